@@ -1,0 +1,99 @@
+//! Where puzzles come from: arguments, a file, or standard input.
+
+use crate::engine::format::{ParseError, PuzzleReader, ShapeHint};
+use clap::Args;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Puzzles, one per argument (`-` reads standard input).
+    #[arg(value_name = "PUZZLE")]
+    pub puzzles: Vec<String>,
+    /// Read puzzles from a file (one per line, or block, .sdk or CSV form).
+    #[arg(long, short, value_name = "F")]
+    pub file: Option<PathBuf>,
+    /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for no boxes; by default
+    /// inferred from the size.
+    #[arg(long, value_name = "RxC|latin", value_parser = parse_boxes)]
+    pub boxes: Option<ShapeHint>,
+}
+
+fn parse_boxes(text: &str) -> Result<ShapeHint, String> {
+    if text.eq_ignore_ascii_case("latin") || text.eq_ignore_ascii_case("none") {
+        return Ok(ShapeHint::Latin);
+    }
+    let bad =
+        || format!("'{text}' is not a box shape: write ROWSxCOLS like 3x3 or 2x3, or 'latin'");
+    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: u8 = r.trim().parse().map_err(|_| bad())?;
+    let c: u8 = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 || r as usize * c as usize > crate::engine::shape::MAX_SIZE {
+        return Err(bad());
+    }
+    Ok(ShapeHint::Boxes(r, c))
+}
+
+/// A source of puzzles, named for error messages.
+pub struct Source {
+    pub name: String,
+    reader: Box<dyn BufRead>,
+}
+
+impl InputArgs {
+    /// The sources in order: each argument, then the file; standard input
+    /// for `-`, or when nothing is given and stdin is not a terminal.
+    pub fn sources(&self) -> Result<Vec<Source>, String> {
+        let mut sources = Vec::new();
+        for (i, p) in self.puzzles.iter().enumerate() {
+            if p == "-" {
+                sources.push(stdin_source());
+            } else {
+                sources.push(Source {
+                    name: format!("argument {}", i + 1),
+                    reader: Box::new(io::Cursor::new(p.clone().into_bytes())),
+                });
+            }
+        }
+        if let Some(path) = &self.file {
+            let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            sources.push(Source {
+                name: path.display().to_string(),
+                reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+            });
+        }
+        if sources.is_empty() {
+            if io::stdin().is_terminal() {
+                return Err("no puzzle given: pass one as an argument, --file F, or pipe them in (see --help)".into());
+            }
+            sources.push(stdin_source());
+        }
+        Ok(sources)
+    }
+
+    pub fn hint(&self) -> ShapeHint {
+        self.boxes.unwrap_or_default()
+    }
+}
+
+fn stdin_source() -> Source {
+    Source {
+        name: "standard input".into(),
+        reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+    }
+}
+
+impl Source {
+    pub fn puzzles(self, hint: ShapeHint) -> (String, PuzzleReader<Box<dyn BufRead>>) {
+        (self.name, PuzzleReader::new(self.reader, hint))
+    }
+}
+
+/// Stops a run that meets too many unreadable puzzles from flooding stderr.
+pub const MAX_REPORTED_ERRORS: usize = 20;
+
+/// Formats a parse error with the source it came from.
+pub fn describe(source: &str, err: &ParseError) -> String {
+    format!("doku: {source}: {err}")
+}

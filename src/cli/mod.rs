@@ -1,0 +1,178 @@
+//! The command line: argument definitions and dispatch to the batch commands
+//! and the TUI.
+
+mod input;
+mod solve;
+
+use crate::engine::format::Format;
+use crate::engine::grader::Difficulty;
+use crate::engine::Strategy;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+pub use input::InputArgs;
+
+/// Exit status: every puzzle handled.
+pub const EXIT_OK: i32 = 0;
+/// Exit status: some puzzle has no solution.
+pub const EXIT_UNSOLVABLE: i32 = 1;
+/// Exit status: unreadable input, broken givens, bad config.
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "doku",
+    version,
+    about = "Sudoku for the terminal: play, watch the solver think, deal fresh puzzles",
+    long_about = "Sudoku for the terminal: play, watch the solver think, deal fresh puzzles.\n\nWith no command, doku resumes the saved game or deals a new one."
+)]
+pub struct Cli {
+    /// Use this config file instead of the user's config.toml.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play a puzzle in the terminal (a fresh one, or the one given).
+    Play(PlayArgs),
+    /// Watch the solver work through a puzzle, step by step.
+    Watch(WatchArgs),
+    /// Print one solution per puzzle, or count the solutions.
+    Solve(SolveArgs),
+    /// Print fresh puzzles with exactly one solution.
+    Generate(GenerateArgs),
+    /// Print the difficulty and the hardest technique each puzzle needs.
+    Grade(GradeArgs),
+    /// Print a uniformly random Latin square of order N.
+    Latin(LatinArgs),
+    /// Print game statistics.
+    Stats,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// A puzzle on one line (81 symbols for 9x9, `.` or `0` for empty).
+    pub puzzle: Option<String>,
+    /// Read the puzzle from a file.
+    #[arg(long, short, value_name = "F", conflicts_with = "puzzle")]
+    pub file: Option<PathBuf>,
+    /// Start a new game instead of resuming the saved one.
+    #[arg(long)]
+    pub new: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// A puzzle on one line; with none, a freshly dealt one.
+    pub puzzle: Option<String>,
+    /// Read the puzzle from a file.
+    #[arg(long, short, value_name = "F", conflicts_with = "puzzle")]
+    pub file: Option<PathBuf>,
+    /// Search strategy to watch.
+    #[arg(long, value_name = "S", default_value = "mrv")]
+    pub strategy: String,
+    /// Steps per second.
+    #[arg(long, value_name = "STEPS_PER_S")]
+    pub speed: Option<f64>,
+    /// Deal the next puzzle when one is solved (a screensaver).
+    #[arg(long = "loop")]
+    pub repeat: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format of the solutions.
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+    /// Print the number of solutions instead of a solution.
+    #[arg(long)]
+    pub count: bool,
+    /// With --count: stop counting at K solutions.
+    #[arg(long, value_name = "K", default_value_t = 1000, requires = "count")]
+    pub limit: usize,
+    /// Search strategy.
+    #[arg(long, value_enum, default_value_t = Strategy::Mrv)]
+    pub strategy: Strategy,
+}
+
+/// Difficulty to generate: one of the graded levels, or `any`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DifficultyArg {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Any,
+}
+
+impl DifficultyArg {
+    pub fn level(self) -> Option<Difficulty> {
+        match self {
+            DifficultyArg::Easy => Some(Difficulty::Easy),
+            DifficultyArg::Medium => Some(Difficulty::Medium),
+            DifficultyArg::Hard => Some(Difficulty::Hard),
+            DifficultyArg::Expert => Some(Difficulty::Expert),
+            DifficultyArg::Any => None,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    pub count: usize,
+    /// Board size: 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25.
+    #[arg(long, default_value_t = 9)]
+    pub size: usize,
+    #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
+    pub difficulty: DifficultyArg,
+    /// Symmetry of the givens: none, rotate180, rotate90, mirror, diagonal.
+    #[arg(long, default_value = "rotate180")]
+    pub symmetry: String,
+    /// Seed for reproducible output (any number); by default a fresh one.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Print the whole logical solution path, one technique per line.
+    #[arg(long)]
+    pub steps: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct LatinArgs {
+    /// Order of the square, 1 to 255.
+    pub n: usize,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    pub format: Format,
+}
+
+/// Parses the command line and runs it; returns the exit status.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(other) => {
+            eprintln!("doku: {other:?} is not built yet");
+            EXIT_BAD_INPUT
+        }
+        None => {
+            eprintln!("doku: the game is not built yet; try `doku solve --help`");
+            EXIT_BAD_INPUT
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The board: a grid of optional digits of some [`Shape`], candidates as
+//! bitmasks, and the conflicts a player's entries make.
+
+use super::shape::{Cell, Digit, House, Shape};
+use std::fmt;
+
+/// A set of digits as a bitmask: bit `d - 1` stands for digit `d`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Candidates(pub u64);
+
+impl Candidates {
+    pub const NONE: Candidates = Candidates(0);
+
+    pub fn all(shape: Shape) -> Candidates {
+        Candidates(shape.all_digits())
+    }
+    pub fn contains(self, digit: Digit) -> bool {
+        self.0 & digit.bit() != 0
+    }
+    pub fn insert(&mut self, digit: Digit) {
+        self.0 |= digit.bit();
+    }
+    pub fn remove(&mut self, digit: Digit) {
+        self.0 &= !digit.bit();
+    }
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The lowest digit in the set.
+    pub fn first(self) -> Option<Digit> {
+        (self.0 != 0).then(|| digit_of_bit(self.0.trailing_zeros()))
+    }
+    /// The only digit in the set, if it holds exactly one.
+    pub fn single(self) -> Option<Digit> {
+        (self.0.is_power_of_two()).then(|| digit_of_bit(self.0.trailing_zeros()))
+    }
+    pub fn iter(self) -> impl Iterator<Item = Digit> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let d = digit_of_bit(bits.trailing_zeros());
+                bits &= bits - 1;
+                d
+            })
+        })
+    }
+}
+
+fn digit_of_bit(bit: u32) -> Digit {
+    // bit < 64, so bit + 1 is in 1..=64 and never zero.
+    Digit::new(bit as u8 + 1).unwrap_or_else(|| unreachable!("bit index + 1 is never zero"))
+}
+
+impl std::ops::BitAnd for Candidates {
+    type Output = Candidates;
+    fn bitand(self, rhs: Candidates) -> Candidates {
+        Candidates(self.0 & rhs.0)
+    }
+}
+impl std::ops::BitOr for Candidates {
+    type Output = Candidates;
+    fn bitor(self, rhs: Candidates) -> Candidates {
+        Candidates(self.0 | rhs.0)
+    }
+}
+impl std::ops::Not for Candidates {
+    type Output = Candidates;
+    /// The complement within 64 digits; mask with [`Candidates::all`] for a board.
+    fn not(self) -> Candidates {
+        Candidates(!self.0)
+    }
+}
+impl FromIterator<Digit> for Candidates {
+    fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> Self {
+        let mut c = Candidates::NONE;
+        for d in iter {
+            c.insert(d);
+        }
+        c
+    }
+}
+
+/// Two cells of one house holding the same digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    pub first: Cell,
+    pub second: Cell,
+    pub digit: Digit,
+    pub house: House,
+}
+
+/// A grid of cells, each empty or holding a digit.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+impl Board {
+    pub fn empty(shape: Shape) -> Board {
+        Board {
+            shape,
+            cells: vec![0; shape.cell_count()],
+        }
+    }
+
+    /// A board from raw values (0 = empty). `None` if the length or a value
+    /// does not fit the shape.
+    pub fn from_values(shape: Shape, values: Vec<u8>) -> Option<Board> {
+        let ok = values.len() == shape.cell_count()
+            && values.iter().all(|&v| (v as usize) <= shape.size());
+        ok.then_some(Board {
+            shape,
+            cells: values,
+        })
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+    pub fn size(&self) -> usize {
+        self.shape.size()
+    }
+    /// Raw values in reading order, 0 for empty.
+    pub fn values(&self) -> &[u8] {
+        &self.cells
+    }
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.cells[cell.index()])
+    }
+    /// Sets or clears a cell. Digits outside the board's size are ignored.
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        let value = digit.map_or(0, Digit::get);
+        if (value as usize) <= self.size() {
+            self.cells[cell.index()] = value;
+        }
+    }
+    pub fn is_empty_cell(&self, cell: Cell) -> bool {
+        self.cells[cell.index()] == 0
+    }
+    pub fn filled_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+    /// Full and free of conflicts.
+    pub fn is_solved(&self) -> bool {
+        self.is_full() && self.conflicts().is_empty()
+    }
+
+    /// The digits a cell could still take: those not already placed in any of
+    /// its houses. A filled cell has none.
+    pub fn candidates(&self, cell: Cell) -> Candidates {
+        if !self.is_empty_cell(cell) {
+            return Candidates::NONE;
+        }
+        let mut used = 0u64;
+        for house in self.shape.houses_of(cell) {
+            for other in self.shape.house_cells(house) {
+                if let Some(d) = self.get(other) {
+                    used |= d.bit();
+                }
+            }
+        }
+        Candidates(self.shape.all_digits() & !used)
+    }
+
+    /// Every pair of cells that share a house and hold the same digit, in
+    /// reading order of the first cell. A pair sharing two houses (a row and a
+    /// box) is listed once, with the first house (row before column before box).
+    pub fn conflicts(&self) -> Vec<Clash> {
+        let n = self.size();
+        let mut clashes = Vec::new();
+        // first[digit] = first cell of this house holding digit, for the house at hand.
+        let mut first = vec![u16::MAX; n + 1];
+        for house in self.shape.houses() {
+            first.iter_mut().for_each(|f| *f = u16::MAX);
+            let cells: Vec<Cell> = self.shape.house_cells(house).collect();
+            for (i, &cell) in cells.iter().enumerate() {
+                let Some(digit) = self.get(cell) else {
+                    continue;
+                };
+                let d = digit.get() as usize;
+                if first[d] == u16::MAX {
+                    first[d] = cell.0;
+                    continue;
+                }
+                // Pair this cell with every earlier one of the same digit.
+                for &earlier in &cells[..i] {
+                    if self.get(earlier) == Some(digit) {
+                        let already = clashes.iter().any(|c: &Clash| {
+                            c.first == earlier && c.second == cell && c.digit == digit
+                        });
+                        if !already {
+                            clashes.push(Clash {
+                                first: earlier,
+                                second: cell,
+                                digit,
+                                house,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        clashes.sort_by_key(|c| (c.first, c.second));
+        clashes
+    }
+
+    /// For every cell, whether it takes part in a conflict.
+    pub fn conflicting_cells(&self) -> Vec<bool> {
+        let mut marks = vec![false; self.cells.len()];
+        for clash in self.conflicts() {
+            marks[clash.first.index()] = true;
+            marks[clash.second.index()] = true;
+        }
+        marks
+    }
+
+    /// `r1c2`-style name of a cell, counting from 1.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        cell_name(self.shape, cell)
+    }
+}
+
+/// `r1c2`-style name of a cell, counting from 1.
+pub fn cell_name(shape: Shape, cell: Cell) -> String {
+    format!("r{}c{}", shape.row(cell) + 1, shape.col(cell) + 1)
+}
+
+/// The symbol of a digit as written on a board: `1`-`9` then letters; digits
+/// past `Z` are written as numbers.
+pub fn digit_text(digit: Digit) -> String {
+    Shape::symbol(digit).map_or_else(|| digit.get().to_string(), String::from)
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({}, ", self.shape)?;
+        for &v in &self.cells {
+            match Digit::new(v) {
+                Some(d) => write!(f, "{}", digit_text(d))?,
+                None => write!(f, ".")?,
+            }
+        }
+        write!(f, ")")
+    }
+}

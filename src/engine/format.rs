@@ -1,0 +1,653 @@
+//! Reading and writing puzzles: one line per puzzle, the block form (with or
+//! without `|`, `-`, `+` separators, `.ss`-style), `.sdk` with `#` comments,
+//! CSV with `,` or `;`, and whitespace-separated numbers for large boards.
+//!
+//! Reading streams line by line, so memory stays flat on any input, and every
+//! error names the line, the column and the offending character.
+
+use super::board::{cell_name, digit_text, Board};
+use super::shape::{Digit, Shape, ShapeError, MAX_SIZE};
+use std::io::BufRead;
+
+/// A line longer than this is not a puzzle (a 64x64 board in numbers is
+/// about 12 KiB); reading stops buffering it to keep memory flat.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("line {line}, column {column}: {found} is not a cell ({expected})")]
+    BadSymbol {
+        line: usize,
+        column: usize,
+        /// The offending character, quoted, or a byte in hex.
+        found: String,
+        expected: String,
+    },
+    #[error("line {line}: {actual} cells, but {expected}")]
+    WrongLength {
+        line: usize,
+        expected: String,
+        actual: usize,
+    },
+    #[error("line {line}: the puzzle that starts here ends after {rows} of its {size} rows")]
+    Incomplete {
+        line: usize,
+        rows: usize,
+        size: usize,
+    },
+    #[error("line {line}: longer than {MAX_LINE_BYTES} bytes; not a puzzle")]
+    LineTooLong { line: usize },
+    #[error("line {line}: {source}")]
+    Shape { line: usize, source: ShapeError },
+    #[error("line {line}: the givens break the rules: {first} and {second} both hold {digit} (same {house})")]
+    Clash {
+        line: usize,
+        first: String,
+        second: String,
+        digit: String,
+        house: String,
+    },
+    #[error("reading failed: {0}")]
+    Io(String),
+}
+
+impl ParseError {
+    /// The line of the input the error is about (0 when not about a line).
+    pub fn line(&self) -> usize {
+        match self {
+            ParseError::BadSymbol { line, .. }
+            | ParseError::WrongLength { line, .. }
+            | ParseError::Incomplete { line, .. }
+            | ParseError::LineTooLong { line }
+            | ParseError::Shape { line, .. }
+            | ParseError::Clash { line, .. } => *line,
+            ParseError::Io(_) => 0,
+        }
+    }
+}
+
+/// How to read the shape of a puzzle when its size alone does not say it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ShapeHint {
+    /// Standard boxes for sudoku sizes, a Latin square for other sizes.
+    #[default]
+    Infer,
+    /// A Latin square of whatever size the puzzle has.
+    Latin,
+    /// Boxes of this many rows and columns.
+    Boxes(u8, u8),
+}
+
+impl ShapeHint {
+    fn shape_for(self, size: usize) -> Result<Shape, ShapeError> {
+        match self {
+            ShapeHint::Infer => Shape::infer(size),
+            ShapeHint::Latin => Shape::latin(size),
+            ShapeHint::Boxes(r, c) => {
+                let shape = Shape::with_boxes(r as usize, c as usize)?;
+                if shape.size() == size {
+                    Ok(shape)
+                } else {
+                    Err(ShapeError::BadBoxes {
+                        rows: r as usize,
+                        cols: c as usize,
+                    })
+                }
+            }
+        }
+    }
+    /// The board size this hint fixes, if any.
+    fn size(self) -> Option<usize> {
+        match self {
+            ShapeHint::Boxes(r, c) => Some(r as usize * c as usize),
+            _ => None,
+        }
+    }
+}
+
+/// A puzzle read from input, with the line it started on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadPuzzle {
+    pub line: usize,
+    pub board: Board,
+}
+
+/// One token of a row: its raw value (0 = empty, may exceed the size until
+/// the size is known) and where it stood.
+#[derive(Clone, Copy, Debug)]
+struct Token {
+    value: u16,
+    column: usize,
+    ch: char,
+}
+
+/// Reads puzzles one after another from any `BufRead`, in any supported
+/// format, streaming.
+pub struct PuzzleReader<R> {
+    input: R,
+    hint: ShapeHint,
+    line_no: usize,
+    buf: Vec<u8>,
+    /// Rows of a block-form puzzle being gathered, and the line it began on.
+    block: Vec<Vec<Token>>,
+    block_line: usize,
+    done: bool,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    pub fn new(input: R, hint: ShapeHint) -> Self {
+        PuzzleReader {
+            input,
+            hint,
+            line_no: 0,
+            buf: Vec::new(),
+            block: Vec::new(),
+            block_line: 0,
+            done: false,
+        }
+    }
+
+    /// Reads one line into `self.buf` (without its line ending), keeping at
+    /// most [`MAX_LINE_BYTES`]. `Ok(false)` at the end of input.
+    fn read_line(&mut self) -> Result<bool, ParseError> {
+        self.buf.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(ParseError::Io(e.to_string())),
+            };
+            if available.is_empty() {
+                break;
+            }
+            any = true;
+            let (chunk, found_newline) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], true),
+                None => (available, false),
+            };
+            if !too_long {
+                if self.buf.len() + chunk.len() > MAX_LINE_BYTES {
+                    too_long = true;
+                } else {
+                    self.buf.extend_from_slice(chunk);
+                }
+            }
+            let used = chunk.len() + usize::from(found_newline);
+            self.input.consume(used);
+            if found_newline {
+                break;
+            }
+        }
+        if !any {
+            return Ok(false);
+        }
+        self.line_no += 1;
+        if too_long {
+            self.buf.clear();
+            return Err(ParseError::LineTooLong { line: self.line_no });
+        }
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        Ok(true)
+    }
+
+    fn finish_block(&mut self) -> Result<ReadPuzzle, ParseError> {
+        let rows = std::mem::take(&mut self.block);
+        let size = rows.first().map_or(0, Vec::len);
+        let line = self.block_line;
+        if rows.len() < size {
+            return Err(ParseError::Incomplete {
+                line,
+                rows: rows.len(),
+                size,
+            });
+        }
+        let tokens: Vec<Token> = rows.into_iter().flatten().collect();
+        build(self.hint, line, size, &tokens)
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<ReadPuzzle, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            match self.read_line() {
+                Err(e) => {
+                    if matches!(e, ParseError::Io(_)) {
+                        self.done = true;
+                    }
+                    self.block.clear();
+                    return Some(Err(e));
+                }
+                Ok(false) => {
+                    self.done = true;
+                    if !self.block.is_empty() {
+                        return Some(self.finish_block());
+                    }
+                    return None;
+                }
+                Ok(true) => {}
+            }
+            let line_no = self.line_no;
+            let row = match tokenize(&self.buf, line_no) {
+                Ok(Some(row)) => row,
+                Ok(None) => {
+                    // A blank, comment or separator line. A blank line in the
+                    // middle of a block ends it early.
+                    let blank = self.buf.iter().all(|b| b.is_ascii_whitespace());
+                    if blank && !self.block.is_empty() {
+                        return Some(self.finish_block());
+                    }
+                    continue;
+                }
+                Err(e) => {
+                    self.block.clear();
+                    return Some(Err(e));
+                }
+            };
+            if let Some(width) = self.block.first().map(Vec::len) {
+                if row.len() == width {
+                    self.block.push(row);
+                    if self.block.len() == width {
+                        return Some(self.finish_block());
+                    }
+                    continue;
+                }
+                // A row of another width: the block was cut short.
+                let err = ParseError::WrongLength {
+                    line: line_no,
+                    expected: format!(
+                        "row {} of the puzzle from line {} needs {width}",
+                        self.block.len() + 1,
+                        self.block_line
+                    ),
+                    actual: row.len(),
+                };
+                self.block.clear();
+                return Some(Err(err));
+            }
+            if is_whole_puzzle(&row, self.hint, &self.buf) {
+                let size = (row.len() as f64).sqrt().round() as usize;
+                return Some(build(self.hint, line_no, size, &row));
+            }
+            let width = row.len();
+            let fits = match self.hint.size() {
+                Some(n) => width == n,
+                None => (1..=MAX_SIZE).contains(&width),
+            };
+            if !fits {
+                return Some(Err(ParseError::WrongLength {
+                    line: line_no,
+                    expected: expected_lengths(self.hint),
+                    actual: width,
+                }));
+            }
+            self.block_line = line_no;
+            self.block.push(row);
+            if width == 1 {
+                return Some(self.finish_block());
+            }
+        }
+        None
+    }
+}
+
+fn expected_lengths(hint: ShapeHint) -> String {
+    match hint.size() {
+        Some(n) => format!(
+            "a {n}x{n} puzzle needs {} on one line or {n} per row",
+            n * n
+        ),
+        None => {
+            "a puzzle needs N*N cells on one line (81 for 9x9) or N cells on each of N rows".into()
+        }
+    }
+}
+
+/// Whether a row holds a whole puzzle on one line rather than one row of a
+/// block: its length is a square N*N (N >= 3, or the size the hint fixes) and
+/// no symbol exceeds N. A 16-cell row holding `A` is a row of a 16x16 board,
+/// not a 4x4 puzzle.
+fn is_whole_puzzle(row: &[Token], hint: ShapeHint, raw: &[u8]) -> bool {
+    let len = row.len();
+    let n = (len as f64).sqrt().round() as usize;
+    if n * n != len {
+        return false;
+    }
+    if let Some(size) = hint.size() {
+        return n == size;
+    }
+    if n < 3 || raw.contains(&b'|') {
+        return false;
+    }
+    n > MAX_SIZE || row.iter().all(|t| t.value as usize <= n)
+}
+
+fn build(
+    hint: ShapeHint,
+    line: usize,
+    size: usize,
+    tokens: &[Token],
+) -> Result<ReadPuzzle, ParseError> {
+    let shape = hint
+        .shape_for(size)
+        .map_err(|source| ParseError::Shape { line, source })?;
+    let mut values = Vec::with_capacity(tokens.len());
+    for t in tokens {
+        if t.value as usize > size {
+            return Err(ParseError::BadSymbol {
+                line,
+                column: t.column,
+                found: quote(t.ch, t.value),
+                expected: symbol_range(size),
+            });
+        }
+        values.push(t.value as u8);
+    }
+    let board = Board::from_values(shape, values).ok_or(ParseError::WrongLength {
+        line,
+        expected: format!("a {size}x{size} puzzle needs {}", size * size),
+        actual: tokens.len(),
+    })?;
+    check_givens(&board, line)?;
+    Ok(ReadPuzzle { line, board })
+}
+
+fn quote(ch: char, value: u16) -> String {
+    if ch.is_ascii_digit() && value > 9 {
+        format!("'{value}'")
+    } else {
+        format!("'{ch}'")
+    }
+}
+
+/// What the cells of a board of this size may hold, for error messages.
+pub fn symbol_range(size: usize) -> String {
+    let last = Digit::new(size.min(255) as u8)
+        .map(digit_text)
+        .unwrap_or_default();
+    if size <= 9 {
+        format!("1-{last}, or '.' or '0' for empty, on a {size}x{size} board")
+    } else if size <= 35 {
+        format!("1-9 and A-{last}, or '.' or '0' for empty, on a {size}x{size} board")
+    } else {
+        format!("numbers 1-{size}, or 0 for empty, on a {size}x{size} board")
+    }
+}
+
+/// Fails on the first two givens of one house that hold the same digit.
+pub fn check_givens(board: &Board, line: usize) -> Result<(), ParseError> {
+    match board.conflicts().first() {
+        None => Ok(()),
+        Some(clash) => Err(ParseError::Clash {
+            line,
+            first: cell_name(board.shape(), clash.first),
+            second: cell_name(board.shape(), clash.second),
+            digit: digit_text(clash.digit),
+            house: clash.house.to_string(),
+        }),
+    }
+}
+
+/// Splits one line into cell tokens. `Ok(None)` for a line that holds no
+/// cells: blank, a comment (`#`, `//`) or a separator line (`---+---`).
+fn tokenize(raw: &[u8], line: usize) -> Result<Option<Vec<Token>>, ParseError> {
+    let text = String::from_utf8_lossy(raw);
+    let trimmed = text.trim();
+    if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
+        return Ok(None);
+    }
+    let mut tokens = Vec::new();
+    if trimmed.contains([',', ';']) {
+        // CSV: numbers separated by ',' or ';', an empty field or '.' is empty.
+        let mut column = 1;
+        for field in text.split([',', ';']) {
+            let lead = field.len() - field.trim_start().len();
+            let f = field.trim();
+            tokens.push(number_token(f, line, column + lead)?);
+            column += field.chars().count() + 1;
+        }
+    } else if is_number_row(trimmed) {
+        for (column, (i, ch)) in (1..).zip(text.char_indices()) {
+            let starts = !ch.is_whitespace()
+                && text[..i]
+                    .chars()
+                    .next_back()
+                    .is_none_or(char::is_whitespace);
+            if starts {
+                let word: String = text[i..]
+                    .chars()
+                    .take_while(|c| !c.is_whitespace())
+                    .collect();
+                tokens.push(number_token(&word, line, column)?);
+            }
+        }
+    } else {
+        for (i, ch) in text.chars().enumerate() {
+            match ch {
+                ' ' | '\t' | '|' | '-' | '+' | '=' | '*' => continue,
+                _ => {}
+            }
+            let value = match ch {
+                '.' | '0' | '_' => 0,
+                '1'..='9' => ch as u16 - '0' as u16,
+                'a'..='z' => ch as u16 - 'a' as u16 + 10,
+                'A'..='Z' => ch as u16 - 'A' as u16 + 10,
+                _ => {
+                    return Err(ParseError::BadSymbol {
+                        line,
+                        column: i + 1,
+                        found: describe(ch),
+                        expected: "a digit 1-9, a letter for sizes over 9, or '.' or '0' for empty"
+                            .into(),
+                    })
+                }
+            };
+            tokens.push(Token {
+                value,
+                column: i + 1,
+                ch,
+            });
+        }
+    }
+    Ok((!tokens.is_empty()).then_some(tokens))
+}
+
+fn describe(ch: char) -> String {
+    if ch == char::REPLACEMENT_CHARACTER {
+        "a byte that is not UTF-8".into()
+    } else if ch.is_control() {
+        format!("control character U+{:04X}", ch as u32)
+    } else {
+        format!("'{ch}'")
+    }
+}
+
+/// A row of whitespace-separated numbers with at least one of two digits
+/// (`10 0 3 ...`). Rows of single symbols read the same either way.
+fn is_number_row(trimmed: &str) -> bool {
+    let mut any_long = false;
+    if trimmed.split_whitespace().nth(1).is_none() {
+        return false;
+    }
+    for word in trimmed.split_whitespace() {
+        if !word.bytes().all(|b| b.is_ascii_digit()) && word != "." {
+            return false;
+        }
+        any_long |= word.len() > 1;
+    }
+    any_long
+}
+
+fn number_token(field: &str, line: usize, column: usize) -> Result<Token, ParseError> {
+    if field.is_empty() || field == "." || field == "_" {
+        return Ok(Token {
+            value: 0,
+            column,
+            ch: '.',
+        });
+    }
+    let bad = |ch: char, at: usize| ParseError::BadSymbol {
+        line,
+        column: column + at,
+        found: describe(ch),
+        expected: "a number (0 or empty for an empty cell)".into(),
+    };
+    for (i, ch) in field.chars().enumerate() {
+        if !ch.is_ascii_digit() {
+            return Err(bad(ch, i));
+        }
+    }
+    match field.parse::<u16>() {
+        Ok(value) if (value as usize) <= MAX_SIZE => Ok(Token {
+            value,
+            column,
+            ch: field.chars().next().unwrap_or('0'),
+        }),
+        _ => Err(ParseError::BadSymbol {
+            line,
+            column,
+            found: format!("'{field}'"),
+            expected: format!("a number from 0 to {MAX_SIZE}"),
+        }),
+    }
+}
+
+/// Reads exactly one puzzle from a string (one line, or a block).
+pub fn parse_puzzle(text: &str, hint: ShapeHint) -> Result<Board, ParseError> {
+    let mut reader = PuzzleReader::new(text.as_bytes(), hint);
+    match reader.next() {
+        Some(Ok(p)) => match reader.next() {
+            None => Ok(p.board),
+            Some(Ok(extra)) => Err(ParseError::WrongLength {
+                line: extra.line,
+                expected: "one puzzle, but another starts here".into(),
+                actual: extra.board.shape().cell_count(),
+            }),
+            Some(Err(e)) => Err(e),
+        },
+        Some(Err(e)) => Err(e),
+        None => Err(ParseError::WrongLength {
+            line: 1,
+            expected: "a puzzle".into(),
+            actual: 0,
+        }),
+    }
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One line per puzzle, `.` for empty cells.
+    #[default]
+    Line,
+    /// A readable grid with box separators, puzzles separated by a blank line.
+    Block,
+    /// N rows of N numbers separated by commas, `0` for empty.
+    Csv,
+}
+
+fn symbol_or_number(value: u8, size: usize) -> String {
+    match Digit::new(value) {
+        None => ".".into(),
+        Some(d) if size <= 35 => digit_text(d),
+        Some(d) => d.get().to_string(),
+    }
+}
+
+/// One line: symbols for sizes up to 35, whitespace-separated numbers beyond.
+pub fn write_line(board: &Board) -> String {
+    let size = board.size();
+    if size <= 35 {
+        board
+            .values()
+            .iter()
+            .map(|&v| Digit::new(v).and_then(Shape::symbol).unwrap_or('.'))
+            .collect()
+    } else {
+        board
+            .values()
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// A readable grid: cells separated by spaces, `|` between boxes, a rule of
+/// `-` and `+` between bands of boxes. Ends with a newline.
+pub fn write_block(board: &Board) -> String {
+    let shape = board.shape();
+    let n = shape.size();
+    let width = if n <= 35 { 1 } else { 2 };
+    let (br, bc) = shape.box_dims().unwrap_or((n, n));
+    let mut out = String::new();
+    for r in 0..n {
+        if r > 0 && r % br == 0 {
+            // A placeholder that `fix_rules` widens to match the cell lines.
+            out.push_str("-\n");
+        }
+        let mut line = String::new();
+        for c in 0..n {
+            if c > 0 && c % bc == 0 {
+                line.push_str(" |");
+            }
+            if c > 0 {
+                line.push(' ');
+            }
+            let v = board.values()[r * n + c];
+            line.push_str(&format!("{:>width$}", symbol_or_number(v, n)));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    fix_rules(&out, n)
+}
+
+/// Makes every rule line exactly as wide as the cell lines, with `+` where
+/// the cell lines have `|`.
+fn fix_rules(text: &str, size: usize) -> String {
+    let Some(template) = text.lines().next() else {
+        return String::new();
+    };
+    let rule: String = template
+        .chars()
+        .map(|c| if c == '|' { '+' } else { '-' })
+        .collect();
+    let mut out = String::new();
+    for line in text.lines() {
+        if size > 0 && line.starts_with('-') {
+            out.push_str(&rule);
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// N rows of N numbers separated by commas, `0` for empty. Ends with a newline.
+pub fn write_csv(board: &Board) -> String {
+    let n = board.size();
+    let mut out = String::new();
+    for row in board.values().chunks(n.max(1)) {
+        let fields: Vec<String> = row.iter().map(|v| v.to_string()).collect();
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes a board in a format. Line output has no trailing newline; block and
+/// CSV end with one.
+pub fn write(board: &Board, format: Format) -> String {
+    match format {
+        Format::Line => write_line(board),
+        Format::Block => write_block(board),
+        Format::Csv => write_csv(board),
+    }
+}

@@ -1,0 +1,1 @@
+//! Uniformly random Latin squares. CONTRACT (filled in by the generator work).

@@ -1,0 +1,445 @@
+//! The backtracking search as an explicit-stack iterator: each `next()` is
+//! one step (focus a cell, guess, deduce, backtrack, undo, solution,
+//! exhausted). The animated view draws the steps; running it without a view
+//! is the solver; after a solution it keeps searching, so counting solutions
+//! and proving uniqueness are the same iterator. There is no recursion.
+
+use super::board::{Board, Candidates};
+use super::shape::{Cell, Digit, Geometry, House, Shape};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// How the search picks the next cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Strategy {
+    /// The first empty cell in reading order, digits ascending, no deduction:
+    /// the textbook backtracking.
+    Naive,
+    /// The cell with the fewest candidates, with naked and hidden singles
+    /// deduced between guesses.
+    #[default]
+    Mrv,
+}
+
+impl Strategy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Naive => "naive",
+            Strategy::Mrv => "mrv",
+        }
+    }
+}
+
+/// Why a deduced digit is forced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// The cell has one candidate left.
+    NakedSingle,
+    /// The digit has one place left in this house.
+    HiddenSingle(House),
+}
+
+/// One step of the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The search looks at a cell to branch on, with the digits it may take.
+    Focus { cell: Cell, candidates: Candidates },
+    /// A tentative placement: one branch of the search.
+    Guess { cell: Cell, digit: Digit },
+    /// A placement forced by the ones before it.
+    Deduce {
+        cell: Cell,
+        digit: Digit,
+        rule: Rule,
+    },
+    /// A dead end: `cell` has no digit left (`None`: a digit has no place
+    /// left in some house, or the search goes on after a solution).
+    Backtrack { cell: Option<Cell> },
+    /// A placement taken back while backtracking.
+    Undo { cell: Cell, digit: Digit },
+    /// The board is full: a solution.
+    Solution(Board),
+    /// The search space is exhausted: no further solutions.
+    Exhausted,
+    /// The step limit was reached before the search finished.
+    LimitReached,
+}
+
+impl Step {
+    /// Whether this step ends the search (nothing follows it).
+    pub fn is_final(&self) -> bool {
+        matches!(self, Step::Exhausted | Step::LimitReached)
+    }
+}
+
+/// Geometry is the same for every board of a shape; build it once.
+pub fn geometry(shape: Shape) -> Arc<Geometry> {
+    static CACHE: OnceLock<Mutex<HashMap<Shape, Arc<Geometry>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut map = match cache.lock() {
+        Ok(map) => map,
+        // A panic elsewhere while holding the lock leaves the map intact.
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    map.entry(shape)
+        .or_insert_with(|| Arc::new(Geometry::new(shape)))
+        .clone()
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    cell: u16,
+    digit: u8,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    cell: u16,
+    /// Digits not yet tried at this cell.
+    remaining: u64,
+    /// Trail length before this frame's guess: backtracking undoes down to it.
+    trail_len: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Apply queued deductions, else look for more, else focus a cell.
+    Search,
+    /// Guess the next untried digit of the top frame.
+    Guess,
+    /// Undo placements down to the top frame, then guess again.
+    Unwind,
+    Done,
+}
+
+/// The search over one board, one step per `next()`.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    geo: Arc<Geometry>,
+    strategy: Strategy,
+    values: Vec<u8>,
+    /// Digits placed in each house (bit `d - 1`).
+    used: Vec<u64>,
+    empty: usize,
+    trail: Vec<Placement>,
+    frames: Vec<Frame>,
+    pending: VecDeque<(u16, u8, Rule)>,
+    phase: Phase,
+    steps: u64,
+    limit: u64,
+    guesses: u64,
+    backtracks: u64,
+    solutions: u64,
+    max_depth: usize,
+    finished: bool,
+}
+
+impl Solver {
+    pub fn new(board: &Board, strategy: Strategy) -> Solver {
+        let shape = board.shape();
+        let geo = geometry(shape);
+        let mut solver = Solver {
+            used: vec![0; geo.house_cells.len()],
+            geo,
+            strategy,
+            values: vec![0; shape.cell_count()],
+            empty: shape.cell_count(),
+            trail: Vec::new(),
+            frames: Vec::new(),
+            pending: VecDeque::new(),
+            phase: Phase::Search,
+            steps: 0,
+            limit: u64::MAX,
+            guesses: 0,
+            backtracks: 0,
+            solutions: 0,
+            max_depth: 0,
+            finished: false,
+        };
+        for cell in shape.cells() {
+            if let Some(digit) = board.get(cell) {
+                if solver.candidates(cell.0 as usize) & digit.bit() == 0 {
+                    // Givens that clash: there is nothing to search.
+                    solver.phase = Phase::Done;
+                }
+                solver.place(cell.0, digit.get());
+            }
+        }
+        if solver.phase == Phase::Done {
+            solver.phase = Phase::Unwind;
+        }
+        solver
+    }
+
+    /// Ends the search with [`Step::LimitReached`] after this many steps.
+    pub fn with_step_limit(mut self, limit: u64) -> Solver {
+        self.limit = limit;
+        self
+    }
+
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+    pub fn shape(&self) -> Shape {
+        self.geo.shape
+    }
+    /// Whether the search has ended (exhausted or limit reached).
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+    /// Steps taken so far.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+    pub fn guesses(&self) -> u64 {
+        self.guesses
+    }
+    pub fn backtracks(&self) -> u64 {
+        self.backtracks
+    }
+    pub fn solutions_found(&self) -> u64 {
+        self.solutions
+    }
+    /// Current number of open choices on the stack.
+    pub fn depth(&self) -> usize {
+        self.frames.len()
+    }
+    pub fn max_depth(&self) -> usize {
+        self.max_depth
+    }
+    /// The open choices, outermost first: the cell and the digit being tried.
+    pub fn choices(&self) -> impl Iterator<Item = (Cell, Option<Digit>)> + '_ {
+        self.frames.iter().map(|f| {
+            let guess = self.trail.get(f.trail_len).filter(|p| p.cell == f.cell);
+            (Cell(f.cell), guess.and_then(|p| Digit::new(p.digit)))
+        })
+    }
+    /// The board as the search has it now.
+    pub fn board(&self) -> Board {
+        Board::from_values(self.geo.shape, self.values.clone())
+            .unwrap_or_else(|| Board::empty(self.geo.shape))
+    }
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.values[cell.index()])
+    }
+
+    fn candidates(&self, cell: usize) -> u64 {
+        if self.values[cell] != 0 {
+            return 0;
+        }
+        let mut used = 0;
+        for &h in self.geo.houses_of(cell) {
+            used |= self.used[h as usize];
+        }
+        self.geo.shape.all_digits() & !used
+    }
+
+    fn place(&mut self, cell: u16, digit: u8) {
+        let bit = 1u64 << (digit - 1);
+        let c = cell as usize;
+        for i in 0..self.geo.houses_per_cell {
+            let h = self.geo.cell_houses[c][i] as usize;
+            self.used[h] |= bit;
+        }
+        self.values[c] = digit;
+        self.empty -= 1;
+    }
+
+    fn unplace(&mut self, cell: u16, digit: u8) {
+        let bit = 1u64 << (digit - 1);
+        let c = cell as usize;
+        for i in 0..self.geo.houses_per_cell {
+            let h = self.geo.cell_houses[c][i] as usize;
+            self.used[h] &= !bit;
+        }
+        self.values[c] = 0;
+        self.empty += 1;
+    }
+
+    fn dead_end(&mut self, cell: Option<u16>) -> Step {
+        self.pending.clear();
+        self.backtracks += 1;
+        self.phase = Phase::Unwind;
+        Step::Backtrack {
+            cell: cell.map(Cell),
+        }
+    }
+
+    /// Looks for singles (MRV only), queueing them; failing that, returns the
+    /// cell to branch on. `Err` is a dead end.
+    fn scan(&mut self) -> Result<Option<(u16, u64)>, Option<u16>> {
+        let n_cells = self.values.len();
+        let mut best: Option<(u16, u64)> = None;
+        let mut best_len = u32::MAX;
+        if self.strategy == Strategy::Naive {
+            let start = self.frames.last().map_or(0, |f| f.cell as usize);
+            let cell = (start..n_cells).find(|&c| self.values[c] == 0);
+            return Ok(cell.map(|c| (c as u16, self.candidates(c))));
+        }
+        for c in 0..n_cells {
+            if self.values[c] != 0 {
+                continue;
+            }
+            let cand = self.candidates(c);
+            let len = cand.count_ones();
+            if len == 0 {
+                return Err(Some(c as u16));
+            }
+            if len == 1 {
+                self.pending.push_back((
+                    c as u16,
+                    cand.trailing_zeros() as u8 + 1,
+                    Rule::NakedSingle,
+                ));
+            } else if len < best_len {
+                best_len = len;
+                best = Some((c as u16, cand));
+            }
+        }
+        if !self.pending.is_empty() {
+            return Ok(None);
+        }
+        let all = self.geo.shape.all_digits();
+        for h in 0..self.geo.house_cells.len() {
+            let missing = all & !self.used[h];
+            if missing == 0 {
+                continue;
+            }
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &c in &self.geo.house_cells[h] {
+                let cand = self.candidates(c as usize);
+                twice |= once & cand;
+                once |= cand;
+            }
+            if missing & !once != 0 {
+                return Err(None);
+            }
+            let mut hidden = once & !twice;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                for &c in &self.geo.house_cells[h] {
+                    if self.candidates(c as usize) & bit != 0 {
+                        let digit = bit.trailing_zeros() as u8 + 1;
+                        self.pending
+                            .push_back((c, digit, Rule::HiddenSingle(self.geo.house(h))));
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.pending.is_empty() {
+            return Ok(None);
+        }
+        Ok(best)
+    }
+
+    fn step(&mut self) -> Step {
+        loop {
+            match self.phase {
+                Phase::Done => return Step::Exhausted,
+                Phase::Search => {
+                    if let Some((cell, digit, rule)) = self.pending.pop_front() {
+                        let c = cell as usize;
+                        if self.values[c] == digit {
+                            continue; // found twice (naked and hidden)
+                        }
+                        if self.candidates(c) & (1u64 << (digit - 1)) == 0 {
+                            return self.dead_end(Some(cell));
+                        }
+                        self.place(cell, digit);
+                        self.trail.push(Placement { cell, digit });
+                        return Step::Deduce {
+                            cell: Cell(cell),
+                            digit: Digit::new(digit).unwrap_or_else(|| unreachable!()),
+                            rule,
+                        };
+                    }
+                    if self.empty == 0 {
+                        self.solutions += 1;
+                        // The search goes on from here as from a dead end.
+                        self.phase = Phase::Unwind;
+                        return Step::Solution(self.board());
+                    }
+                    match self.scan() {
+                        Err(cell) => return self.dead_end(cell),
+                        Ok(None) if !self.pending.is_empty() => continue,
+                        Ok(None) => return self.dead_end(None),
+                        Ok(Some((cell, candidates))) => {
+                            self.frames.push(Frame {
+                                cell,
+                                remaining: candidates,
+                                trail_len: self.trail.len(),
+                            });
+                            self.max_depth = self.max_depth.max(self.frames.len());
+                            self.phase = Phase::Guess;
+                            return Step::Focus {
+                                cell: Cell(cell),
+                                candidates: Candidates(candidates),
+                            };
+                        }
+                    }
+                }
+                Phase::Guess => {
+                    let Some(frame) = self.frames.last_mut() else {
+                        self.phase = Phase::Done;
+                        continue;
+                    };
+                    if frame.remaining == 0 {
+                        let cell = frame.cell;
+                        self.frames.pop();
+                        self.phase = Phase::Unwind;
+                        self.backtracks += 1;
+                        return Step::Backtrack {
+                            cell: Some(Cell(cell)),
+                        };
+                    }
+                    let digit = frame.remaining.trailing_zeros() as u8 + 1;
+                    frame.remaining &= frame.remaining - 1;
+                    let cell = frame.cell;
+                    self.place(cell, digit);
+                    self.trail.push(Placement { cell, digit });
+                    self.guesses += 1;
+                    self.phase = Phase::Search;
+                    return Step::Guess {
+                        cell: Cell(cell),
+                        digit: Digit::new(digit).unwrap_or_else(|| unreachable!()),
+                    };
+                }
+                Phase::Unwind => {
+                    let Some(frame) = self.frames.last() else {
+                        self.phase = Phase::Done;
+                        continue;
+                    };
+                    if self.trail.len() > frame.trail_len {
+                        let p = self.trail.pop().unwrap_or_else(|| unreachable!());
+                        self.unplace(p.cell, p.digit);
+                        return Step::Undo {
+                            cell: Cell(p.cell),
+                            digit: Digit::new(p.digit).unwrap_or_else(|| unreachable!()),
+                        };
+                    }
+                    self.phase = Phase::Guess;
+                }
+            }
+        }
+    }
+}
+
+impl Iterator for Solver {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        if self.finished {
+            return None;
+        }
+        if self.steps >= self.limit {
+            self.finished = true;
+            return Some(Step::LimitReached);
+        }
+        let step = self.step();
+        self.finished = step.is_final();
+        self.steps += 1;
+        Some(step)
+    }
+}
