@@ -198,6 +198,14 @@ impl<R: BufRead> PuzzleReader<R> {
         let rows = std::mem::take(&mut self.block);
         let size = rows.first().map_or(0, Vec::len);
         let line = self.block_line;
+        if rows.len() == 1 {
+            // A lone short row whose length is a square (`12..`): a 2x2
+            // puzzle on one line after all.
+            let n = (size as f64).sqrt().round() as usize;
+            if n * n == size {
+                return build(self.hint, line, n, &rows[0]);
+            }
+        }
         if rows.len() < size {
             return Err(ParseError::Incomplete {
                 line,
@@ -324,7 +332,7 @@ fn is_whole_puzzle(row: &[Token], hint: ShapeHint, raw: &[u8]) -> bool {
     if n < 3 || raw.contains(&b'|') {
         return false;
     }
-    n > MAX_SIZE || row.iter().all(|t| t.value as usize <= n)
+    len > MAX_SIZE || row.iter().all(|t| t.value as usize <= n)
 }
 
 fn build(
