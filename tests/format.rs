@@ -42,7 +42,7 @@ fn sdk_comments_csv_and_numbers_read_the_same_board() {
     let line = board(SEED_A);
     let sdk = format!(
         "#A seed puzzle\n#D from the docs\n{}",
-        write(&line, Format::Block).replace('.', ".")
+        write(&line, Format::Block).replace('.', "0")
     );
     assert_eq!(parse_puzzle(&sdk, ShapeHint::Infer).unwrap(), line);
     let csv = write(&line, Format::Csv);
