@@ -353,6 +353,20 @@ pub fn next_step(board: &Board, notes: Option<&[Candidates]>) -> Option<LogicSte
     find_next(&grid, &mut finding).then(|| to_step(&grid, &finding))
 }
 
+/// The first step a given technique finds in a position (candidates as in
+/// [`next_step`]), whether or not an easier technique applies too.
+pub fn find_technique(
+    board: &Board,
+    notes: Option<&[Candidates]>,
+    technique: Technique,
+) -> Option<LogicStep> {
+    let grid = grid_with_notes(board, notes)?;
+    let mut finding = Finding::default();
+    technique
+        .find(&grid, &mut finding)
+        .then(|| to_step(&grid, &finding))
+}
+
 fn grid_with_notes(board: &Board, notes: Option<&[Candidates]>) -> Option<Grid> {
     let mut grid = Grid::new(board)?;
     if let Some(notes) = notes {
