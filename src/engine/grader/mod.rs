@@ -298,7 +298,12 @@ pub fn grade(board: &Board) -> Grade {
             solutions: Solutions::Unique,
         },
         (Outcome::Contradiction, _) => not_unique(Solutions::None),
-        (Outcome::Stalled, _) => match board.count_solutions_up_to(2) {
+        // Logic's placements hold in every solution, so counting from where
+        // it stopped is the same count with less to search.
+        (Outcome::Stalled, _) => match board_of(&grid)
+            .unwrap_or_else(|| board.clone())
+            .count_solutions_up_to(2)
+        {
             0 => not_unique(Solutions::None),
             1 => Grade {
                 difficulty: Difficulty::Expert,
