@@ -4,8 +4,8 @@
 
 use doku::engine::format::parse_puzzle;
 use doku::engine::grader::{
-    find_technique, grade, next_hint, next_step, solve_logically, Difficulty, Hint, LogicStep,
-    Solutions, Technique,
+    find_technique, grade, grade_known_unique, next_hint, next_step, solve_logically, Difficulty,
+    Hint, LogicStep, Solutions, Technique,
 };
 use doku::engine::{Board, Candidates, Cell, Digit, Shape, ShapeHint};
 use std::collections::BTreeSet;
@@ -639,6 +639,14 @@ fn forum_hardest_are_all_expert() {
         assert_eq!(g.difficulty, Difficulty::Expert, "{board:?}");
         assert_eq!(g.hardest, "trial and error");
         assert_eq!(g.solutions, Solutions::Unique);
+        assert_eq!(grade_known_unique(&board), g);
+    }
+}
+
+#[test]
+fn grading_a_known_unique_puzzle_agrees_with_grade() {
+    for board in sample("data/magictour_top1465.txt", 7, 200) {
+        assert_eq!(grade_known_unique(&board), grade(&board), "{board:?}");
     }
 }
 

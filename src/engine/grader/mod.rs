@@ -288,6 +288,17 @@ fn board_of(grid: &Grid) -> Option<Board> {
 /// solver counts solutions to tell "trial and error" from a puzzle with
 /// none or several.
 pub fn grade(board: &Board) -> Grade {
+    grade_with(board, true)
+}
+
+/// [`grade`] for a puzzle the caller already knows to have exactly one
+/// solution (the generator checks as it removes clues): when logic stalls
+/// it is `Expert` straight away, without counting solutions again.
+pub fn grade_known_unique(board: &Board) -> Grade {
+    grade_with(board, false)
+}
+
+fn grade_with(board: &Board, count_when_stalled: bool) -> Grade {
     let Some(mut grid) = Grid::new(board) else {
         return not_unique(Solutions::None);
     };
@@ -300,18 +311,23 @@ pub fn grade(board: &Board) -> Grade {
         (Outcome::Contradiction, _) => not_unique(Solutions::None),
         // Logic's placements hold in every solution, so counting from where
         // it stopped is the same count with less to search.
+        (Outcome::Stalled, _) if !count_when_stalled => trial_and_error(),
         (Outcome::Stalled, _) => match board_of(&grid)
             .unwrap_or_else(|| board.clone())
             .count_solutions_up_to(2)
         {
             0 => not_unique(Solutions::None),
-            1 => Grade {
-                difficulty: Difficulty::Expert,
-                hardest: "trial and error".into(),
-                solutions: Solutions::Unique,
-            },
+            1 => trial_and_error(),
             _ => not_unique(Solutions::Several),
         },
+    }
+}
+
+fn trial_and_error() -> Grade {
+    Grade {
+        difficulty: Difficulty::Expert,
+        hardest: "trial and error".into(),
+        solutions: Solutions::Unique,
     }
 }
 
