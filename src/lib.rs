@@ -3,3 +3,5 @@
 //! `engine` is the pure core (no terminal); `cli` runs the batch commands over it.
 pub mod cli;
 pub mod engine;
+pub mod signals;
+pub mod storage;

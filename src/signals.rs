@@ -1,0 +1,144 @@
+//! The signals that end a game from outside: SIGHUP (the terminal went
+//! away, e.g. an SSH connection dropped), SIGTERM (asked to stop) and SIGINT
+//! (`kill -INT`; in raw mode Ctrl-C arrives as a key, not a signal).
+//!
+//! A signal handler may do almost nothing safely, so the handlers only set a
+//! flag, and the event loop does the work. How the app uses it:
+//!
+//! 1. Call [`ShutdownSignals::install`] once, before entering raw mode.
+//! 2. Never block on input without a timeout: poll for events with a timeout
+//!    of at most [`POLL_INTERVAL`] (crossterm retries its poll when a signal
+//!    interrupts it, so only the timeout brings the loop back), and on each
+//!    pass call [`ShutdownSignals::pending`].
+//! 3. When it returns `Some(signal)`: save the game, restore the terminal
+//!    (ignore write errors: after SIGHUP the terminal is gone), and exit
+//!    with [`Shutdown::exit_status`].
+//! 4. Treat a failed terminal read like [`Shutdown::Hangup`]: after a
+//!    hangup, reads fail with EIO before or instead of the signal.
+//!
+//! A second signal of the same kinds while the first is being handled ends
+//! the process at once, so a stuck save cannot make doku unkillable.
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::SigId;
+use std::io;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The longest the event loop should wait for input before it checks for
+/// signals again: short enough that a hangup saves at once, long enough
+/// that an idle game uses no CPU to speak of.
+pub const POLL_INTERVAL: Duration = Duration::from_millis(250);
+
+/// Why the process is asked to end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shutdown {
+    /// SIGHUP: the terminal is gone.
+    Hangup,
+    /// SIGTERM.
+    Terminate,
+    /// SIGINT.
+    Interrupt,
+}
+
+impl Shutdown {
+    fn from_signal(signal: usize) -> Option<Shutdown> {
+        match i32::try_from(signal).ok()? {
+            SIGHUP => Some(Shutdown::Hangup),
+            SIGTERM => Some(Shutdown::Terminate),
+            SIGINT => Some(Shutdown::Interrupt),
+            _ => None,
+        }
+    }
+
+    pub fn signal_number(self) -> i32 {
+        match self {
+            Shutdown::Hangup => SIGHUP,
+            Shutdown::Terminate => SIGTERM,
+            Shutdown::Interrupt => SIGINT,
+        }
+    }
+
+    /// The shell convention for "ended by signal N": 128 + N.
+    pub fn exit_status(self) -> i32 {
+        128 + self.signal_number()
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Shutdown::Hangup => "SIGHUP",
+            Shutdown::Terminate => "SIGTERM",
+            Shutdown::Interrupt => "SIGINT",
+        }
+    }
+}
+
+/// The installed handlers. Dropping this removes them; signal-hook keeps
+/// its own handler in place, so these signals are then ignored, not fatal.
+#[derive(Debug)]
+pub struct ShutdownSignals {
+    last: Arc<AtomicUsize>,
+    ids: Vec<SigId>,
+}
+
+impl ShutdownSignals {
+    /// Installs handlers for SIGHUP, SIGTERM and SIGINT.
+    pub fn install() -> io::Result<ShutdownSignals> {
+        let last = Arc::new(AtomicUsize::new(0));
+        let seen = Arc::new(AtomicBool::new(false));
+        let mut ids = Vec::new();
+        for signal in [SIGHUP, SIGTERM, SIGINT] {
+            // Order matters: the shutdown check runs first, so it only
+            // fires when an earlier signal already set `seen`.
+            ids.push(signal_hook::flag::register_conditional_shutdown(
+                signal,
+                128 + signal,
+                Arc::clone(&seen),
+            )?);
+            ids.push(signal_hook::flag::register(signal, Arc::clone(&seen))?);
+            ids.push(signal_hook::flag::register_usize(
+                signal,
+                Arc::clone(&last),
+                signal as usize,
+            )?);
+        }
+        Ok(ShutdownSignals { last, ids })
+    }
+
+    /// The signal that asked the process to end, if one arrived. Stays set:
+    /// asking twice gives the same answer.
+    pub fn pending(&self) -> Option<Shutdown> {
+        Shutdown::from_signal(self.last.load(Ordering::SeqCst))
+    }
+}
+
+impl Drop for ShutdownSignals {
+    fn drop(&mut self) {
+        for id in self.ids.drain(..) {
+            signal_hook::low_level::unregister(id);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // One test: the handlers are process-wide, and a signal raised while
+    // another test has them uninstalled would end the test process.
+    #[test]
+    fn each_signal_is_seen_and_named() {
+        let signals = ShutdownSignals::install().unwrap();
+        assert_eq!(signals.pending(), None);
+        signal_hook::low_level::raise(SIGHUP).unwrap();
+        assert_eq!(signals.pending(), Some(Shutdown::Hangup));
+        assert_eq!(signals.pending().map(Shutdown::exit_status), Some(129));
+        drop(signals);
+        for expected in [Shutdown::Terminate, Shutdown::Interrupt] {
+            let signals = ShutdownSignals::install().unwrap();
+            signal_hook::low_level::raise(expected.signal_number()).unwrap();
+            assert_eq!(signals.pending(), Some(expected), "{}", expected.name());
+        }
+    }
+}
