@@ -88,6 +88,25 @@ pub struct Opened<T> {
     pub found: Found<T>,
 }
 
+/// Temporary files of the save left by a writer that was killed mid-write.
+/// Only the lock holder writes the save, so once we hold it they are stale.
+fn remove_stale_temporaries(dir: &StateDir, save: &Path) {
+    let Some(name) = save.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    let Ok(entries) = std::fs::read_dir(dir.path()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        if file_name.starts_with(&prefix) && file_name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 impl Autosave {
     /// Takes ownership of the save in `dir` (creating the directory) and
     /// reads the saved game. Never fails: every problem is a [`Found`] the
@@ -112,6 +131,7 @@ impl Autosave {
             Err(e) => return off(Found::NoStorage(StorageError::io(&lock_path, e))),
         };
         let path = dir.save_file();
+        remove_stale_temporaries(&dir, &path);
         let found = match envelope::load(&path, SAVE) {
             Ok(None) => Found::Nothing,
             Ok(Some(game)) => Found::Game(game),
