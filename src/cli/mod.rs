@@ -3,6 +3,7 @@
 
 mod input;
 mod solve;
+mod stats;
 
 use crate::engine::format::Format;
 use crate::engine::grader::Difficulty;
@@ -166,6 +167,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Stats) => stats::run(),
         Some(other) => {
             eprintln!("doku: {other:?} is not built yet");
             EXIT_BAD_INPUT
