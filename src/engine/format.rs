@@ -311,7 +311,8 @@ fn expected_lengths(hint: ShapeHint) -> String {
 /// Whether a row holds a whole puzzle on one line rather than one row of a
 /// block: its length is a square N*N (N >= 3, or the size the hint fixes) and
 /// no symbol exceeds N. A 16-cell row holding `A` is a row of a 16x16 board,
-/// not a 4x4 puzzle.
+/// not a 4x4 puzzle. A CSV row is always one row (CSV is N rows of N
+/// numbers): `1,0,0,2,0,0,3,0,0` opens a 9x9 board, not a 3x3 one.
 fn is_whole_puzzle(row: &[Token], hint: ShapeHint, raw: &[u8]) -> bool {
     let len = row.len();
     let n = (len as f64).sqrt().round() as usize;
@@ -321,7 +322,7 @@ fn is_whole_puzzle(row: &[Token], hint: ShapeHint, raw: &[u8]) -> bool {
     if let Some(size) = hint.size() {
         return n == size;
     }
-    if n < 3 || raw.contains(&b'|') {
+    if n < 3 || raw.iter().any(|b| matches!(b, b'|' | b',' | b';')) {
         return false;
     }
     n > MAX_SIZE || row.iter().all(|t| t.value as usize <= n)
