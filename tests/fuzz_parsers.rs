@@ -13,7 +13,7 @@ use doku::engine::format::{
 };
 use doku::engine::Board;
 use doku::storage::envelope::{decode, encode, SAVE, STATS};
-use doku::storage::Stats;
+use doku::storage::{SavedCell, SavedChange, SavedEdit, SavedGame, Stats};
 use proptest::prelude::*;
 
 const NINE: &str =
@@ -231,9 +231,65 @@ proptest! {
             let at = at % valid.len();
             valid[at] = b;
         }
+        // Whatever JSON decodes as a game must pass or fail the check, not panic.
+        if let Ok(game) = decode::<SavedGame>(SAVE, &bytes) {
+            let _ = game.check();
+        }
         match decode::<Stats>(STATS, &valid) {
             Ok(_) => {}
             Err(reason) => prop_assert!(!reason.is_empty()),
+        }
+    }
+}
+
+/// Any values in a save's fields: `check` answers, never panics, and what
+/// it passes the game can build on (the rows decode to a board).
+fn arbitrary_saved_game() -> impl Strategy<Value = SavedGame> {
+    let rows = proptest::collection::vec("[0-9A-Za-z. ]{0,12}", 0..12);
+    let cell = (any::<u8>(), any::<u64>()).prop_map(|(value, notes)| SavedCell { value, notes });
+    let edit = (0u16..200, cell.clone(), cell).prop_map(|(cell, before, after)| SavedEdit {
+        cell,
+        before,
+        after,
+    });
+    let change = (0u16..200, proptest::collection::vec(edit, 0..3))
+        .prop_map(|(cursor, edits)| SavedChange { cursor, edits });
+    (
+        (0usize..70, proptest::option::of((0usize..10, 0usize..10))),
+        (rows.clone(), rows),
+        proptest::collection::btree_map(0u16..200, any::<u64>(), 0..4),
+        proptest::collection::vec(change, 0..3),
+        0u16..200,
+    )
+        .prop_map(
+            |((size, boxes), (givens, entries), notes, undo, cursor)| SavedGame {
+                size,
+                boxes,
+                difficulty: None,
+                seed: None,
+                givens,
+                entries,
+                notes,
+                undo,
+                redo: vec![],
+                cursor,
+                notes_mode: false,
+                elapsed_ms: 0,
+                hints_used: 0,
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn saved_game_check_never_panics(game in arbitrary_saved_game()) {
+        if game.check().is_ok() {
+            let board = game.givens_board().expect("checked givens decode");
+            let entries = game.entry_values().expect("checked entries decode");
+            prop_assert_eq!(entries.len(), board.shape().cell_count());
+            prop_assert!((game.cursor as usize) < entries.len());
         }
     }
 }

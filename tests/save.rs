@@ -101,10 +101,18 @@ fn unreadable_saves_are_reported_and_kept_aside() {
         .unwrap()
         .replace("\"version\": 1", "\"version\": 2");
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("truncated", valid[..valid.len() / 2].to_vec(), "not a doku saved game"),
+        (
+            "truncated",
+            valid[..valid.len() / 2].to_vec(),
+            "not a doku saved game",
+        ),
         ("empty", Vec::new(), "it is empty"),
         ("garbage", b"\x00\x01garbage\xff".to_vec(), "not text"),
-        ("newer version", newer.into_bytes(), "written by a newer doku"),
+        (
+            "newer version",
+            newer.into_bytes(),
+            "written by a newer doku",
+        ),
         (
             "wrong data",
             br#"{"doku": "save", "version": 1, "data": {"seed": "x"}}"#.to_vec(),
@@ -127,9 +135,19 @@ fn unreadable_saves_are_reported_and_kept_aside() {
         let message = opened.found.message().unwrap();
         let moved = err.moved_to().unwrap().to_path_buf();
         assert!(message.contains(reason), "{name}: {message}");
-        assert!(message.contains(&save.display().to_string()), "{name}: {message}");
-        assert!(message.contains(&moved.display().to_string()), "{name}: {message}");
-        assert_eq!(fs::read(&moved).unwrap(), bytes, "{name}: bytes kept as they were");
+        assert!(
+            message.contains(&save.display().to_string()),
+            "{name}: {message}"
+        );
+        assert!(
+            message.contains(&moved.display().to_string()),
+            "{name}: {message}"
+        );
+        assert_eq!(
+            fs::read(&moved).unwrap(),
+            bytes,
+            "{name}: bytes kept as they were"
+        );
         assert!(!save.exists(), "{name}");
         // The game goes on and saves; the corrupt file is untouched.
         assert!(opened.autosave.is_on(), "{name}");
@@ -204,8 +222,7 @@ fn a_second_game_is_told_and_does_not_save_over_the_first() {
 
 #[test]
 fn no_state_directory_means_no_autosave_and_a_message() {
-    let opened: doku::storage::Opened<FakeGame> =
-        Autosave::open(StateDir::from_vars(None, None));
+    let opened: doku::storage::Opened<FakeGame> = Autosave::open(StateDir::from_vars(None, None));
     assert!(!opened.autosave.is_on());
     let message = opened.found.message().unwrap();
     assert!(message.contains("not saved"), "{message}");
@@ -255,7 +272,12 @@ fn kill_9_mid_write_never_leaves_a_broken_save() {
     let mut last_elapsed = 0;
     for round in 0..12u64 {
         let mut child = Command::new(&exe)
-            .args(["--exact", "child_saves_until_killed", "--ignored", "--nocapture"])
+            .args([
+                "--exact",
+                "child_saves_until_killed",
+                "--ignored",
+                "--nocapture",
+            ])
             .env("DOKU_TEST_SAVE_DIR", tmp.path())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -292,4 +314,65 @@ fn kill_9_mid_write_never_leaves_a_broken_save() {
         assert!(leftovers.is_empty(), "round {round}: {leftovers:?}");
     }
     assert!(last_elapsed > 0, "the child never saved");
+}
+
+fn saved_game() -> doku::storage::SavedGame {
+    use doku::storage::{encode_rows, SavedGame};
+    let shape = doku::engine::Shape::sudoku(9).unwrap();
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let givens: Vec<u8> = puzzle
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect();
+    let mut entries = vec![0u8; 81];
+    entries[2] = 4;
+    SavedGame {
+        size: 9,
+        boxes: Some((3, 3)),
+        difficulty: Some(doku::engine::grader::Difficulty::Medium),
+        seed: Some(u64::MAX),
+        givens: encode_rows(shape, &givens),
+        entries: encode_rows(shape, &entries),
+        notes: [(3u16, 0b110u64)].into_iter().collect(),
+        undo: vec![],
+        redo: vec![],
+        cursor: 2,
+        notes_mode: true,
+        elapsed_ms: 90_000,
+        hints_used: 1,
+    }
+}
+
+#[test]
+fn the_game_save_round_trips_and_reads_as_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let opened = Autosave::open_game(Ok(StateDir::new(tmp.path())));
+    opened.autosave.save(&saved_game()).unwrap();
+    let text = fs::read_to_string(tmp.path().join("game.json")).unwrap();
+    assert!(text.contains("\"53..7....\""), "{text}");
+    assert!(text.contains("\"..4......\""), "{text}");
+    drop(opened);
+    match Autosave::open_game(Ok(StateDir::new(tmp.path()))).found {
+        Found::Game(g) => assert_eq!(g, saved_game()),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Valid JSON holding an impossible game (a hand edit, a bug, an attack)
+/// is refused before the game sees it, and kept aside like any damage.
+#[test]
+fn a_game_save_that_makes_no_sense_is_kept_aside() {
+    let tmp = tempfile::tempdir().unwrap();
+    let opened = Autosave::open_game(Ok(StateDir::new(tmp.path())));
+    let mut bad = saved_game();
+    bad.cursor = 9999;
+    opened.autosave.save(&bad).unwrap();
+    drop(opened);
+    let again = Autosave::open_game(Ok(StateDir::new(tmp.path())));
+    let message = again.found.message().unwrap_or_default();
+    assert!(message.contains("does not make sense"), "{message}");
+    assert!(message.contains("cursor: 9999"), "{message}");
+    assert_eq!(corrupt_files(tmp.path()).len(), 1);
+    assert!(again.autosave.is_on());
 }

@@ -125,6 +125,16 @@ pub fn store<T: Serialize>(path: &Path, kind: FileKind, data: &T) -> Result<(), 
 /// says where the file was moved. An I/O failure (say, permission denied)
 /// leaves the file where it is: the file may be fine.
 pub fn load<T: DeserializeOwned>(path: &Path, kind: FileKind) -> Result<Option<T>, LoadError> {
+    load_checked(path, kind, |_: &T| Ok(()))
+}
+
+/// [`load`], with `check` deciding whether data that decodes makes sense;
+/// data it refuses is treated like a damaged file (moved aside, reported).
+pub fn load_checked<T: DeserializeOwned>(
+    path: &Path,
+    kind: FileKind,
+    check: impl FnOnce(&T) -> Result<(), String>,
+) -> Result<Option<T>, LoadError> {
     let bytes = match read_capped(path) {
         Ok(Some(bytes)) => bytes,
         Ok(None) => {
@@ -144,6 +154,10 @@ pub fn load<T: DeserializeOwned>(path: &Path, kind: FileKind) -> Result<Option<T
         }
     };
     decode(kind, &bytes)
+        .and_then(|data| match check(&data) {
+            Ok(()) => Ok(data),
+            Err(reason) => Err(format!("its data does not make sense ({reason})")),
+        })
         .map(Some)
         .map_err(|reason| corrupt(path, kind, reason))
 }

@@ -8,11 +8,13 @@
 
 pub mod atomic;
 pub mod envelope;
+mod game_file;
 pub mod lock;
 mod paths;
 mod save;
 pub mod stats;
 
+pub use game_file::{decode_rows, encode_rows, SavedCell, SavedChange, SavedEdit, SavedGame};
 pub use paths::StateDir;
 pub use save::{Autosave, Found, Opened};
 pub use stats::{GameKind, Stats};

@@ -22,7 +22,7 @@
 
 use super::envelope::{self, SAVE};
 use super::lock::{self, LockFile, TryLock};
-use super::{LoadError, StateDir, StorageError};
+use super::{LoadError, SavedGame, StateDir, StorageError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -114,6 +114,21 @@ impl Autosave {
     /// save is moved aside here even if the player asked for a new game, so
     /// the first autosave never overwrites it.
     pub fn open<T: DeserializeOwned>(dir: Result<StateDir, StorageError>) -> Opened<T> {
+        Autosave::open_checked(dir, |_: &T| Ok(()))
+    }
+
+    /// [`Autosave::open`] for the game's own save format: a [`SavedGame`]
+    /// that fails [`SavedGame::check`] is moved aside like a damaged file.
+    pub fn open_game(dir: Result<StateDir, StorageError>) -> Opened<SavedGame> {
+        Autosave::open_checked(dir, SavedGame::check)
+    }
+
+    /// [`Autosave::open`], with `check` refusing data that decodes but makes
+    /// no sense; refused data is moved aside like a damaged file.
+    pub fn open_checked<T: DeserializeOwned>(
+        dir: Result<StateDir, StorageError>,
+        check: impl FnOnce(&T) -> Result<(), String>,
+    ) -> Opened<T> {
         let off = |found| Opened {
             autosave: Autosave::off(),
             found,
@@ -132,7 +147,7 @@ impl Autosave {
         };
         let path = dir.save_file();
         remove_stale_temporaries(&dir, &path);
-        let found = match envelope::load(&path, SAVE) {
+        let found = match envelope::load_checked(&path, SAVE, check) {
             Ok(None) => Found::Nothing,
             Ok(Some(game)) => Found::Game(game),
             Err(e) => {
