@@ -376,3 +376,17 @@ fn a_game_save_that_makes_no_sense_is_kept_aside() {
     assert_eq!(corrupt_files(tmp.path()).len(), 1);
     assert!(again.autosave.is_on());
 }
+
+#[test]
+fn the_crash_note_says_where_the_game_is_and_how_to_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let opened = open(tmp.path());
+    let note = doku::storage::crash_note(opened.autosave.path());
+    assert!(
+        note.contains(&tmp.path().join("game.json").display().to_string()),
+        "{note}"
+    );
+    assert!(note.contains("report"), "{note}");
+    let unsaved = doku::storage::crash_note(Autosave::off().path());
+    assert!(unsaved.contains("not being saved"), "{unsaved}");
+}

@@ -16,7 +16,7 @@ pub mod stats;
 
 pub use game_file::{decode_rows, encode_rows, SavedCell, SavedChange, SavedEdit, SavedGame};
 pub use paths::StateDir;
-pub use save::{Autosave, Found, Opened};
+pub use save::{crash_note, Autosave, Found, Opened};
 pub use stats::{GameKind, Stats};
 
 use std::io;

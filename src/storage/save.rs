@@ -188,6 +188,20 @@ impl Autosave {
         }
     }
 
+    /// Adds a note to the panic output saying where the game is saved and
+    /// how to report the bug. Call it after `ratatui::init` (whose hook
+    /// restores the terminal): the note then prints after the panic message,
+    /// on a normal screen. The save itself needs no work here: it is written
+    /// after every change, so it already holds the last move.
+    pub fn install_panic_note(&self) {
+        let note = crash_note(self.path());
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            previous(info);
+            eprintln!("{note}");
+        }));
+    }
+
     /// Saves the game atomically; does nothing when this game is not saved.
     pub fn save<T: Serialize>(&self, game: &T) -> Result<(), StorageError> {
         match (&self.mode, &self.path) {
@@ -208,4 +222,19 @@ impl Autosave {
             _ => Ok(()),
         }
     }
+}
+
+/// What to tell a player whose doku crashed.
+pub fn crash_note(save: Option<&Path>) -> String {
+    let saved = match save {
+        Some(path) => format!(
+            "Your game is saved up to your last move in {}; run doku to carry on.",
+            path.display()
+        ),
+        None => "This game was not being saved.".into(),
+    };
+    format!(
+        "\ndoku crashed: this is a bug. {saved}\nPlease report it with the message above and what you were doing (doku {}).",
+        env!("CARGO_PKG_VERSION")
+    )
 }
