@@ -18,6 +18,7 @@
 //!
 //! A second signal of the same kinds while the first is being handled ends
 //! the process at once, so a stuck save cannot make doku unkillable.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::SigId;

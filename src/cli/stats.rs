@@ -1,4 +1,5 @@
 //! `doku stats`: the statistics as a table.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 use crate::storage::{stats, StateDir};

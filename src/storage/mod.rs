@@ -5,6 +5,7 @@
 //! ([`atomic`]); an unreadable file is moved aside to a timestamped
 //! `.corrupt` name, never overwritten or deleted; a lock file ([`lock`])
 //! keeps two doku processes from writing over each other.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod atomic;
 pub mod envelope;
