@@ -1,5 +1,7 @@
 //! doku: sudoku for the terminal.
 //!
-//! `engine` is the pure core (no terminal); `cli` runs the batch commands over it.
+//! `engine` is the pure core (no terminal); `cli` runs the batch commands over
+//! it; `game` is the play state and `app`/`ui` the terminal around it.
 pub mod cli;
 pub mod engine;
+pub mod game;
