@@ -1,6 +1,7 @@
 //! The command line: argument definitions and dispatch to the batch commands
 //! and the TUI.
 
+mod grade;
 mod input;
 mod solve;
 
@@ -166,6 +167,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Grade(args)) => grade::run(&args),
         Some(other) => {
             eprintln!("doku: {other:?} is not built yet");
             EXIT_BAD_INPUT
