@@ -2,7 +2,7 @@
 //! clock, hints and win detection. No terminal here: every rule is a state
 //! transition tested as plain Rust.
 
-use crate::engine::grader::Difficulty;
+use crate::engine::grader::{self, Difficulty, Hint as GraderHint};
 use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
 use std::time::{Duration, Instant};
 
@@ -29,7 +29,7 @@ pub enum Outcome {
     /// A hint is shown (first `H`).
     HintShown,
     /// The action is not allowed; the text says why, for the status line.
-    Refused(&'static str),
+    Refused(String),
 }
 
 /// The contents of one cell that a change can touch.
@@ -68,6 +68,8 @@ pub struct Hint {
     pub eliminations: Vec<(Cell, Digit)>,
     /// Entries the hint erases (player mistakes).
     pub erasures: Vec<Cell>,
+    /// Cells whose notes the hint rewrites from the board (wrong notes).
+    pub refill_notes: Vec<Cell>,
 }
 
 /// The game clock as plain durations: time banked while running, and since
@@ -124,8 +126,6 @@ pub struct Game {
     solved: bool,
     hint: Option<Hint>,
     hints_used: u32,
-    /// The solution, found on the first hint (`Some(None)`: there is none).
-    solution: Option<Option<Board>>,
 }
 
 impl Game {
@@ -154,7 +154,6 @@ impl Game {
             solved,
             hint: None,
             hints_used: 0,
-            solution: None,
         }
     }
 
@@ -292,14 +291,14 @@ impl Game {
     /// Puts a digit in the cursor's cell. Entering the digit already there does nothing.
     pub fn enter(&mut self, value: u8, now: Instant) -> Outcome {
         let Some(digit) = self.digit_on_board(value) else {
-            return Outcome::Refused("no such digit on this board");
+            return Outcome::Refused("no such digit on this board".into());
         };
         let cell = self.cursor;
         if self.is_given(cell) {
-            return Outcome::Refused("a given cannot be changed");
+            return Outcome::Refused("a given cannot be changed".into());
         }
         if self.solved {
-            return Outcome::Refused("the puzzle is solved");
+            return Outcome::Refused("the puzzle is solved".into());
         }
         if self.board.get(cell) == Some(digit) {
             return Outcome::Unchanged;
@@ -333,10 +332,10 @@ impl Game {
     pub fn erase(&mut self, now: Instant) -> Outcome {
         let cell = self.cursor;
         if self.is_given(cell) {
-            return Outcome::Refused("a given cannot be changed");
+            return Outcome::Refused("a given cannot be changed".into());
         }
         if self.solved {
-            return Outcome::Refused("the puzzle is solved");
+            return Outcome::Refused("the puzzle is solved".into());
         }
         let before = self.state(cell);
         let after = if before.value.is_some() {
@@ -361,14 +360,14 @@ impl Game {
     /// Toggles a pencil mark in the cursor's cell (empty cells only).
     pub fn toggle_note(&mut self, value: u8, now: Instant) -> Outcome {
         let Some(digit) = self.digit_on_board(value) else {
-            return Outcome::Refused("no such digit on this board");
+            return Outcome::Refused("no such digit on this board".into());
         };
         let cell = self.cursor;
         if self.solved {
-            return Outcome::Refused("the puzzle is solved");
+            return Outcome::Refused("the puzzle is solved".into());
         }
         if self.board.get(cell).is_some() {
-            return Outcome::Refused("notes go in empty cells");
+            return Outcome::Refused("notes go in empty cells".into());
         }
         let mut notes = self.notes[cell.index()];
         if notes.contains(digit) {
@@ -389,7 +388,7 @@ impl Game {
     /// Fills every empty cell's notes with the digits its houses still allow.
     pub fn fill_candidates(&mut self, now: Instant) -> Outcome {
         if self.solved {
-            return Outcome::Refused("the puzzle is solved");
+            return Outcome::Refused("the puzzle is solved".into());
         }
         let mut staged = Vec::new();
         for cell in self.shape().cells() {
@@ -444,13 +443,13 @@ impl Game {
     /// applies it, as one undoable change.
     pub fn hint_or_apply(&mut self, now: Instant) -> Outcome {
         if self.solved {
-            return Outcome::Refused("the puzzle is solved");
+            return Outcome::Refused("the puzzle is solved".into());
         }
         if let Some(hint) = self.hint.take() {
             return self.apply_hint(&hint, now);
         }
         match self.find_hint() {
-            Some(hint) => {
+            Ok(hint) => {
                 self.hints_used += 1;
                 let focus = hint.placements.first().map(|&(c, _)| c);
                 if let Some(cell) = focus.or(hint.cells.first().copied()) {
@@ -459,7 +458,7 @@ impl Game {
                 self.hint = Some(hint);
                 Outcome::HintShown
             }
-            None => Outcome::Refused("no hint: this board has no solution from here"),
+            Err(why) => Outcome::Refused(why),
         }
     }
 
@@ -475,8 +474,17 @@ impl Game {
                 self.stage(&mut staged, cell, EMPTY);
             }
         }
+        for &cell in &hint.refill_notes {
+            let notes = self.board.candidates(cell);
+            self.stage(&mut staged, cell, CellState { value: None, notes });
+        }
         for &(cell, digit) in &hint.eliminations {
             let mut notes = self.notes[cell.index()];
+            if notes.is_empty() {
+                // No notes yet: write the cell's candidates so the
+                // elimination shows.
+                notes = self.board.candidates(cell);
+            }
             if notes.contains(digit) {
                 notes.remove(digit);
                 let value = self.board.get(cell);
@@ -492,46 +500,49 @@ impl Game {
         self.commit(staged, now)
     }
 
-    /// The next thing a person could do: fix a wrong entry, else the simplest
-    /// single, else a cell from the solution.
-    fn find_hint(&mut self) -> Option<Hint> {
+    /// The grader's hint for the position, in the game's terms. `Err`
+    /// says why there is none.
+    fn find_hint(&self) -> Result<Hint, String> {
         let shape = self.shape();
-        let solution = self
-            .solution
-            .get_or_insert_with(|| self.givens.solution())
-            .clone()?;
-        let name = |c: Cell| crate::engine::board::cell_name(shape, c);
-        let text = |d: Digit| crate::engine::board::digit_text(d);
-        if let Some(wrong) = shape.cells().find(|&c| {
-            self.board
-                .get(c)
-                .is_some_and(|d| solution.get(c) != Some(d))
-        }) {
-            return Some(Hint {
-                technique: "mistake".into(),
-                explanation: format!("{} does not hold the digit there", name(wrong)),
-                cells: vec![wrong],
-                placements: Vec::new(),
-                eliminations: Vec::new(),
-                erasures: vec![wrong],
-            });
-        }
-        if let Some(hint) = next_single(&self.board) {
-            return Some(hint);
-        }
-        let cell = shape
-            .cells()
-            .find(|&c| self.board.is_empty_cell(c))
-            .filter(|&c| solution.get(c).is_some())?;
-        let digit = solution.get(cell)?;
-        Some(Hint {
-            technique: "from the solution".into(),
-            explanation: format!("{} holds {}", name(cell), text(digit)),
-            cells: vec![cell],
-            placements: vec![(cell, digit)],
+        let any_notes = self.notes.iter().any(|n| !n.is_empty());
+        let notes = any_notes.then_some(self.notes.as_slice());
+        let found = grader::next_hint(&self.givens, &self.board, notes);
+        let message = found.message(shape);
+        let mut hint = Hint {
+            technique: String::new(),
+            explanation: message.clone(),
+            cells: found.cells(),
+            placements: Vec::new(),
             eliminations: Vec::new(),
             erasures: Vec::new(),
-        })
+            refill_notes: Vec::new(),
+        };
+        match found {
+            GraderHint::Mistakes(cells) => {
+                hint.technique = "mistake".into();
+                hint.erasures = cells;
+            }
+            GraderHint::WrongNotes(cells) => {
+                hint.technique = "wrong notes".into();
+                hint.refill_notes = cells;
+            }
+            GraderHint::Step(step) => {
+                hint.technique = step.technique.name().into();
+                hint.placements = step.placements;
+                hint.eliminations = step.eliminations;
+            }
+            GraderHint::Guess { cell, .. } => {
+                hint.technique = "guess".into();
+                // Applying a guess hint places the solution's digit there.
+                if let Some(digit) = self.givens.solution().and_then(|s| s.get(cell)) {
+                    hint.placements = vec![(cell, digit)];
+                }
+            }
+            GraderHint::Solved | GraderHint::NoSolution | GraderHint::NotUnique => {
+                return Err(message)
+            }
+        }
+        Ok(hint)
     }
 
     // ---- plumbing ----------------------------------------------------------
@@ -605,47 +616,4 @@ pub fn same_house(shape: Shape, a: Cell, b: Cell) -> bool {
         House::Col(c) => shape.col(b) == c as usize,
         House::Box(x) => shape.box_of(b) == Some(x as usize),
     })
-}
-
-/// A naked single (a cell with one candidate) or a hidden single (a digit
-/// with one place in a house), the first found in reading order.
-fn next_single(board: &Board) -> Option<Hint> {
-    let shape = board.shape();
-    let name = |c: Cell| crate::engine::board::cell_name(shape, c);
-    let text = crate::engine::board::digit_text;
-    for cell in shape.cells().filter(|&c| board.is_empty_cell(c)) {
-        if let Some(digit) = board.candidates(cell).single() {
-            return Some(Hint {
-                technique: "naked single".into(),
-                explanation: format!("{} can only hold {}", name(cell), text(digit)),
-                cells: vec![cell],
-                placements: vec![(cell, digit)],
-                eliminations: Vec::new(),
-                erasures: Vec::new(),
-            });
-        }
-    }
-    for house in shape.houses() {
-        for digit in shape.digits() {
-            let mut places = shape
-                .house_cells(house)
-                .filter(|&c| board.candidates(c).contains(digit));
-            if let (Some(cell), None) = (places.next(), places.next()) {
-                return Some(Hint {
-                    technique: "hidden single".into(),
-                    explanation: format!(
-                        "{} is the only place for {} in {}",
-                        name(cell),
-                        text(digit),
-                        house
-                    ),
-                    cells: shape.house_cells(house).collect(),
-                    placements: vec![(cell, digit)],
-                    eliminations: Vec::new(),
-                    erasures: Vec::new(),
-                });
-            }
-        }
-    }
-    None
 }
