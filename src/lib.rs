@@ -2,4 +2,7 @@
 //!
 //! `engine` is the pure core (no terminal); `cli` runs the batch commands over it.
 pub mod cli;
+pub mod config;
 pub mod engine;
+pub mod keymap;
+pub mod theme;
