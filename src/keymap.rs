@@ -305,7 +305,17 @@ impl KeySpec {
                 }
                 KeyCode::Char(c)
             }
-            _ => named_key(rest).ok_or(KeySpecError { reason: None })?,
+            _ => match named_key(rest) {
+                Some(code) => code,
+                // Not a name: most likely one character as the eye sees it, made of several.
+                None if !rest.is_ascii() => {
+                    return plain(Some(format!(
+                        "it is {} characters: a key is one character or a name like \"Left\"",
+                        rest.chars().count()
+                    )))
+                }
+                None => return plain(None),
+            },
         };
         if code == KeyCode::Char(' ') && modifiers.contains(KeyModifiers::SHIFT) {
             return plain(Some("terminals cannot tell Shift-Space from Space".into()));

@@ -589,4 +589,30 @@ mod tests {
         assert_eq!(config.merge(&file).err(), None);
         assert!(!config.keymap.bindings().is_empty());
     }
+
+    #[test]
+    fn built_in_config_documents_every_setting() {
+        let file = SourceFile::built_in("config.toml", BUILT_IN_CONFIG);
+        let document = parse_document(&file).unwrap_or_else(|e| panic!("{e}"));
+        let root = Table::root(&file, document.get_ref());
+        for key in ROOT_KEYS {
+            assert!(root.get(key).is_some(), "config.toml does not set {key}");
+        }
+        let table = |name| match root.table(name) {
+            Ok(Some(table)) => table,
+            _ => panic!("config.toml has no [{name}]"),
+        };
+        for key in WATCH_KEYS {
+            assert!(
+                table("watch").get(key).is_some(),
+                "config.toml does not set watch.{key}"
+            );
+        }
+        for name in Action::config_names() {
+            assert!(
+                table("keymap").get(name).is_some(),
+                "config.toml does not bind {name}"
+            );
+        }
+    }
 }
