@@ -451,3 +451,6 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>) -> i32
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
