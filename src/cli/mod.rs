@@ -1,10 +1,13 @@
 //! The command line: argument definitions and dispatch to the batch commands
 //! and the TUI.
 
+mod generate;
 mod input;
+mod latin;
 mod solve;
 
 use crate::engine::format::Format;
+use crate::engine::generator::Symmetry;
 use crate::engine::grader::Difficulty;
 use crate::engine::Strategy;
 use clap::{Args, Parser, Subcommand};
@@ -132,9 +135,9 @@ pub struct GenerateArgs {
     pub size: usize,
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
     pub difficulty: DifficultyArg,
-    /// Symmetry of the givens: none, rotate180, rotate90, mirror, diagonal.
-    #[arg(long, default_value = "rotate180")]
-    pub symmetry: String,
+    /// Symmetry of the givens.
+    #[arg(long, value_enum, default_value_t = Symmetry::Rotate180)]
+    pub symmetry: Symmetry,
     /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -166,6 +169,8 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Generate(args)) => generate::run(&args),
+        Some(Command::Latin(args)) => latin::run(&args),
         Some(other) => {
             eprintln!("doku: {other:?} is not built yet");
             EXIT_BAD_INPUT
