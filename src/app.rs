@@ -3,9 +3,11 @@
 //! on input whenever nothing moves.
 
 mod deal;
+mod persist;
 mod view;
 
 pub use deal::deal;
+pub use persist::{Opening, Persistence};
 pub use view::AppView;
 
 use crate::config::Config;
@@ -14,6 +16,7 @@ use crate::engine::shape::SUDOKU_SHAPES;
 use crate::engine::{Board, Shape};
 use crate::game::{Direction, Game, Outcome};
 use crate::keymap::{self, Action, Keymap};
+use crate::signals::{Shutdown, ShutdownSignals, POLL_INTERVAL};
 use crate::theme::{Theme, Themes};
 use crate::ui::ScreenLayout;
 use deal::{DealState, Dealing};
@@ -61,6 +64,8 @@ pub struct App {
     /// The terminal's size, for mapping mouse clicks to cells.
     screen: Rect,
     seed: u64,
+    /// The autosave and the statistics (off in tests).
+    persistence: Persistence,
     pub quit: bool,
 }
 
@@ -87,6 +92,7 @@ impl App {
             wrap: config.wrap,
             screen: Rect::new(0, 0, 80, 24),
             seed,
+            persistence: Persistence::off(),
             quit: false,
         }
     }
@@ -99,6 +105,23 @@ impl App {
     }
     pub fn is_dealing(&self) -> bool {
         self.dealing.is_some()
+    }
+    pub fn set_persistence(&mut self, persistence: Persistence) {
+        self.persistence = persistence;
+    }
+    /// Counts the game on screen as started and saves it (a fresh game at
+    /// startup; deals count themselves).
+    pub fn count_start(&mut self, now: Instant) {
+        if let Some(problem) = self.persistence.started(&self.game) {
+            self.message = Some(problem);
+        }
+        self.save(now);
+    }
+    /// Saves the game now (after a change, and on the way out).
+    pub fn save(&mut self, now: Instant) {
+        if let Some(problem) = self.persistence.save(&self.game, now) {
+            self.message = Some(problem);
+        }
     }
     pub fn set_screen(&mut self, width: u16, height: u16) {
         self.screen = Rect::new(0, 0, width, height);
@@ -155,9 +178,15 @@ impl App {
         let mut game = Game::new(board, difficulty, now);
         game.set_auto_remove_notes(self.auto_remove_notes);
         game.set_wrap(self.wrap);
+        let left = self.persistence.abandoned(&self.game);
         self.game = game;
         self.celebration = None;
         self.mode = Mode::Playing;
+        let counted = self.persistence.started(&self.game);
+        self.save(now);
+        if let Some(problem) = left.or(counted) {
+            self.message = Some(problem);
+        }
     }
 
     /// Starts dealing a puzzle of the next size and difficulty off the UI thread.
@@ -327,17 +356,24 @@ impl App {
             | Action::WatchNextStrategy
             | Action::WatchFinish => Outcome::Unchanged,
         };
+        let changed = matches!(
+            outcome,
+            Outcome::Changed | Outcome::Solved | Outcome::HintShown
+        );
         self.message = match outcome {
             Outcome::Refused(why) => Some(why),
             Outcome::HintShown => self.game.hint().map(|h| h.explanation.clone()),
             Outcome::Solved => {
                 self.celebration = Some(now);
-                Some("solved!".into())
+                Some(self.persistence.solved(&self.game, now))
             }
             // A shown hint stays explained while the cursor moves.
             Outcome::Moved => self.game.hint().map(|h| h.explanation.clone()),
             Outcome::Unchanged | Outcome::Changed => None,
         };
+        if changed {
+            self.save(now);
+        }
     }
 }
 
@@ -345,20 +381,33 @@ fn shape_name(shape: Shape) -> String {
     format!("{0}x{0}", shape.size())
 }
 
-/// Runs the app in the terminal until the player quits.
-pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result<()> {
+/// Runs the app in the terminal until the player quits (`Ok(None)`) or a
+/// signal asks it to end (`Ok(Some(signal))`; see `crate::signals`).
+pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result<Option<Shutdown>> {
+    let signals = ShutdownSignals::install().ok();
     let size = terminal.size()?;
     app.set_screen(size.width, size.height);
+    let mut redraw = true;
     loop {
-        terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        if let Some(signal) = signals.as_ref().and_then(ShutdownSignals::pending) {
+            return Ok(Some(signal));
+        }
+        if redraw {
+            terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        }
         if app.quit {
-            return Ok(());
+            return Ok(None);
         }
         let now = Instant::now();
-        let got = match app.next_wakeup(now) {
-            None => Some(event::read()?),
-            Some(wait) => event::poll(wait)?.then(event::read).transpose()?,
+        // Never block for long: a signal is only seen between polls.
+        let wakeup = app.next_wakeup(now);
+        let wait = wakeup.map_or(POLL_INTERVAL, |w| w.min(POLL_INTERVAL));
+        let ready = match event::poll(wait) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
+            other => other?,
         };
+        let got = if ready { Some(event::read()?) } else { None };
+        redraw = got.is_some() || wakeup.is_some();
         if let Some(event) = got {
             app.handle_event(event, Instant::now());
         }
@@ -374,7 +423,8 @@ pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result
 /// The TUI from the command line: loads and checks the config and themes on
 /// the normal terminal (errors print and return exit status 2), then plays
 /// `puzzle` or a fresh deal. Returns the exit status.
-pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>) -> i32 {
+/// With `resume`, the autosaved game comes back if there is one.
+pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>, resume: bool) -> i32 {
     let loaded = match crate::config::load(config_path) {
         Ok(loaded) => loaded,
         Err(err) => {
@@ -390,10 +440,13 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>) -> i32
     let theme = loaded.theme().clone();
     let shape = Shape::sudoku(config.size).unwrap_or(Shape::CLASSIC);
     let small = shape.size() <= 9;
-    let game = match puzzle {
-        Some(board) => Game::new(board, None, now),
+    let opening = Persistence::open(resume && puzzle.is_none(), now);
+    let resumed = opening.game.is_some();
+    let game = match (puzzle, opening.game) {
+        (Some(board), _) => Game::new(board, None, now),
+        (None, Some(saved)) => saved,
         // Small boards deal in a blink, before the screen is taken over.
-        None if small => {
+        (None, None) if small => {
             use rand::SeedableRng;
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             Game::new(
@@ -402,7 +455,7 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>) -> i32
                 now,
             )
         }
-        None => Game::new(Board::empty(shape), Some(config.difficulty), now),
+        (None, None) => Game::new(Board::empty(shape), Some(config.difficulty), now),
     };
     let dealing_first = game.board().filled_count() == 0;
     let mut app = App::new(config, loaded.themes.clone(), theme, game, seed);
@@ -435,7 +488,20 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>) -> i32
             ratatui::crossterm::event::EnableMouseCapture
         );
     }
+    // After ratatui's hook (which restores the terminal), so the note
+    // prints last, on a normal screen.
+    opening.persistence.install_panic_note();
+    app.set_persistence(opening.persistence);
+    if !resumed && !dealing_first {
+        app.count_start(now);
+    }
+    if opening.message.is_some() {
+        app.message = opening.message;
+    }
+    let notice = opening.notice;
     let result = run(&mut app, &mut terminal);
+    // The clock has run on since the last change; keep that time too.
+    app.save(Instant::now());
     if mouse {
         let _ = ratatui::crossterm::execute!(
             io::stdout(),
@@ -443,8 +509,12 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>) -> i32
         );
     }
     ratatui::restore();
+    if let Some(notice) = notice {
+        eprintln!("{notice}");
+    }
     match result {
-        Ok(()) => crate::cli::EXIT_OK,
+        Ok(None) => crate::cli::EXIT_OK,
+        Ok(Some(signal)) => signal.exit_status(),
         Err(err) => {
             eprintln!("doku: the terminal failed: {err}");
             1

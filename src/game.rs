@@ -6,6 +6,8 @@ use crate::engine::grader::{self, Difficulty, Hint as GraderHint};
 use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
 use std::time::{Duration, Instant};
 
+mod saved;
+
 /// A direction for the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {

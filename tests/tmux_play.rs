@@ -108,7 +108,7 @@ fn first_row(screen: &str) -> String {
 fn play_in_tmux_keys_change_the_board_conflicts_show_and_q_restores_the_terminal() {
     let config_home = tempfile::tempdir().expect("temp dir");
     let command = format!(
-        "env XDG_CONFIG_HOME={} COLORTERM=truecolor {} play {PUZZLE}; echo doku exited $?; sleep 60",
+        "env XDG_CONFIG_HOME={0} XDG_STATE_HOME={0} COLORTERM=truecolor {1} play {PUZZLE}; echo doku exited $?; sleep 60",
         config_home.path().display(),
         env!("CARGO_BIN_EXE_doku"),
     );
@@ -195,7 +195,7 @@ fn play_in_tmux_keys_change_the_board_conflicts_show_and_q_restores_the_terminal
 fn a_too_small_terminal_shows_the_size_needed_and_the_game_resumes_when_it_grows() {
     let config_home = tempfile::tempdir().expect("temp dir");
     let command = format!(
-        "env XDG_CONFIG_HOME={} {} play {PUZZLE}; sleep 60",
+        "env XDG_CONFIG_HOME={0} XDG_STATE_HOME={0} {1} play {PUZZLE}; sleep 60",
         config_home.path().display(),
         env!("CARGO_BIN_EXE_doku"),
     );

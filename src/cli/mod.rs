@@ -176,7 +176,7 @@ pub fn main() -> i32 {
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Latin(args)) => latin::run(&args),
         Some(Command::Play(args)) => match play_puzzle(&args) {
-            Ok(puzzle) => crate::app::main(cli.config.as_deref(), puzzle),
+            Ok(puzzle) => crate::app::main(cli.config.as_deref(), puzzle, !args.new),
             Err(msg) => {
                 eprintln!("doku: {msg}");
                 EXIT_BAD_INPUT
@@ -186,7 +186,7 @@ pub fn main() -> i32 {
             eprintln!("doku: {other:?} is not built yet");
             EXIT_BAD_INPUT
         }
-        None => crate::app::main(cli.config.as_deref(), None),
+        None => crate::app::main(cli.config.as_deref(), None, true),
     }
 }
 

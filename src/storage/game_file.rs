@@ -215,6 +215,9 @@ impl SavedGame {
                 cell_ok(change.cursor, &format!("{at}.cursor"))?;
                 for edit in &change.edits {
                     cell_ok(edit.cell, &format!("{at}.cell"))?;
+                    if givens.values()[edit.cell as usize] != 0 {
+                        return Err(format!("{at}: cell {} is a given", edit.cell));
+                    }
                     for state in [edit.before, edit.after] {
                         if state.value as usize > shape.size() {
                             return Err(format!(
@@ -322,6 +325,10 @@ mod tests {
             ),
             (|g| g.undo[0].edits[0].cell = 400, "undo[0].cell"),
             (|g| g.undo[0].edits[0].after.value = 9, "undo[0]: value 9"),
+            (
+                |g| g.undo[0].edits[0].cell = 0,
+                "undo[0]: cell 0 is a given",
+            ),
         ];
         for (break_it, expected) in cases {
             let mut g = sample();
