@@ -385,6 +385,9 @@ fn shape_name(shape: Shape) -> String {
 /// signal asks it to end (`Ok(Some(signal))`; see `crate::signals`).
 pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result<Option<Shutdown>> {
     let signals = ShutdownSignals::install().ok();
+    if let Some(signals) = &signals {
+        signals.spawn_watchdog(Duration::from_secs(2), ratatui::restore);
+    }
     let size = terminal.size()?;
     app.set_screen(size.width, size.height);
     let mut redraw = true;

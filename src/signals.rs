@@ -18,6 +18,14 @@
 //!
 //! A second signal of the same kinds while the first is being handled ends
 //! the process at once, so a stuck save cannot make doku unkillable.
+//!
+//! 5. Start [`ShutdownSignals::spawn_watchdog`]: crossterm 0.29 spins
+//!    forever inside `event::poll` once the terminal hangs up (its read loop
+//!    does not stop on end-of-file), so the loop never comes back to step 3.
+//!    The watchdog notices the signal or the hang-up itself and, if the
+//!    process is still running after a grace period, ends it. Since the
+//!    game is saved after every change, that loses at most the clock's time
+//!    since the last move.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -112,6 +120,46 @@ impl ShutdownSignals {
     pub fn pending(&self) -> Option<Shutdown> {
         Shutdown::from_signal(self.last.load(Ordering::SeqCst))
     }
+
+    /// Starts a thread that ends the process when the event loop cannot: once
+    /// a signal arrived, or standard input's terminal hung up (then it also
+    /// raises [`Shutdown::Hangup`] for the loop to see), it waits `grace`
+    /// for the loop to save, restore the terminal and exit; if the process
+    /// is still here, it calls `before_exit` (restore the terminal) and exits
+    /// with the signal's status.
+    pub fn spawn_watchdog(&self, grace: Duration, before_exit: fn()) {
+        let last = Arc::clone(&self.last);
+        let watch = move || loop {
+            std::thread::sleep(POLL_INTERVAL);
+            if Shutdown::from_signal(last.load(Ordering::SeqCst)).is_none() && terminal_hung_up() {
+                last.store(SIGHUP as usize, Ordering::SeqCst);
+            }
+            if let Some(signal) = Shutdown::from_signal(last.load(Ordering::SeqCst)) {
+                std::thread::sleep(grace);
+                before_exit();
+                std::process::exit(signal.exit_status());
+            }
+        };
+        // Without the thread, the loop's own checks still work.
+        let _ = std::thread::Builder::new()
+            .name("doku-watchdog".into())
+            .spawn(watch);
+    }
+}
+
+/// Whether standard input is a terminal that has hung up: the kernel then
+/// fails terminal ioctls with EIO (not a terminal at all gives ENOTTY).
+#[cfg(unix)]
+fn terminal_hung_up() -> bool {
+    matches!(
+        rustix::termios::tcgetattr(std::io::stdin()),
+        Err(rustix::io::Errno::IO)
+    )
+}
+
+#[cfg(not(unix))]
+fn terminal_hung_up() -> bool {
+    false
 }
 
 impl Drop for ShutdownSignals {
