@@ -305,3 +305,48 @@ fn the_valid_inputs_do_parse() {
         }
     }
 }
+
+/// Every input in the cargo-fuzz seed corpus (and the local corpus, when a
+/// fuzzing run has left one) goes through the same properties under plain
+/// `cargo test`, so whatever fuzzing found stays fixed.
+#[test]
+fn the_fuzz_corpora_replay_cleanly() {
+    let fuzz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let files = |target: &str| -> Vec<Vec<u8>> {
+        ["seeds", "corpus"]
+            .iter()
+            .filter_map(|dir| std::fs::read_dir(fuzz.join(dir).join(target)).ok())
+            .flatten()
+            .filter_map(|entry| std::fs::read(entry.ok()?.path()).ok())
+            .collect()
+    };
+    let readers = files("puzzle_reader");
+    assert!(!readers.is_empty(), "the seed corpus is missing");
+    for data in &readers {
+        let Some((&selector, input)) = data.split_first() else {
+            continue;
+        };
+        // The same choice of hint as fuzz/fuzz_targets/puzzle_reader.rs.
+        let hint = match selector % 4 {
+            0 => ShapeHint::Infer,
+            1 => ShapeHint::Latin,
+            2 => ShapeHint::Boxes(3, 3),
+            _ => ShapeHint::Boxes(1 + selector % 5, 1 + selector / 51),
+        };
+        read_all(input, hint).unwrap();
+    }
+    for data in files("parse_puzzle") {
+        let Ok(text) = std::str::from_utf8(&data) else {
+            continue;
+        };
+        if let Ok(board) = parse_puzzle(text, ShapeHint::Infer) {
+            round_trips(&board).unwrap();
+        }
+    }
+    for data in files("save_file") {
+        let _ = decode::<Stats>(STATS, &data);
+        if let Ok(game) = decode::<SavedGame>(SAVE, &data) {
+            let _ = game.check();
+        }
+    }
+}
