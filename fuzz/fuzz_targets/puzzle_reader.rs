@@ -19,8 +19,14 @@ fuzz_target!(|data: &[u8]| {
     for result in PuzzleReader::new(input, hint).take(10_000) {
         if let Err(e) = result {
             assert!(!matches!(e, ParseError::Io(_)), "{e}");
-            assert!((1..=lines).contains(&e.line()), "{e} (input has {lines} lines)");
-            assert!(e.to_string().starts_with(&format!("line {}", e.line())), "{e}");
+            assert!(
+                (1..=lines).contains(&e.line()),
+                "{e} (input has {lines} lines)"
+            );
+            assert!(
+                e.to_string().starts_with(&format!("line {}", e.line())),
+                "{e}"
+            );
         }
     }
 });
