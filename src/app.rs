@@ -61,6 +61,8 @@ pub struct App {
     /// The terminal's size, for mapping mouse clicks to cells.
     screen: Rect,
     seed: u64,
+    /// No game yet: the first deal is still running.
+    first_deal: bool,
     pub quit: bool,
 }
 
@@ -87,8 +89,25 @@ impl App {
             wrap: config.wrap,
             screen: Rect::new(0, 0, 80, 24),
             seed,
+            first_deal: false,
             quit: false,
         }
+    }
+
+    /// An app with no game yet: it deals one (off the UI thread) and shows
+    /// a spinner until it arrives.
+    pub fn dealing(config: &Config, themes: Themes, theme: Theme, seed: u64) -> App {
+        let shape = Shape::sudoku(config.size).unwrap_or(Shape::CLASSIC);
+        let placeholder = Game::new(Board::empty(shape), Some(config.difficulty), Instant::now());
+        let mut app = App::new(config, themes, theme, placeholder, seed);
+        app.first_deal = true;
+        app.start_deal();
+        app
+    }
+
+    /// Whether the first puzzle is still being dealt (nothing to play yet).
+    pub fn awaiting_first_deal(&self) -> bool {
+        self.first_deal
     }
 
     pub fn theme(&self) -> &Theme {
@@ -138,14 +157,15 @@ impl App {
         };
         match dealing.poll() {
             DealState::Working => {}
-            DealState::Done(board) => {
-                let difficulty = dealing.difficulty;
+            DealState::Done(dealt) => {
                 self.dealing = None;
-                self.start_game(board, Some(difficulty), now);
-                self.message = Some("new puzzle dealt".into());
+                self.first_deal = false;
+                self.start_game(dealt.puzzle, Some(dealt.difficulty), now);
+                self.message = None;
             }
             DealState::Failed => {
                 self.dealing = None;
+                self.first_deal = false;
                 self.message = Some("the deal failed; this game goes on".into());
             }
         }
@@ -248,6 +268,11 @@ impl App {
                 }
                 _ => {}
             },
+            Mode::Playing if self.first_deal => {
+                if action == Some(Action::Quit) {
+                    self.quit = true;
+                }
+            }
             Mode::Playing => {
                 if let Some(action) = action {
                     self.act(action, now);
@@ -388,27 +413,11 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>) -> i32
         .map_or(0, |d| d.as_nanos() as u64);
     let now = Instant::now();
     let theme = loaded.theme().clone();
-    let shape = Shape::sudoku(config.size).unwrap_or(Shape::CLASSIC);
-    let small = shape.size() <= 9;
-    let game = match puzzle {
-        Some(board) => Game::new(board, None, now),
-        // Small boards deal in a blink, before the screen is taken over.
-        None if small => {
-            use rand::SeedableRng;
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            Game::new(
-                deal(shape, config.difficulty, &mut rng),
-                Some(config.difficulty),
-                now,
-            )
-        }
-        None => Game::new(Board::empty(shape), Some(config.difficulty), now),
+    let themes = loaded.themes.clone();
+    let mut app = match puzzle {
+        Some(board) => App::new(config, themes, theme, Game::new(board, None, now), seed),
+        None => App::dealing(config, themes, theme, seed),
     };
-    let dealing_first = game.board().filled_count() == 0;
-    let mut app = App::new(config, loaded.themes.clone(), theme, game, seed);
-    if dealing_first {
-        app.start_deal();
-    }
     let mouse = app.mouse_enabled();
     if mouse {
         // On a panic, give the mouse back too (ratatui's hook restores the rest).
