@@ -64,8 +64,13 @@ pub struct App {
     /// The terminal's size, for mapping mouse clicks to cells.
     screen: Rect,
     seed: u64,
+    /// No game yet: the first deal is still running.
+    first_deal: bool,
     /// The autosave and the statistics (off in tests).
     persistence: Persistence,
+    /// A message held back until the first deal arrives (what became of
+    /// the saved game), so the deal does not wipe it.
+    after_first_deal: Option<String>,
     pub quit: bool,
 }
 
@@ -92,9 +97,27 @@ impl App {
             wrap: config.wrap,
             screen: Rect::new(0, 0, 80, 24),
             seed,
+            first_deal: false,
             persistence: Persistence::off(),
+            after_first_deal: None,
             quit: false,
         }
+    }
+
+    /// An app with no game yet: it deals one (off the UI thread) and shows
+    /// a spinner until it arrives.
+    pub fn dealing(config: &Config, themes: Themes, theme: Theme, seed: u64) -> App {
+        let shape = Shape::sudoku(config.size).unwrap_or(Shape::CLASSIC);
+        let placeholder = Game::new(Board::empty(shape), Some(config.difficulty), Instant::now());
+        let mut app = App::new(config, themes, theme, placeholder, seed);
+        app.first_deal = true;
+        app.start_deal();
+        app
+    }
+
+    /// Whether the first puzzle is still being dealt (nothing to play yet).
+    pub fn awaiting_first_deal(&self) -> bool {
+        self.first_deal
     }
 
     pub fn theme(&self) -> &Theme {
@@ -161,14 +184,15 @@ impl App {
         };
         match dealing.poll() {
             DealState::Working => {}
-            DealState::Done(board) => {
-                let difficulty = dealing.difficulty;
+            DealState::Done(dealt) => {
                 self.dealing = None;
-                self.start_game(board, Some(difficulty), now);
-                self.message = Some("new puzzle dealt".into());
+                self.first_deal = false;
+                self.message = self.after_first_deal.take();
+                self.start_game(dealt.puzzle, Some(dealt.difficulty), now);
             }
             DealState::Failed => {
                 self.dealing = None;
+                self.first_deal = false;
                 self.message = Some("the deal failed; this game goes on".into());
             }
         }
@@ -277,6 +301,11 @@ impl App {
                 }
                 _ => {}
             },
+            Mode::Playing if self.first_deal => {
+                if action == Some(Action::Quit) {
+                    self.quit = true;
+                }
+            }
             Mode::Playing => {
                 if let Some(action) = action {
                     self.act(action, now);
@@ -441,30 +470,14 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>, resume
         .map_or(0, |d| d.as_nanos() as u64);
     let now = Instant::now();
     let theme = loaded.theme().clone();
-    let shape = Shape::sudoku(config.size).unwrap_or(Shape::CLASSIC);
-    let small = shape.size() <= 9;
+    let themes = loaded.themes.clone();
     let opening = Persistence::open(resume && puzzle.is_none(), now);
-    let resumed = opening.game.is_some();
-    let game = match (puzzle, opening.game) {
-        (Some(board), _) => Game::new(board, None, now),
-        (None, Some(saved)) => saved,
-        // Small boards deal in a blink, before the screen is taken over.
-        (None, None) if small => {
-            use rand::SeedableRng;
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            Game::new(
-                deal(shape, config.difficulty, &mut rng),
-                Some(config.difficulty),
-                now,
-            )
-        }
-        (None, None) => Game::new(Board::empty(shape), Some(config.difficulty), now),
+    let given = puzzle.is_some();
+    let mut app = match (puzzle, opening.game) {
+        (Some(board), _) => App::new(config, themes, theme, Game::new(board, None, now), seed),
+        (None, Some(saved)) => App::new(config, themes, theme, saved, seed),
+        (None, None) => App::dealing(config, themes, theme, seed),
     };
-    let dealing_first = game.board().filled_count() == 0;
-    let mut app = App::new(config, loaded.themes.clone(), theme, game, seed);
-    if dealing_first {
-        app.start_deal();
-    }
     let mouse = app.mouse_enabled();
     if mouse {
         // On a panic, give the mouse back too (ratatui's hook restores the rest).
@@ -495,10 +508,13 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>, resume
     // prints last, on a normal screen.
     opening.persistence.install_panic_note();
     app.set_persistence(opening.persistence);
-    if !resumed && !dealing_first {
+    if given {
+        // Deals count themselves when they arrive.
         app.count_start(now);
     }
-    if opening.message.is_some() {
+    if app.first_deal {
+        app.after_first_deal = opening.message;
+    } else if opening.message.is_some() {
         app.message = opening.message;
     }
     let notice = opening.notice;

@@ -4,7 +4,7 @@
 //! survive, the terminal is restored, and nothing is overwritten.
 //! Without tmux the tests say why they are skipped and pass.
 
-use doku::storage::{Autosave, Found, SavedGame, StateDir};
+use doku::storage::{envelope, SavedGame, StateDir};
 use std::path::Path;
 use std::process::{Command, Output};
 use std::thread::sleep;
@@ -156,10 +156,13 @@ fn wait_gone(pid: u32) {
     }
 }
 
-/// The saved game, read the way doku reads it.
+/// The saved game, read and checked the way doku reads it, but without
+/// taking the save's lock: other tests fork tmux meanwhile, and a child
+/// holds a copy of our descriptors (and so the lock) until its exec.
 fn saved(state: &Path) -> SavedGame {
-    match Autosave::open_game(Ok(StateDir::new(state.join("doku")))).found {
-        Found::Game(game) => game,
+    let path = StateDir::new(state.join("doku")).save_file();
+    match envelope::load_checked(&path, envelope::SAVE, SavedGame::check) {
+        Ok(Some(game)) => game,
         other => panic!("expected a valid save, found {other:?}"),
     }
 }

@@ -31,8 +31,26 @@ fn game(n: u8) -> FakeGame {
     }
 }
 
+/// Held while this test process forks (the kill -9 test spawns children)
+/// and while tests take the save's lock: a child forked in that moment
+/// holds a copy of every descriptor until its exec has closed them, and so
+/// a lock a test has just let go of, which would then see "another doku".
+static FORKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn guard() -> std::sync::MutexGuard<'static, ()> {
+    FORKING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 fn open(dir: &Path) -> doku::storage::Opened<FakeGame> {
+    let _forking = guard();
     Autosave::open(Ok(StateDir::new(dir)))
+}
+
+fn open_game(dir: &Path) -> doku::storage::Opened<doku::storage::SavedGame> {
+    let _forking = guard();
+    Autosave::open_game(Ok(StateDir::new(dir)))
 }
 
 fn corrupt_files(dir: &Path) -> Vec<PathBuf> {
@@ -84,7 +102,8 @@ fn discard_removes_the_save() {
     opened.autosave.discard().unwrap();
     opened.autosave.discard().unwrap();
     drop(opened);
-    assert!(matches!(open(tmp.path()).found, Found::Nothing));
+    let found = open(tmp.path()).found;
+    assert!(matches!(found, Found::Nothing), "{found:?}");
 }
 
 /// Each kind of damage: reported with its reason, moved to a `.corrupt`
@@ -271,6 +290,7 @@ fn kill_9_mid_write_never_leaves_a_broken_save() {
     let exe = std::env::current_exe().unwrap();
     let mut last_elapsed = 0;
     for round in 0..12u64 {
+        let forking = guard();
         let mut child = Command::new(&exe)
             .args([
                 "--exact",
@@ -293,6 +313,9 @@ fn kill_9_mid_write_never_leaves_a_broken_save() {
             }
         }
         assert!(line.contains("ready"), "child did not start: {line:?}");
+        // Only now is the child surely past exec, which closes its copies of
+        // our descriptors (the kernel lets spawn return a moment before).
+        drop(forking);
         std::thread::sleep(Duration::from_millis(5 + round * 7));
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
@@ -347,13 +370,13 @@ fn saved_game() -> doku::storage::SavedGame {
 #[test]
 fn the_game_save_round_trips_and_reads_as_rows() {
     let tmp = tempfile::tempdir().unwrap();
-    let opened = Autosave::open_game(Ok(StateDir::new(tmp.path())));
+    let opened = open_game(tmp.path());
     opened.autosave.save(&saved_game()).unwrap();
     let text = fs::read_to_string(tmp.path().join("game.json")).unwrap();
     assert!(text.contains("\"53..7....\""), "{text}");
     assert!(text.contains("\"..4......\""), "{text}");
     drop(opened);
-    match Autosave::open_game(Ok(StateDir::new(tmp.path()))).found {
+    match open_game(tmp.path()).found {
         Found::Game(g) => assert_eq!(g, saved_game()),
         other => panic!("{other:?}"),
     }
@@ -364,12 +387,12 @@ fn the_game_save_round_trips_and_reads_as_rows() {
 #[test]
 fn a_game_save_that_makes_no_sense_is_kept_aside() {
     let tmp = tempfile::tempdir().unwrap();
-    let opened = Autosave::open_game(Ok(StateDir::new(tmp.path())));
+    let opened = open_game(tmp.path());
     let mut bad = saved_game();
     bad.cursor = 9999;
     opened.autosave.save(&bad).unwrap();
     drop(opened);
-    let again = Autosave::open_game(Ok(StateDir::new(tmp.path())));
+    let again = open_game(tmp.path());
     let message = again.found.message().unwrap_or_default();
     assert!(message.contains("does not make sense"), "{message}");
     assert!(message.contains("cursor: 9999"), "{message}");

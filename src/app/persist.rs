@@ -91,7 +91,12 @@ impl Persistence {
 
     /// Writes the game after a change; a solved game has nothing left to
     /// resume, so its save is removed. `Some(message)` when that failed.
+    /// (A puzzle with no givens at all is never saved: see below.)
     pub fn save(&self, game: &Game, now: Instant) -> Option<String> {
+        if game.givens().filled_count() == 0 {
+            // The empty board shown while the first deal runs: not a game.
+            return None;
+        }
         let result = if game.is_solved() {
             self.autosave.discard()
         } else {
