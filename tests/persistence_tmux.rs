@@ -330,3 +330,44 @@ fn a_second_game_is_told_and_does_not_save_over_the_first() {
     tmux.wait_for("a", "the first exit", |s| s.contains("doku exited 0"));
     assert_eq!(saved(state.path()).entries[0], ".5....9..");
 }
+
+#[test]
+fn a_solved_game_is_counted_shown_and_leaves_no_save() {
+    if !Tmux::available() {
+        return;
+    }
+    let solution =
+        "293614785586237149417589623852146397974325816631798452145973268368452971729861534";
+    let one_left = format!(".{}", &solution[1..]);
+    let state = tempfile::tempdir().unwrap();
+    let tmux = Tmux::start("solved");
+    tmux.open(
+        "a",
+        &doku_command(state.path(), &format!("play {one_left}")),
+    );
+    tmux.wait_for("a", "the board", |s| s.contains('┏'));
+    assert!(state.path().join("doku").join("game.json").exists());
+    tmux.keys("a", &["2"]);
+    let screen = tmux.wait_for("a", "the solved line", |s| s.contains("solved in"));
+    assert!(screen.contains("your first 9x9 custom"), "{screen}");
+    tmux.keys("a", &["q"]);
+    tmux.wait_for("a", "the exit", |s| s.contains("doku exited 0"));
+    assert!(
+        !state.path().join("doku").join("game.json").exists(),
+        "nothing left to resume"
+    );
+
+    let out = Command::new(env!("CARGO_BIN_EXE_doku"))
+        .arg("stats")
+        .env("XDG_STATE_HOME", state.path())
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&out.stdout);
+    let row: Vec<&str> = table
+        .lines()
+        .find(|l| l.starts_with("9x9"))
+        .unwrap_or_else(|| panic!("no 9x9 row: {table}"))
+        .split_whitespace()
+        .collect();
+    assert_eq!(row[..5], ["9x9", "custom", "1", "1", "0"], "{table}");
+}
