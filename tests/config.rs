@@ -311,7 +311,7 @@ fn key_specs_round_trip_through_the_keymap() {
 fn every_bundled_theme_parses_and_resolves() {
     for (name, text) in theme::BUILT_IN {
         let file = SourceFile::built_in(name, text);
-        let spec = ThemeSpec::parse(&file, name, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let spec = ThemeSpec::parse(&file, name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
         for depth in [
             ColorDepth::TrueColor,
             ColorDepth::Ansi256,
