@@ -86,6 +86,9 @@ impl KeySpec {
                     .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
                 {
                     self.code = KeyCode::Char(c.to_ascii_lowercase());
+                } else if self.modifiers.contains(KeyModifiers::SHIFT) && c.is_ascii_lowercase() {
+                    // Some keyboard protocols report Shift-h as 'h' with Shift.
+                    self.code = KeyCode::Char(c.to_ascii_uppercase());
                 }
                 self.modifiers.remove(KeyModifiers::SHIFT);
             }
@@ -290,6 +293,9 @@ mod tests {
             KeyModifiers::CONTROL | KeyModifiers::SHIFT,
         );
         assert!(KeySpec::parse("Ctrl-r").is_ok_and(|k| k.matches(&ctrl_upper_r)));
+        let shift_lower_h = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::SHIFT);
+        assert!(KeySpec::parse("H").is_ok_and(|k| k.matches(&shift_lower_h)));
+        assert!(KeySpec::parse("h").is_ok_and(|k| !k.matches(&shift_lower_h)));
         let plain_r = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE);
         assert!(KeySpec::parse("Ctrl-r").is_ok_and(|k| !k.matches(&plain_r)));
     }

@@ -365,7 +365,14 @@ mod tests {
     use ratatui::crossterm::event::KeyModifiers;
     #[test]
     fn capital_letters_are_digits_only_on_big_boards() {
-        let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT);
+        let key = |c: char| {
+            let shift = if c.is_uppercase() {
+                KeyModifiers::SHIFT
+            } else {
+                KeyModifiers::NONE
+            };
+            KeyEvent::new(KeyCode::Char(c), shift)
+        };
         assert_eq!(digit_for_key(&key('A'), 9), None);
         assert_eq!(digit_for_key(&key('A'), 16), Some(10));
         assert_eq!(digit_for_key(&key('G'), 16), Some(16));
