@@ -357,6 +357,50 @@ fn every_bundled_theme_parses_and_resolves() {
 }
 
 #[test]
+fn shading_and_highlights_stay_distinct_at_every_colour_depth() {
+    for depth in [
+        ColorDepth::TrueColor,
+        ColorDepth::Ansi256,
+        ColorDepth::Ansi16,
+    ] {
+        let themes = Themes::built_in(depth);
+        for name in ["default", "light", "high-contrast", "solarized"] {
+            let theme = themes.get(name).unwrap_or_else(|| panic!("no {name}"));
+            let shades = [theme.box_shade(true).bg, theme.box_shade(false).bg];
+            assert_ne!(
+                shades[0], shades[1],
+                "{name} at {depth:?}: checkerboard lost"
+            );
+            for (what, style) in [
+                ("peer", theme.peer_highlight()),
+                ("same_digit", theme.same_digit()),
+                ("hint", theme.hint_cells()),
+            ] {
+                if let Some(bg) = style.bg {
+                    assert!(
+                        !shades.contains(&Some(bg)),
+                        "{name} at {depth:?}: {what} background {bg:?} is a box shade"
+                    );
+                }
+            }
+            for (what, style) in [
+                ("note", theme.note()),
+                ("entry", theme.entry()),
+                ("given", theme.given()),
+            ] {
+                for shade in shades.into_iter().flatten() {
+                    assert_ne!(
+                        style.fg,
+                        Some(shade),
+                        "{name} at {depth:?}: {what} invisible on its box shade"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn mono_has_no_colour_and_no_color_picks_it() {
     let mono_env = Environment {
         no_color: true,
