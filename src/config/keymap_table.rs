@@ -5,6 +5,7 @@
 use super::error::{quote, ConfigError};
 use super::walk::Table;
 use crate::keymap::{Action, Binding, KeySpec, Keymap};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use std::ops::Range;
 
 /// One action the user's file binds, with its keys and where they are.
@@ -123,15 +124,24 @@ pub(super) fn merge_keymap(base: &Keymap, table: &Table<'_, '_>) -> Result<Keyma
                             .any(|b| b.action == other && b.key == *k)
                     })
                     .unwrap_or(&binding.keys[0]);
+                let in_use = |key: &KeySpec| {
+                    keys.iter().flatten().any(|k| k == key)
+                        || user.iter().any(|u| u.keys.iter().any(|(k, _, _)| k == key))
+                };
+                let example = (5..=12)
+                    .map(|n| KeySpec::new(KeyCode::F(n), KeyModifiers::NONE))
+                    .find(|key| !in_use(key))
+                    .map_or(String::new(), |key| {
+                        format!(" (for example {} = \"{key}\")", other.config_name())
+                    });
                 return Err(table.error(
                     span,
                     &binding.name,
                     format!(
-                        "{} was the only key of {}; bind {} to another key too (for example {} = \"F5\")",
+                        "{} was the only key of {}; bind {} to another key too{example}",
                         quote(text),
                         other.config_name(),
                         other.config_name(),
-                        other.config_name()
                     ),
                 ));
             }
