@@ -1,1 +1,109 @@
-fn main() {}
+//! Solve time per puzzle on the shared corpora, the 9x9 fast path against the
+//! generic step iterator (the measurement behind the 9x9 specialisation), and
+//! the naive strategy on the seed puzzles.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use doku::engine::format::{parse_puzzle, ShapeHint};
+use doku::engine::{Board, Solver, Step, Strategy};
+use std::hint::black_box;
+use std::path::PathBuf;
+
+fn load(path: &str, take: usize) -> Vec<Board> {
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(path);
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(take)
+        .map(|l| parse_puzzle(l, ShapeHint::Infer).expect("corpus puzzle parses"))
+        .collect()
+}
+
+fn first_solution_by_iterator(board: &Board, strategy: Strategy) -> Option<Board> {
+    Solver::new(board, strategy).find_map(|s| match s {
+        Step::Solution(b) => Some(b),
+        _ => None,
+    })
+}
+
+fn corpora(c: &mut Criterion) {
+    let sets = [
+        ("17_clue", "data/17_clue.txt", 2000),
+        ("top1465", "data/magictour_top1465.txt", 1465),
+        ("hardest_1106", "data/forum_hardest_1106.txt", 375),
+        ("kaggle_easy", "data/kaggle_style_10k.txt", 2000),
+        ("gecode_16x16", "data/16x16_gecode_janko55.txt", 55),
+    ];
+    let mut group = c.benchmark_group("solve");
+    group.sample_size(10);
+    for (name, path, take) in sets {
+        let boards = load(path, take);
+        group.throughput(Throughput::Elements(boards.len() as u64));
+        group.bench_with_input(BenchmarkId::new("solution", name), &boards, |b, boards| {
+            b.iter(|| {
+                boards
+                    .iter()
+                    .filter(|p| black_box(p.solution()).is_some())
+                    .count()
+            })
+        });
+        group.bench_with_input(
+            BenchmarkId::new("count_up_to_2", name),
+            &boards,
+            |b, boards| {
+                b.iter(|| {
+                    boards
+                        .iter()
+                        .map(|p| black_box(p.count_solutions_up_to(2)))
+                        .sum::<usize>()
+                })
+            },
+        );
+        if boards[0].size() == 9 {
+            group.bench_with_input(
+                BenchmarkId::new("generic_iterator", name),
+                &boards,
+                |b, boards| {
+                    b.iter(|| {
+                        boards
+                            .iter()
+                            .filter(|p| {
+                                black_box(first_solution_by_iterator(p, Strategy::Mrv)).is_some()
+                            })
+                            .count()
+                    })
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+fn naive_on_seeds(c: &mut Criterion) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/seeds.tsv");
+    let text = std::fs::read_to_string(&path).expect("seeds.tsv");
+    let mut group = c.benchmark_group("naive");
+    group.sample_size(10);
+    for line in text.lines().filter(|l| l.starts_with("seed-9x9")) {
+        let mut fields = line.split('\t');
+        let (Some(name), Some(puzzle)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        let Ok(board) = parse_puzzle(puzzle, ShapeHint::Infer) else {
+            continue;
+        };
+        if board.is_full() {
+            continue;
+        }
+        group.bench_with_input(
+            BenchmarkId::new("first_solution", name),
+            &board,
+            |b, board| b.iter(|| black_box(first_solution_by_iterator(board, Strategy::Naive))),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, corpora, naive_on_seeds);
+criterion_main!(benches);

@@ -73,8 +73,9 @@ pub fn run(args: &SolveArgs) -> i32 {
             }
         }
         if !any {
+            // No puzzle is not a failure (empty in, empty out, for pipes),
+            // but say so: an empty file is usually a mistake.
             eprintln!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
-            status = EXIT_BAD_INPUT;
         }
     }
     if out.flush().is_err() {

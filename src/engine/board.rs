@@ -1,7 +1,7 @@
 //! The board: a grid of optional digits of some [`Shape`], candidates as
 //! bitmasks, and the conflicts a player's entries make.
 
-use super::shape::{Cell, Digit, House, Shape};
+use super::shape::{Cell, Digit, House, Shape, MAX_SIZE};
 use std::fmt;
 
 /// A set of digits as a bitmask: bit `d - 1` stands for digit `d`.
@@ -209,6 +209,43 @@ impl Board {
         }
         clashes.sort_by_key(|c| (c.first, c.second));
         clashes
+    }
+
+    /// Whether no digit repeats in any house: a fast check that allocates
+    /// nothing (use [`Board::conflicts`] to learn where).
+    pub fn is_consistent(&self) -> bool {
+        let n = self.size();
+        let mut rows = [0u64; MAX_SIZE];
+        let mut cols = [0u64; MAX_SIZE];
+        let mut boxes = [0u64; MAX_SIZE];
+        // Box index = band base (by row) + stack (by column): two small
+        // tables instead of divisions per cell.
+        let mut band = [0usize; MAX_SIZE];
+        let mut stack = [0usize; MAX_SIZE];
+        let latin = self.shape.is_latin();
+        if let Some((br, bc)) = self.shape.box_dims() {
+            for i in 0..n {
+                band[i] = (i / br) * (n / bc);
+                stack[i] = i / bc;
+            }
+        }
+        for (r, row) in self.cells.chunks_exact(n).enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                if v == 0 {
+                    continue;
+                }
+                let bit = 1u64 << (v - 1);
+                let b = band[r] + stack[c];
+                let box_seen = if latin { 0 } else { boxes[b] & bit };
+                if (rows[r] | cols[c]) & bit | box_seen != 0 {
+                    return false;
+                }
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[b] |= bit;
+            }
+        }
+        true
     }
 
     /// For every cell, whether it takes part in a conflict.

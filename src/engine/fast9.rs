@@ -81,6 +81,9 @@ struct State {
     unsolved: u128,
     /// Houses that already hold each digit.
     done: [u32; 9],
+    /// Digits whose plane changed since hidden singles were last sought:
+    /// only those can have new ones.
+    dirty: u16,
 }
 
 /// Outcome of propagating singles.
@@ -94,12 +97,24 @@ enum Propagation {
 impl State {
     fn place(&mut self, cell: usize, digit: usize) {
         let bit = 1u128 << cell;
-        for p in self.planes.iter_mut() {
+        for (d, p) in self.planes.iter_mut().enumerate() {
+            self.dirty |= (((*p >> cell) & 1) as u16) << d;
             *p &= !bit;
         }
         self.planes[digit] = (self.planes[digit] & !PEERS[cell]) | bit;
         self.unsolved &= !bit;
         self.done[digit] |= CELL_HOUSES[cell];
+        self.dirty |= 1 << digit;
+    }
+
+    /// Places a digit in a cell whose only candidate it is: the other
+    /// planes already lack the cell.
+    fn place_single(&mut self, cell: usize, digit: usize) {
+        let bit = 1u128 << cell;
+        self.planes[digit] &= !PEERS[cell];
+        self.unsolved &= !bit;
+        self.done[digit] |= CELL_HOUSES[cell];
+        self.dirty |= 1 << digit;
     }
 
     /// Places every naked and hidden single until none is left.
@@ -126,14 +141,17 @@ impl State {
                     singles &= singles - 1;
                     let bit = 1u128 << cell;
                     match self.planes.iter().position(|&p| p & bit != 0) {
-                        Some(d) => self.place(cell, d),
+                        Some(d) => self.place_single(cell, d),
                         None => return Propagation::Contradiction,
                     }
                 }
                 continue;
             }
             let mut found = false;
-            for d in 0..9 {
+            let mut digits = std::mem::take(&mut self.dirty);
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
                 let mut open = !self.done[d] & ALL_HOUSES;
                 while open != 0 {
                     let h = open.trailing_zeros() as usize;
@@ -182,6 +200,7 @@ impl Fast9 {
             planes: [ALL; 9],
             unsolved: ALL,
             done: [0; 9],
+            dirty: 0x1FF,
         };
         for (cell, &v) in board.values().iter().enumerate() {
             if v == 0 {
@@ -216,6 +235,7 @@ impl Fast9 {
                     // The alternative: this cell is anything but `digit`.
                     let mut other = state;
                     other.planes[digit] &= !bit;
+                    other.dirty |= 1 << digit;
                     stack.push(other);
                     state.place(cell, digit);
                     continue;

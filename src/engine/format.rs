@@ -203,8 +203,14 @@ impl<R: BufRead> PuzzleReader<R> {
         let size = rows.first().map_or(0, Vec::len);
         let line = self.block_line;
         if rows.len() == 1 && size > 1 && self.block_bare {
-            // One bare line alone: most likely a mistyped one-line puzzle,
-            // so the message speaks of both readings.
+            // A lone short row whose length is a square (`12..`): a 2x2
+            // puzzle on one line after all.
+            let n = (size as f64).sqrt().round() as usize;
+            if n * n == size && n < 3 {
+                return build(self.hint, line, n, &rows[0]);
+            }
+            // Otherwise most likely a mistyped one-line puzzle, so the
+            // message speaks of both readings.
             let missing = format!(
                 "; or, if this line is the first row of a {size}x{size} puzzle, its other {} rows are missing",
                 size - 1
@@ -253,6 +259,11 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 Ok(true) => {}
             }
             let line_no = self.line_no;
+            if self.block.is_empty() {
+                if let Some(puzzle) = fast_line(&self.buf, self.hint, line_no) {
+                    return Some(puzzle);
+                }
+            }
             let row = match tokenize(&self.buf, line_no) {
                 Ok(Some(row)) => row,
                 Ok(None) => {
@@ -335,6 +346,37 @@ fn expected_lengths(hint: ShapeHint) -> String {
     }
 }
 
+/// The common case of batch input, read without tokens: one line of plain
+/// symbols, long enough that it can only be a whole puzzle (9x9 and up).
+/// `None` sends the line down the general path, which also words the errors.
+fn fast_line(raw: &[u8], hint: ShapeHint, line: usize) -> Option<Result<ReadPuzzle, ParseError>> {
+    let len = raw.len();
+    if len <= MAX_SIZE || hint != ShapeHint::Infer {
+        return None;
+    }
+    let n = (len as f64).sqrt().round() as usize;
+    if n * n != len {
+        return None;
+    }
+    let mut values = Vec::with_capacity(len);
+    for &b in raw {
+        let v = match b {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' => b - b'0',
+            b'A'..=b'Z' => b - b'A' + 10,
+            b'a'..=b'z' => b - b'a' + 10,
+            _ => return None,
+        };
+        if v as usize > n {
+            return None;
+        }
+        values.push(v);
+    }
+    let shape = Shape::infer(n).ok()?;
+    let board = Board::from_values(shape, values)?;
+    Some(check_givens(&board, line).map(|()| ReadPuzzle { line, board }))
+}
+
 /// Whether a row holds a whole puzzle on one line rather than one row of a
 /// block: its length is a square N*N (N >= 3, or the size the hint fixes) and
 /// no symbol exceeds N. A 16-cell row holding `A` is a row of a 16x16 board,
@@ -352,7 +394,7 @@ fn is_whole_puzzle(row: &[Token], hint: ShapeHint, raw: &[u8]) -> bool {
     if n < 3 || raw.contains(&b'|') || (is_csv_row(raw) && len <= MAX_SIZE) {
         return false;
     }
-    n > MAX_SIZE || row.iter().all(|t| t.value as usize <= n)
+    len > MAX_SIZE || row.iter().all(|t| t.value as usize <= n)
 }
 
 fn is_csv_row(raw: &[u8]) -> bool {
@@ -430,6 +472,9 @@ pub fn symbol_range(size: usize) -> String {
 
 /// Fails on the first two givens of one house that hold the same digit.
 pub fn check_givens(board: &Board, line: usize) -> Result<(), ParseError> {
+    if board.is_consistent() {
+        return Ok(());
+    }
     match board.conflicts().first() {
         None => Ok(()),
         Some(clash) => Err(ParseError::Clash {
@@ -612,11 +657,14 @@ fn symbol_or_number(value: u8, size: usize) -> String {
 pub fn write_line(board: &Board) -> String {
     let size = board.size();
     if size <= 35 {
-        board
+        const SYMBOLS: &[u8; 36] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        let bytes: Vec<u8> = board
             .values()
             .iter()
-            .map(|&v| Digit::new(v).and_then(Shape::symbol).unwrap_or('.'))
-            .collect()
+            .map(|&v| SYMBOLS[v as usize])
+            .collect();
+        // Every byte comes from the ASCII table above.
+        String::from_utf8(bytes).unwrap_or_default()
     } else {
         board
             .values()

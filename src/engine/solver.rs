@@ -44,6 +44,13 @@ pub enum Rule {
 pub enum Step {
     /// The search looks at a cell to branch on, with the digits it may take.
     Focus { cell: Cell, candidates: Candidates },
+    /// The search branches on where a digit goes in a house: it has only
+    /// these few places left there.
+    FocusDigit {
+        digit: Digit,
+        house: House,
+        cells: Vec<Cell>,
+    },
     /// A tentative placement: one branch of the search.
     Guess { cell: Cell, digit: Digit },
     /// A placement forced by the ones before it.
@@ -92,10 +99,23 @@ struct Placement {
     digit: u8,
 }
 
+/// What a choice point branches over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Branch {
+    /// The digits of one cell (`remaining` holds digit bits).
+    Cell(u16),
+    /// The places of one digit in one house (`remaining` holds positions
+    /// within the house).
+    Digit { house: u16, digit: u8 },
+}
+
+/// The best choice point a scan found: a branch and its alternatives.
+type Choice = (Branch, u64);
+
 #[derive(Clone, Copy, Debug)]
 struct Frame {
-    cell: u16,
-    /// Digits not yet tried at this cell.
+    branch: Branch,
+    /// Alternatives not yet tried.
     remaining: u64,
     /// Trail length before this frame's guess: backtracking undoes down to it.
     trail_len: usize,
@@ -209,9 +229,10 @@ impl Solver {
     }
     /// The open choices, outermost first: the cell and the digit being tried.
     pub fn choices(&self) -> impl Iterator<Item = (Cell, Option<Digit>)> + '_ {
-        self.frames.iter().map(|f| {
-            let guess = self.trail.get(f.trail_len).filter(|p| p.cell == f.cell);
-            (Cell(f.cell), guess.and_then(|p| Digit::new(p.digit)))
+        // Each frame's guess is the first placement after its trail mark.
+        self.frames.iter().filter_map(|f| {
+            let guess = self.trail.get(f.trail_len)?;
+            Some((Cell(guess.cell), Digit::new(guess.digit)))
         })
     }
     /// The board as the search has it now.
@@ -267,14 +288,17 @@ impl Solver {
 
     /// Looks for singles (MRV only), queueing them; failing that, returns the
     /// cell to branch on. `Err` is a dead end.
-    fn scan(&mut self) -> Result<Option<(u16, u64)>, Option<u16>> {
+    fn scan(&mut self) -> Result<Option<Choice>, Option<u16>> {
         let n_cells = self.values.len();
-        let mut best: Option<(u16, u64)> = None;
+        let mut best: Option<Choice> = None;
         let mut best_len = u32::MAX;
         if self.strategy == Strategy::Naive {
-            let start = self.frames.last().map_or(0, |f| f.cell as usize);
+            let start = match self.frames.last().map(|f| f.branch) {
+                Some(Branch::Cell(c)) => c as usize,
+                _ => 0,
+            };
             let cell = (start..n_cells).find(|&c| self.values[c] == 0);
-            return Ok(cell.map(|c| (c as u16, self.candidates(c))));
+            return Ok(cell.map(|c| (Branch::Cell(c as u16), self.candidates(c))));
         }
         for c in 0..n_cells {
             if self.values[c] != 0 {
@@ -293,7 +317,7 @@ impl Solver {
                 ));
             } else if len < best_len {
                 best_len = len;
-                best = Some((c as u16, cand));
+                best = Some((Branch::Cell(c as u16), cand));
             }
         }
         if !self.pending.is_empty() {
@@ -305,14 +329,36 @@ impl Solver {
             if missing == 0 {
                 continue;
             }
-            let (mut once, mut twice) = (0u64, 0u64);
+            let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
             for &c in &self.geo.house_cells[h] {
                 let cand = self.candidates(c as usize);
+                thrice |= twice & cand;
                 twice |= once & cand;
                 once |= cand;
             }
             if missing & !once != 0 {
                 return Err(None);
+            }
+            // A digit with two places in a house is as good a branch as a
+            // cell with two candidates, and on large boards far more common.
+            let two_places = twice & !thrice;
+            if best_len > 2 && two_places != 0 {
+                let digit = two_places.trailing_zeros() as u8 + 1;
+                let bit = 1u64 << (digit - 1);
+                let mut positions = 0u64;
+                for (i, &c) in self.geo.house_cells[h].iter().enumerate() {
+                    if self.candidates(c as usize) & bit != 0 {
+                        positions |= 1 << i;
+                    }
+                }
+                best_len = 2;
+                best = Some((
+                    Branch::Digit {
+                        house: h as u16,
+                        digit,
+                    },
+                    positions,
+                ));
             }
             let mut hidden = once & !twice;
             while hidden != 0 {
@@ -332,6 +378,26 @@ impl Solver {
             return Ok(None);
         }
         Ok(best)
+    }
+
+    fn focus_step(&self, branch: Branch, remaining: u64) -> Step {
+        match branch {
+            Branch::Cell(cell) => Step::Focus {
+                cell: Cell(cell),
+                candidates: Candidates(remaining),
+            },
+            Branch::Digit { house, digit } => {
+                let cells = &self.geo.house_cells[house as usize];
+                Step::FocusDigit {
+                    digit: Digit::new(digit).unwrap_or_else(|| unreachable!()),
+                    house: self.geo.house(house as usize),
+                    cells: (0..cells.len())
+                        .filter(|i| remaining & (1 << i) != 0)
+                        .map(|i| Cell(cells[i]))
+                        .collect(),
+                }
+            }
+        }
     }
 
     fn step(&mut self) -> Step {
@@ -365,18 +431,15 @@ impl Solver {
                         Err(cell) => return self.dead_end(cell),
                         Ok(None) if !self.pending.is_empty() => continue,
                         Ok(None) => return self.dead_end(None),
-                        Ok(Some((cell, candidates))) => {
+                        Ok(Some((branch, remaining))) => {
                             self.frames.push(Frame {
-                                cell,
-                                remaining: candidates,
+                                branch,
+                                remaining,
                                 trail_len: self.trail.len(),
                             });
                             self.max_depth = self.max_depth.max(self.frames.len());
                             self.phase = Phase::Guess;
-                            return Step::Focus {
-                                cell: Cell(cell),
-                                candidates: Candidates(candidates),
-                            };
+                            return self.focus_step(branch, remaining);
                         }
                     }
                 }
@@ -386,17 +449,24 @@ impl Solver {
                         continue;
                     };
                     if frame.remaining == 0 {
-                        let cell = frame.cell;
+                        let branch = frame.branch;
                         self.frames.pop();
                         self.phase = Phase::Unwind;
                         self.backtracks += 1;
-                        return Step::Backtrack {
-                            cell: Some(Cell(cell)),
+                        let cell = match branch {
+                            Branch::Cell(c) => Some(Cell(c)),
+                            Branch::Digit { .. } => None,
                         };
+                        return Step::Backtrack { cell };
                     }
-                    let digit = frame.remaining.trailing_zeros() as u8 + 1;
+                    let pick = frame.remaining.trailing_zeros();
                     frame.remaining &= frame.remaining - 1;
-                    let cell = frame.cell;
+                    let (cell, digit) = match frame.branch {
+                        Branch::Cell(c) => (c, pick as u8 + 1),
+                        Branch::Digit { house, digit } => {
+                            (self.geo.house_cells[house as usize][pick as usize], digit)
+                        }
+                    };
                     self.place(cell, digit);
                     self.trail.push(Placement { cell, digit });
                     self.guesses += 1;

@@ -1,0 +1,190 @@
+//! `doku solve` as a user runs it: output, exit status and messages.
+
+mod common;
+use assert_cmd::Command;
+use common::*;
+use predicates::prelude::*;
+
+fn doku() -> Command {
+    Command::cargo_bin("doku").unwrap()
+}
+
+#[test]
+fn solves_arguments_files_and_stdin_in_order() {
+    let a = seed("seed-9x9-a");
+    let four = seed("seed-4x4-a");
+    doku()
+        .args(["solve", &a.puzzle, &four.puzzle])
+        .assert()
+        .success()
+        .stdout(format!("{}\n{}\n", a.expected, four.expected));
+    doku()
+        .args(["solve", "-"])
+        .write_stdin(format!("{}\n{}\n", four.puzzle, a.puzzle))
+        .assert()
+        .success()
+        .stdout(format!("{}\n{}\n", four.expected, a.expected));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.txt");
+    std::fs::write(
+        &path,
+        format!("# two puzzles\n{}\n\n{}\n", a.puzzle, four.puzzle),
+    )
+    .unwrap();
+    doku()
+        .args(["solve", "--file"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(format!("{}\n{}\n", a.expected, four.expected));
+}
+
+#[test]
+fn counts_with_a_limit_and_says_when_the_limit_was_hit() {
+    doku()
+        .args(["solve", "--count", "0000000000000000"])
+        .assert()
+        .success()
+        .stdout("288\n");
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "2",
+            "0000000000000000",
+            &seed("seed-9x9-a").puzzle,
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::starts_with("2+ ")
+                .and(predicate::str::contains("limit"))
+                .and(predicate::str::ends_with("\n1\n")),
+        );
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "5000",
+            &seed("seed-9x9-very-hard").puzzle,
+        ])
+        .assert()
+        .success()
+        .stdout("1871\n");
+    doku()
+        .args(["solve", "--count", &seed("seed-9x9-very-hard").puzzle])
+        .assert()
+        .success()
+        .stdout("1000+ (counting stopped at the limit of 1000)\n");
+}
+
+#[test]
+fn block_and_csv_output() {
+    let four = seed("seed-4x4-a");
+    doku()
+        .args(["solve", "--format", "block", &four.puzzle])
+        .assert()
+        .success()
+        .stdout("4 2 | 1 3\n1 3 | 2 4\n----+----\n3 1 | 4 2\n2 4 | 3 1\n");
+    doku()
+        .args(["solve", "--format", "csv", &four.puzzle])
+        .assert()
+        .success()
+        .stdout("4,2,1,3\n1,3,2,4\n3,1,4,2\n2,4,3,1\n");
+}
+
+#[test]
+fn naive_strategy_gives_the_same_answer() {
+    let a = seed("seed-9x9-a");
+    doku()
+        .args(["solve", "--strategy", "naive", &a.puzzle])
+        .assert()
+        .success()
+        .stdout(format!("{}\n", a.expected));
+}
+
+#[test]
+fn an_unsolvable_puzzle_exits_1_and_the_rest_still_print() {
+    let a = seed("seed-9x9-a");
+    let mut dead = ".".repeat(81);
+    dead.replace_range(8..9, "9");
+    dead.replace_range(72..80, "12345678");
+    let dead = dead.as_str();
+    doku()
+        .args(["solve", dead, &a.puzzle])
+        .assert()
+        .code(1)
+        .stdout(format!("no solution\n{}\n", a.expected))
+        .stderr(predicate::str::contains("no solution"));
+}
+
+#[test]
+fn unreadable_input_exits_2_naming_line_column_and_character() {
+    let a = seed("seed-9x9-a");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.txt");
+    let broken = format!("{}?{}", &a.puzzle[..4], &a.puzzle[5..]);
+    std::fs::write(&path, format!("{}\n{broken}\n", a.puzzle)).unwrap();
+    doku()
+        .args(["solve", "--file"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout(format!("{}\ninvalid\n", a.expected))
+        .stderr(predicate::str::contains("bad.txt: line 2, column 5: '?'"));
+}
+
+#[test]
+fn broken_givens_exit_2_naming_both_cells() {
+    doku()
+        .args(["solve", &seed("seed-4x4-invalid").puzzle])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("r3c1 and r3c2 both hold 3"));
+}
+
+#[test]
+fn a_missing_file_and_an_empty_file() {
+    doku()
+        .args(["solve", "--file", "/nonexistent/puzzles.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/nonexistent/puzzles.txt"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("empty.txt");
+    std::fs::write(&path, "").unwrap();
+    doku()
+        .args(["solve", "--file"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("");
+}
+
+#[test]
+fn sixteen_and_latin_boards_from_the_command_line() {
+    let lines = read_lines("data/16x16_gecode_janko55.txt");
+    let out = doku()
+        .args(["solve", &lines[0]])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let solution = board(text.trim());
+    assert_valid_solution(&board(&lines[0]), &solution);
+    doku()
+        .args(["solve", "--count", "--boxes", "latin", "0000000000000000"])
+        .assert()
+        .success()
+        .stdout("576\n");
+}
+
+#[test]
+fn the_command_line_definition_is_consistent() {
+    use clap::CommandFactory;
+    doku::cli::Cli::command().debug_assert();
+}

@@ -1,0 +1,159 @@
+//! The solver on the puzzles the project started from and on public corpora,
+//! every answer checked independently of the engine.
+
+mod common;
+use common::*;
+use doku::engine::format::{parse_puzzle, write_line, ParseError, ShapeHint};
+use doku::engine::{Board, Solver, Step, Strategy};
+
+#[test]
+fn seed_fixtures_match_their_expected_answers() {
+    let seeds = seeds();
+    assert!(seeds.len() >= 10, "seeds.tsv lost rows");
+    for seed in seeds {
+        let expected = seed.expected.as_str();
+        if expected == "invalid-givens" {
+            let err = parse_puzzle(&seed.puzzle, ShapeHint::Infer).unwrap_err();
+            assert!(
+                matches!(err, ParseError::Clash { .. }),
+                "{}: {err}",
+                seed.name
+            );
+            continue;
+        }
+        let puzzle = board(&seed.puzzle);
+        match expected {
+            "unique" => assert_eq!(puzzle.count_solutions_up_to(10), 1, "{}", seed.name),
+            "solved" => {
+                assert!(puzzle.is_solved(), "{}", seed.name);
+                assert_eq!(
+                    puzzle.solution().as_ref(),
+                    Some(&puzzle),
+                    "{}: a full grid comes back unchanged",
+                    seed.name
+                );
+                assert_eq!(puzzle.count_solutions_up_to(10), 1);
+            }
+            count if count.starts_with("count=") => {
+                let k: usize = count["count=".len()..].parse().unwrap();
+                assert_eq!(puzzle.count_solutions_up_to(k + 100), k, "{}", seed.name);
+                // The generic iterator agrees with the fast path, with both strategies.
+                for strategy in [Strategy::Mrv, Strategy::Naive] {
+                    let n = Solver::new(&puzzle, strategy)
+                        .filter(|s| matches!(s, Step::Solution(_)))
+                        .count();
+                    assert_eq!(n, k, "{} with {strategy:?}", seed.name);
+                }
+            }
+            solution => {
+                let got = puzzle
+                    .solution()
+                    .unwrap_or_else(|| panic!("{}: no solution", seed.name));
+                assert_eq!(
+                    write_line(&got).replace('.', "0"),
+                    solution,
+                    "{}",
+                    seed.name
+                );
+                assert_valid_solution(&puzzle, &got);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_empty_4x4_grid_has_288_solutions() {
+    let empty = Board::empty(shape(4));
+    assert_eq!(empty.count_solutions_up_to(10_000), 288);
+    assert_eq!(
+        empty.count_solutions_up_to(100),
+        100,
+        "counting stops at the limit"
+    );
+}
+
+#[test]
+fn seed_very_hard_has_1871_solutions() {
+    let puzzle = board(&seed("seed-9x9-very-hard").puzzle);
+    assert_eq!(puzzle.count_solutions_up_to(100_000), 1871);
+}
+
+#[test]
+fn the_invalid_4x4_seed_names_both_clashing_cells() {
+    let err = parse_puzzle(&seed("seed-4x4-invalid").puzzle, ShapeHint::Infer).unwrap_err();
+    let msg = err.to_string();
+    // 4010 / 0004 / 3342 / 2401: the two 3s of row 3.
+    assert!(msg.contains("r3c1 and r3c2 both hold 3"), "{msg}");
+}
+
+fn solve_file(path: &str, expect_at_least: usize) {
+    let lines = read_lines(path);
+    assert!(
+        lines.len() >= expect_at_least,
+        "{path} has {} puzzles",
+        lines.len()
+    );
+    for line in &lines {
+        let puzzle = board(line);
+        let solution = puzzle
+            .solution()
+            .unwrap_or_else(|| panic!("{path}: no solution for {line}"));
+        assert_valid_solution(&puzzle, &solution);
+    }
+}
+
+#[test]
+fn magictour_top1465_all_solved() {
+    solve_file("data/magictour_top1465.txt", 1465);
+}
+
+#[test]
+fn norvig_sets_all_solved() {
+    solve_file("data/norvig_top95.txt", 95);
+    solve_file("data/norvig_hardest.txt", 11);
+}
+
+#[test]
+fn forum_hardest_1106_all_solved_and_unique() {
+    let lines = read_lines("data/forum_hardest_1106.txt");
+    for line in &lines {
+        let puzzle = board(line);
+        assert_eq!(puzzle.count_solutions_up_to(2), 1, "{line}");
+        assert_valid_solution(&puzzle, &puzzle.solution().unwrap());
+    }
+}
+
+#[test]
+fn gecode_16x16_all_solved() {
+    solve_file("data/16x16_gecode_janko55.txt", 55);
+}
+
+#[test]
+fn generic_iterator_agrees_with_the_fast_path_on_9x9() {
+    // The 9x9 specialisation must answer exactly what the generic search answers.
+    for line in read_lines("data/norvig_top95.txt").iter().take(40) {
+        let puzzle = board(line);
+        let generic: Vec<Board> = Solver::new(&puzzle, Strategy::Mrv)
+            .filter_map(|s| match s {
+                Step::Solution(b) => Some(b),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(generic.len(), 1, "{line}");
+        assert_eq!(Some(&generic[0]), puzzle.solution().as_ref(), "{line}");
+    }
+}
+
+#[test]
+fn multi_solution_sample_is_reported_as_such() {
+    let lines = read_lines("data/serg_benchmark_multisol.txt");
+    for line in lines.iter().step_by(50) {
+        let puzzle = board(line);
+        assert!(
+            puzzle.count_solutions_up_to(2) >= 2,
+            "{line} should have 2+ solutions"
+        );
+        // Whatever it has, each solution found is valid.
+        assert_valid_solution(&puzzle, &puzzle.solution().unwrap());
+    }
+}

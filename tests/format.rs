@@ -1,0 +1,213 @@
+//! Reading and writing every format; parse(write(board)) == board; arbitrary
+//! input never panics.
+
+mod common;
+use common::*;
+use doku::engine::format::{parse_puzzle, write, Format, ParseError, PuzzleReader, ShapeHint};
+use doku::engine::{Board, Digit, Shape};
+use proptest::prelude::*;
+
+const SEED_A: &str =
+    "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
+
+fn read_all(text: &str) -> Vec<Result<Board, ParseError>> {
+    PuzzleReader::new(text.as_bytes(), ShapeHint::Infer)
+        .map(|r| r.map(|p| p.board))
+        .collect()
+}
+
+#[test]
+fn block_form_with_separators_reads_like_the_line() {
+    let line = board(SEED_A);
+    let block = "\
+2 0 3 | 6 1 0 | 0 0 0
+5 8 0 | 0 0 7 | 0 0 0
+4 0 0 | 0 8 0 | 0 2 0
+------+-------+------
+8 0 2 | 0 0 0 | 0 0 7
+0 0 0 | 3 0 5 | 0 0 0
+6 0 0 | 0 0 0 | 4 0 2
+------+-------+------
+0 4 0 | 0 7 0 | 0 0 8
+0 0 0 | 4 0 0 | 0 7 1
+0 0 0 | 0 6 1 | 5 0 4
+";
+    assert_eq!(parse_puzzle(block, ShapeHint::Infer).unwrap(), line);
+    let ss = "203|610|000\n580|007|000\n400|080|020\n---+---+---\n802|000|007\n000|305|000\n600|000|402\n---+---+---\n040|070|008\n000|400|071\n000|061|504\n";
+    assert_eq!(parse_puzzle(ss, ShapeHint::Infer).unwrap(), line);
+}
+
+#[test]
+fn sdk_comments_csv_and_numbers_read_the_same_board() {
+    let line = board(SEED_A);
+    let sdk = format!(
+        "#A seed puzzle\n#D from the docs\n{}",
+        write(&line, Format::Block).replace('.', "0")
+    );
+    assert_eq!(parse_puzzle(&sdk, ShapeHint::Infer).unwrap(), line);
+    let csv = write(&line, Format::Csv);
+    assert_eq!(parse_puzzle(&csv, ShapeHint::Infer).unwrap(), line);
+    assert_eq!(
+        parse_puzzle(&csv.replace(',', ";"), ShapeHint::Infer).unwrap(),
+        line
+    );
+}
+
+#[test]
+fn many_puzzles_one_per_line_with_comments_and_blank_lines() {
+    let text = format!("# header\n{SEED_A}\n\n{}\n", SEED_A.replace('0', "."));
+    let boards = read_all(&text);
+    assert_eq!(boards.len(), 2);
+    assert_eq!(boards[0], boards[1]);
+}
+
+#[test]
+fn sixteen_by_sixteen_lines_use_letters_and_blocks_are_not_mistaken_for_4x4() {
+    let lines = read_lines("data/16x16_gecode_janko55.txt");
+    let b = board(&lines[0]);
+    assert_eq!(b.size(), 16);
+    // Its block form: 16 rows of 16 symbols, some above 4.
+    let block = write(&b, Format::Block);
+    assert_eq!(parse_puzzle(&block, ShapeHint::Infer).unwrap(), b);
+    // Lowercase letters read the same.
+    assert_eq!(board(&lines[0].to_lowercase()), b);
+}
+
+#[test]
+fn errors_name_line_column_and_character() {
+    let bad = format!("{SEED_A}\n{}x{}\n", &SEED_A[..10], &SEED_A[11..]);
+    let results = read_all(&bad);
+    assert!(results[0].is_ok());
+    let msg = results[1].as_ref().unwrap_err().to_string();
+    assert!(
+        msg.contains("line 2, column 11") && msg.contains("'x'"),
+        "{msg}"
+    );
+
+    // A letter beyond the size of the board.
+    let msg = parse_puzzle(&SEED_A.replacen('0', "A", 1), ShapeHint::Infer)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("line 1, column 2") && msg.contains("'A'") && msg.contains("1-9"),
+        "{msg}"
+    );
+
+    // Wrong length.
+    let msg = parse_puzzle(&SEED_A[..80], ShapeHint::Infer)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("line 1") && msg.contains("80 cells"), "{msg}");
+
+    // A block cut short.
+    let msg = parse_puzzle("1234\n3412\n", ShapeHint::Infer)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("line 1") && msg.contains("2 of its 4 rows"),
+        "{msg}"
+    );
+
+    // Broken givens name both cells.
+    let msg = parse_puzzle(&format!("33{}", &SEED_A[2..]), ShapeHint::Infer)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("r1c1 and r1c2 both hold 3"), "{msg}");
+}
+
+#[test]
+fn non_utf8_and_control_bytes_are_named() {
+    let mut bytes = SEED_A.as_bytes().to_vec();
+    bytes[5] = 0xFF;
+    let results: Vec<_> = PuzzleReader::new(&bytes[..], ShapeHint::Infer).collect();
+    let msg = results[0].as_ref().unwrap_err().to_string();
+    assert!(
+        msg.contains("column 6") && msg.contains("not UTF-8"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn latin_hint_and_box_hint_shape_the_board() {
+    let b = parse_puzzle("1234341243212143", ShapeHint::Latin).unwrap();
+    assert!(b.shape().is_latin());
+    let six = "123456456123231564564231312645645312";
+    assert_eq!(
+        parse_puzzle(six, ShapeHint::Boxes(2, 3)).unwrap().shape(),
+        Shape::with_boxes(2, 3).unwrap()
+    );
+    assert!(parse_puzzle(six, ShapeHint::Boxes(3, 3)).is_err());
+}
+
+fn shape_strategy() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        prop::sample::select(vec![4usize, 6, 8, 9, 10, 12, 15, 16, 20, 25])
+            .prop_map(|n| Shape::sudoku(n).unwrap()),
+        (1usize..=40).prop_map(|n| Shape::latin(n).unwrap()),
+    ]
+}
+
+fn board_strategy() -> impl Strategy<Value = Board> {
+    shape_strategy().prop_flat_map(|shape| {
+        let n = shape.size() as u8;
+        prop::collection::vec(0..=n, shape.cell_count())
+            .prop_map(move |values| Board::from_values(shape, values).unwrap())
+    })
+}
+
+fn hint_for(shape: Shape) -> ShapeHint {
+    match shape.box_dims() {
+        Some((r, c)) => ShapeHint::Boxes(r as u8, c as u8),
+        None => ShapeHint::Latin,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn parse_of_write_is_the_board_in_every_format(b in board_strategy()) {
+        // Arbitrary values may clash; the reader rejects clashing givens, so
+        // keep only the first of each clash.
+        let mut b = b;
+        for clash in b.conflicts() {
+            b.set(clash.second, None);
+        }
+        prop_assume!(b.conflicts().is_empty());
+        for format in [Format::Line, Format::Block, Format::Csv] {
+            let text = write(&b, format);
+            let back = parse_puzzle(&text, hint_for(b.shape()));
+            prop_assert_eq!(back.as_ref(), Ok(&b), "{:?}:\n{}", format, text);
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
+        for result in PuzzleReader::new(&bytes[..], ShapeHint::Infer) {
+            if let Err(e) = result {
+                let _ = e.to_string();
+            }
+        }
+        let _ = parse_puzzle(&String::from_utf8_lossy(&bytes), ShapeHint::Infer);
+    }
+
+    #[test]
+    fn puzzle_like_text_never_panics(text in "[0-9a-zA-Z.|+\\-,; \n#]{0,700}") {
+        for result in PuzzleReader::new(text.as_bytes(), ShapeHint::Infer) {
+            match result {
+                Ok(p) => prop_assert!(p.board.conflicts().is_empty()),
+                Err(e) => prop_assert!(e.line() >= 1, "{}", e),
+            }
+        }
+    }
+}
+
+#[test]
+fn digits_above_35_are_written_as_numbers() {
+    let shape = Shape::latin(40).unwrap();
+    let mut b = Board::empty(shape);
+    b.set(shape.cell(0, 0), Digit::new(40));
+    let line = write(&b, Format::Line);
+    assert!(line.starts_with("40 0 0"), "{}", &line[..20]);
+    assert_eq!(parse_puzzle(&line, ShapeHint::Latin).unwrap(), b);
+}
