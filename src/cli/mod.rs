@@ -1,11 +1,15 @@
 //! The command line: argument definitions and dispatch to the batch commands
 //! and the TUI.
 
+mod generate;
 mod grade;
 mod input;
+mod latin;
 mod solve;
+mod stats;
 
 use crate::engine::format::Format;
+use crate::engine::generator::Symmetry;
 use crate::engine::grader::Difficulty;
 use crate::engine::Strategy;
 use clap::{Args, Parser, Subcommand};
@@ -151,9 +155,9 @@ pub struct GenerateArgs {
     pub size: usize,
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
     pub difficulty: DifficultyArg,
-    /// Symmetry of the givens: none, rotate180, rotate90, mirror, diagonal.
-    #[arg(long, default_value = "rotate180")]
-    pub symmetry: String,
+    /// Symmetry of the givens.
+    #[arg(long, value_enum, default_value_t = Symmetry::Rotate180)]
+    pub symmetry: Symmetry,
     /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -185,14 +189,38 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Stats) => stats::run(),
         Some(Command::Grade(args)) => grade::run(&args),
+        Some(Command::Generate(args)) => generate::run(&args),
+        Some(Command::Latin(args)) => latin::run(&args),
+        Some(Command::Play(args)) => match play_puzzle(&args) {
+            Ok(puzzle) => crate::app::main(cli.config.as_deref(), puzzle, !args.new),
+            Err(msg) => {
+                eprintln!("doku: {msg}");
+                EXIT_BAD_INPUT
+            }
+        },
         Some(other) => {
             eprintln!("doku: {other:?} is not built yet");
             EXIT_BAD_INPUT
         }
-        None => {
-            eprintln!("doku: the game is not built yet; try `doku solve --help`");
-            EXIT_BAD_INPUT
-        }
+        None => crate::app::main(cli.config.as_deref(), None, true),
     }
+}
+
+/// The puzzle `doku play` was given, checked; `None` for a fresh deal.
+fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> {
+    use crate::engine::format::{check_givens, parse_puzzle, ShapeHint};
+    let (source, text) = match (&args.puzzle, &args.file) {
+        (Some(text), _) => ("the puzzle argument".to_string(), text.clone()),
+        (None, Some(path)) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            (path.display().to_string(), text)
+        }
+        (None, None) => return Ok(None),
+    };
+    let board = parse_puzzle(&text, ShapeHint::Infer).map_err(|e| format!("{source}: {e}"))?;
+    check_givens(&board, 1).map_err(|e| format!("{source}: {e}"))?;
+    Ok(Some(board))
 }

@@ -21,7 +21,9 @@ pub fn run(args: &SolveArgs) -> i32 {
     let mut first = true;
     for source in sources {
         let (name, puzzles) = source.puzzles(args.input.hint());
+        let mut any = false;
         for puzzle in puzzles {
+            any = true;
             let puzzle = match puzzle {
                 Ok(p) => p,
                 Err(e) => {
@@ -69,6 +71,11 @@ pub fn run(args: &SolveArgs) -> i32 {
             if writeln!(out, "{line}").is_err() {
                 return status;
             }
+        }
+        if !any {
+            // No puzzle is not a failure (empty in, empty out, for pipes),
+            // but say so: an empty file is usually a mistake.
+            eprintln!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
         }
     }
     if out.flush().is_err() {

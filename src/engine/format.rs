@@ -131,6 +131,9 @@ pub struct PuzzleReader<R> {
     /// Rows of a block-form puzzle being gathered, and the line it began on.
     block: Vec<Vec<Token>>,
     block_line: usize,
+    /// The block's first row has no `|`, `,` or `;`: on its own it could
+    /// have been a whole puzzle on one line.
+    block_bare: bool,
     done: bool,
 }
 
@@ -143,6 +146,7 @@ impl<R: BufRead> PuzzleReader<R> {
             buf: Vec::new(),
             block: Vec::new(),
             block_line: 0,
+            block_bare: false,
             done: false,
         }
     }
@@ -198,13 +202,27 @@ impl<R: BufRead> PuzzleReader<R> {
         let rows = std::mem::take(&mut self.block);
         let size = rows.first().map_or(0, Vec::len);
         let line = self.block_line;
-        if rows.len() == 1 {
+        if rows.len() == 1 && size > 1 && self.block_bare {
             // A lone short row whose length is a square (`12..`): a 2x2
             // puzzle on one line after all.
             let n = (size as f64).sqrt().round() as usize;
-            if n * n == size {
+            if n * n == size && n < 3 {
                 return build(self.hint, line, n, &rows[0]);
             }
+            // Otherwise most likely a mistyped one-line puzzle, so the
+            // message speaks of both readings.
+            let missing = format!(
+                "; or, if this line is the first row of a {size}x{size} puzzle, its other {} rows are missing",
+                size - 1
+            );
+            if let Some(err) = symbol_beyond_square(&rows[0], line, &missing) {
+                return Err(err);
+            }
+            return Err(ParseError::WrongLength {
+                line,
+                expected: format!("a puzzle on one line needs N*N cells (81 for 9x9){missing}"),
+                actual: size,
+            });
         }
         if rows.len() < size {
             return Err(ParseError::Incomplete {
@@ -292,7 +310,13 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 Some(n) => width == n,
                 None => (1..=MAX_SIZE).contains(&width),
             };
+            let bare = !self.buf.contains(&b'|') && !is_csv_row(&self.buf);
             if !fits {
+                if bare {
+                    if let Some(err) = symbol_beyond_square(&row, line_no, "") {
+                        return Some(Err(err));
+                    }
+                }
                 return Some(Err(ParseError::WrongLength {
                     line: line_no,
                     expected: expected_lengths(self.hint),
@@ -300,6 +324,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 }));
             }
             self.block_line = line_no;
+            self.block_bare = bare;
             self.block.push(row);
             if width == 1 {
                 return Some(self.finish_block());
@@ -355,7 +380,8 @@ fn fast_line(raw: &[u8], hint: ShapeHint, line: usize) -> Option<Result<ReadPuzz
 /// Whether a row holds a whole puzzle on one line rather than one row of a
 /// block: its length is a square N*N (N >= 3, or the size the hint fixes) and
 /// no symbol exceeds N. A 16-cell row holding `A` is a row of a 16x16 board,
-/// not a 4x4 puzzle.
+/// not a 4x4 puzzle. A CSV row short enough to be a row is one (CSV is N
+/// rows of N numbers): `1,0,0,2,0,0,3,0,0` opens a 9x9 board, not a 3x3 one.
 fn is_whole_puzzle(row: &[Token], hint: ShapeHint, raw: &[u8]) -> bool {
     let len = row.len();
     let n = (len as f64).sqrt().round() as usize;
@@ -365,10 +391,31 @@ fn is_whole_puzzle(row: &[Token], hint: ShapeHint, raw: &[u8]) -> bool {
     if let Some(size) = hint.size() {
         return n == size;
     }
-    if n < 3 || raw.contains(&b'|') {
+    if n < 3 || raw.contains(&b'|') || (is_csv_row(raw) && len <= MAX_SIZE) {
         return false;
     }
     len > MAX_SIZE || row.iter().all(|t| t.value as usize <= n)
+}
+
+fn is_csv_row(raw: &[u8]) -> bool {
+    raw.iter().any(|b| matches!(b, b',' | b';'))
+}
+
+/// A line of N*N symbols (N >= 3, no separators) is not a whole puzzle only
+/// because some symbol exceeds N: names that symbol, so `1234.......5....`
+/// or 81 cells holding `A` get a message about the symbol, not the length.
+fn symbol_beyond_square(row: &[Token], line: usize, or_else: &str) -> Option<ParseError> {
+    let n = (row.len() as f64).sqrt().round() as usize;
+    if n < 3 || n * n != row.len() || n > MAX_SIZE {
+        return None;
+    }
+    let t = row.iter().find(|t| t.value as usize > n)?;
+    Some(ParseError::BadSymbol {
+        line,
+        column: t.column,
+        found: quote(t.ch, t.value),
+        expected: format!("{}{or_else}", symbol_range(n)),
+    })
 }
 
 fn build(

@@ -1,0 +1,162 @@
+//! The app's link to what doku keeps on disk: the autosave after every
+//! change, the resume on start, and the statistics as games start, end and
+//! are left for new ones. Every failure here becomes a status-line message;
+//! none stops the game.
+
+use crate::game::Game;
+use crate::storage::{stats, Autosave, Found, GameKind, StateDir, Stats};
+use std::time::Instant;
+
+pub struct Persistence {
+    autosave: Autosave,
+    /// Where the statistics go; `None` when there is nowhere (and in tests).
+    state: Option<StateDir>,
+}
+
+/// What [`Persistence::open`] found: the game to resume, and what the
+/// status line should say about it.
+pub struct Opening {
+    pub persistence: Persistence,
+    pub game: Option<Game>,
+    /// A short line for the status bar.
+    pub message: Option<String>,
+    /// The whole story (paths, reasons), for stderr once the terminal is
+    /// restored: the status line has no room for it.
+    pub notice: Option<String>,
+}
+
+fn kind(game: &Game) -> GameKind {
+    GameKind {
+        size: game.shape().size(),
+        difficulty: game.difficulty(),
+    }
+}
+
+impl Persistence {
+    /// Saves nothing and counts nothing (tests, benches).
+    pub fn off() -> Persistence {
+        Persistence {
+            autosave: Autosave::off(),
+            state: None,
+        }
+    }
+
+    /// Takes the save in the state directory; returns the saved game when
+    /// there is one and `resume` is set. With `resume` off (`--new`), a
+    /// saved game counts as abandoned, since the first autosave replaces it.
+    pub fn open(resume: bool, now: Instant) -> Opening {
+        let dir = StateDir::from_env();
+        let state = dir.as_ref().ok().cloned();
+        let opened = Autosave::open_game(dir);
+        let persistence = Persistence {
+            autosave: opened.autosave,
+            state,
+        };
+        let notice = opened.found.message().map(|m| format!("doku: {m}"));
+        let (game, message) = match opened.found {
+            Found::Game(saved) => match Game::from_saved(&saved, now) {
+                Ok(game) if resume => (
+                    Some(game),
+                    Some("resumed your saved game (g deals a new one)".to_string()),
+                ),
+                Ok(game) => (None, persistence.abandoned(&game)),
+                // `open_game` checked the save, so this is not expected.
+                Err(why) => (None, Some(format!("saved game not resumed: {why}"))),
+            },
+            Found::Nothing => (None, None),
+            Found::Unreadable(e) if e.was_moved_aside() => (
+                None,
+                Some("saved game unreadable: kept aside as .corrupt".into()),
+            ),
+            Found::Unreadable(_) => (None, Some("saved game unreadable: not saving".into())),
+            Found::OtherInstance { .. } => (
+                None,
+                Some("another doku has your save open: not saving".into()),
+            ),
+            Found::NoStorage(_) => (None, Some("nowhere to save: not saving".into())),
+        };
+        Opening {
+            persistence,
+            game,
+            message,
+            notice,
+        }
+    }
+
+    /// Shows where the game is saved after a panic (see
+    /// [`Autosave::install_panic_note`]).
+    pub fn install_panic_note(&self) {
+        self.autosave.install_panic_note();
+    }
+
+    /// Writes the game after a change; a solved game has nothing left to
+    /// resume, so its save is removed. `Some(message)` when that failed.
+    /// (A puzzle with no givens at all is never saved: see below.)
+    pub fn save(&self, game: &Game, now: Instant) -> Option<String> {
+        if game.givens().filled_count() == 0 {
+            // The empty board shown while the first deal runs: not a game.
+            return None;
+        }
+        let result = if game.is_solved() {
+            self.autosave.discard()
+        } else {
+            self.autosave.save(&game.to_saved(now, None))
+        };
+        result.err().map(|e| format!("not saved: {e}"))
+    }
+
+    fn count<R>(&self, change: impl FnOnce(&mut Stats) -> R) -> Result<Option<R>, String> {
+        let Some(dir) = &self.state else {
+            return Ok(None);
+        };
+        match stats::update(dir, change) {
+            Ok(updated) => match updated.recovered {
+                Some(report) => Err(report.to_string()),
+                None => Ok(Some(updated.value)),
+            },
+            Err(e) => Err(format!("statistics not saved: {e}")),
+        }
+    }
+
+    /// A game began (dealt or given). `Some(message)` on a storage problem.
+    pub fn started(&self, game: &Game) -> Option<String> {
+        self.count(|s| s.record_start(kind(game))).err()
+    }
+
+    /// A game is left for a new one: counted as abandoned unless it was
+    /// solved or is the empty board shown while the first deal runs.
+    pub fn abandoned(&self, game: &Game) -> Option<String> {
+        if game.is_solved() || game.givens().filled_count() == 0 {
+            return None;
+        }
+        let hints = u64::from(game.hints_used());
+        self.count(|s| s.record_abandoned(kind(game), hints)).err()
+    }
+
+    /// The game was solved: counts it and says how the time compares.
+    pub fn solved(&self, game: &Game, now: Instant) -> String {
+        let time = game.elapsed(now);
+        let hints = u64::from(game.hints_used());
+        let clock = stats::clock(time.as_secs());
+        let game_kind = kind(game);
+        let label = format!(
+            "{0}x{0} {1}",
+            game_kind.size,
+            game_kind.difficulty.map_or("custom", |d| d.name())
+        );
+        match self.count(|s| s.record_solved(game_kind, time, hints)) {
+            Ok(Some(solved)) if solved.is_new_best && solved.previous_best.is_some() => {
+                format!("solved in {clock}: a new best for {label}!")
+            }
+            Ok(Some(solved)) => match solved.previous_best {
+                Some(best) => format!(
+                    "solved in {clock} (best for {label}: {})",
+                    stats::clock(best.as_secs())
+                ),
+                None => format!("solved in {clock}: your first {label}"),
+            },
+            Ok(None) => format!("solved in {clock}"),
+            Err(e) => format!("solved in {clock}; {e}"),
+        }
+    }
+}

@@ -1,0 +1,395 @@
+//! Keys to actions: the one `Action` enum between the terminal and the game,
+//! key specs as written in `config.toml` ("q", "Ctrl-r", "Left", "F1"), and the
+//! keymap in force, from which the help screen and the status-line hints are
+//! generated so they never disagree with what the keys do.
+//!
+//! Digits are not rebindable: `1`..`9` enter digits 1 to 9, and on boards larger
+//! than 9 the capital letters `A`, `B`, ... (typed with Shift) enter 10, 11, ...
+//! Capitals stay free for bindings on boards where they are not digits (`H` is
+//! the hint key on 9x9 and 16x16; on 20x20 and 25x25 it enters 17, so the hint
+//! has a second default key).
+mod key;
+
+pub use key::{KeySpec, KeySpecError, KEY_EXAMPLES};
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use std::fmt;
+
+/// Where an action applies: the playing screen, the animated solver view, or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    Play,
+    Watch,
+    Both,
+}
+
+/// The screen the keys are read for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    Play,
+    Watch,
+}
+
+impl Scope {
+    pub fn covers(self, mode: Mode) -> bool {
+        matches!(
+            (self, mode),
+            (Scope::Both, _) | (Scope::Play, Mode::Play) | (Scope::Watch, Mode::Watch)
+        )
+    }
+    pub fn overlaps(self, other: Scope) -> bool {
+        self == Scope::Both || other == Scope::Both || self == other
+    }
+}
+
+macro_rules! actions {
+    ($( $variant:ident => $name:literal, $scope:ident, $label:literal, $description:literal; )*) => {
+        /// Everything a key can do. `Enter(d)` comes from the digit keys; every
+        /// other action is bound in `[keymap]` under its config name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Action {
+            /// Enter (or, in notes mode, toggle the pencil mark of) digit `d`, 1..=25.
+            Enter(u8),
+            $( $variant, )*
+        }
+
+        impl Action {
+            /// Every bindable action, in the order the help screen lists them.
+            pub const BINDABLE: &'static [Action] = &[ $( Action::$variant, )* ];
+
+            /// The action's name in `config.toml`'s `[keymap]` table.
+            pub fn config_name(self) -> &'static str {
+                match self {
+                    Action::Enter(_) => "enter",
+                    $( Action::$variant => $name, )*
+                }
+            }
+
+            /// A word or two for the status-line hints ("undo", "notes").
+            pub fn label(self) -> &'static str {
+                match self {
+                    Action::Enter(_) => "digit",
+                    $( Action::$variant => $label, )*
+                }
+            }
+
+            /// One line for the help screen.
+            pub fn description(self) -> &'static str {
+                match self {
+                    Action::Enter(_) => "enter a digit (in notes mode: toggle a pencil mark)",
+                    $( Action::$variant => $description, )*
+                }
+            }
+
+            /// Where the action applies.
+            pub fn scope(self) -> Scope {
+                match self {
+                    Action::Enter(_) => Scope::Play,
+                    $( Action::$variant => Scope::$scope, )*
+                }
+            }
+        }
+    };
+}
+
+actions! {
+    MoveUp => "move_up", Play, "up", "move the cursor up";
+    MoveDown => "move_down", Play, "down", "move the cursor down";
+    MoveLeft => "move_left", Play, "left", "move the cursor left";
+    MoveRight => "move_right", Play, "right", "move the cursor right";
+    Erase => "erase", Play, "erase", "erase the cell";
+    ToggleNotes => "toggle_notes", Play, "notes", "toggle notes mode (digits then toggle pencil marks)";
+    FillCandidates => "fill_candidates", Play, "fill", "fill every empty cell with all its candidates as notes";
+    Undo => "undo", Play, "undo", "undo the last change";
+    Redo => "redo", Play, "redo", "redo the change last undone";
+    Hint => "hint", Play, "hint", "hint: name the next technique and highlight its cells (again: apply it)";
+    Restart => "restart", Play, "restart", "restart this puzzle (clears entries; undoable)";
+    Pause => "pause", Play, "pause", "pause (hides the board, stops the clock)";
+    NewGame => "new_game", Both, "new", "deal a new puzzle";
+    CycleDifficulty => "cycle_difficulty", Both, "difficulty", "cycle the difficulty for the next deal";
+    CycleSize => "cycle_size", Both, "size", "cycle the board size for the next deal";
+    ToggleWatch => "toggle_watch", Both, "solver", "toggle the animated solver view";
+    WatchPause => "watch_pause", Watch, "pause", "solver view: pause or resume";
+    WatchStep => "watch_step", Watch, "step", "solver view: one step";
+    WatchFaster => "watch_faster", Watch, "faster", "solver view: faster";
+    WatchSlower => "watch_slower", Watch, "slower", "solver view: slower";
+    WatchNextStrategy => "watch_next_strategy", Watch, "strategy", "solver view: next strategy";
+    WatchFinish => "watch_finish", Watch, "finish", "solver view: run to the end at once";
+    NextTheme => "next_theme", Both, "theme", "next theme";
+    Help => "help", Both, "help", "show or hide this help";
+    Back => "back", Both, "back", "close the help, cancel a hint, leave the solver view";
+    Quit => "quit", Both, "quit", "quit (the game is saved first)";
+}
+
+impl Action {
+    /// The bindable action with this config name.
+    pub fn from_config_name(name: &str) -> Option<Action> {
+        Action::BINDABLE
+            .iter()
+            .copied()
+            .find(|action| action.config_name() == name)
+    }
+
+    /// The config names of every bindable action, for error messages.
+    pub fn config_names() -> Vec<&'static str> {
+        Action::BINDABLE.iter().map(|a| a.config_name()).collect()
+    }
+}
+
+/// The symbol of digit `d` on screen and on the keyboard: 1..9, then A, B, ...
+pub fn digit_symbol(d: u8) -> Option<char> {
+    match d {
+        1..=9 => Some(char::from(b'0' + d)),
+        10..=35 => Some(char::from(b'A' + d - 10)),
+        _ => None,
+    }
+}
+
+/// The digit a key enters on a board of `board_size` digits, if any.
+/// `1`..`9` always (within the size); capital letters on boards larger than 9.
+pub fn digit_for_key(key: &KeyEvent, board_size: usize) -> Option<u8> {
+    let spec = KeySpec::from_event(key);
+    if !spec.modifiers.is_empty() {
+        return None;
+    }
+    let KeyCode::Char(c) = spec.code else {
+        return None;
+    };
+    let digit = match c {
+        '1'..='9' => c as u8 - b'0',
+        'A'..='Z' if board_size > 9 => c as u8 - b'A' + 10,
+        _ => return None,
+    };
+    (usize::from(digit) <= board_size).then_some(digit)
+}
+/// One binding: a key for an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Binding {
+    pub key: KeySpec,
+    pub action: Action,
+}
+
+/// One line of the help screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelpEntry {
+    pub action: Action,
+    /// The keys in force, canonical spelling, in config order.
+    pub keys: Vec<String>,
+    pub description: &'static str,
+}
+
+/// Why a set of bindings is not a keymap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeymapError {
+    /// One key does two things in the same mode.
+    Conflict {
+        key: KeySpec,
+        first: Action,
+        second: Action,
+    },
+    /// A digit key, which is reserved for entering digits.
+    ReservedDigit { key: KeySpec, action: Action },
+    /// An action no key reaches.
+    Unbound { action: Action },
+}
+
+impl fmt::Display for KeymapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeymapError::Conflict { key, first, second } => write!(
+                f,
+                "\"{key}\" is bound to both {} and {}; a key can do one thing",
+                first.config_name(),
+                second.config_name()
+            ),
+            KeymapError::ReservedDigit { key, action } => write!(
+                f,
+                "\"{key}\" (for {}) enters a digit and cannot be rebound; pick another key",
+                action.config_name()
+            ),
+            KeymapError::Unbound { action } => write!(
+                f,
+                "no key is bound to {}; every action needs at least one key",
+                action.config_name()
+            ),
+        }
+    }
+}
+
+/// The bindings in force.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Keymap {
+    bindings: Vec<Binding>,
+}
+
+impl Keymap {
+    /// Checks the bindings: no key does two things in one mode, digits stay
+    /// digits, every action has a key.
+    pub fn new(bindings: Vec<Binding>) -> Result<Keymap, KeymapError> {
+        for (i, binding) in bindings.iter().enumerate() {
+            if let KeyCode::Char('1'..='9') = binding.key.code {
+                if binding.key.modifiers.is_empty() {
+                    return Err(KeymapError::ReservedDigit {
+                        key: binding.key,
+                        action: binding.action,
+                    });
+                }
+            }
+            if let Some(earlier) = bindings[..i].iter().find(|earlier| {
+                earlier.key == binding.key
+                    && earlier.action != binding.action
+                    && earlier.action.scope().overlaps(binding.action.scope())
+            }) {
+                return Err(KeymapError::Conflict {
+                    key: binding.key,
+                    first: earlier.action,
+                    second: binding.action,
+                });
+            }
+        }
+        if let Some(&action) = Action::BINDABLE
+            .iter()
+            .find(|action| !bindings.iter().any(|b| b.action == **action))
+        {
+            return Err(KeymapError::Unbound { action });
+        }
+        let mut unique: Vec<Binding> = Vec::with_capacity(bindings.len());
+        for binding in bindings {
+            if !unique.contains(&binding) {
+                unique.push(binding);
+            }
+        }
+        Ok(Keymap { bindings: unique })
+    }
+
+    /// No bindings: only a stand-in until the built-in config is read.
+    pub(crate) fn empty() -> Keymap {
+        Keymap {
+            bindings: Vec::new(),
+        }
+    }
+
+    /// Every binding, in config order.
+    pub fn bindings(&self) -> &[Binding] {
+        &self.bindings
+    }
+
+    /// What a key press does in `mode` on a board of `board_size` digits.
+    /// Digit keys come first, so on big boards capital letters enter digits.
+    pub fn action_for(&self, key: &KeyEvent, mode: Mode, board_size: usize) -> Option<Action> {
+        if mode == Mode::Play {
+            if let Some(digit) = digit_for_key(key, board_size) {
+                return Some(Action::Enter(digit));
+            }
+        }
+        let spec = KeySpec::from_event(key);
+        self.bindings
+            .iter()
+            .find(|b| b.key == spec && b.action.scope().covers(mode))
+            .map(|b| b.action)
+    }
+
+    /// The keys bound to an action, canonical spelling, in config order.
+    pub fn keys_for(&self, action: Action) -> Vec<String> {
+        self.bindings
+            .iter()
+            .filter(|b| b.action == action)
+            .map(|b| b.key.to_string())
+            .collect()
+    }
+
+    /// The keys that reach an action on a board of `board_size` digits: those
+    /// a capital-letter digit shadows are left out (for hints and help).
+    pub fn keys_for_board(&self, action: Action, board_size: usize) -> Vec<String> {
+        self.bindings
+            .iter()
+            .filter(|b| b.action == action)
+            .filter(|b| {
+                let event = KeyEvent::new(b.key.code, b.key.modifiers);
+                action.scope() == Scope::Watch || digit_for_key(&event, board_size).is_none()
+            })
+            .map(|b| b.key.to_string())
+            .collect()
+    }
+
+    /// One entry per bindable action, in help order, with the keys in force.
+    pub fn help_entries(&self) -> Vec<HelpEntry> {
+        Action::BINDABLE
+            .iter()
+            .map(|&action| HelpEntry {
+                action,
+                keys: self.keys_for(action),
+                description: action.description(),
+            })
+            .collect()
+    }
+
+    /// "key label" pairs for the status line, first key of each action.
+    pub fn hints(&self, actions: &[Action], board_size: usize) -> Vec<(String, &'static str)> {
+        actions
+            .iter()
+            .filter_map(|&action| {
+                let key = self.keys_for_board(action, board_size).into_iter().next()?;
+                Some((key, action.label()))
+            })
+            .collect()
+    }
+}
+
+impl Default for Keymap {
+    /// The keymap of the built-in `config.toml`.
+    fn default() -> Keymap {
+        crate::config::Config::built_in().keymap
+    }
+}
+
+/// The digit keys for a board, for the help screen: "1-9", "1-9 A-G".
+pub fn digit_keys_text(board_size: usize) -> String {
+    let top = board_size.min(35) as u8;
+    let last_digit = digit_symbol(top.min(9)).unwrap_or('9');
+    let mut text = format!("1-{last_digit}");
+    if top > 9 {
+        let last_letter = digit_symbol(top).unwrap_or('Z');
+        if top == 10 {
+            text.push_str(" A");
+        } else {
+            text.push_str(&format!(" A-{last_letter}"));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyModifiers;
+    #[test]
+    fn capital_letters_are_digits_only_on_big_boards() {
+        let key = |c: char| {
+            let shift = if c.is_uppercase() {
+                KeyModifiers::SHIFT
+            } else {
+                KeyModifiers::NONE
+            };
+            KeyEvent::new(KeyCode::Char(c), shift)
+        };
+        assert_eq!(digit_for_key(&key('A'), 9), None);
+        assert_eq!(digit_for_key(&key('A'), 16), Some(10));
+        assert_eq!(digit_for_key(&key('G'), 16), Some(16));
+        assert_eq!(digit_for_key(&key('H'), 16), None);
+        assert_eq!(digit_for_key(&key('H'), 25), Some(17));
+        assert_eq!(digit_for_key(&key('P'), 25), Some(25));
+        assert_eq!(digit_for_key(&key('5'), 4), None);
+        assert_eq!(digit_for_key(&key('4'), 4), Some(4));
+        assert_eq!(digit_for_key(&key('a'), 16), None);
+    }
+
+    #[test]
+    fn digit_key_text_names_the_letters_in_use() {
+        assert_eq!(digit_keys_text(4), "1-4");
+        assert_eq!(digit_keys_text(9), "1-9");
+        assert_eq!(digit_keys_text(10), "1-9 A");
+        assert_eq!(digit_keys_text(16), "1-9 A-G");
+        assert_eq!(digit_keys_text(25), "1-9 A-P");
+    }
+}
