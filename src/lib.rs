@@ -3,3 +3,4 @@
 //! `engine` is the pure core (no terminal); `cli` runs the batch commands over it.
 pub mod cli;
 pub mod engine;
+pub mod watch;
