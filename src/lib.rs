@@ -1,6 +1,13 @@
 //! doku: sudoku for the terminal.
 //!
-//! `engine` is the pure core (no terminal); `cli` runs the batch commands over it.
+//! `engine` is the pure core (no terminal); `cli` runs the batch commands over
+//! it; `game` is the play state and `app`/`ui` the terminal around it.
+pub mod app;
 pub mod cli;
+pub mod config;
 pub mod engine;
+pub mod game;
+pub mod keymap;
+pub mod theme;
+pub mod ui;
 pub mod watch;

@@ -1,6 +1,7 @@
 //! The command line: argument definitions and dispatch to the batch commands
 //! and the TUI.
 
+mod grade;
 mod input;
 mod solve;
 
@@ -166,13 +167,35 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Grade(args)) => grade::run(&args),
+        Some(Command::Play(args)) => match play_puzzle(&args) {
+            Ok(puzzle) => crate::app::main(cli.config.as_deref(), puzzle),
+            Err(msg) => {
+                eprintln!("doku: {msg}");
+                EXIT_BAD_INPUT
+            }
+        },
         Some(other) => {
             eprintln!("doku: {other:?} is not built yet");
             EXIT_BAD_INPUT
         }
-        None => {
-            eprintln!("doku: the game is not built yet; try `doku solve --help`");
-            EXIT_BAD_INPUT
-        }
+        None => crate::app::main(cli.config.as_deref(), None),
     }
+}
+
+/// The puzzle `doku play` was given, checked; `None` for a fresh deal.
+fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> {
+    use crate::engine::format::{check_givens, parse_puzzle, ShapeHint};
+    let (source, text) = match (&args.puzzle, &args.file) {
+        (Some(text), _) => ("the puzzle argument".to_string(), text.clone()),
+        (None, Some(path)) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            (path.display().to_string(), text)
+        }
+        (None, None) => return Ok(None),
+    };
+    let board = parse_puzzle(&text, ShapeHint::Infer).map_err(|e| format!("{source}: {e}"))?;
+    check_givens(&board, 1).map_err(|e| format!("{source}: {e}"))?;
+    Ok(Some(board))
 }

@@ -1,0 +1,314 @@
+//! The whole screen for the app's state: which widgets go where, with what.
+//! Reads the app, never changes it.
+
+use super::{App, Mode};
+use crate::engine::Cell;
+use crate::keymap::{digit_keys_text, Action, Scope};
+use crate::ui::board::notes_text;
+use crate::ui::{
+    clock_text, minimum_size, BoardWidget, HelpPopup, Panel, PausedScreen, ScreenLayout,
+    StatusLine, TooSmall, STATUS_HEIGHT,
+};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+use std::time::Instant;
+
+const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/// The app as seen at one instant (the clock, the spinner, the celebration),
+/// so tests draw deterministic frames.
+pub struct AppView<'a> {
+    pub app: &'a App,
+    pub now: Instant,
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        AppView {
+            app: self,
+            now: Instant::now(),
+        }
+        .render(area, buf);
+    }
+}
+
+impl Widget for AppView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let theme = app.theme();
+        let area = area.intersection(buf.area);
+        buf.set_style(area, theme.text());
+        let shape = app.game.shape();
+        let Some(layout) = ScreenLayout::new(shape, area) else {
+            TooSmall {
+                theme,
+                board: &format!("{0}x{0}", shape.size()),
+                needed: minimum_size(shape),
+            }
+            .render(area, buf);
+            return;
+        };
+        let facts = self.facts(&layout);
+        let hints = self.hints();
+        StatusLine {
+            theme,
+            facts: &facts,
+            message: app.message.as_deref(),
+            hints: &hints,
+        }
+        .render(layout.status, buf);
+        let above_status = Rect {
+            height: area.height - STATUS_HEIGHT,
+            ..area
+        };
+        match app.mode {
+            Mode::Paused => {
+                let keys = app.keymap.keys_for(Action::Pause).join(" or ");
+                PausedScreen {
+                    theme,
+                    resume_keys: &keys,
+                }
+                .render(above_status, buf);
+                return;
+            }
+            Mode::Watching => {
+                let keys = app.keymap.keys_for(Action::ToggleWatch).join(" or ");
+                let lines = vec![
+                    Line::raw("The animated solver view is not built yet."),
+                    Line::raw(""),
+                    Line::from(vec![
+                        Span::styled(keys, theme.status_key()),
+                        Span::raw(" returns to the game"),
+                    ]),
+                ];
+                let rect = crate::ui::popups_centred(above_status, 46, 7);
+                Panel {
+                    theme,
+                    title: "solver",
+                    lines,
+                }
+                .render(rect, buf);
+                return;
+            }
+            Mode::Playing | Mode::Help => {}
+        }
+        let progress = app
+            .celebrating(self.now)
+            .then(|| app.celebration_progress(self.now))
+            .flatten();
+        let n = shape.size();
+        let lit = move |cell: Cell| {
+            progress.is_some_and(|p| {
+                let diagonal = (shape.row(cell) + shape.col(cell)) as f32 / (2 * n - 1) as f32;
+                (diagonal - p).abs() < 0.12
+            })
+        };
+        BoardWidget {
+            game: &app.game,
+            theme,
+            geometry: &layout.geometry,
+            lit: Some(&lit),
+        }
+        .render(layout.board, buf);
+        if let Some(panel) = layout.panel {
+            Panel {
+                theme,
+                title: "doku",
+                lines: self.panel_lines(&layout),
+            }
+            .render(panel, buf);
+        }
+        if app.mode == Mode::Help {
+            let entries = self.help_entries();
+            HelpPopup {
+                theme,
+                entries: &entries,
+            }
+            .render(area, buf);
+        }
+    }
+}
+
+impl AppView<'_> {
+    fn facts(&self, layout: &ScreenLayout) -> Vec<String> {
+        let app = self.app;
+        let game = &app.game;
+        let n = game.shape().size();
+        let mut facts = vec![
+            format!("{n}x{n}"),
+            game.difficulty()
+                .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
+            clock_text(game.elapsed(self.now)),
+        ];
+        facts.push(
+            match (app.mode, game.is_solved(), game.notes_mode()) {
+                (Mode::Paused, _, _) => "paused",
+                (Mode::Help, _, _) => "help",
+                (Mode::Watching, _, _) => "solver",
+                (_, true, _) => "solved",
+                (_, _, true) => "notes",
+                _ => "play",
+            }
+            .into(),
+        );
+        if let Some(dealing) = &app.dealing {
+            let frame = (self
+                .now
+                .saturating_duration_since(dealing.started)
+                .as_millis()
+                / 100) as usize
+                % SPINNER.len();
+            facts.push(format!(
+                "{} dealing {}x{}",
+                SPINNER[frame],
+                dealing.shape.size(),
+                dealing.shape.size()
+            ));
+        }
+        // No panel and no room in the cells: the cursor's notes go here.
+        if layout.panel.is_none() && !layout.geometry.notes_inside() {
+            let notes = notes_text(game, game.cursor());
+            if !notes.is_empty() {
+                facts.push(format!("notes {notes}"));
+            }
+        }
+        facts
+    }
+
+    fn hints(&self) -> Vec<(String, String)> {
+        let app = self.app;
+        let size = app.game.shape().size();
+        let actions: &[Action] = match app.mode {
+            Mode::Paused => &[Action::Pause, Action::Quit],
+            Mode::Help => &[Action::Help, Action::Quit],
+            Mode::Watching => &[Action::ToggleWatch, Action::Quit],
+            Mode::Playing if app.game.is_solved() => {
+                &[Action::NewGame, Action::Undo, Action::Help, Action::Quit]
+            }
+            Mode::Playing => &[
+                Action::ToggleNotes,
+                Action::Erase,
+                Action::Undo,
+                Action::Hint,
+                Action::NewGame,
+                Action::Pause,
+                Action::Help,
+                Action::Quit,
+            ],
+        };
+        let mut hints = Vec::new();
+        if app.mode == Mode::Playing && !app.game.is_solved() {
+            hints.push((digit_keys_text(size), "digit".to_string()));
+        }
+        hints.extend(
+            app.keymap
+                .hints(actions, size)
+                .into_iter()
+                .map(|(k, l)| (k, l.to_string())),
+        );
+        hints
+    }
+
+    fn help_entries(&self) -> Vec<(String, String)> {
+        let app = self.app;
+        let size = app.game.shape().size();
+        let mut entries = vec![(
+            digit_keys_text(size),
+            "enter a digit (notes mode: a pencil mark)".to_string(),
+        )];
+        // The four moves share lines: "Up/Down/Left/Right", "k/j/h/l".
+        let moves = [
+            Action::MoveUp,
+            Action::MoveDown,
+            Action::MoveLeft,
+            Action::MoveRight,
+        ];
+        let move_keys: Vec<Vec<String>> = moves.iter().map(|&a| app.keymap.keys_for(a)).collect();
+        let sets = move_keys.iter().map(Vec::len).max().unwrap_or(0);
+        for i in 0..sets {
+            let keys: Vec<&str> = move_keys
+                .iter()
+                .map(|k| k.get(i).map_or("-", String::as_str))
+                .collect();
+            entries.push((keys.join("/"), "move the cursor".into()));
+        }
+        if app.mouse {
+            entries.push(("click".into(), "move the cursor".into()));
+        }
+        for entry in app.keymap.help_entries() {
+            let solver_only = entry.action.scope() == Scope::Watch;
+            if !entry.keys.is_empty() && !moves.contains(&entry.action) && !solver_only {
+                entries.push((entry.keys.join(" "), entry.description.to_string()));
+            }
+        }
+        entries
+    }
+
+    fn panel_lines(&self, layout: &ScreenLayout) -> Vec<Line<'static>> {
+        let app = self.app;
+        let game = &app.game;
+        let theme = app.theme();
+        let shape = game.shape();
+        let cursor = game.cursor();
+        let mut lines = Vec::new();
+        if game.is_solved() {
+            lines.push(Line::styled("Solved!", theme.message()));
+            lines.push(Line::raw(format!(
+                "time {}",
+                clock_text(game.elapsed(self.now))
+            )));
+            let used = game.hints_used();
+            lines.push(Line::raw(match used {
+                0 => "no hints used".to_string(),
+                1 => "1 hint used".to_string(),
+                n => format!("{n} hints used"),
+            }));
+            let keys = app.keymap.keys_for(Action::NewGame).join(" or ");
+            lines.push(Line::from(vec![
+                Span::styled(keys, theme.status_key()),
+                Span::raw(" deals the next"),
+            ]));
+            lines.push(Line::raw(""));
+        }
+        lines.push(Line::raw(format!(
+            "cell {}",
+            crate::engine::board::cell_name(shape, cursor)
+        )));
+        if !layout.geometry.notes_inside() {
+            let notes = notes_text(game, cursor);
+            if !notes.is_empty() {
+                lines.push(Line::raw(format!("notes {notes}")));
+            }
+        }
+        if game.notes_mode() {
+            lines.push(Line::styled(
+                "notes mode: digits toggle marks",
+                theme.message(),
+            ));
+        }
+        if let Some(hint) = game.hint() {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(
+                format!("hint: {}", hint.technique),
+                theme.title(),
+            ));
+            lines.push(Line::raw(hint.explanation.clone()));
+            let keys = app.keymap.keys_for(Action::Hint).join(" or ");
+            lines.push(Line::from(vec![
+                Span::styled(keys, theme.status_key()),
+                Span::raw(" again applies it"),
+            ]));
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(format!(
+            "next deal: {0}x{0} {1}",
+            app.next_size, app.next_difficulty
+        )));
+        if game.hints_used() > 0 && !game.is_solved() {
+            lines.push(Line::raw(format!("hints used: {}", game.hints_used())));
+        }
+        lines
+    }
+}

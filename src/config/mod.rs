@@ -1,0 +1,618 @@
+//! `config.toml`: the built-in defaults merged with the user's file, validated
+//! before the terminal is taken over, so every mistake is reported on a normal
+//! terminal with the file, line, key, value and the valid choices.
+//!
+//! A user file names only what it changes. Themes are loaded here too, because
+//! the config names the theme and the user's themes live beside the config.
+
+pub mod error;
+pub mod walk;
+
+pub use error::ConfigError;
+
+use crate::engine::grader::Difficulty;
+use crate::engine::Strategy;
+use crate::keymap::{Action, Binding, KeySpec, Keymap};
+use crate::theme::{self, ColorDepth, Theme, Themes};
+use error::{one_of, quote, SourceFile};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use walk::{parse_document, Table};
+
+/// The documented defaults, built into the binary.
+pub const BUILT_IN_CONFIG: &str = include_str!("../../config.toml");
+
+/// Board sizes that can be dealt.
+pub const SIZES: [usize; 10] = [4, 6, 8, 9, 10, 12, 15, 16, 20, 25];
+
+/// Top-level keys of a config file.
+const ROOT_KEYS: &[&str] = &[
+    "theme",
+    "color_depth",
+    "size",
+    "difficulty",
+    "auto_remove_notes",
+    "wrap",
+    "mouse",
+    "tick_rate_ms",
+    "watch",
+    "keymap",
+];
+const WATCH_KEYS: &[&str] = &["speed", "strategy", "step_limit", "start_from"];
+
+/// Limits of the numeric settings, also quoted in messages.
+pub const TICK_RATE_MS: (u64, u64) = (10, 1000);
+pub const WATCH_SPEED: (f64, f64) = (1.0, 1_000_000.0);
+
+/// Colour depth as configured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorDepthSetting {
+    /// From `COLORTERM` and `TERM`.
+    Auto,
+    Fixed(ColorDepth),
+}
+
+/// Where the solver view starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WatchStart {
+    /// The board as the player has it, entries included.
+    Entries,
+    /// The puzzle's givens only.
+    Givens,
+}
+
+/// Settings of the animated solver view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WatchConfig {
+    /// Steps per second at start.
+    pub speed: f64,
+    pub strategy: Strategy,
+    /// The search stops after this many steps and says so.
+    pub step_limit: u64,
+    pub start_from: WatchStart,
+}
+
+/// Everything `config.toml` sets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Name of the theme at start (always one of the loaded themes).
+    pub theme: String,
+    pub color_depth: ColorDepthSetting,
+    /// Board size of a new deal, one of [`SIZES`].
+    pub size: usize,
+    pub difficulty: Difficulty,
+    pub auto_remove_notes: bool,
+    pub wrap: bool,
+    pub mouse: bool,
+    /// Interval between animation frames.
+    pub tick_rate: Duration,
+    pub watch: WatchConfig,
+    pub keymap: Keymap,
+}
+
+/// The config and themes in force.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub config: Config,
+    pub themes: Themes,
+    /// The colour depth the themes were resolved for.
+    pub color_depth: ColorDepth,
+    /// The user files that were read, as named in messages (none: defaults only).
+    pub files: Vec<String>,
+}
+
+impl Loaded {
+    /// The theme to start with.
+    pub fn theme(&self) -> &Theme {
+        self.themes
+            .get(&self.config.theme)
+            .unwrap_or_else(|| self.themes.next_after(""))
+    }
+}
+
+/// What `load` reads from the process environment, separate so tests can set it.
+#[derive(Clone, Debug, Default)]
+pub struct Environment {
+    /// `$XDG_CONFIG_HOME`, when set to an absolute path.
+    pub config_home: Option<PathBuf>,
+    /// `$HOME`.
+    pub home: Option<PathBuf>,
+    /// `NO_COLOR` is set and not empty.
+    pub no_color: bool,
+    pub colorterm: Option<String>,
+    pub term: Option<String>,
+}
+
+impl Environment {
+    pub fn from_process() -> Environment {
+        let path = |name| {
+            std::env::var_os(name)
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute())
+        };
+        Environment {
+            config_home: path("XDG_CONFIG_HOME"),
+            home: path("HOME"),
+            no_color: theme::no_color_requested(std::env::var_os("NO_COLOR").as_deref()),
+            colorterm: std::env::var("COLORTERM").ok(),
+            term: std::env::var("TERM").ok(),
+        }
+    }
+
+    /// The user's config file when no `--config` is given.
+    pub fn default_config_path(&self) -> Option<PathBuf> {
+        let dir = match (&self.config_home, &self.home) {
+            (Some(config_home), _) => config_home.clone(),
+            (None, Some(home)) => home.join(".config"),
+            (None, None) => return None,
+        };
+        Some(dir.join("doku").join("config.toml"))
+    }
+
+    /// A path as the user would write it: `~/...` under the home directory.
+    pub fn display(&self, path: &Path) -> String {
+        if let Some(rest) = self
+            .home
+            .as_ref()
+            .and_then(|home| path.strip_prefix(home).ok())
+        {
+            return format!("~/{}", rest.display());
+        }
+        path.display().to_string()
+    }
+}
+
+/// Loads the built-in config merged with the user's (or `cli_path`), and the
+/// themes, from this process's environment. Call before taking over the terminal.
+pub fn load(cli_path: Option<&Path>) -> Result<Loaded, ConfigError> {
+    load_with(cli_path, &Environment::from_process())
+}
+
+/// [`load`] with the environment given.
+pub fn load_with(cli_path: Option<&Path>, env: &Environment) -> Result<Loaded, ConfigError> {
+    let mut config = Config::built_in();
+    let mut files = Vec::new();
+    let (path, required) = match cli_path {
+        Some(path) => (Some(path.to_path_buf()), true),
+        None => (env.default_config_path(), false),
+    };
+    let mut theme_named = None;
+    if let Some(path) = &path {
+        let name = env.display(path);
+        if required || path.exists() {
+            let file = SourceFile::read(path, name.clone())?;
+            theme_named = config.merge(&file)?;
+            files.push(name);
+        }
+    }
+    let color_depth = match config.color_depth {
+        ColorDepthSetting::Auto => {
+            ColorDepth::detect(env.colorterm.as_deref(), env.term.as_deref())
+        }
+        ColorDepthSetting::Fixed(depth) => depth,
+    };
+    let theme_dir = path
+        .as_deref()
+        .and_then(Path::parent)
+        .map(|dir| dir.join("themes"));
+    let display_dir = theme_dir
+        .as_deref()
+        .map_or_else(|| "themes".into(), |dir| env.display(dir));
+    let themes = Themes::load(theme_dir.as_deref(), &display_dir, color_depth)?;
+    match &theme_named {
+        Some(named) if themes.get(&config.theme).is_none() => {
+            return Err(ConfigError {
+                file: named.file.clone(),
+                line: Some(named.line),
+                key: Some("theme".into()),
+                message: format!(
+                    "{} is not a theme; themes: {} (or add themes/NAME.toml beside the config)",
+                    quote(&config.theme),
+                    one_of(&themes.names()),
+                ),
+            });
+        }
+        Some(_) => {}
+        // NO_COLOR chooses mono unless the user's config names a theme.
+        None if env.no_color => config.theme = theme::MONO.to_owned(),
+        None => {}
+    }
+    Ok(Loaded {
+        config,
+        themes,
+        color_depth,
+        files,
+    })
+}
+
+/// Where the user's file named the theme, to point at it if no such theme exists.
+struct ThemeNamed {
+    file: String,
+    line: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config::built_in()
+    }
+}
+
+impl Config {
+    /// The defaults of the built-in `config.toml`.
+    pub fn built_in() -> Config {
+        let mut config = Config {
+            theme: "default".into(),
+            color_depth: ColorDepthSetting::Auto,
+            size: 9,
+            difficulty: Difficulty::Medium,
+            auto_remove_notes: true,
+            wrap: false,
+            mouse: true,
+            tick_rate: Duration::from_millis(33),
+            watch: WatchConfig {
+                speed: 20.0,
+                strategy: Strategy::Mrv,
+                step_limit: 10_000_000,
+                start_from: WatchStart::Entries,
+            },
+            keymap: Keymap::empty(),
+        };
+        // Tests check the built-in file merges cleanly and sets every key; the
+        // values above only stand in should it ever not.
+        let file = SourceFile::built_in("config.toml", BUILT_IN_CONFIG);
+        let _ = config.merge(&file);
+        config
+    }
+
+    /// Applies what `file` names over this config. On error nothing is
+    /// guaranteed about `self` (the caller stops the program).
+    fn merge(&mut self, file: &SourceFile) -> Result<Option<ThemeNamed>, ConfigError> {
+        let document = parse_document(file)?;
+        let root = Table::root(file, document.get_ref());
+        root.check_keys(ROOT_KEYS, "key")?;
+
+        let mut theme_named = None;
+        if let Some((name, span)) = root.string("theme", "a theme name such as \"default\"")? {
+            self.theme = name.to_owned();
+            theme_named = Some(ThemeNamed {
+                file: file.name.clone(),
+                line: file.line_of(span.start),
+            });
+        }
+        if let Some((name, span)) =
+            root.string("color_depth", "\"auto\", \"truecolor\", \"256\" or \"16\"")?
+        {
+            self.color_depth = match name {
+                "auto" => ColorDepthSetting::Auto,
+                _ => ColorDepthSetting::Fixed(ColorDepth::from_name(name).ok_or_else(|| {
+                    root.error(
+                        &span,
+                        "color_depth",
+                        format!("{} is not a colour depth; choose \"auto\", \"truecolor\", \"256\" or \"16\"", quote(name)),
+                    )
+                })?),
+            };
+        }
+        let sizes: Vec<String> = SIZES.iter().map(|s| s.to_string()).collect();
+        let size_choices = one_of(&sizes);
+        if let Some((size, span)) =
+            root.integer("size", &format!("a board size: {size_choices}"))?
+        {
+            self.size = usize::try_from(size)
+                .ok()
+                .filter(|s| SIZES.contains(s))
+                .ok_or_else(|| {
+                    root.error(
+                        &span,
+                        "size",
+                        format!("{size} is not a board size; sizes are {size_choices}"),
+                    )
+                })?;
+        }
+        let difficulties: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
+        if let Some((name, span)) =
+            root.string("difficulty", &format!("one of {}", one_of(&difficulties)))?
+        {
+            self.difficulty = Difficulty::ALL
+                .into_iter()
+                .find(|d| d.name() == name)
+                .ok_or_else(|| {
+                    root.error(
+                        &span,
+                        "difficulty",
+                        format!(
+                            "{} is not a difficulty; choose {}",
+                            quote(name),
+                            one_of(&difficulties)
+                        ),
+                    )
+                })?;
+        }
+        for (key, field) in [
+            ("auto_remove_notes", &mut self.auto_remove_notes),
+            ("wrap", &mut self.wrap),
+            ("mouse", &mut self.mouse),
+        ] {
+            if let Some(value) = root.boolean(key)? {
+                *field = value;
+            }
+        }
+        let (low, high) = TICK_RATE_MS;
+        let tick_expected = format!("milliseconds, a whole number from {low} to {high}");
+        if let Some((ms, span)) = root.integer("tick_rate_ms", &tick_expected)? {
+            let ms = u64::try_from(ms)
+                .ok()
+                .filter(|ms| (low..=high).contains(ms))
+                .ok_or_else(|| {
+                    root.error(
+                        &span,
+                        "tick_rate_ms",
+                        format!("{ms} is out of range; {tick_expected}"),
+                    )
+                })?;
+            self.tick_rate = Duration::from_millis(ms);
+        }
+        if let Some(watch) = root.table("watch")? {
+            self.merge_watch(&watch)?;
+        }
+        if let Some(keymap) = root.table("keymap")? {
+            self.keymap = merge_keymap(&self.keymap, &keymap)?;
+        }
+        Ok(theme_named)
+    }
+
+    fn merge_watch(&mut self, watch: &Table<'_, '_>) -> Result<(), ConfigError> {
+        watch.check_keys(WATCH_KEYS, "key")?;
+        let (low, high) = WATCH_SPEED;
+        let speed_expected = format!("steps per second, a number from {low} to {high}");
+        if let Some((speed, span)) = watch.number("speed", &speed_expected)? {
+            if !(low..=high).contains(&speed) {
+                return Err(watch.error(
+                    &span,
+                    "speed",
+                    format!("{speed} is out of range; {speed_expected}"),
+                ));
+            }
+            self.watch.speed = speed;
+        }
+        let strategies: Vec<&str> = <Strategy as clap::ValueEnum>::value_variants()
+            .iter()
+            .map(|s| s.name())
+            .collect();
+        if let Some((name, span)) =
+            watch.string("strategy", &format!("one of {}", one_of(&strategies)))?
+        {
+            self.watch.strategy = <Strategy as clap::ValueEnum>::value_variants()
+                .iter()
+                .copied()
+                .find(|s| s.name() == name)
+                .ok_or_else(|| {
+                    watch.error(
+                        &span,
+                        "strategy",
+                        format!(
+                            "{} is not a strategy; choose {}",
+                            quote(name),
+                            one_of(&strategies)
+                        ),
+                    )
+                })?;
+        }
+        let limit_expected = "a whole number of steps, at least 1";
+        if let Some((limit, span)) = watch.integer("step_limit", limit_expected)? {
+            self.watch.step_limit =
+                u64::try_from(limit)
+                    .ok()
+                    .filter(|&l| l >= 1)
+                    .ok_or_else(|| {
+                        watch.error(
+                            &span,
+                            "step_limit",
+                            format!("{limit} is out of range; {limit_expected}"),
+                        )
+                    })?;
+        }
+        if let Some((name, span)) = watch.string("start_from", "\"entries\" or \"givens\"")? {
+            self.watch.start_from = match name {
+                "entries" => WatchStart::Entries,
+                "givens" => WatchStart::Givens,
+                _ => {
+                    return Err(watch.error(
+                        &span,
+                        "start_from",
+                        format!(
+                            "{} is not a choice; choose \"entries\" or \"givens\"",
+                            quote(name)
+                        ),
+                    ))
+                }
+            };
+        }
+        Ok(())
+    }
+}
+
+/// One action the user's file binds, with its keys and where they are.
+struct UserBinding {
+    action: Action,
+    name: String,
+    keys: Vec<(KeySpec, String, Range<usize>)>,
+    span: Range<usize>,
+}
+
+/// The keymap after a `[keymap]` table: each action named gets exactly the keys
+/// given; a key taken from an action the file does not name is moved.
+fn merge_keymap(base: &Keymap, table: &Table<'_, '_>) -> Result<Keymap, ConfigError> {
+    let names = Action::config_names();
+    table.check_keys(&names, "action")?;
+    let mut user: Vec<UserBinding> = Vec::new();
+    for (name, key_span, value) in table.entries() {
+        let Some(action) = Action::from_config_name(name) else {
+            continue;
+        };
+        let texts = table.strings(
+            name,
+            value,
+            "a key such as \"q\" or a list of keys such as [\"q\", \"Ctrl-c\"]",
+        )?;
+        if texts.is_empty() {
+            return Err(table.error(
+                &value.span(),
+                name,
+                "[] binds no key; every action needs at least one key (to free a key, bind it to another action)".into(),
+            ));
+        }
+        let mut keys = Vec::new();
+        for (text, span) in texts {
+            let spec = KeySpec::parse(text).map_err(|e| {
+                table.error(&span, name, format!("{} is not a key ({e})", quote(text)))
+            })?;
+            if let digit @ '1'..='9' = key_char(&spec) {
+                return Err(table.error(
+                    &span,
+                    name,
+                    format!(
+                        "{} enters the digit {digit} and cannot be bound; pick another key",
+                        quote(text)
+                    ),
+                ));
+            }
+            if !keys.iter().any(|(k, _, _)| *k == spec) {
+                keys.push((spec, text.to_owned(), span));
+            }
+        }
+        user.push(UserBinding {
+            action,
+            name: name.to_owned(),
+            keys,
+            span: key_span,
+        });
+    }
+    // Report a clash at the later of the two lines, as a reader meets it.
+    user.sort_by_key(|u| u.span.start);
+    for (i, later) in user.iter().enumerate() {
+        for earlier in &user[..i] {
+            if !earlier.action.scope().overlaps(later.action.scope()) {
+                continue;
+            }
+            if let Some((_, text, span)) = later
+                .keys
+                .iter()
+                .find(|(k, _, _)| earlier.keys.iter().any(|(e, _, _)| e == k))
+            {
+                return Err(table.error(
+                    span,
+                    &later.name,
+                    format!(
+                        "{} is also bound to {} on line {}; a key can do one thing (bind one of them to another key)",
+                        quote(text),
+                        earlier.name,
+                        table.file.line_of(earlier.span.start)
+                    ),
+                ));
+            }
+        }
+    }
+    // Keys per action, in the help screen's order.
+    let mut keys: Vec<Vec<KeySpec>> = Action::BINDABLE
+        .iter()
+        .map(|&action| {
+            base.bindings()
+                .iter()
+                .filter(|b| b.action == action)
+                .map(|b| b.key)
+                .collect()
+        })
+        .collect();
+    for binding in &user {
+        let taken: Vec<KeySpec> = binding.keys.iter().map(|(k, _, _)| *k).collect();
+        for (index, &other) in Action::BINDABLE.iter().enumerate() {
+            if other == binding.action {
+                keys[index] = taken.clone();
+                continue;
+            }
+            if user.iter().any(|u| u.action == other)
+                || !other.scope().overlaps(binding.action.scope())
+            {
+                continue;
+            }
+            let before = keys[index].len();
+            keys[index].retain(|k| !taken.contains(k));
+            if keys[index].is_empty() && before > 0 {
+                let (_, text, span) = binding
+                    .keys
+                    .iter()
+                    .find(|(k, _, _)| {
+                        base.bindings()
+                            .iter()
+                            .any(|b| b.action == other && b.key == *k)
+                    })
+                    .unwrap_or(&binding.keys[0]);
+                return Err(table.error(
+                    span,
+                    &binding.name,
+                    format!(
+                        "{} was the only key of {}; bind {} to another key too (for example {} = \"F5\")",
+                        quote(text),
+                        other.config_name(),
+                        other.config_name(),
+                        other.config_name()
+                    ),
+                ));
+            }
+        }
+    }
+    let bindings = Action::BINDABLE
+        .iter()
+        .zip(keys)
+        .flat_map(|(&action, keys)| keys.into_iter().map(move |key| Binding { key, action }))
+        .collect();
+    Keymap::new(bindings).map_err(|e| table.file.error(0, &table.path, e.to_string()))
+}
+
+fn key_char(spec: &KeySpec) -> char {
+    match spec.code {
+        ratatui::crossterm::event::KeyCode::Char(c) if spec.modifiers.is_empty() => c,
+        _ => '\0',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_config_merges_cleanly() {
+        let mut config = Config::built_in();
+        let file = SourceFile::built_in("config.toml", BUILT_IN_CONFIG);
+        assert_eq!(config.merge(&file).err(), None);
+        assert!(!config.keymap.bindings().is_empty());
+    }
+
+    #[test]
+    fn built_in_config_documents_every_setting() {
+        let file = SourceFile::built_in("config.toml", BUILT_IN_CONFIG);
+        let document = parse_document(&file).unwrap_or_else(|e| panic!("{e}"));
+        let root = Table::root(&file, document.get_ref());
+        for key in ROOT_KEYS {
+            assert!(root.get(key).is_some(), "config.toml does not set {key}");
+        }
+        let table = |name| match root.table(name) {
+            Ok(Some(table)) => table,
+            _ => panic!("config.toml has no [{name}]"),
+        };
+        for key in WATCH_KEYS {
+            assert!(
+                table("watch").get(key).is_some(),
+                "config.toml does not set watch.{key}"
+            );
+        }
+        for name in Action::config_names() {
+            assert!(
+                table("keymap").get(name).is_some(),
+                "config.toml does not bind {name}"
+            );
+        }
+    }
+}

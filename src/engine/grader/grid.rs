@@ -1,0 +1,242 @@
+//! The candidate grid the techniques read, and the finding they write.
+//!
+//! Everything here is bitmasks over a shared [`Geometry`]: a cell's
+//! candidates are a `u64` over digits, a digit's places in a house are a
+//! `u64` over the house's cells (index `i` = the house's `i`-th cell in
+//! reading order). The techniques never allocate: they fill a reused
+//! [`Finding`].
+
+use super::Technique;
+use crate::engine::board::{Board, Candidates};
+use crate::engine::shape::Geometry;
+use crate::engine::solver::geometry;
+use std::sync::Arc;
+
+/// Values and candidates of a position, kept consistent as steps apply.
+#[derive(Clone, Debug)]
+pub(crate) struct Grid {
+    pub geo: Arc<Geometry>,
+    pub values: Vec<u8>,
+    /// Candidates of each cell; 0 for a filled cell.
+    pub cands: Vec<u64>,
+    /// Empty cells left.
+    pub empty: usize,
+    /// An empty cell has lost its last candidate: the position has no solution.
+    pub broken: bool,
+}
+
+impl Grid {
+    /// The grid of a board, candidates from its filled cells. `None` when two
+    /// filled cells of one house hold the same digit.
+    pub fn new(board: &Board) -> Option<Grid> {
+        let shape = board.shape();
+        let geo = geometry(shape);
+        let values = board.values().to_vec();
+        let mut used = vec![0u64; geo.house_cells.len()];
+        for (house, cells) in geo.house_cells.iter().enumerate() {
+            for &cell in cells {
+                let value = values[cell as usize];
+                if value != 0 {
+                    let bit = 1u64 << (value - 1);
+                    if used[house] & bit != 0 {
+                        return None;
+                    }
+                    used[house] |= bit;
+                }
+            }
+        }
+        let all = shape.all_digits();
+        let mut cands = vec![0u64; values.len()];
+        let mut empty = 0;
+        let mut broken = false;
+        for (cell, &value) in values.iter().enumerate() {
+            if value == 0 {
+                let seen = geo
+                    .houses_of(cell)
+                    .iter()
+                    .fold(0, |acc, &h| acc | used[h as usize]);
+                cands[cell] = all & !seen;
+                broken |= cands[cell] == 0;
+                empty += 1;
+            }
+        }
+        Some(Grid {
+            geo,
+            values,
+            cands,
+            empty,
+            broken,
+        })
+    }
+
+    /// Narrows empty cells to a player's notes; a cell without notes keeps
+    /// every candidate its houses allow.
+    pub fn restrict_to_notes(&mut self, notes: &[Candidates]) {
+        for (cell, note) in notes.iter().enumerate().take(self.cands.len()) {
+            if self.values[cell] == 0 && !note.is_empty() {
+                self.cands[cell] &= note.0;
+                self.broken |= self.cands[cell] == 0;
+            }
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.geo.shape.size()
+    }
+
+    /// Places a digit and removes it from the candidates of every peer.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        if self.values[cell] != 0 {
+            return;
+        }
+        let bit = 1u64 << (digit - 1);
+        self.values[cell] = digit;
+        self.cands[cell] = 0;
+        self.empty -= 1;
+        for &peer in &self.geo.peers[cell] {
+            let peer = peer as usize;
+            if self.cands[peer] & bit != 0 {
+                self.cands[peer] &= !bit;
+                self.broken |= self.cands[peer] == 0;
+            }
+        }
+    }
+
+    pub fn eliminate(&mut self, cell: usize, digit: u8) {
+        if self.values[cell] == 0 {
+            self.cands[cell] &= !(1u64 << (digit - 1));
+            self.broken |= self.cands[cell] == 0;
+        }
+    }
+
+    pub fn apply(&mut self, finding: &Finding) {
+        for &(cell, digit) in &finding.placements {
+            self.place(cell as usize, digit);
+        }
+        for &(cell, digit) in &finding.eliminations {
+            self.eliminate(cell as usize, digit);
+        }
+    }
+
+    /// Where a digit (as a bit) can go in a house: bit `i` for its `i`-th cell.
+    pub fn places(&self, house: usize, bit: u64) -> u64 {
+        let mut mask = 0;
+        for (i, &cell) in self.geo.house_cells[house].iter().enumerate() {
+            if self.cands[cell as usize] & bit != 0 {
+                mask |= 1u64 << i;
+            }
+        }
+        mask
+    }
+
+    /// House indices of the boxes (empty for a Latin square).
+    pub fn boxes(&self) -> std::ops::Range<usize> {
+        let n = self.size();
+        2 * n..self.geo.house_cells.len()
+    }
+
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        self.geo
+            .shape
+            .sees(crate::engine::Cell(a as u16), crate::engine::Cell(b as u16))
+    }
+}
+
+/// The shape of what a technique found, for its explanation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    /// A cell with one candidate left.
+    Cell,
+    /// A pattern inside one house (hidden single, subsets).
+    House(u16),
+    /// Locked candidates: the digit's places in house `within` all lie in
+    /// house `along`, so it goes from the rest of `along`.
+    Intersection { within: u16, along: u16 },
+    /// A fish: in the `base` lines (rows when `rows`, else columns) the digit
+    /// lies only in the `cover` lines (the other direction).
+    Fish { rows: bool, base: u64, cover: u64 },
+    /// A wing: pivot first, then the two pincers.
+    Wing,
+}
+
+/// One technique's find, in a buffer reused from step to step.
+#[derive(Clone, Debug)]
+pub(crate) struct Finding {
+    pub technique: Technique,
+    pub pattern: Pattern,
+    pub cells: Vec<u16>,
+    pub digits: u64,
+    pub placements: Vec<(u16, u8)>,
+    pub eliminations: Vec<(u16, u8)>,
+}
+
+impl Default for Finding {
+    fn default() -> Self {
+        Finding {
+            technique: Technique::NakedSingle,
+            pattern: Pattern::Cell,
+            cells: Vec::with_capacity(8),
+            digits: 0,
+            placements: Vec::with_capacity(4),
+            eliminations: Vec::with_capacity(32),
+        }
+    }
+}
+
+impl Finding {
+    pub fn start(&mut self, technique: Technique, pattern: Pattern) {
+        self.technique = technique;
+        self.pattern = pattern;
+        self.cells.clear();
+        self.digits = 0;
+        self.placements.clear();
+        self.eliminations.clear();
+    }
+}
+
+/// Bits of a mask, lowest first.
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
+/// Searches `items` (an id bit and a mask each) for `k` of them whose masks
+/// together have exactly `k` bits; `found(ids, union)` decides whether a
+/// match is useful (returns true to stop). Items whose mask alone has more
+/// than `k` bits should be left out by the caller.
+pub(crate) fn find_k_with_k(
+    items: &[(u8, u64)],
+    k: usize,
+    found: &mut dyn FnMut(u64, u64) -> bool,
+) -> bool {
+    fn search(
+        items: &[(u8, u64)],
+        start: usize,
+        left: usize,
+        k: usize,
+        ids: u64,
+        union: u64,
+        found: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> bool {
+        if left == 0 {
+            return union.count_ones() as usize == k && found(ids, union);
+        }
+        for i in start..=items.len().saturating_sub(left) {
+            let (id, mask) = items[i];
+            let next = union | mask;
+            if next.count_ones() as usize > k {
+                continue;
+            }
+            if search(items, i + 1, left - 1, k, ids | 1u64 << id, next, found) {
+                return true;
+            }
+        }
+        false
+    }
+    items.len() >= k && search(items, 0, k, k, 0, 0, found)
+}

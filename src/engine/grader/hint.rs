@@ -1,0 +1,132 @@
+//! Hints for a player's position: the next logical step, or what is wrong.
+
+use super::grid::Finding;
+use super::{find_next, grid_with_notes, to_step, LogicStep};
+use crate::engine::board::{cell_name, Board, Candidates};
+use crate::engine::shape::{Cell, Shape};
+
+/// What the hint key shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// Every cell is filled, and correctly.
+    Solved,
+    /// These entries differ from the solution (reading order).
+    Mistakes(Vec<Cell>),
+    /// The player's notes in these cells leave out the digit the solution
+    /// needs there, so no step can be trusted from them.
+    WrongNotes(Vec<Cell>),
+    /// The next logical step.
+    Step(LogicStep),
+    /// No technique applies: a guess is needed. `cell` has the fewest
+    /// candidates, the best place to try one.
+    Guess { cell: Cell, candidates: Candidates },
+    /// The givens have no solution.
+    NoSolution,
+    /// The givens have more than one solution, so entries cannot be judged.
+    NotUnique,
+}
+
+impl Hint {
+    /// The cells to highlight.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Hint::Mistakes(cells) | Hint::WrongNotes(cells) => cells.clone(),
+            Hint::Step(step) => step.cells.clone(),
+            Hint::Guess { cell, .. } => vec![*cell],
+            _ => Vec::new(),
+        }
+    }
+
+    /// One line for the status bar.
+    pub fn message(&self, shape: Shape) -> String {
+        let names = |cells: &[Cell]| {
+            cells
+                .iter()
+                .map(|&c| cell_name(shape, c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            Hint::Solved => "Solved!".into(),
+            Hint::Mistakes(cells) => format!("Wrong digit in {}", names(cells)),
+            Hint::WrongNotes(cells) => format!(
+                "Your notes in {} leave out the digit that belongs there",
+                names(cells)
+            ),
+            Hint::Step(step) => format!("{}: {}", step.technique.name(), step.explanation),
+            Hint::Guess { cell, candidates } => format!(
+                "No logical step: a guess is needed; try {} ({} candidates)",
+                cell_name(shape, *cell),
+                candidates.len()
+            ),
+            Hint::NoSolution => "This puzzle has no solution".into(),
+            Hint::NotUnique => "This puzzle has more than one solution".into(),
+        }
+    }
+}
+
+/// The hint for a player's `position` (givens plus entries) in the puzzle
+/// `givens`, optionally with the player's notes (one per cell, reading
+/// order; a cell without notes counts as having every candidate its houses
+/// allow). Entries are judged against the unique solution of the givens.
+/// A position of another shape than the givens is ignored (the givens are
+/// used instead).
+pub fn next_hint(givens: &Board, position: &Board, notes: Option<&[Candidates]>) -> Hint {
+    let position = if position.shape() == givens.shape() {
+        position
+    } else {
+        givens
+    };
+    match givens.count_solutions_up_to(2) {
+        0 => return Hint::NoSolution,
+        1 => {}
+        _ => return Hint::NotUnique,
+    }
+    let Some(solution) = givens.solution() else {
+        return Hint::NoSolution;
+    };
+    let shape = givens.shape();
+    let mistakes: Vec<Cell> = shape
+        .cells()
+        .filter(|&c| position.get(c).is_some_and(|d| solution.get(c) != Some(d)))
+        .collect();
+    if !mistakes.is_empty() {
+        return Hint::Mistakes(mistakes);
+    }
+    if position.is_full() {
+        return Hint::Solved;
+    }
+    let notes = notes.filter(|n| n.len() == shape.cell_count());
+    if let Some(notes) = notes {
+        let wrong: Vec<Cell> = shape
+            .cells()
+            .filter(|&c| {
+                let note = notes[c.index()];
+                position.is_empty_cell(c)
+                    && !note.is_empty()
+                    && solution.get(c).is_some_and(|d| !note.contains(d))
+            })
+            .collect();
+        if !wrong.is_empty() {
+            return Hint::WrongNotes(wrong);
+        }
+    }
+    // The position agrees with the solution, so its grid exists and holds it.
+    let Some(grid) = grid_with_notes(position, notes) else {
+        return Hint::NoSolution;
+    };
+    let mut finding = Finding::default();
+    if find_next(&grid, &mut finding) {
+        return Hint::Step(to_step(&grid, &finding));
+    }
+    let best = (0..grid.cands.len())
+        .filter(|&c| grid.values[c] == 0)
+        .min_by_key(|&c| grid.cands[c].count_ones());
+    match best {
+        Some(c) => Hint::Guess {
+            cell: Cell(c as u16),
+            candidates: Candidates(grid.cands[c]),
+        },
+        None => Hint::Solved,
+    }
+}

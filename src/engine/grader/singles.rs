@@ -1,0 +1,46 @@
+//! Naked singles (a cell with one candidate) and hidden singles (a digit
+//! with one place in a house).
+
+use super::grid::{Finding, Grid, Pattern};
+use super::Technique;
+
+pub(crate) fn naked_single(grid: &Grid, out: &mut Finding) -> bool {
+    let Some(cell) = grid.cands.iter().position(|c| c.is_power_of_two()) else {
+        return false;
+    };
+    let digit = grid.cands[cell].trailing_zeros() as u8 + 1;
+    out.start(Technique::NakedSingle, Pattern::Cell);
+    out.cells.push(cell as u16);
+    out.digits = grid.cands[cell];
+    out.placements.push((cell as u16, digit));
+    true
+}
+
+pub(crate) fn hidden_single(grid: &Grid, out: &mut Finding) -> bool {
+    // Boxes first: that is where players look for them first.
+    let houses = grid.boxes().chain(0..grid.boxes().start);
+    for house in houses {
+        let cells = &grid.geo.house_cells[house];
+        // Digits seen once and seen more than once among the house's candidates.
+        let (mut once, mut more) = (0u64, 0u64);
+        for &cell in cells {
+            let c = grid.cands[cell as usize];
+            more |= once & c;
+            once |= c;
+        }
+        let single = once & !more;
+        if single == 0 {
+            continue;
+        }
+        let bit = single & single.wrapping_neg();
+        let Some(&cell) = cells.iter().find(|&&c| grid.cands[c as usize] & bit != 0) else {
+            continue;
+        };
+        out.start(Technique::HiddenSingle, Pattern::House(house as u16));
+        out.cells.push(cell);
+        out.digits = bit;
+        out.placements.push((cell, bit.trailing_zeros() as u8 + 1));
+        return true;
+    }
+    false
+}

@@ -1,0 +1,619 @@
+//! The game as plain state: givens, entries, pencil marks, undo/redo, the
+//! clock, hints and win detection. No terminal here: every rule is a state
+//! transition tested as plain Rust.
+
+use crate::engine::grader::{self, Difficulty, Hint as GraderHint};
+use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
+use std::time::{Duration, Instant};
+
+/// A direction for the cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+/// What an action did to the game, so the app knows what to redraw or say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing changed (a move against the edge, nothing to undo, ...).
+    Unchanged,
+    /// The cursor moved.
+    Moved,
+    /// The board or its notes changed.
+    Changed,
+    /// The change completed the board: solved.
+    Solved,
+    /// A hint is shown (first `H`).
+    HintShown,
+    /// The action is not allowed; the text says why, for the status line.
+    Refused(String),
+}
+
+/// The contents of one cell that a change can touch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CellState {
+    value: Option<Digit>,
+    notes: Candidates,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CellEdit {
+    cell: Cell,
+    before: CellState,
+    after: CellState,
+}
+
+/// One undoable step: every cell it touched, and where the cursor was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Change {
+    edits: Vec<CellEdit>,
+    cursor: Cell,
+}
+
+/// A hint: what to look at and what it lets the player do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The technique, for the status line ("naked single", "mistake", ...).
+    pub technique: String,
+    /// A sentence naming the cells and the conclusion.
+    pub explanation: String,
+    /// Cells the technique uses, highlighted on the board.
+    pub cells: Vec<Cell>,
+    /// Digits the hint places (a second `H` applies them).
+    pub placements: Vec<(Cell, Digit)>,
+    /// Notes the hint removes.
+    pub eliminations: Vec<(Cell, Digit)>,
+    /// Entries the hint erases (player mistakes).
+    pub erasures: Vec<Cell>,
+    /// Cells whose notes the hint rewrites from the board (wrong notes).
+    pub refill_notes: Vec<Cell>,
+}
+
+/// The game clock as plain durations: time banked while running, and since
+/// when it has been running (`None` while stopped).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    banked: Duration,
+    since: Option<Instant>,
+}
+
+impl Clock {
+    pub fn running(now: Instant) -> Clock {
+        Clock {
+            banked: Duration::ZERO,
+            since: Some(now),
+        }
+    }
+    pub fn is_running(&self) -> bool {
+        self.since.is_some()
+    }
+    pub fn elapsed(&self, now: Instant) -> Duration {
+        self.banked
+            + self
+                .since
+                .map_or(Duration::ZERO, |s| now.saturating_duration_since(s))
+    }
+    pub fn stop(&mut self, now: Instant) {
+        self.banked = self.elapsed(now);
+        self.since = None;
+    }
+    pub fn start(&mut self, now: Instant) {
+        if self.since.is_none() {
+            self.since = Some(now);
+        }
+    }
+}
+
+/// A puzzle being played.
+#[derive(Clone, Debug)]
+pub struct Game {
+    givens: Board,
+    board: Board,
+    notes: Vec<Candidates>,
+    /// Which cells take part in a conflict; recomputed after every change.
+    conflicts: Vec<bool>,
+    cursor: Cell,
+    notes_mode: bool,
+    auto_remove_notes: bool,
+    wrap: bool,
+    difficulty: Option<Difficulty>,
+    undo: Vec<Change>,
+    redo: Vec<Change>,
+    clock: Clock,
+    solved: bool,
+    hint: Option<Hint>,
+    hints_used: u32,
+}
+
+impl Game {
+    /// A game on `puzzle`: its filled cells are the givens. The clock starts at `now`.
+    pub fn new(puzzle: Board, difficulty: Option<Difficulty>, now: Instant) -> Game {
+        let cells = puzzle.shape().cell_count();
+        let conflicts = puzzle.conflicting_cells();
+        let solved = puzzle.is_solved();
+        let mut clock = Clock::running(now);
+        if solved {
+            clock.stop(now);
+        }
+        Game {
+            board: puzzle.clone(),
+            givens: puzzle,
+            notes: vec![Candidates::NONE; cells],
+            conflicts,
+            cursor: Cell(0),
+            notes_mode: false,
+            auto_remove_notes: true,
+            wrap: false,
+            difficulty,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            clock,
+            solved,
+            hint: None,
+            hints_used: 0,
+        }
+    }
+
+    /// Whether a new entry removes the notes it makes impossible.
+    pub fn set_auto_remove_notes(&mut self, on: bool) {
+        self.auto_remove_notes = on;
+    }
+    /// Whether the cursor wraps around the board's edges.
+    pub fn set_wrap(&mut self, on: bool) {
+        self.wrap = on;
+    }
+
+    // ---- reading the state -------------------------------------------------
+
+    pub fn shape(&self) -> Shape {
+        self.board.shape()
+    }
+    /// The board as played: givens and entries.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn givens(&self) -> &Board {
+        &self.givens
+    }
+    pub fn difficulty(&self) -> Option<Difficulty> {
+        self.difficulty
+    }
+    pub fn is_given(&self, cell: Cell) -> bool {
+        !self.givens.is_empty_cell(cell)
+    }
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        self.board.get(cell)
+    }
+    pub fn notes(&self, cell: Cell) -> Candidates {
+        self.notes[cell.index()]
+    }
+    pub fn is_conflict(&self, cell: Cell) -> bool {
+        self.conflicts[cell.index()]
+    }
+    pub fn has_conflicts(&self) -> bool {
+        self.conflicts.iter().any(|&c| c)
+    }
+    pub fn cursor(&self) -> Cell {
+        self.cursor
+    }
+    pub fn notes_mode(&self) -> bool {
+        self.notes_mode
+    }
+    pub fn is_solved(&self) -> bool {
+        self.solved
+    }
+    pub fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+    pub fn hints_used(&self) -> u32 {
+        self.hints_used
+    }
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+    pub fn elapsed(&self, now: Instant) -> Duration {
+        self.clock.elapsed(now)
+    }
+    pub fn clock_running(&self) -> bool {
+        self.clock.is_running()
+    }
+
+    // ---- the clock ---------------------------------------------------------
+
+    /// Stops the clock (pause, or the window is hidden).
+    pub fn pause(&mut self, now: Instant) {
+        self.clock.stop(now);
+    }
+    /// Starts the clock again, unless the puzzle is solved.
+    pub fn resume(&mut self, now: Instant) {
+        if !self.solved {
+            self.clock.start(now);
+        }
+    }
+
+    // ---- moving ------------------------------------------------------------
+
+    pub fn move_cursor(&mut self, direction: Direction) -> Outcome {
+        let shape = self.shape();
+        let n = shape.size();
+        let (row, col) = (shape.row(self.cursor), shape.col(self.cursor));
+        let step = |v: usize, forward: bool| -> Option<usize> {
+            match (forward, self.wrap) {
+                (true, _) if v + 1 < n => Some(v + 1),
+                (true, true) => Some(0),
+                (false, _) if v > 0 => Some(v - 1),
+                (false, true) => Some(n - 1),
+                _ => None,
+            }
+        };
+        let target = match direction {
+            Direction::Up => step(row, false).map(|r| (r, col)),
+            Direction::Down => step(row, true).map(|r| (r, col)),
+            Direction::Left => step(col, false).map(|c| (row, c)),
+            Direction::Right => step(col, true).map(|c| (row, c)),
+        };
+        match target {
+            Some((r, c)) if shape.cell(r, c) != self.cursor => {
+                self.cursor = shape.cell(r, c);
+                Outcome::Moved
+            }
+            _ => Outcome::Unchanged,
+        }
+    }
+
+    /// Puts the cursor on `row`, `col` (a mouse click); off the board does nothing.
+    pub fn set_cursor(&mut self, row: usize, col: usize) -> Outcome {
+        let n = self.shape().size();
+        if row >= n || col >= n || self.shape().cell(row, col) == self.cursor {
+            return Outcome::Unchanged;
+        }
+        self.cursor = self.shape().cell(row, col);
+        Outcome::Moved
+    }
+
+    // ---- editing -----------------------------------------------------------
+
+    /// Types a digit at the cursor: an entry, or in notes mode a pencil mark toggle.
+    pub fn input(&mut self, value: u8, now: Instant) -> Outcome {
+        if self.notes_mode {
+            self.toggle_note(value, now)
+        } else {
+            self.enter(value, now)
+        }
+    }
+
+    /// Puts a digit in the cursor's cell. Entering the digit already there does nothing.
+    pub fn enter(&mut self, value: u8, now: Instant) -> Outcome {
+        let Some(digit) = self.digit_on_board(value) else {
+            return Outcome::Refused("no such digit on this board".into());
+        };
+        let cell = self.cursor;
+        if self.is_given(cell) {
+            return Outcome::Refused("a given cannot be changed".into());
+        }
+        if self.solved {
+            return Outcome::Refused("the puzzle is solved".into());
+        }
+        if self.board.get(cell) == Some(digit) {
+            return Outcome::Unchanged;
+        }
+        let mut staged = Vec::new();
+        self.stage_entry(&mut staged, cell, digit);
+        self.commit(staged, now)
+    }
+
+    /// Stages an entry and, if switched on, the removal of the notes it makes impossible.
+    fn stage_entry(&mut self, staged: &mut Vec<CellEdit>, cell: Cell, digit: Digit) {
+        let entry = CellState {
+            value: Some(digit),
+            notes: Candidates::NONE,
+        };
+        self.stage(staged, cell, entry);
+        if self.auto_remove_notes {
+            let shape = self.shape();
+            for peer in shape.cells().filter(|&p| shape.sees(cell, p)) {
+                let mut notes = self.notes[peer.index()];
+                if notes.contains(digit) {
+                    notes.remove(digit);
+                    let value = self.board.get(peer);
+                    self.stage(staged, peer, CellState { value, notes });
+                }
+            }
+        }
+    }
+
+    /// Clears the cursor's cell: its entry, else its notes.
+    pub fn erase(&mut self, now: Instant) -> Outcome {
+        let cell = self.cursor;
+        if self.is_given(cell) {
+            return Outcome::Refused("a given cannot be changed".into());
+        }
+        if self.solved {
+            return Outcome::Refused("the puzzle is solved".into());
+        }
+        let before = self.state(cell);
+        let after = if before.value.is_some() {
+            CellState {
+                value: None,
+                ..before
+            }
+        } else {
+            CellState {
+                value: None,
+                notes: Candidates::NONE,
+            }
+        };
+        if after == before {
+            return Outcome::Unchanged;
+        }
+        let mut staged = Vec::new();
+        self.stage(&mut staged, cell, after);
+        self.commit(staged, now)
+    }
+
+    /// Toggles a pencil mark in the cursor's cell (empty cells only).
+    pub fn toggle_note(&mut self, value: u8, now: Instant) -> Outcome {
+        let Some(digit) = self.digit_on_board(value) else {
+            return Outcome::Refused("no such digit on this board".into());
+        };
+        let cell = self.cursor;
+        if self.solved {
+            return Outcome::Refused("the puzzle is solved".into());
+        }
+        if self.board.get(cell).is_some() {
+            return Outcome::Refused("notes go in empty cells".into());
+        }
+        let mut notes = self.notes[cell.index()];
+        if notes.contains(digit) {
+            notes.remove(digit);
+        } else {
+            notes.insert(digit);
+        }
+        let mut staged = Vec::new();
+        self.stage(&mut staged, cell, CellState { value: None, notes });
+        self.commit(staged, now)
+    }
+
+    pub fn toggle_notes_mode(&mut self) -> Outcome {
+        self.notes_mode = !self.notes_mode;
+        Outcome::Changed
+    }
+
+    /// Fills every empty cell's notes with the digits its houses still allow.
+    pub fn fill_candidates(&mut self, now: Instant) -> Outcome {
+        if self.solved {
+            return Outcome::Refused("the puzzle is solved".into());
+        }
+        let mut staged = Vec::new();
+        for cell in self.shape().cells() {
+            let notes = self.board.candidates(cell);
+            if self.board.is_empty_cell(cell) && notes != self.notes[cell.index()] {
+                self.stage(&mut staged, cell, CellState { value: None, notes });
+            }
+        }
+        self.commit(staged, now)
+    }
+
+    /// Clears every entry and note, back to the givens. Undoable.
+    pub fn restart(&mut self, now: Instant) -> Outcome {
+        let mut staged = Vec::new();
+        for cell in self.shape().cells() {
+            if !self.is_given(cell) && self.state(cell) != EMPTY {
+                self.stage(&mut staged, cell, EMPTY);
+            }
+        }
+        let outcome = self.commit(staged, now);
+        self.resume(now);
+        outcome
+    }
+
+    pub fn undo(&mut self, now: Instant) -> Outcome {
+        let Some(change) = self.undo.pop() else {
+            return Outcome::Unchanged;
+        };
+        for edit in change.edits.iter().rev() {
+            self.put(edit.cell, edit.before);
+        }
+        self.cursor = change.cursor;
+        self.redo.push(change);
+        self.after_change(now)
+    }
+
+    pub fn redo(&mut self, now: Instant) -> Outcome {
+        let Some(change) = self.redo.pop() else {
+            return Outcome::Unchanged;
+        };
+        for edit in &change.edits {
+            self.put(edit.cell, edit.after);
+        }
+        self.cursor = change.cursor;
+        self.undo.push(change);
+        self.after_change(now)
+    }
+
+    // ---- hints -------------------------------------------------------------
+
+    /// First call: finds a hint and shows it. Second call (a hint is shown):
+    /// applies it, as one undoable change.
+    pub fn hint_or_apply(&mut self, now: Instant) -> Outcome {
+        if self.solved {
+            return Outcome::Refused("the puzzle is solved".into());
+        }
+        if let Some(hint) = self.hint.take() {
+            return self.apply_hint(&hint, now);
+        }
+        match self.find_hint() {
+            Ok(hint) => {
+                self.hints_used += 1;
+                let focus = hint.placements.first().map(|&(c, _)| c);
+                if let Some(cell) = focus.or(hint.cells.first().copied()) {
+                    self.cursor = cell;
+                }
+                self.hint = Some(hint);
+                Outcome::HintShown
+            }
+            Err(why) => Outcome::Refused(why),
+        }
+    }
+
+    /// Forgets a shown hint without applying it.
+    pub fn dismiss_hint(&mut self) {
+        self.hint = None;
+    }
+
+    fn apply_hint(&mut self, hint: &Hint, now: Instant) -> Outcome {
+        let mut staged = Vec::new();
+        for &cell in &hint.erasures {
+            if !self.is_given(cell) {
+                self.stage(&mut staged, cell, EMPTY);
+            }
+        }
+        for &cell in &hint.refill_notes {
+            let notes = self.board.candidates(cell);
+            self.stage(&mut staged, cell, CellState { value: None, notes });
+        }
+        for &(cell, digit) in &hint.eliminations {
+            let mut notes = self.notes[cell.index()];
+            if notes.is_empty() {
+                // No notes yet: write the cell's candidates so the
+                // elimination shows.
+                notes = self.board.candidates(cell);
+            }
+            if notes.contains(digit) {
+                notes.remove(digit);
+                let value = self.board.get(cell);
+                self.stage(&mut staged, cell, CellState { value, notes });
+            }
+        }
+        for &(cell, digit) in &hint.placements {
+            if !self.is_given(cell) && self.board.get(cell) != Some(digit) {
+                self.cursor = cell;
+                self.stage_entry(&mut staged, cell, digit);
+            }
+        }
+        self.commit(staged, now)
+    }
+
+    /// The grader's hint for the position, in the game's terms. `Err`
+    /// says why there is none.
+    fn find_hint(&self) -> Result<Hint, String> {
+        let shape = self.shape();
+        let any_notes = self.notes.iter().any(|n| !n.is_empty());
+        let notes = any_notes.then_some(self.notes.as_slice());
+        let found = grader::next_hint(&self.givens, &self.board, notes);
+        let message = found.message(shape);
+        let mut hint = Hint {
+            technique: String::new(),
+            explanation: message.clone(),
+            cells: found.cells(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            erasures: Vec::new(),
+            refill_notes: Vec::new(),
+        };
+        match found {
+            GraderHint::Mistakes(cells) => {
+                hint.technique = "mistake".into();
+                hint.erasures = cells;
+            }
+            GraderHint::WrongNotes(cells) => {
+                hint.technique = "wrong notes".into();
+                hint.refill_notes = cells;
+            }
+            GraderHint::Step(step) => {
+                hint.technique = step.technique.name().into();
+                hint.placements = step.placements;
+                hint.eliminations = step.eliminations;
+            }
+            GraderHint::Guess { cell, .. } => {
+                hint.technique = "guess".into();
+                // Applying a guess hint places the solution's digit there.
+                if let Some(digit) = self.givens.solution().and_then(|s| s.get(cell)) {
+                    hint.placements = vec![(cell, digit)];
+                }
+            }
+            GraderHint::Solved | GraderHint::NoSolution | GraderHint::NotUnique => {
+                return Err(message)
+            }
+        }
+        Ok(hint)
+    }
+
+    // ---- plumbing ----------------------------------------------------------
+
+    fn digit_on_board(&self, value: u8) -> Option<Digit> {
+        Digit::new(value).filter(|d| d.get() as usize <= self.shape().size())
+    }
+
+    fn state(&self, cell: Cell) -> CellState {
+        CellState {
+            value: self.board.get(cell),
+            notes: self.notes[cell.index()],
+        }
+    }
+
+    /// Changes a cell now and records the change in `staged`, so edits that
+    /// touch the same cell twice still undo in order.
+    fn stage(&mut self, staged: &mut Vec<CellEdit>, cell: Cell, after: CellState) {
+        staged.push(CellEdit {
+            cell,
+            before: self.state(cell),
+            after,
+        });
+        self.put(cell, after);
+    }
+
+    fn put(&mut self, cell: Cell, state: CellState) {
+        self.board.set(cell, state.value);
+        self.notes[cell.index()] = state.notes;
+    }
+
+    /// Records staged (already applied) edits as one undoable change.
+    fn commit(&mut self, edits: Vec<CellEdit>, now: Instant) -> Outcome {
+        if edits.is_empty() {
+            return Outcome::Unchanged;
+        }
+        self.undo.push(Change {
+            edits,
+            cursor: self.cursor,
+        });
+        self.redo.clear();
+        self.after_change(now)
+    }
+
+    fn after_change(&mut self, now: Instant) -> Outcome {
+        self.hint = None;
+        self.conflicts = self.board.conflicting_cells();
+        let was_solved = self.solved;
+        self.solved = self.board.is_full() && !self.has_conflicts();
+        if self.solved && !was_solved {
+            self.clock.stop(now);
+            return Outcome::Solved;
+        }
+        if was_solved && !self.solved {
+            // Undo after a win: the game goes on.
+            self.clock.start(now);
+        }
+        Outcome::Changed
+    }
+}
+
+const EMPTY: CellState = CellState {
+    value: None,
+    notes: Candidates::NONE,
+};
+
+/// The houses of a cell, for highlighting the cursor's row, column and box.
+pub fn same_house(shape: Shape, a: Cell, b: Cell) -> bool {
+    shape.houses_of(a).any(|h| match h {
+        House::Row(r) => shape.row(b) == r as usize,
+        House::Col(c) => shape.col(b) == c as usize,
+        House::Box(x) => shape.box_of(b) == Some(x as usize),
+    })
+}

@@ -1,0 +1,177 @@
+//! The board: shaded boxes, grid lines, givens, entries, notes, conflicts,
+//! the cursor and its row, column, box and digit.
+
+use super::geometry::{junction, Geometry, Line};
+use crate::engine::board::digit_text;
+use crate::engine::Cell;
+use crate::game::{same_house, Game};
+use crate::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Widget;
+
+/// Draws a game's board into the top-left corner of its area, laid out by
+/// `geometry` (which the caller chose to fit).
+pub struct BoardWidget<'a> {
+    pub game: &'a Game,
+    pub theme: &'a Theme,
+    pub geometry: &'a Geometry,
+    /// Cells lit by the solved celebration (a wave across the board).
+    pub lit: Option<&'a dyn Fn(Cell) -> bool>,
+}
+
+impl Widget for BoardWidget<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let g = self.geometry;
+        // Never draw outside the area, whatever the caller passed.
+        let area = area.intersection(buf.area);
+        if area.width < g.width || area.height < g.height {
+            return;
+        }
+        self.render_lines(area, buf);
+        let shape = self.game.shape();
+        for cell in shape.cells() {
+            let (r, c) = (shape.row(cell), shape.col(cell));
+            let rect = Rect::new(
+                area.x + g.col_x[c],
+                area.y + g.row_y[r],
+                g.cell_width,
+                g.cell_height,
+            );
+            self.render_cell(cell, rect, buf);
+        }
+    }
+}
+
+impl BoardWidget<'_> {
+    fn render_lines(&self, area: Rect, buf: &mut Buffer) {
+        let g = self.geometry;
+        let last_v = g.vlines.iter().rposition(Option::is_some).unwrap_or(0);
+        let last_h = g.hlines.iter().rposition(Option::is_some).unwrap_or(0);
+        // Horizontal lines, with their junctions.
+        for (hi, h) in g.hlines.iter().enumerate() {
+            let Some((y, hw)) = *h else { continue };
+            for x in 0..g.width {
+                let v = g.vlines.iter().enumerate().find_map(|(vi, v)| match v {
+                    Some((vx, vw)) if *vx == x => Some((vi, *vw)),
+                    _ => None,
+                });
+                let ch = match v {
+                    Some((vi, vw)) => {
+                        junction(Some(vw), Some(hw), hi > 0, hi < last_h, vi > 0, vi < last_v)
+                    }
+                    None => junction(None, Some(hw), false, false, true, true),
+                };
+                let heavy = hw == Line::Heavy || v.is_some_and(|(_, vw)| vw == Line::Heavy);
+                set_char(buf, area.x + x, area.y + y, ch, self.line_style(heavy));
+            }
+        }
+        // Vertical lines between the horizontal ones.
+        for &(x, vw) in g.vlines.iter().flatten() {
+            for y in 0..g.height {
+                if g.hlines.iter().flatten().any(|&(hy, _)| hy == y) {
+                    continue;
+                }
+                let ch = junction(Some(vw), None, true, true, false, false);
+                set_char(
+                    buf,
+                    area.x + x,
+                    area.y + y,
+                    ch,
+                    self.line_style(vw == Line::Heavy),
+                );
+            }
+        }
+    }
+
+    fn line_style(&self, heavy: bool) -> Style {
+        if heavy {
+            self.theme.box_line()
+        } else {
+            self.theme.grid_line()
+        }
+    }
+
+    fn cell_style(&self, cell: Cell) -> Style {
+        let game = self.game;
+        let theme = self.theme;
+        let shape = game.shape();
+        let cursor = game.cursor();
+        let (r, c) = (shape.row(cell), shape.col(cell));
+        let (br, bc) = shape.box_dims().unwrap_or((shape.size(), shape.size()));
+        let even = (r / br + c / bc) % 2 == 0;
+        let mut style = theme.board().patch(theme.box_shade(even));
+        if same_house(shape, cursor, cell) {
+            style = style.patch(theme.peer_highlight());
+        }
+        if let Some(hint) = game.hint() {
+            if hint.cells.contains(&cell) {
+                style = style.patch(theme.hint_cells());
+            }
+        }
+        let value = game.value(cell);
+        if value.is_some() && value == game.value(cursor) {
+            style = style.patch(theme.same_digit());
+        }
+        if value.is_some() {
+            style = style.patch(if game.is_given(cell) {
+                theme.given()
+            } else {
+                theme.entry()
+            });
+        }
+        if self.lit.is_some_and(|lit| lit(cell)) {
+            style = style.patch(theme.title());
+        }
+        if cell == cursor {
+            style = style.patch(theme.cursor());
+        }
+        // Last, so a conflict shows its colour even under the cursor.
+        if game.is_conflict(cell) {
+            style = style.patch(theme.conflict());
+        }
+        style
+    }
+
+    fn render_cell(&self, cell: Cell, rect: Rect, buf: &mut Buffer) {
+        let g = self.geometry;
+        let style = self.cell_style(cell);
+        buf.set_style(rect, style);
+        for y in rect.top()..rect.bottom() {
+            for x in rect.left()..rect.right() {
+                set_char(buf, x, y, ' ', style);
+            }
+        }
+        let middle_y = rect.y + (g.cell_height.saturating_sub(1)) / 2;
+        if let Some(digit) = self.game.value(cell) {
+            let text = digit_text(digit);
+            let x = rect.x + (g.cell_width.saturating_sub(text.len() as u16)) / 2;
+            buf.set_stringn(x, middle_y, &text, g.cell_width as usize, style);
+        } else if g.notes_inside() {
+            let notes_style = style.patch(self.theme.note());
+            let (_, cols) = g.notes_grid;
+            for digit in self.game.notes(cell).iter() {
+                let i = digit.get() as usize - 1;
+                let (nr, nc) = (i / cols, i % cols);
+                let x = rect.x + 1 + 2 * nc as u16;
+                let y = rect.y + nr as u16;
+                if y < rect.bottom() {
+                    buf.set_stringn(x, y, digit_text(digit), 1, notes_style);
+                }
+            }
+        }
+    }
+}
+
+fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
+    if let Some(cell) = buf.cell_mut((x, y)) {
+        cell.set_char(ch).set_style(style);
+    }
+}
+
+/// The notes of a cell as text, for the side panel when cells are too small.
+pub fn notes_text(game: &Game, cell: Cell) -> String {
+    let notes: Vec<String> = game.notes(cell).iter().map(digit_text).collect();
+    notes.join(" ")
+}

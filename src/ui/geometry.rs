@@ -1,0 +1,246 @@
+//! Where each cell and each grid line of a board goes on screen, for every
+//! size from 4x4 to 25x25 (and Latin squares): pure arithmetic, no drawing.
+
+use crate::engine::Shape;
+
+/// How thick a grid line is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    Thin,
+    Heavy,
+}
+
+/// One way to lay a board out, from roomiest to tightest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Density {
+    /// Tall cells with the notes drawn inside, lines between all cells.
+    Roomy,
+    /// One text row per cell, lines between all cells.
+    Lined,
+    /// One text row per cell, lines only between boxes.
+    Compact,
+    /// Two columns per cell, lines only between boxes.
+    Tight,
+}
+
+impl Density {
+    pub const ALL: [Density; 4] = [
+        Density::Roomy,
+        Density::Lined,
+        Density::Compact,
+        Density::Tight,
+    ];
+}
+
+/// The positions of a board's cells and lines, relative to its top-left corner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub density: Density,
+    pub size: usize,
+    pub cell_width: u16,
+    pub cell_height: u16,
+    /// x of each column's first character.
+    pub col_x: Vec<u16>,
+    /// y of each row's first line.
+    pub row_y: Vec<u16>,
+    /// For each of the `size + 1` column boundaries: its x and weight, if drawn.
+    pub vlines: Vec<Option<(u16, Line)>>,
+    /// For each of the `size + 1` row boundaries: its y and weight, if drawn.
+    pub hlines: Vec<Option<(u16, Line)>>,
+    pub width: u16,
+    pub height: u16,
+    /// Rows and columns of the little grid of notes inside a roomy cell.
+    pub notes_grid: (usize, usize),
+}
+
+/// Rows and columns for the notes of one cell: the box shape, or the
+/// squarest grid that holds every digit for a Latin square.
+pub fn notes_grid(shape: Shape) -> (usize, usize) {
+    match shape.box_dims() {
+        Some(dims) => dims,
+        None => {
+            let n = shape.size();
+            let cols = (1..=n).find(|c| c * c >= n).unwrap_or(n);
+            (n.div_ceil(cols), cols)
+        }
+    }
+}
+
+impl Geometry {
+    pub fn new(shape: Shape, density: Density) -> Geometry {
+        let n = shape.size();
+        // A Latin square has one "box": the whole board.
+        let (box_rows, box_cols) = shape.box_dims().unwrap_or((n, n));
+        let notes_grid = notes_grid(shape);
+        let (cell_width, cell_height, every_line) = match density {
+            Density::Roomy => (2 * notes_grid.1 as u16 + 1, notes_grid.0 as u16, true),
+            Density::Lined => (3, 1, true),
+            Density::Compact => (3, 1, false),
+            Density::Tight => (2, 1, false),
+        };
+        let (col_x, vlines, width) = axis(n, box_cols, cell_width, every_line);
+        let (row_y, hlines, height) = axis(n, box_rows, cell_height, every_line);
+        Geometry {
+            density,
+            size: n,
+            cell_width,
+            cell_height,
+            col_x,
+            row_y,
+            vlines,
+            hlines,
+            width,
+            height,
+            notes_grid,
+        }
+    }
+
+    /// The roomiest layout that fits in `width` x `height`.
+    pub fn fitting(shape: Shape, width: u16, height: u16) -> Option<Geometry> {
+        Density::ALL
+            .iter()
+            .map(|&d| Geometry::new(shape, d))
+            .find(|g| g.width <= width && g.height <= height)
+    }
+
+    /// The tightest layout: the least room any board of this shape needs.
+    pub fn smallest(shape: Shape) -> Geometry {
+        Geometry::new(shape, Density::Tight)
+    }
+
+    /// Whether notes are drawn inside the cells.
+    pub fn notes_inside(&self) -> bool {
+        self.density == Density::Roomy
+    }
+
+    /// The cell under a point relative to the board's corner, if any.
+    pub fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
+        let find = |starts: &[u16], extent: u16, v: u16| {
+            starts.iter().position(|&s| v >= s && v < s + extent)
+        };
+        Some((
+            find(&self.row_y, self.cell_height, y)?,
+            find(&self.col_x, self.cell_width, x)?,
+        ))
+    }
+}
+
+/// Positions along one axis: cell starts, boundary lines, total length.
+#[allow(clippy::type_complexity)]
+fn axis(
+    n: usize,
+    box_len: usize,
+    cell_len: u16,
+    every_line: bool,
+) -> (Vec<u16>, Vec<Option<(u16, Line)>>, u16) {
+    let mut starts = Vec::with_capacity(n);
+    let mut lines = Vec::with_capacity(n + 1);
+    let mut at = 0u16;
+    for k in 0..=n {
+        let heavy = k % box_len == 0;
+        if heavy || every_line {
+            lines.push(Some((at, if heavy { Line::Heavy } else { Line::Thin })));
+            at += 1;
+        } else {
+            lines.push(None);
+        }
+        if k < n {
+            starts.push(at);
+            at += cell_len;
+        }
+    }
+    (starts, lines, at)
+}
+
+/// The box-drawing character where a vertical and a horizontal line meet.
+/// `None` in an arm means the line does not go that way (the board's edge).
+pub fn junction(
+    vertical: Option<Line>,
+    horizontal: Option<Line>,
+    up: bool,
+    down: bool,
+    left: bool,
+    right: bool,
+) -> char {
+    use Line::{Heavy as H, Thin as T};
+    match (vertical, horizontal) {
+        (None, Some(H)) => '━',
+        (None, Some(T)) => '─',
+        (Some(H), None) => '┃',
+        (Some(T), None) => '│',
+        (None, None) => ' ',
+        (Some(v), Some(h)) => match (up, down, left, right) {
+            (false, true, false, true) => '┏',
+            (false, true, true, false) => '┓',
+            (true, false, false, true) => '┗',
+            (true, false, true, false) => '┛',
+            (false, true, true, true) => match v {
+                H => '┳',
+                T => '┯',
+            },
+            (true, false, true, true) => match v {
+                H => '┻',
+                T => '┷',
+            },
+            (true, true, false, true) => match h {
+                H => '┣',
+                T => '┠',
+            },
+            (true, true, true, false) => match h {
+                H => '┫',
+                T => '┨',
+            },
+            _ => match (v, h) {
+                (H, H) => '╋',
+                (H, T) => '╂',
+                (T, H) => '┿',
+                (T, T) => '┼',
+            },
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nine_by_nine_lined_fits_80x24_with_room_for_a_status_line() {
+        let g = Geometry::new(Shape::CLASSIC, Density::Lined);
+        assert_eq!((g.width, g.height), (37, 19));
+        assert_eq!(g.vlines[3], Some((12, Line::Heavy)));
+        assert_eq!(g.vlines[1], Some((4, Line::Thin)));
+        assert_eq!(
+            Geometry::fitting(Shape::CLASSIC, 80, 22).map(|g| g.density),
+            Some(Density::Lined)
+        );
+    }
+
+    #[test]
+    fn roomy_nine_by_nine_fits_120x40() {
+        let g = Geometry::new(Shape::CLASSIC, Density::Roomy);
+        assert_eq!((g.width, g.height), (73, 37));
+        assert!(g.notes_inside());
+    }
+
+    #[test]
+    fn big_boards_fall_back_to_compact_layouts() {
+        let s16 = Shape::sudoku(16).expect("16");
+        assert_eq!(
+            Geometry::fitting(s16, 80, 22).map(|g| g.density),
+            Some(Density::Compact)
+        );
+        let s25 = Shape::sudoku(25).expect("25");
+        assert_eq!(Geometry::fitting(s25, 80, 22), None);
+        let tight = Geometry::smallest(s25);
+        assert_eq!((tight.width, tight.height), (56, 31));
+    }
+
+    #[test]
+    fn cell_at_finds_cells_and_misses_lines() {
+        let g = Geometry::new(Shape::CLASSIC, Density::Lined);
+        assert_eq!(g.cell_at(1, 1), Some((0, 0)));
+        assert_eq!(g.cell_at(0, 1), None);
+        assert_eq!(g.cell_at(35, 17), Some((8, 8)));
+    }
+}

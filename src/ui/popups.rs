@@ -1,0 +1,152 @@
+//! Screens over or instead of the board: help, pause, too small.
+
+use crate::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+/// A rectangle of at most `width` x `height`, centred in `area`.
+pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [rect] = Layout::horizontal([Constraint::Length(width.min(area.width))])
+        .flex(Flex::Center)
+        .areas(row);
+    rect
+}
+
+/// The key bindings in force, in columns when they do not fit in one.
+pub struct HelpPopup<'a> {
+    pub theme: &'a Theme,
+    /// (keys, what they do), from the keymap.
+    pub entries: &'a [(String, String)],
+}
+
+impl Widget for HelpPopup<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        let theme = self.theme;
+        let key_width = self
+            .entries
+            .iter()
+            .map(|(k, _)| k.chars().count())
+            .max()
+            .unwrap_or(0);
+        let longest_label = self
+            .entries
+            .iter()
+            .map(|(_, l)| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        // Border, a space, the keys, two spaces, the label, a space.
+        let room = (area.width as usize).saturating_sub(key_width + 6).max(8);
+        let label_width = longest_label.min(room);
+        let mut lines = Vec::new();
+        for (keys, label) in self.entries {
+            for (i, part) in wrap(label, label_width).into_iter().enumerate() {
+                let keys = if i == 0 { keys.as_str() } else { "" };
+                lines.push(Line::from(vec![
+                    Span::styled(format!(" {keys:>key_width$}"), theme.status_key()),
+                    Span::styled(format!("  {part}"), theme.text()),
+                ]));
+            }
+        }
+        let width = (key_width + label_width + 6) as u16;
+        let height = lines.len() as u16 + 2;
+        let rect = centred(area, width, height);
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .title(" keys ")
+                    .title_bottom(" any key closes ")
+                    .title_style(theme.title())
+                    .border_style(theme.border())
+                    .style(theme.text()),
+            )
+            .render(rect, buf);
+    }
+}
+
+/// Splits text at spaces into lines of at most `width` characters (a longer
+/// word gets a line of its own and is cut by the screen).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        if !line.is_empty() && !fits {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// Shown instead of the board while paused, so the puzzle cannot be studied
+/// with the clock stopped.
+pub struct PausedScreen<'a> {
+    pub theme: &'a Theme,
+    /// The keys that resume, from the keymap ("p").
+    pub resume_keys: &'a str,
+}
+
+impl Widget for PausedScreen<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        let rect = centred(area, 30, 5);
+        let lines = vec![
+            Line::styled("Paused", self.theme.message()).centered(),
+            Line::raw(""),
+            Line::from(vec![
+                Span::styled(self.resume_keys, self.theme.status_key()),
+                Span::styled(" resumes", self.theme.text()),
+            ])
+            .centered(),
+        ];
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .border_style(self.theme.border())
+                    .style(self.theme.text()),
+            )
+            .render(rect, buf);
+    }
+}
+
+/// The terminal is smaller than the board needs: say how large it must be.
+pub struct TooSmall<'a> {
+    pub theme: &'a Theme,
+    pub board: &'a str,
+    pub needed: (u16, u16),
+}
+
+impl Widget for TooSmall<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
+        let (w, h) = self.needed;
+        let text = vec![
+            Line::styled("Terminal too small", self.theme.message()).centered(),
+            Line::styled(format!("{} needs {w}x{h}", self.board), self.theme.text()).centered(),
+            Line::styled(
+                format!("now {}x{}", area.width, area.height),
+                self.theme.text(),
+            )
+            .centered(),
+        ];
+        let height = (text.len() as u16).min(area.height);
+        let rect = centred(area, area.width, height);
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .render(rect, buf);
+    }
+}

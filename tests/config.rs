@@ -1,0 +1,578 @@
+//! Config, keymap and theme loading as the program does it: built-in files,
+//! user files merged over them, and every invalid file in `tests/invalid_*`
+//! stopping with its exact message.
+
+use doku::config::error::SourceFile;
+use doku::config::{self, Config, ConfigError, Environment, Loaded, WatchStart};
+use doku::engine::grader::Difficulty;
+use doku::keymap::{Action, KeySpec, Mode};
+use doku::theme::{self, ColorDepth, Slot, ThemeSpec, Themes};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::{Color, Modifier};
+use std::path::{Path, PathBuf};
+
+fn tests_dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(name)
+}
+
+/// An environment with no user files and no terminal hints.
+fn bare_env() -> Environment {
+    Environment::default()
+}
+
+/// A user config folder in a temporary directory: `doku/config.toml` holds
+/// `text`, and `config_home` points at it.
+fn user_config(text: &str) -> (tempfile::TempDir, Environment) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let doku = dir.path().join("doku");
+    std::fs::create_dir_all(doku.join("themes")).unwrap_or_else(|e| panic!("mkdir: {e}"));
+    std::fs::write(doku.join("config.toml"), text).unwrap_or_else(|e| panic!("write: {e}"));
+    let env = Environment {
+        config_home: Some(dir.path().to_path_buf()),
+        ..Environment::default()
+    };
+    (dir, env)
+}
+
+fn load_text(text: &str) -> Result<Loaded, ConfigError> {
+    let (_dir, env) = user_config(text);
+    config::load_with(None, &env)
+}
+
+fn loaded(text: &str) -> Loaded {
+    load_text(text).unwrap_or_else(|e| panic!("{text:?} should load: {e}"))
+}
+
+fn load_error(text: &str) -> String {
+    match load_text(text) {
+        Ok(_) => panic!("{text:?} should not load"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The fragment after `# expect: ` on the first line (or the second, after `# as: NAME`).
+fn expectation(path: &Path) -> (String, Option<String>) {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = String::from_utf8_lossy(&bytes);
+    let mut expect = None;
+    let mut as_name = None;
+    for line in text.lines().take(2) {
+        if let Some(fragment) = line.strip_prefix("# expect: ") {
+            expect = Some(fragment.to_owned());
+        }
+        if let Some(name) = line.strip_prefix("# as: ") {
+            as_name = Some(name.trim().to_owned());
+        }
+    }
+    let expect = expect.unwrap_or_else(|| panic!("{}: no `# expect: ` line", path.display()));
+    (expect, as_name)
+}
+
+fn toml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_invalid_config_stops_with_its_message() {
+    let files = toml_files(&tests_dir("invalid_configs"));
+    assert!(files.len() >= 25, "only {} invalid configs", files.len());
+    let mut failures = Vec::new();
+    for path in &files {
+        let (expect, _) = expectation(path);
+        match config::load_with(Some(path), &bare_env()) {
+            Ok(_) => failures.push(format!("{}: loaded without error", path.display())),
+            Err(error) => {
+                let message = error.to_string();
+                let file_named = message.starts_with(&path.display().to_string());
+                if !message.contains(&expect) || !file_named {
+                    failures.push(format!(
+                        "{}:\n  expected: {expect}\n  got:      {message}",
+                        path.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_invalid_theme_stops_with_its_message() {
+    let files = toml_files(&tests_dir("invalid_themes"));
+    assert!(files.len() >= 10, "only {} invalid themes", files.len());
+    let mut failures = Vec::new();
+    for path in &files {
+        let (expect, as_name) = expectation(path);
+        let (dir, env) = user_config("");
+        let name = as_name.unwrap_or_else(|| "ocean".into());
+        let target = dir.path().join("doku/themes").join(format!("{name}.toml"));
+        std::fs::copy(path, &target).unwrap_or_else(|e| panic!("copy: {e}"));
+        match config::load_with(None, &env) {
+            Ok(_) => failures.push(format!("{}: loaded without error", path.display())),
+            Err(error) => {
+                let message = error.to_string();
+                if !message.contains(&expect) || !message.contains(&format!("themes/{name}.toml")) {
+                    failures.push(format!(
+                        "{}:\n  expected: {expect}\n  got:      {message}",
+                        path.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn bundled_config_gives_the_documented_defaults() {
+    let loaded = config::load_with(None, &bare_env()).unwrap_or_else(|e| panic!("{e}"));
+    let config = &loaded.config;
+    assert!(loaded.files.is_empty());
+    assert_eq!(config.theme, "default");
+    assert_eq!(config.size, 9);
+    assert_eq!(config.difficulty, Difficulty::Medium);
+    assert!(config.auto_remove_notes);
+    assert!(!config.wrap);
+    assert_eq!(config.watch.step_limit, 10_000_000);
+    assert_eq!(config.watch.start_from, WatchStart::Entries);
+    assert_eq!(config, &Config::built_in());
+}
+
+#[test]
+fn bundled_keymap_matches_the_product_key_table() {
+    let keymap = Config::built_in().keymap;
+    let keys = |action| keymap.keys_for(action);
+    assert_eq!(keys(Action::MoveUp), ["Up", "k"]);
+    assert_eq!(keys(Action::MoveLeft), ["Left", "h"]);
+    assert_eq!(keys(Action::Erase), ["0", "Backspace", "Delete", "x"]);
+    assert_eq!(keys(Action::ToggleNotes), ["n"]);
+    assert_eq!(keys(Action::Undo), ["u"]);
+    assert_eq!(keys(Action::Redo), ["Ctrl-r"]);
+    assert_eq!(keys(Action::Help)[0], "?");
+    assert_eq!(keys(Action::Hint)[0], "H");
+    assert_eq!(keys(Action::ToggleWatch), ["a"]);
+    assert_eq!(keys(Action::WatchPause), ["Space"]);
+    assert_eq!(keys(Action::WatchStep), ["."]);
+    assert_eq!(keys(Action::WatchFaster)[0], "+");
+    assert_eq!(keys(Action::WatchSlower), ["-"]);
+    assert_eq!(keys(Action::WatchNextStrategy), ["s"]);
+    assert_eq!(keys(Action::NewGame), ["g"]);
+    assert_eq!(keys(Action::CycleDifficulty), ["d"]);
+    assert_eq!(keys(Action::CycleSize), ["z"]);
+    assert_eq!(keys(Action::Restart), ["r"]);
+    assert_eq!(keys(Action::Pause), ["p"]);
+    assert_eq!(keys(Action::NextTheme), ["t"]);
+    assert_eq!(keys(Action::FillCandidates), ["c"]);
+    assert_eq!(keys(Action::Quit), ["q", "Ctrl-c"]);
+    let help = keymap.help_entries();
+    assert_eq!(help.len(), Action::BINDABLE.len());
+    assert!(help
+        .iter()
+        .all(|entry| !entry.keys.is_empty() && !entry.description.is_empty()));
+}
+
+fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+    KeyEvent::new(code, modifiers)
+}
+
+#[test]
+fn keys_do_what_the_keymap_says_in_each_mode() {
+    let keymap = Config::built_in().keymap;
+    let act = |code, modifiers, mode, size| keymap.action_for(&press(code, modifiers), mode, size);
+    let none = KeyModifiers::NONE;
+    assert_eq!(
+        act(KeyCode::Char('5'), none, Mode::Play, 9),
+        Some(Action::Enter(5))
+    );
+    assert_eq!(
+        act(KeyCode::Char('k'), none, Mode::Play, 9),
+        Some(Action::MoveUp)
+    );
+    assert_eq!(
+        act(KeyCode::Char('c'), KeyModifiers::CONTROL, Mode::Play, 9),
+        Some(Action::Quit)
+    );
+    assert_eq!(
+        act(KeyCode::Char('c'), none, Mode::Play, 9),
+        Some(Action::FillCandidates)
+    );
+    assert_eq!(
+        act(KeyCode::Char(' '), none, Mode::Watch, 9),
+        Some(Action::WatchPause)
+    );
+    assert_eq!(act(KeyCode::Char(' '), none, Mode::Play, 9), None);
+    assert_eq!(act(KeyCode::Char('k'), none, Mode::Watch, 9), None);
+    assert_eq!(
+        act(KeyCode::Char('q'), none, Mode::Watch, 9),
+        Some(Action::Quit)
+    );
+    assert_eq!(act(KeyCode::Char('5'), none, Mode::Watch, 9), None);
+    // H is the hint on 9x9 and 16x16, the digit 17 on 25x25, where F2 still hints.
+    let shift = KeyModifiers::SHIFT;
+    assert_eq!(
+        act(KeyCode::Char('H'), shift, Mode::Play, 9),
+        Some(Action::Hint)
+    );
+    assert_eq!(
+        act(KeyCode::Char('H'), shift, Mode::Play, 16),
+        Some(Action::Hint)
+    );
+    assert_eq!(
+        act(KeyCode::Char('G'), shift, Mode::Play, 16),
+        Some(Action::Enter(16))
+    );
+    assert_eq!(
+        act(KeyCode::Char('H'), shift, Mode::Play, 25),
+        Some(Action::Enter(17))
+    );
+    assert_eq!(act(KeyCode::F(2), none, Mode::Play, 25), Some(Action::Hint));
+    assert_eq!(keymap.keys_for_board(Action::Hint, 25), ["F2"]);
+    assert_eq!(keymap.keys_for_board(Action::Hint, 9), ["H", "F2"]);
+}
+
+#[test]
+fn a_user_file_changes_only_what_it_names() {
+    let loaded = loaded("size = 16\n[watch]\nspeed = 2.5\n");
+    let mut expected = Config::built_in();
+    expected.size = 16;
+    expected.watch.speed = 2.5;
+    assert_eq!(loaded.config, expected);
+    assert_eq!(loaded.files.len(), 1);
+}
+
+#[test]
+fn rebinding_an_action_replaces_its_keys_and_takes_the_key_from_others() {
+    let config = loaded("[keymap]\nundo = [\"U\", \"Ctrl-z\"]\nhint = \"h\"\n").config;
+    let keymap = &config.keymap;
+    assert_eq!(keymap.keys_for(Action::Undo), ["U", "Ctrl-z"]);
+    assert_eq!(keymap.keys_for(Action::Hint), ["h"]);
+    // `h` moved from move_left, which keeps its arrow.
+    assert_eq!(keymap.keys_for(Action::MoveLeft), ["Left"]);
+    let press_h = press(KeyCode::Char('h'), KeyModifiers::NONE);
+    assert_eq!(
+        keymap.action_for(&press_h, Mode::Play, 9),
+        Some(Action::Hint)
+    );
+    let press_u = press(KeyCode::Char('u'), KeyModifiers::NONE);
+    assert_eq!(keymap.action_for(&press_u, Mode::Play, 9), None);
+    // Help follows the keymap in force.
+    let help = keymap.help_entries();
+    let undo = help
+        .iter()
+        .find(|e| e.action == Action::Undo)
+        .map(|e| e.keys.clone());
+    assert_eq!(undo, Some(vec!["U".to_owned(), "Ctrl-z".to_owned()]));
+    assert_eq!(
+        keymap.hints(&[Action::Undo, Action::Hint], 9),
+        [("U".to_owned(), "undo"), ("h".to_owned(), "hint")]
+    );
+}
+
+#[test]
+fn play_and_watch_keys_may_share_a_key() {
+    // `s` steps the solver in the watch view and erases in play: no conflict.
+    let config = loaded("[keymap]\nerase = [\"s\", \"x\"]\n").config;
+    let s = press(KeyCode::Char('s'), KeyModifiers::NONE);
+    assert_eq!(
+        config.keymap.action_for(&s, Mode::Play, 9),
+        Some(Action::Erase)
+    );
+    assert_eq!(
+        config.keymap.action_for(&s, Mode::Watch, 9),
+        Some(Action::WatchNextStrategy)
+    );
+    // But a key for both screens cannot also be a play key.
+    let message = load_error("[keymap]\nquit = \"q\"\nundo = [\"u\", \"q\"]\n");
+    assert!(
+        message.contains("keymap.undo: \"q\" is also bound to quit on line 2"),
+        "{message}"
+    );
+}
+
+#[test]
+fn key_specs_round_trip_through_the_keymap() {
+    for action in Action::BINDABLE {
+        for key in Config::built_in().keymap.keys_for(*action) {
+            let spec = KeySpec::parse(&key).unwrap_or_else(|e| panic!("{key}: {e}"));
+            assert_eq!(spec.to_string(), key);
+        }
+    }
+}
+
+#[test]
+fn every_bundled_theme_parses_and_resolves() {
+    for (name, text) in theme::BUILT_IN {
+        let file = SourceFile::built_in(name, text);
+        let spec = ThemeSpec::parse(&file, name, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for depth in [
+            ColorDepth::TrueColor,
+            ColorDepth::Ansi256,
+            ColorDepth::Ansi16,
+        ] {
+            let theme = spec.resolve(depth);
+            // The cursor must show without colour.
+            assert!(
+                theme.cursor().add_modifier.contains(Modifier::REVERSED),
+                "{name}"
+            );
+            assert!(
+                theme.given().add_modifier.contains(Modifier::BOLD),
+                "{name}"
+            );
+            assert_ne!(theme.conflict(), theme.entry(), "{name}");
+            for slot in Slot::ALL {
+                let style = theme.style(*slot);
+                for color in [style.fg, style.bg].into_iter().flatten() {
+                    let fits = match (depth, color) {
+                        (ColorDepth::TrueColor, _) => true,
+                        (ColorDepth::Ansi256, Color::Rgb(..)) => false,
+                        (ColorDepth::Ansi16, Color::Rgb(..) | Color::Indexed(_)) => false,
+                        _ => true,
+                    };
+                    assert!(fits, "{name} {slot:?} at {depth:?}: {color:?}");
+                }
+            }
+        }
+        if *name != theme::MONO {
+            let theme = spec.resolve(ColorDepth::TrueColor);
+            assert_ne!(
+                theme.box_shade(true),
+                theme.box_shade(false),
+                "{name}: no checkerboard"
+            );
+        }
+    }
+    assert_eq!(
+        Themes::built_in(ColorDepth::TrueColor).names(),
+        ["default", "light", "high-contrast", "solarized", "mono"]
+    );
+}
+
+#[test]
+fn mono_has_no_colour_and_no_color_picks_it() {
+    let mono_env = Environment {
+        no_color: true,
+        ..Environment::default()
+    };
+    let loaded = config::load_with(None, &mono_env).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.config.theme, "mono");
+    let mono = loaded.theme();
+    assert_eq!(mono.name(), "mono");
+    for slot in Slot::ALL {
+        let style = mono.style(*slot);
+        assert_eq!((style.fg, style.bg), (None, None), "{slot:?}");
+        let allowed = Modifier::BOLD | Modifier::DIM | Modifier::UNDERLINED | Modifier::REVERSED;
+        assert!(
+            allowed.contains(style.add_modifier),
+            "{slot:?}: {:?}",
+            style.add_modifier
+        );
+    }
+    // A theme the user names wins over NO_COLOR.
+    let (_dir, mut env) = user_config("theme = \"light\"\n");
+    env.no_color = true;
+    let loaded = config::load_with(None, &env).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.theme().name(), "light");
+    assert!(theme::no_color_requested(Some("1".as_ref())));
+    assert!(!theme::no_color_requested(Some("".as_ref())));
+    assert!(!theme::no_color_requested(None));
+}
+
+#[test]
+fn colour_depth_comes_from_the_environment() {
+    assert_eq!(
+        ColorDepth::detect(Some("truecolor"), Some("xterm-256color")),
+        ColorDepth::TrueColor
+    );
+    assert_eq!(
+        ColorDepth::detect(Some("24bit"), None),
+        ColorDepth::TrueColor
+    );
+    assert_eq!(
+        ColorDepth::detect(None, Some("xterm-256color")),
+        ColorDepth::Ansi256
+    );
+    assert_eq!(
+        ColorDepth::detect(None, Some("screen-256color")),
+        ColorDepth::Ansi256
+    );
+    assert_eq!(
+        ColorDepth::detect(None, Some("xterm-direct")),
+        ColorDepth::TrueColor
+    );
+    assert_eq!(ColorDepth::detect(None, Some("xterm")), ColorDepth::Ansi16);
+    assert_eq!(ColorDepth::detect(None, Some("linux")), ColorDepth::Ansi16);
+    assert_eq!(ColorDepth::detect(None, None), ColorDepth::Ansi16);
+    let env = Environment {
+        term: Some("xterm-256color".into()),
+        ..Environment::default()
+    };
+    let loaded = config::load_with(None, &env).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.color_depth, ColorDepth::Ansi256);
+    assert!(matches!(loaded.theme().given().fg, Some(Color::Indexed(_))));
+    // The config can insist.
+    let (_dir, mut env) = user_config("color_depth = \"16\"\n");
+    env.colorterm = Some("truecolor".into());
+    assert_eq!(
+        config::load_with(None, &env).map(|l| l.color_depth),
+        Ok(ColorDepth::Ansi16)
+    );
+}
+
+#[test]
+fn colours_degrade_to_the_nearest_palette_entry() {
+    let to256 = |r, g, b| theme::degrade(Color::Rgb(r, g, b), ColorDepth::Ansi256);
+    assert_eq!(to256(255, 0, 0), Color::Indexed(196));
+    assert_eq!(to256(255, 255, 255), Color::Indexed(231));
+    assert_eq!(to256(0, 0, 0), Color::Indexed(16));
+    assert_eq!(to256(0x5f, 0x87, 0xaf), Color::Indexed(67));
+    assert_eq!(to256(128, 128, 128), Color::Indexed(244));
+    assert_eq!(to256(0x30, 0x30, 0x30), Color::Indexed(236));
+    assert_eq!(to256(0xff, 0xd7, 0x5f), Color::Indexed(221));
+    let to16 = |r, g, b| theme::degrade(Color::Rgb(r, g, b), ColorDepth::Ansi16);
+    assert_eq!(to16(255, 0, 0), Color::LightRed);
+    assert_eq!(to16(200, 10, 10), Color::Red);
+    assert_eq!(to16(0, 0, 0), Color::Black);
+    assert_eq!(to16(250, 250, 250), Color::White);
+    assert_eq!(to16(128, 128, 128), Color::DarkGray);
+    assert_eq!(to16(0x5f, 0xaf, 0xff), Color::LightBlue);
+    assert_eq!(
+        theme::degrade(Color::Indexed(196), ColorDepth::Ansi16),
+        Color::LightRed
+    );
+    assert_eq!(
+        theme::degrade(Color::Indexed(4), ColorDepth::Ansi16),
+        Color::Blue
+    );
+    // Named colours and reset pass through; true colour is untouched.
+    assert_eq!(theme::degrade(Color::Cyan, ColorDepth::Ansi16), Color::Cyan);
+    assert_eq!(
+        theme::degrade(Color::Reset, ColorDepth::Ansi256),
+        Color::Reset
+    );
+    assert_eq!(
+        theme::degrade(Color::Rgb(1, 2, 3), ColorDepth::TrueColor),
+        Color::Rgb(1, 2, 3)
+    );
+}
+
+#[test]
+fn user_themes_change_built_in_ones_slot_by_slot_and_add_new_ones() {
+    let (dir, mut env) = user_config("theme = \"ocean\"\n");
+    env.colorterm = Some("truecolor".into());
+    let themes = dir.path().join("doku/themes");
+    let write = |name: &str, text: &str| {
+        std::fs::write(themes.join(name), text).unwrap_or_else(|e| panic!("write: {e}"));
+    };
+    write("default.toml", "[conflict]\nfg = \"#ff00ff\"\n");
+    write(
+        "ocean.toml",
+        "extends = \"light\"\ndescription = \"blue\"\n[given]\nfg = \"navy\"\n",
+    );
+    let loaded = config::load_with(None, &env);
+    // "navy" is not a colour name: the user's theme is checked like the config.
+    let message = loaded.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        message.contains("themes/ocean.toml:4: given.fg: \"navy\" is not a colour"),
+        "{message}"
+    );
+
+    write(
+        "ocean.toml",
+        "extends = \"light\"\ndescription = \"blue\"\n[given]\nfg = \"#000080\"\n",
+    );
+    let loaded = config::load_with(None, &env).unwrap_or_else(|e| panic!("{e}"));
+    let built_in = Themes::built_in(ColorDepth::TrueColor);
+    let default = loaded
+        .themes
+        .get("default")
+        .unwrap_or_else(|| panic!("no default"));
+    let original = built_in
+        .get("default")
+        .unwrap_or_else(|| panic!("no default"));
+    assert_eq!(default.conflict().fg, Some(Color::Rgb(255, 0, 255)));
+    assert_eq!(
+        default.conflict().add_modifier,
+        original.conflict().add_modifier
+    );
+    assert_eq!(default.given(), original.given());
+    let ocean = loaded.theme();
+    assert_eq!(ocean.name(), "ocean");
+    assert_eq!(ocean.description(), "blue");
+    assert_eq!(ocean.given().fg, Some(Color::Rgb(0, 0, 0x80)));
+    let light = built_in.get("light").unwrap_or_else(|| panic!("no light"));
+    assert_eq!(ocean.cursor(), light.cursor());
+    assert_eq!(
+        loaded.themes.names(),
+        [
+            "default",
+            "light",
+            "high-contrast",
+            "solarized",
+            "mono",
+            "ocean"
+        ]
+    );
+    assert_eq!(loaded.themes.next_after("mono").name(), "ocean");
+    assert_eq!(loaded.themes.next_after("ocean").name(), "default");
+}
+
+#[test]
+fn a_missing_or_huge_file_is_reported_and_a_missing_default_is_not() {
+    let missing = Path::new("/nonexistent/doku/config.toml");
+    let message = config::load_with(Some(missing), &bare_env())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert_eq!(
+        message,
+        "/nonexistent/doku/config.toml: cannot read: no such file"
+    );
+
+    let env = Environment {
+        config_home: Some(PathBuf::from("/nonexistent")),
+        ..Environment::default()
+    };
+    assert!(config::load_with(None, &env).is_ok());
+
+    let (dir, env) = user_config(&"# padding\n".repeat(200_000));
+    let message = config::load_with(None, &env)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(message.ends_with("config.toml: is larger than 1024 KiB; a config or theme file is a few lines of TOML (is this the right file?)"), "{message}");
+    drop(dir);
+}
+
+#[test]
+fn paths_under_home_are_shown_with_a_tilde() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let config_dir = dir.path().join(".config/doku");
+    std::fs::create_dir_all(&config_dir).unwrap_or_else(|e| panic!("mkdir: {e}"));
+    std::fs::write(
+        config_dir.join("config.toml"),
+        "[keymap]\nundo = \"Ctrl-Shift-Q\"\n",
+    )
+    .unwrap_or_else(|e| panic!("write: {e}"));
+    let env = Environment {
+        home: Some(dir.path().to_path_buf()),
+        ..Environment::default()
+    };
+    let message = config::load_with(None, &env)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert_eq!(
+        message,
+        "~/.config/doku/config.toml:2: keymap.undo: \"Ctrl-Shift-Q\" is not a key \
+         (terminals cannot tell Shift apart with a character key; keys look like \"q\", \"Ctrl-r\", \"Left\", \"Space\", \"F1\")"
+    );
+}

@@ -1,0 +1,369 @@
+//! The game's rules as plain state transitions: no terminal.
+
+use doku::engine::format::{parse_puzzle, ShapeHint};
+use doku::engine::{Board, Candidates, Cell, Digit};
+use doku::game::{Direction, Game, Outcome};
+use std::time::{Duration, Instant};
+
+/// seed-9x9-a from the shared fixtures, and its solution.
+const PUZZLE: &str =
+    "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
+const SOLUTION: &str =
+    "293614785586237149417589623852146397974325816631798452145973268368452971729861534";
+
+fn board(text: &str) -> Board {
+    parse_puzzle(text, ShapeHint::Infer).expect("test puzzle parses")
+}
+
+fn game() -> (Game, Instant) {
+    let now = Instant::now();
+    (Game::new(board(PUZZLE), None, now), now)
+}
+
+fn digit(d: u8) -> Digit {
+    Digit::new(d).expect("nonzero")
+}
+
+fn go(game: &mut Game, row: usize, col: usize) {
+    game.set_cursor(row, col);
+    assert_eq!(game.cursor(), game.shape().cell(row, col));
+}
+
+fn cell(game: &Game, row: usize, col: usize) -> Cell {
+    game.shape().cell(row, col)
+}
+
+/// Digit the solution holds at (row, col).
+fn answer(row: usize, col: usize) -> u8 {
+    SOLUTION.as_bytes()[row * 9 + col] - b'0'
+}
+
+#[test]
+fn entering_a_digit_fills_an_empty_cell() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    assert_eq!(g.enter(9, now), Outcome::Changed);
+    assert_eq!(g.value(cell(&g, 0, 1)), Some(digit(9)));
+    assert!(!g.is_given(cell(&g, 0, 1)));
+    // The same digit again changes nothing and records nothing.
+    g.undo(now);
+    g.redo(now);
+    assert_eq!(g.enter(9, now), Outcome::Unchanged);
+}
+
+#[test]
+fn digits_outside_the_board_are_refused() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    assert!(matches!(g.enter(10, now), Outcome::Refused(_)));
+    assert!(matches!(g.enter(0, now), Outcome::Refused(_)));
+    assert_eq!(g.value(cell(&g, 0, 1)), None);
+}
+
+#[test]
+fn givens_are_locked() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 0); // holds the given 2
+    assert!(matches!(g.enter(5, now), Outcome::Refused(_)));
+    assert!(matches!(g.erase(now), Outcome::Refused(_)));
+    assert_eq!(g.value(cell(&g, 0, 0)), Some(digit(2)));
+    assert!(!g.can_undo());
+}
+
+#[test]
+fn erase_clears_the_entry_then_the_notes() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    g.toggle_note(4, now);
+    g.enter(9, now);
+    assert_eq!(g.erase(now), Outcome::Changed);
+    assert_eq!(g.value(cell(&g, 0, 1)), None);
+    assert_eq!(g.erase(now), Outcome::Unchanged, "entry replaced the notes");
+    g.toggle_note(4, now);
+    g.toggle_note(7, now);
+    assert_eq!(g.erase(now), Outcome::Changed);
+    assert!(g.notes(cell(&g, 0, 1)).is_empty());
+}
+
+#[test]
+fn notes_toggle_only_in_empty_cells() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    g.toggle_notes_mode();
+    assert!(g.notes_mode());
+    g.input(4, now);
+    g.input(8, now);
+    g.input(4, now);
+    let notes = g.notes(cell(&g, 0, 1));
+    assert!(notes.contains(digit(8)) && !notes.contains(digit(4)));
+    assert_eq!(
+        g.value(cell(&g, 0, 1)),
+        None,
+        "notes mode does not enter digits"
+    );
+    go(&mut g, 0, 0);
+    assert!(matches!(g.input(4, now), Outcome::Refused(_)), "a given");
+    g.toggle_notes_mode();
+    go(&mut g, 0, 1);
+    g.input(9, now);
+    assert!(
+        g.notes(cell(&g, 0, 1)).is_empty(),
+        "an entry clears its notes"
+    );
+}
+
+#[test]
+fn an_entry_removes_notes_it_makes_impossible_and_undo_restores_them() {
+    let (mut g, now) = game();
+    // Notes of 9 in the same row, column and box as r1c2, and in an unrelated cell.
+    for (r, c) in [(0, 5), (4, 1), (2, 2), (8, 7)] {
+        go(&mut g, r, c);
+        g.toggle_note(9, now);
+        g.toggle_note(1, now);
+    }
+    go(&mut g, 0, 1);
+    g.enter(9, now);
+    for (r, c) in [(0, 5), (4, 1), (2, 2)] {
+        let notes = g.notes(cell(&g, r, c));
+        assert!(!notes.contains(digit(9)), "r{}c{} lost its 9", r + 1, c + 1);
+        assert!(notes.contains(digit(1)), "other notes stay");
+    }
+    assert!(
+        g.notes(cell(&g, 8, 7)).contains(digit(9)),
+        "unrelated cell keeps it"
+    );
+    g.undo(now);
+    for (r, c) in [(0, 5), (4, 1), (2, 2)] {
+        assert!(
+            g.notes(cell(&g, r, c)).contains(digit(9)),
+            "undo brings it back"
+        );
+    }
+    assert_eq!(g.value(cell(&g, 0, 1)), None);
+}
+
+#[test]
+fn auto_removal_can_be_switched_off() {
+    let (mut g, now) = game();
+    g.set_auto_remove_notes(false);
+    go(&mut g, 0, 5);
+    g.toggle_note(9, now);
+    go(&mut g, 0, 1);
+    g.enter(9, now);
+    assert!(g.notes(cell(&g, 0, 5)).contains(digit(9)));
+}
+
+#[test]
+fn undo_and_redo_walk_the_history_and_a_new_edit_drops_the_redo() {
+    let (mut g, now) = game();
+    assert_eq!(g.undo(now), Outcome::Unchanged);
+    go(&mut g, 0, 1);
+    g.enter(9, now);
+    go(&mut g, 0, 5);
+    g.toggle_note(3, now);
+    go(&mut g, 8, 7);
+    g.enter(4, now);
+    let r1c2 = cell(&g, 0, 1);
+    let r1c6 = cell(&g, 0, 5);
+    let r9c8 = cell(&g, 8, 7);
+
+    assert_eq!(g.undo(now), Outcome::Changed);
+    assert_eq!(g.value(r9c8), None);
+    assert_eq!(g.cursor(), r9c8, "undo returns the cursor to the change");
+    g.undo(now);
+    assert!(g.notes(r1c6).is_empty());
+    g.undo(now);
+    assert_eq!(g.value(r1c2), None);
+    assert!(!g.can_undo());
+
+    g.redo(now);
+    g.redo(now);
+    assert_eq!(g.value(r1c2), Some(digit(9)));
+    assert!(g.notes(r1c6).contains(digit(3)));
+    assert!(g.can_redo());
+
+    go(&mut g, 1, 2);
+    g.enter(6, now);
+    assert!(!g.can_redo(), "a new edit forgets the undone future");
+    assert_eq!(g.redo(now), Outcome::Unchanged);
+}
+
+#[test]
+fn restart_clears_entries_and_notes_and_is_undoable() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    g.enter(9, now);
+    go(&mut g, 0, 5);
+    g.toggle_note(3, now);
+    assert_eq!(g.restart(now), Outcome::Changed);
+    assert_eq!(g.board(), g.givens());
+    assert!(g.notes(cell(&g, 0, 5)).is_empty());
+    g.undo(now);
+    assert_eq!(g.value(cell(&g, 0, 1)), Some(digit(9)));
+    assert!(g.notes(cell(&g, 0, 5)).contains(digit(3)));
+    g.redo(now);
+    assert_eq!(g.board(), g.givens());
+    assert_eq!(g.restart(now), Outcome::Unchanged, "nothing left to clear");
+}
+
+#[test]
+fn conflicts_mark_every_cell_involved_and_clear_when_fixed() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    g.enter(2, now); // r1c1 holds the given 2
+    assert!(g.is_conflict(cell(&g, 0, 1)));
+    assert!(
+        g.is_conflict(cell(&g, 0, 0)),
+        "the given involved is marked too"
+    );
+    assert!(!g.is_conflict(cell(&g, 0, 5)));
+    g.erase(now);
+    assert!(!g.has_conflicts());
+}
+
+#[test]
+fn cursor_stops_at_the_edges_unless_wrapping() {
+    let (mut g, _) = game();
+    assert_eq!(g.move_cursor(Direction::Up), Outcome::Unchanged);
+    assert_eq!(g.move_cursor(Direction::Left), Outcome::Unchanged);
+    assert_eq!(g.move_cursor(Direction::Right), Outcome::Moved);
+    assert_eq!(g.move_cursor(Direction::Down), Outcome::Moved);
+    assert_eq!(g.cursor(), cell(&g, 1, 1));
+    g.set_wrap(true);
+    go(&mut g, 0, 0);
+    g.move_cursor(Direction::Up);
+    assert_eq!(g.cursor(), cell(&g, 8, 0));
+    g.move_cursor(Direction::Left);
+    assert_eq!(g.cursor(), cell(&g, 8, 8));
+    assert_eq!(g.set_cursor(9, 0), Outcome::Unchanged, "off the board");
+}
+
+/// Fills every empty cell but r9c8 with the solution.
+fn nearly_solve(g: &mut Game, now: Instant) {
+    for r in 0..9 {
+        for c in 0..9 {
+            if (r, c) != (8, 7) && g.value(cell(g, r, c)).is_none() {
+                go(g, r, c);
+                g.enter(answer(r, c), now);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_last_right_digit_wins_and_stops_the_clock() {
+    let (mut g, start) = game();
+    nearly_solve(&mut g, start);
+    assert!(!g.is_solved());
+    go(&mut g, 8, 7);
+    let at_win = start + Duration::from_secs(95);
+    assert_eq!(g.enter(answer(8, 7), at_win), Outcome::Solved);
+    assert!(g.is_solved());
+    assert!(!g.clock_running());
+    let later = at_win + Duration::from_secs(600);
+    assert_eq!(g.elapsed(later), Duration::from_secs(95));
+    assert!(matches!(g.enter(1, later), Outcome::Refused(_)));
+    // Undo after a win: the game goes on and the clock runs again.
+    g.undo(later);
+    assert!(!g.is_solved());
+    assert!(g.clock_running());
+}
+
+#[test]
+fn a_full_board_with_a_conflict_is_not_solved() {
+    let (mut g, now) = game();
+    nearly_solve(&mut g, now);
+    go(&mut g, 8, 7);
+    let wrong = if answer(8, 7) == 1 { 2 } else { 1 };
+    assert_eq!(g.enter(wrong, now), Outcome::Changed);
+    assert!(g.board().is_full());
+    assert!(!g.is_solved());
+    assert!(g.clock_running());
+}
+
+#[test]
+fn pause_stops_the_clock_and_resume_starts_it() {
+    let (mut g, start) = game();
+    g.pause(start + Duration::from_secs(10));
+    assert_eq!(
+        g.elapsed(start + Duration::from_secs(70)),
+        Duration::from_secs(10)
+    );
+    g.resume(start + Duration::from_secs(70));
+    assert_eq!(
+        g.elapsed(start + Duration::from_secs(75)),
+        Duration::from_secs(15)
+    );
+}
+
+#[test]
+fn first_hint_shows_a_single_and_the_second_applies_it() {
+    let (mut g, now) = game();
+    assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+    assert_eq!(g.hints_used(), 1);
+    let hint = g.hint().cloned().expect("a hint is shown");
+    assert!(hint.technique.contains("single"), "{}", hint.technique);
+    let (target, d) = hint.placements[0];
+    assert!(hint.cells.contains(&target));
+    assert_eq!(g.cursor(), target, "the cursor goes to the hinted cell");
+    assert_eq!(g.value(target), None, "showing does not place");
+    let solution = board(SOLUTION);
+    assert_eq!(
+        solution.get(target),
+        Some(d),
+        "the hint agrees with the solution"
+    );
+
+    assert_eq!(g.hint_or_apply(now), Outcome::Changed);
+    assert_eq!(g.value(target), Some(d));
+    assert!(g.hint().is_none());
+    assert_eq!(g.hints_used(), 1, "applying is not a second hint");
+    g.undo(now);
+    assert_eq!(g.value(target), None, "an applied hint is undoable");
+}
+
+#[test]
+fn a_hint_points_out_a_wrong_entry_first_and_applying_erases_it() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    let wrong = if answer(0, 1) == 1 { 4 } else { 1 };
+    g.enter(wrong, now);
+    g.hint_or_apply(now);
+    let hint = g.hint().cloned().expect("a hint is shown");
+    assert_eq!(hint.technique, "mistake");
+    assert_eq!(hint.cells, vec![cell(&g, 0, 1)]);
+    g.hint_or_apply(now);
+    assert_eq!(g.value(cell(&g, 0, 1)), None);
+}
+
+#[test]
+fn any_edit_dismisses_a_shown_hint() {
+    let (mut g, now) = game();
+    g.hint_or_apply(now);
+    assert!(g.hint().is_some());
+    go(&mut g, 8, 7);
+    g.toggle_note(1, now);
+    assert!(g.hint().is_none());
+}
+
+#[test]
+fn fill_candidates_writes_the_allowed_digits_and_is_one_undo() {
+    let (mut g, now) = game();
+    assert_eq!(g.fill_candidates(now), Outcome::Changed);
+    let r1c2 = cell(&g, 0, 1);
+    assert_eq!(g.notes(r1c2), g.board().candidates(r1c2));
+    assert!(!g.notes(r1c2).is_empty());
+    assert!(g.notes(cell(&g, 0, 0)).is_empty(), "givens get no notes");
+    assert_eq!(g.fill_candidates(now), Outcome::Unchanged);
+    g.undo(now);
+    assert!(g.shape().cells().all(|c| g.notes(c) == Candidates::NONE));
+}
+
+#[test]
+fn a_big_board_takes_letters_as_digits() {
+    let now = Instant::now();
+    let shape = doku::engine::Shape::sudoku(16).expect("16x16");
+    let mut g = Game::new(Board::empty(shape), None, now);
+    assert_eq!(g.enter(16, now), Outcome::Changed);
+    assert!(matches!(g.enter(17, now), Outcome::Refused(_)));
+}
