@@ -16,6 +16,7 @@ use crate::game::{Direction, Game, Outcome};
 use crate::keymap::{self, Action, Keymap};
 use crate::theme::{Theme, Themes};
 use crate::ui::ScreenLayout;
+use crate::watch::{Outcome as WatchOutcome, Watch, WatchOptions, WatchStrategy};
 use deal::{DealState, Dealing};
 use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
@@ -31,8 +32,7 @@ pub enum Mode {
     Help,
     /// The board is hidden and the clock stopped.
     Paused,
-    /// The animated solver view (`a`). The view itself arrives with
-    /// `watch.rs`; until then this mode says so and `a` returns.
+    /// The animated solver view (`a`), over `App::watch`.
     Watching,
 }
 
@@ -62,6 +62,15 @@ pub struct App {
     screen: Rect,
     seed: u64,
     pub quit: bool,
+    /// The solver view's run while watching; the game waits untouched.
+    pub watch: Option<Watch>,
+    watch_options: WatchOptions,
+    /// Start the view from the player's entries too, not only the givens.
+    watch_from_entries: bool,
+    /// `doku watch --loop`: deal the next puzzle when one is solved.
+    pub watch_loop: bool,
+    /// When the watch last ticked (its steps are paced by wall time).
+    watch_ticked: Option<Instant>,
 }
 
 impl App {
@@ -88,7 +97,75 @@ impl App {
             screen: Rect::new(0, 0, 80, 24),
             seed,
             quit: false,
+            watch: None,
+            watch_options: WatchOptions {
+                strategy: match config.watch.strategy {
+                    crate::engine::Strategy::Naive => WatchStrategy::Naive,
+                    crate::engine::Strategy::Mrv => WatchStrategy::Mrv,
+                },
+                speed: config.watch.speed,
+                step_limit: config.watch.step_limit,
+                seed,
+            },
+            watch_from_entries: config.watch.start_from == crate::config::WatchStart::Entries,
+            watch_loop: false,
+            watch_ticked: None,
         }
+    }
+
+    /// Opens the solver view on the game's puzzle (from the givens, or the
+    /// player's board as the config says).
+    pub fn enter_watch(&mut self, now: Instant) {
+        self.game.pause(now);
+        let givens = self.game.givens();
+        let start = if self.watch_from_entries {
+            self.game.board()
+        } else {
+            givens
+        };
+        self.watch = Some(Watch::new(givens, start, self.watch_options));
+        self.watch_ticked = Some(now);
+        self.mode = Mode::Watching;
+    }
+
+    /// Sets the strategy, speed and step limit the next solver view opens with.
+    pub fn set_watch_options(&mut self, options: WatchOptions) {
+        self.watch_options = options;
+    }
+
+    /// Back to the game exactly as it was.
+    fn leave_watch(&mut self, now: Instant) {
+        if let Some(watch) = &self.watch {
+            // The next view opens with the strategy and speed left here.
+            self.watch_options = WatchOptions {
+                seed: self.watch_options.seed.wrapping_add(1),
+                ..watch.options()
+            };
+        }
+        self.watch = None;
+        self.mode = Mode::Playing;
+        self.game.resume(now);
+    }
+
+    fn watch_key(&mut self, action: Action, now: Instant) {
+        let Some(watch) = &mut self.watch else {
+            return;
+        };
+        match action {
+            Action::WatchPause => watch.toggle_pause(),
+            Action::WatchStep => {
+                if !watch.is_paused() {
+                    watch.toggle_pause();
+                }
+                watch.single_step();
+            }
+            Action::WatchFaster => watch.faster(),
+            Action::WatchSlower => watch.slower(),
+            Action::WatchNextStrategy => watch.next_strategy(),
+            Action::WatchFinish => watch.finish(),
+            _ => return,
+        }
+        self.watch_ticked = Some(now);
     }
 
     pub fn theme(&self) -> &Theme {
@@ -107,6 +184,17 @@ impl App {
     /// How long the loop may sleep before something on screen changes by
     /// itself; `None`: nothing moves, block until an event.
     pub fn next_wakeup(&self, now: Instant) -> Option<Duration> {
+        if self.mode == Mode::Watching {
+            if let Some(watch) = &self.watch {
+                if watch.outcome() == Some(WatchOutcome::Solved) && self.watch_loop {
+                    return Some(self.tick);
+                }
+                if let Some(wait) = watch.next_tick() {
+                    let since = self.watch_ticked.map_or(Duration::ZERO, |t| now - t);
+                    return Some(wait.saturating_sub(since));
+                }
+            }
+        }
         if self.dealing.is_some() || self.celebrating(now) {
             return Some(self.tick);
         }
@@ -133,6 +221,22 @@ impl App {
 
     /// Time passes: pick up a finished deal.
     pub fn on_tick(&mut self, now: Instant) {
+        if let (Mode::Watching, Some(watch)) = (self.mode, &mut self.watch) {
+            let since = self.watch_ticked.map_or(Duration::ZERO, |t| now - t);
+            // Ticks only when one is due: a key or a deal may wake the loop early.
+            if watch.next_tick().is_some_and(|wait| since >= wait) {
+                watch.tick(since);
+                self.watch_ticked = Some(now);
+            }
+            if watch.outcome() == Some(WatchOutcome::Solved) && self.watch_loop {
+                // Show the solved board a moment, then deal the next.
+                if self.dealing.is_none() && since >= Duration::from_secs(2) {
+                    self.start_deal();
+                }
+            } else if watch.next_tick().is_none() {
+                self.watch_ticked = Some(now);
+            }
+        }
         let Some(dealing) = &self.dealing else {
             return;
         };
@@ -143,6 +247,9 @@ impl App {
                 self.dealing = None;
                 self.start_game(board, Some(difficulty), now);
                 self.message = Some("new puzzle dealt".into());
+                if self.watch_loop {
+                    self.enter_watch(now);
+                }
             }
             DealState::Failed => {
                 self.dealing = None;
@@ -242,11 +349,9 @@ impl App {
             },
             Mode::Watching => match action {
                 Some(Action::Quit) => self.quit = true,
-                Some(Action::ToggleWatch) | Some(Action::Back) => {
-                    self.mode = Mode::Playing;
-                    self.game.resume(now);
-                }
-                _ => {}
+                Some(Action::ToggleWatch) | Some(Action::Back) => self.leave_watch(now),
+                Some(action) => self.watch_key(action, now),
+                None => {}
             },
             Mode::Playing => {
                 if let Some(action) = action {
@@ -274,8 +379,7 @@ impl App {
                 return;
             }
             Action::ToggleWatch => {
-                game.pause(now);
-                self.mode = Mode::Watching;
+                self.enter_watch(now);
                 return;
             }
             Action::NewGame => {
@@ -375,6 +479,26 @@ pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result
 /// the normal terminal (errors print and return exit status 2), then plays
 /// `puzzle` or a fresh deal. Returns the exit status.
 pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>) -> i32 {
+    main_with(config_path, puzzle, None)
+}
+
+/// How `doku watch` opens straight into the solver view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WatchLaunch {
+    /// Overrides the config's strategy.
+    pub strategy: Option<WatchStrategy>,
+    /// Overrides the config's speed (steps per second).
+    pub speed: Option<f64>,
+    /// Deal the next puzzle when one is solved.
+    pub repeat: bool,
+}
+
+/// [`main`], opening the solver view at once when `watch` says so.
+pub fn main_with(
+    config_path: Option<&std::path::Path>,
+    puzzle: Option<Board>,
+    watch: Option<WatchLaunch>,
+) -> i32 {
     let loaded = match crate::config::load(config_path) {
         Ok(loaded) => loaded,
         Err(err) => {
@@ -408,6 +532,19 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>) -> i32
     let mut app = App::new(config, loaded.themes.clone(), theme, game, seed);
     if dealing_first {
         app.start_deal();
+    }
+    if let Some(launch) = watch {
+        let defaults = app.watch_options;
+        app.set_watch_options(WatchOptions {
+            strategy: launch.strategy.unwrap_or(defaults.strategy),
+            speed: launch.speed.unwrap_or(defaults.speed),
+            ..defaults
+        });
+        app.watch_loop = launch.repeat;
+        // The view needs the puzzle: wait for the first deal before the screen.
+        app.finish_deal();
+        app.message = None;
+        app.enter_watch(Instant::now());
     }
     let mouse = app.mouse_enabled();
     if mouse {

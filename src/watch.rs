@@ -9,7 +9,6 @@ use crate::engine::local_search::{
 use crate::engine::{Board, Cell, Digit, Solver, Step, Strategy};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::collections::VecDeque;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -145,8 +144,11 @@ const FULL_SPEED_BUDGET: f64 = 0.6;
 /// The step limit when the config names none.
 pub const DEFAULT_STEP_LIMIT: u64 = 10_000_000;
 
-/// How many depth (or conflict) samples the sparkline keeps.
-pub const HISTORY_LEN: usize = 240;
+/// How many depth (or conflict) samples the sparkline keeps. The history
+/// fills from the left and, when full, halves (each pair of samples becomes
+/// its larger one) and samples half as often: the drawn line only grows at
+/// its right end, so a frame redraws one column of it, not all.
+pub const HISTORY_LEN: usize = 32;
 
 /// How long to wait between ticks at this speed: one step per tick up to
 /// [`MAX_FPS`] steps per second, then a frame every 1/[`MAX_FPS`] s.
@@ -270,7 +272,13 @@ pub struct Watch {
     elapsed: Duration,
     rate: f64,
     rate_window: (Duration, u64),
-    history: VecDeque<u64>,
+    history: Vec<u64>,
+    /// Frames per history sample, and the largest value of the frames since
+    /// the last sample (with how many there were).
+    history_stride: u32,
+    history_pending: (u64, u32),
+    /// The digit an undo took from each backtracked cell (0: none).
+    ghosts: Vec<u8>,
     /// What each cell showed at the last [`Watch::take_changes`].
     /// `None` before the first call, so the first frame reports every cell.
     shown: Vec<Option<(Option<Digit>, CellKind)>>,
@@ -299,7 +307,10 @@ impl Watch {
             elapsed: Duration::ZERO,
             rate: 0.0,
             rate_window: (Duration::ZERO, 0),
-            history: VecDeque::with_capacity(HISTORY_LEN),
+            history: Vec::with_capacity(HISTORY_LEN),
+            history_stride: 1,
+            history_pending: (0, 0),
+            ghosts: vec![0; shape.cell_count()],
             shown: vec![None; shape.cell_count()],
         };
         watch.restart();
@@ -353,6 +364,9 @@ impl Watch {
         self.rate = 0.0;
         self.rate_window = (Duration::ZERO, 0);
         self.history.clear();
+        self.history_stride = 1;
+        self.history_pending = (0, 0);
+        self.ghosts.iter_mut().for_each(|g| *g = 0);
         for cell in self.start.shape().cells() {
             self.kinds[cell.index()] = if self.givens.get(cell).is_some() {
                 CellKind::Given
@@ -475,10 +489,23 @@ impl Watch {
         } else {
             self.counters.conflicts as u64
         };
-        if self.history.len() == HISTORY_LEN {
-            self.history.pop_front();
+        let (largest, frames) = self.history_pending;
+        let (largest, frames) = (largest.max(sample), frames + 1);
+        if frames < self.history_stride {
+            self.history_pending = (largest, frames);
+            return;
         }
-        self.history.push_back(sample);
+        self.history_pending = (0, 0);
+        if self.history.len() == HISTORY_LEN {
+            let halved: Vec<u64> = self
+                .history
+                .chunks(2)
+                .map(|p| p[0].max(p[p.len() - 1]))
+                .collect();
+            self.history = halved;
+            self.history_stride *= 2;
+        }
+        self.history.push(largest);
     }
 
     // ----- stepping -----
@@ -528,11 +555,13 @@ impl Watch {
             Step::Focus { cell, .. } => self.set_focus(&[cell]),
             Step::Guess { cell, digit } => {
                 self.board.set(cell, Some(digit));
+                self.ghosts[cell.index()] = 0;
                 self.kinds[cell.index()] = CellKind::Guess;
                 self.set_focus(&[cell]);
             }
             Step::Deduce { cell, digit, .. } => {
                 self.board.set(cell, Some(digit));
+                self.ghosts[cell.index()] = 0;
                 self.kinds[cell.index()] = CellKind::Deduced;
                 self.set_focus(&[cell]);
             }
@@ -540,8 +569,9 @@ impl Watch {
                 Some(cell) => self.set_focus(&[cell]),
                 None => self.set_focus(&[]),
             },
-            Step::Undo { cell, .. } => {
+            Step::Undo { cell, digit } => {
                 self.board.set(cell, None);
+                self.ghosts[cell.index()] = digit.get();
                 self.kinds[cell.index()] = CellKind::Backtracked;
                 self.set_focus(&[cell]);
             }
@@ -703,9 +733,17 @@ impl Watch {
     pub fn steps_per_second(&self) -> f64 {
         self.rate
     }
-    /// Depth (backtracking) or conflicts (local search) once per frame, oldest first.
-    pub fn history(&self) -> &VecDeque<u64> {
+    /// Depth (backtracking) or conflicts (local search) over time, oldest
+    /// first, at most [`HISTORY_LEN`] samples (see there).
+    pub fn history(&self) -> &[u64] {
         &self.history
+    }
+    /// The digit last taken back from a cell that is still empty.
+    pub fn ghost(&self, cell: Cell) -> Option<Digit> {
+        if self.board.get(cell).is_some() {
+            return None;
+        }
+        Digit::new(self.ghosts[cell.index()])
     }
     /// The open choices of a backtracking search, outermost first.
     pub fn choices(&self) -> Vec<(Cell, Option<Digit>)> {
