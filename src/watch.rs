@@ -392,6 +392,7 @@ impl Watch {
     /// One step (meant for a paused run).
     pub fn single_step(&mut self) {
         self.advance(1);
+        self.sample_history();
         self.refresh_local();
     }
     /// The next faster speed stop.
@@ -470,6 +471,7 @@ impl Watch {
         while self.outcome.is_none() {
             self.advance(4096);
         }
+        self.sample_history();
         self.refresh_local();
         self.outcome.unwrap_or(Outcome::Exhausted)
     }

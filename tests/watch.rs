@@ -555,3 +555,352 @@ fn survey_seed_puzzles() {
         }
     }
 }
+
+/// The view drawn into a `TestBackend`: whole-screen snapshots in
+/// `tests/snapshots/watch_*.txt` (a changed screen fails and leaves the new
+/// text in `target/snapshots/`), and the styles of the cells that carry meaning.
+mod view {
+    use super::*;
+    use doku::app::{App, Mode};
+    use doku::config::Config;
+    use doku::game::Game;
+    use doku::theme::{ColorDepth, Theme, Themes};
+    use doku::ui::watch_view::{WatchLayout, WatchView};
+    use ratatui::backend::TestBackend;
+    use ratatui::buffer::Buffer;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::layout::Rect;
+    use ratatui::style::Style;
+    use ratatui::Terminal;
+    use std::path::PathBuf;
+    use std::time::Instant;
+
+    fn theme() -> Theme {
+        Themes::built_in(ColorDepth::TrueColor)
+            .get("default")
+            .expect("the default theme")
+            .clone()
+    }
+
+    fn draw(watch: &Watch, width: u16, height: u16) -> Buffer {
+        let theme = theme();
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal
+            .draw(|frame| {
+                frame.render_widget(
+                    WatchView {
+                        watch,
+                        theme: &theme,
+                    },
+                    frame.area(),
+                )
+            })
+            .unwrap();
+        terminal.backend().buffer().clone()
+    }
+
+    fn text(buf: &Buffer) -> String {
+        let mut out = String::new();
+        for y in 0..buf.area.height {
+            let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    fn check(name: &str, buf: &Buffer) {
+        let actual = text(buf);
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let path = root.join(format!("tests/snapshots/{name}.txt"));
+        let expected = std::fs::read_to_string(&path).unwrap_or_default();
+        if actual != expected {
+            let out = root.join("target/snapshots");
+            let _ = std::fs::create_dir_all(&out);
+            let _ = std::fs::write(out.join(format!("{name}.txt")), &actual);
+            panic!(
+                "{name}: the screen differs from {}; the new one is in target/snapshots/\n{actual}",
+                path.display()
+            );
+        }
+    }
+
+    /// Where a cell's digit is drawn.
+    fn position(watch: &Watch, area: Rect, cell: Cell) -> (u16, u16) {
+        let layout = WatchLayout::new(watch, area).expect("the board fits");
+        let shape = watch.board().shape();
+        let g = &layout.geometry;
+        let (r, c) = (shape.row(cell), shape.col(cell));
+        (
+            layout.board.x + g.col_x[c] + (g.cell_width - 1) / 2,
+            layout.board.y + g.row_y[r] + (g.cell_height - 1) / 2,
+        )
+    }
+
+    fn assert_styled(buf: &Buffer, at: (u16, u16), style: Style, what: &str) {
+        let cell = &buf[at];
+        if let Some(fg) = style.fg {
+            assert_eq!(cell.fg, fg, "{what} at {at:?}: foreground");
+        }
+        assert!(
+            cell.modifier.contains(style.add_modifier),
+            "{what} at {at:?}: {:?} lacks {:?}",
+            cell.modifier,
+            style.add_modifier
+        );
+    }
+
+    /// Naive on seed-9x9-a, stepped until just after the first undo.
+    fn mid_search() -> Watch {
+        let puzzle = seed("seed-9x9-a");
+        let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::Naive));
+        loop {
+            watch.single_step();
+            if matches!(
+                watch.last_step(),
+                Some(WatchStep::Search(Step::Undo { .. }))
+            ) {
+                return watch;
+            }
+        }
+    }
+
+    #[test]
+    fn mid_search_snapshot_and_styles_of_focus_guess_and_backtrack() {
+        let watch = mid_search();
+        let area = Rect::new(0, 0, 80, 24);
+        let buf = draw(&watch, 80, 24);
+        check("watch_naive_mid_search_80x24", &buf);
+        let theme = theme();
+        let shape = watch.board().shape();
+
+        let undone = match watch.last_step() {
+            Some(WatchStep::Search(Step::Undo { cell, .. })) => *cell,
+            other => panic!("{other:?}"),
+        };
+        // The undone cell is the focus now.
+        assert_eq!(watch.kind(undone), CellKind::Focus);
+        assert_styled(
+            &buf,
+            position(&watch, area, undone),
+            theme.solver_focus(),
+            "focus",
+        );
+
+        let guess = shape
+            .cells()
+            .find(|&c| watch.kind(c) == CellKind::Guess)
+            .expect("a guess on the board");
+        assert_styled(
+            &buf,
+            position(&watch, area, guess),
+            theme.solver_guess(),
+            "guess",
+        );
+
+        let given = shape
+            .cells()
+            .find(|&c| watch.kind(c) == CellKind::Given)
+            .unwrap();
+        assert_styled(&buf, position(&watch, area, given), theme.given(), "given");
+
+        // Further on, a cell the search retreated from is marked in the
+        // backtrack style.
+        let mut watch = watch;
+        let backtracked = (0..10_000)
+            .find_map(|_| {
+                watch.single_step();
+                shape
+                    .cells()
+                    .find(|&c| watch.kind(c) == CellKind::Backtracked)
+            })
+            .expect("a backtracked cell");
+        let buf = draw(&watch, 80, 24);
+        let at = position(&watch, area, backtracked);
+        assert_styled(&buf, at, theme.solver_backtrack(), "backtrack");
+        assert!(
+            watch.ghost(backtracked).is_some(),
+            "the digit taken back is known"
+        );
+        assert_eq!(buf[at].symbol(), "·", "a dot marks the retreat");
+    }
+
+    #[test]
+    fn the_panel_shows_counters_and_the_stack_when_wide() {
+        let watch = mid_search();
+        let buf = draw(&watch, 120, 40);
+        check("watch_naive_mid_search_120x40", &buf);
+        let screen = text(&buf);
+        let c = watch.counters();
+        for expected in [
+            "strategy   naive".to_string(),
+            format!("steps      {}", c.steps),
+            format!("guesses    {}", c.guesses),
+            format!("backtracks {}", c.backtracks),
+            format!("depth      {} (max {})", c.depth, c.max_depth),
+            "result     searching".to_string(),
+            "depth over time".to_string(),
+            "stack of choices".to_string(),
+        ] {
+            assert!(
+                screen.contains(&expected),
+                "{expected:?} missing:\n{screen}"
+            );
+        }
+    }
+
+    #[test]
+    fn each_result_is_shown() {
+        let puzzle = seed("seed-9x9-a");
+        let mut solved = Watch::new(&puzzle, &puzzle, options(WatchStrategy::Mrv));
+        solved.run_to_end();
+        let buf = draw(&solved, 80, 24);
+        check("watch_mrv_solved_80x24", &buf);
+        assert!(text(&buf).contains("result     solved"));
+        let theme = theme();
+        let deduced = puzzle
+            .shape()
+            .cells()
+            .find(|&c| solved.kind(c) == CellKind::Deduced)
+            .unwrap();
+        let area = Rect::new(0, 0, 80, 24);
+        assert_styled(
+            &buf,
+            position(&solved, area, deduced),
+            theme.solver_deduce(),
+            "deduced",
+        );
+
+        let (givens, entered) = contradicted_seed();
+        let mut none = Watch::new(&givens, &entered, options(WatchStrategy::Mrv));
+        none.run_to_end();
+        let buf = draw(&none, 80, 24);
+        check("watch_mrv_no_solution_80x24", &buf);
+        assert!(text(&buf).contains("result     no solution"));
+        assert!(text(&buf).contains("one of your entries is wrong"));
+
+        let limited = WatchOptions {
+            step_limit: 500,
+            ..options(WatchStrategy::Naive)
+        };
+        let mut limit = Watch::new(&puzzle, &puzzle, limited);
+        limit.run_to_end();
+        let buf = draw(&limit, 80, 24);
+        check("watch_naive_limit_80x24", &buf);
+        assert!(text(&buf).contains("step limit reached"));
+        assert!(text(&buf).contains("steps      500"));
+    }
+
+    #[test]
+    fn local_search_colours_its_conflicts() {
+        let puzzle = seed("seed-9x9-a");
+        let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::MinConflicts));
+        watch.advance(3);
+        watch.tick(Duration::ZERO);
+        let buf = draw(&watch, 80, 24);
+        let screen = text(&buf);
+        assert!(screen.contains("strategy   min-conflicts"), "{screen}");
+        assert!(screen.contains(&format!("conflicts  {}", watch.counters().conflicts)));
+        let theme = theme();
+        let area = Rect::new(0, 0, 80, 24);
+        let conflicting = puzzle
+            .shape()
+            .cells()
+            .find(|&c| watch.kind(c) == CellKind::Conflicting)
+            .expect("a fresh fill has conflicts");
+        assert_styled(
+            &buf,
+            position(&watch, area, conflicting),
+            theme.conflict(),
+            "conflict",
+        );
+    }
+
+    #[test]
+    fn narrow_and_tiny_screens_never_panic() {
+        let watch = mid_search();
+        let narrow = text(&draw(&watch, 44, 24));
+        assert!(
+            narrow.contains("naive ·"),
+            "a summary line instead of the panel:\n{narrow}"
+        );
+        for (w, h) in [(1, 1), (10, 5), (30, 12), (200, 3)] {
+            let _ = draw(&watch, w, h);
+        }
+        let big = Watch::new(
+            &puzzle_with_givens(Shape::sudoku(25).unwrap(), 0.5, 1),
+            &puzzle_with_givens(Shape::sudoku(25).unwrap(), 0.5, 1),
+            options(WatchStrategy::Mrv),
+        );
+        assert!(text(&draw(&big, 40, 20)).contains("Terminal too small"));
+    }
+
+    fn key(ch: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(ch), KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn the_app_enters_drives_and_leaves_the_view_leaving_the_game_as_it_was() {
+        let now = Instant::now();
+        let game = Game::new(seed("seed-9x9-a"), None, now);
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let mut app = App::new(&Config::built_in(), themes, theme(), game, 7);
+        app.handle_key(key('1'), now);
+        let before = app.game.board().clone();
+
+        app.handle_key(key('a'), now);
+        assert_eq!(app.mode, Mode::Watching);
+        let watch = app.watch.as_ref().expect("a watch");
+        assert_eq!(
+            watch.strategy(),
+            WatchStrategy::Mrv,
+            "the config's strategy"
+        );
+        // The config starts from the player's entries.
+        assert_eq!(watch.start(), &before);
+        assert!(app.next_wakeup(now).is_some(), "the view animates");
+
+        app.handle_key(KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE), now);
+        assert!(app.watch.as_ref().unwrap().is_paused());
+        assert_eq!(app.next_wakeup(now), None, "paused: the loop sleeps");
+        app.handle_key(key('.'), now);
+        assert_eq!(app.watch.as_ref().unwrap().counters().steps, 1);
+        let speed = app.watch.as_ref().unwrap().speed();
+        app.handle_key(key('+'), now);
+        assert!(app.watch.as_ref().unwrap().speed() > speed);
+        app.handle_key(key('-'), now);
+        app.handle_key(key('-'), now);
+        assert!(app.watch.as_ref().unwrap().speed() < speed);
+        app.handle_key(key('s'), now);
+        assert_eq!(
+            app.watch.as_ref().unwrap().strategy(),
+            WatchStrategy::MinConflicts
+        );
+        app.handle_key(key('s'), now);
+        app.handle_key(key('s'), now);
+        assert_eq!(app.watch.as_ref().unwrap().strategy(), WatchStrategy::Naive);
+        app.handle_key(key('f'), now);
+        let mut t = now;
+        while app.watch.as_ref().unwrap().outcome().is_none() {
+            t += Duration::from_millis(34);
+            app.on_tick(t);
+        }
+        assert_eq!(app.watch.as_ref().unwrap().outcome(), Some(Outcome::Solved));
+
+        app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), t);
+        assert_eq!(app.mode, Mode::Playing);
+        assert!(app.watch.is_none());
+        assert_eq!(app.game.board(), &before, "the game is untouched");
+        app.handle_key(key('a'), t);
+        assert_eq!(app.mode, Mode::Watching);
+        assert_eq!(
+            app.watch.as_ref().unwrap().strategy(),
+            WatchStrategy::Naive,
+            "the view reopens with the strategy it was left with"
+        );
+        app.handle_key(key('a'), t);
+        assert_eq!(app.mode, Mode::Playing);
+        app.handle_key(key('q'), t);
+        assert!(app.quit);
+    }
+}

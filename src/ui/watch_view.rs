@@ -147,15 +147,20 @@ impl WatchView<'_> {
                 set_char(buf, x, y, ' ', style);
             }
         }
-        // A backtracked cell shows the digit it lost, in the backtrack style.
-        let digit = self
-            .watch
-            .board()
-            .get(cell)
-            .or_else(|| self.watch.ghost(cell));
-        if let Some(digit) = digit {
-            let text = digit_text(digit);
-            let x = rect.x + (g.cell_width.saturating_sub(text.len() as u16)) / 2;
+        // The cell being undone shows the digit it loses; afterwards a dot
+        // in the backtrack style marks where the search retreated (a digit
+        // there would read as a clash with the digits placed since).
+        let text = match self.watch.board().get(cell) {
+            Some(digit) => Some(digit_text(digit)),
+            None => match self.watch.ghost(cell) {
+                Some(digit) if self.watch.focus().contains(&cell) => Some(digit_text(digit)),
+                Some(_) => Some("·".to_string()),
+                None => None,
+            },
+        };
+        if let Some(text) = text {
+            let width = text.chars().count() as u16;
+            let x = rect.x + (g.cell_width.saturating_sub(width)) / 2;
             let y = rect.y + g.cell_height.saturating_sub(1) / 2;
             buf.set_stringn(x, y, &text, g.cell_width as usize, style);
         }
@@ -315,27 +320,31 @@ pub fn panel_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
         "the givens"
     };
     lines.push(row("from", from.to_string()));
-    lines.push(result_line(watch, theme));
+    lines.extend(result_lines(watch, theme));
     lines
 }
 
-fn result_line(watch: &Watch, theme: &Theme) -> Line<'static> {
+fn result_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
     let (text, style) = match watch.outcome() {
-        Some(Outcome::Solved) => ("solved".to_string(), theme.message()),
-        Some(Outcome::Exhausted) if watch.started_from_entries() => (
-            "no solution: an entry contradicts it".to_string(),
-            theme.conflict(),
-        ),
-        Some(Outcome::Exhausted) => ("no solution".to_string(), theme.conflict()),
-        Some(Outcome::LimitReached) => ("step limit reached".to_string(), theme.conflict()),
-        None if watch.is_paused() => ("paused".to_string(), theme.status_key()),
-        None if watch.is_finishing() => ("finishing...".to_string(), theme.text()),
-        None => ("searching".to_string(), theme.text()),
+        Some(Outcome::Solved) => ("solved", theme.message()),
+        Some(Outcome::Exhausted) => ("no solution", theme.conflict()),
+        Some(Outcome::LimitReached) => ("step limit reached", theme.conflict()),
+        None if watch.is_paused() => ("paused", theme.status_key()),
+        None if watch.is_finishing() => ("finishing...", theme.text()),
+        None => ("searching", theme.text()),
     };
-    Line::from(vec![
+    let mut lines = vec![Line::from(vec![
         Span::styled(format!("{:<11}", "result"), theme.text()),
         Span::styled(text, style),
-    ])
+    ])];
+    if watch.outcome() == Some(Outcome::Exhausted) && watch.started_from_entries() {
+        // The puzzle has a solution; the player's board does not.
+        lines.push(Line::styled(
+            "one of your entries is wrong",
+            theme.conflict(),
+        ));
+    }
+    lines
 }
 
 /// "20/s (19.8 now)", "max (12,345/s)".
