@@ -163,6 +163,10 @@ impl App {
             Action::WatchSlower => watch.slower(),
             Action::WatchNextStrategy => watch.next_strategy(),
             Action::WatchFinish => watch.finish(),
+            // The keys of both screens that make sense here.
+            Action::NextTheme | Action::NewGame | Action::CycleDifficulty | Action::CycleSize => {
+                self.act(action, now)
+            }
             _ => return,
         }
         self.watch_ticked = Some(now);
@@ -245,9 +249,11 @@ impl App {
             DealState::Done(board) => {
                 let difficulty = dealing.difficulty;
                 self.dealing = None;
+                // A deal asked for in the solver view opens in the view again.
+                let watching = self.mode == Mode::Watching;
                 self.start_game(board, Some(difficulty), now);
                 self.message = Some("new puzzle dealt".into());
-                if self.watch_loop {
+                if self.watch_loop || watching {
                     self.enter_watch(now);
                 }
             }

@@ -903,4 +903,32 @@ mod view {
         app.handle_key(key('q'), t);
         assert!(app.quit);
     }
+
+    #[test]
+    fn the_loop_deals_the_next_puzzle_after_a_solve() {
+        let now = Instant::now();
+        let game = Game::new(seed("seed-4x4-a"), None, now);
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let mut app = App::new(&Config::built_in(), themes, theme(), game, 3);
+        app.watch_loop = true;
+        app.handle_key(key('a'), now);
+        app.handle_key(key('f'), now);
+        let mut t = now;
+        while app.watch.as_ref().unwrap().outcome().is_none() {
+            t += Duration::from_millis(34);
+            app.on_tick(t);
+        }
+        let first = app.game.givens().clone();
+        // The solved board stays a moment, then the next deal starts.
+        app.on_tick(t + Duration::from_millis(500));
+        assert!(!app.is_dealing(), "the solved board is shown first");
+        app.on_tick(t + Duration::from_secs(3));
+        assert!(app.is_dealing());
+        app.finish_deal();
+        assert_eq!(app.mode, Mode::Watching);
+        let watch = app.watch.as_ref().unwrap();
+        assert_eq!(watch.outcome(), None, "a fresh run");
+        assert_eq!(watch.givens(), app.game.givens());
+        assert_ne!(app.game.givens(), &first, "a new puzzle");
+    }
 }
