@@ -594,3 +594,6 @@ pub fn main_with(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,11 +1,14 @@
 //! The command line: argument definitions and dispatch to the batch commands
 //! and the TUI.
 
+mod generate;
 mod grade;
 mod input;
+mod latin;
 mod solve;
 
 use crate::engine::format::Format;
+use crate::engine::generator::Symmetry;
 use crate::engine::grader::Difficulty;
 use crate::engine::Strategy;
 use clap::{Args, Parser, Subcommand};
@@ -133,9 +136,9 @@ pub struct GenerateArgs {
     pub size: usize,
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
     pub difficulty: DifficultyArg,
-    /// Symmetry of the givens: none, rotate180, rotate90, mirror, diagonal.
-    #[arg(long, default_value = "rotate180")]
-    pub symmetry: String,
+    /// Symmetry of the givens.
+    #[arg(long, value_enum, default_value_t = Symmetry::Rotate180)]
+    pub symmetry: Symmetry,
     /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -168,6 +171,8 @@ pub fn main() -> i32 {
     match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Grade(args)) => grade::run(&args),
+        Some(Command::Generate(args)) => generate::run(&args),
+        Some(Command::Latin(args)) => latin::run(&args),
         Some(Command::Play(args)) => match play_puzzle(&args) {
             Ok(puzzle) => crate::app::main(cli.config.as_deref(), puzzle),
             Err(msg) => {

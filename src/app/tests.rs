@@ -1,0 +1,199 @@
+//! Keys through the keymap into the app, without a terminal.
+
+use super::*;
+use crate::engine::format::{parse_puzzle, ShapeHint};
+use crate::theme::ColorDepth;
+use ratatui::crossterm::event::{KeyEventState, MouseEvent};
+
+const PUZZLE: &str =
+    "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
+
+fn app(now: Instant) -> App {
+    let board = parse_puzzle(PUZZLE, ShapeHint::Infer).expect("puzzle");
+    let themes = Themes::built_in(ColorDepth::TrueColor);
+    let theme = themes.get("default").expect("default").clone();
+    let game = Game::new(board, Some(Difficulty::Medium), now);
+    App::new(&Config::built_in(), themes, theme, game, 42)
+}
+
+fn press(app: &mut App, code: KeyCode, now: Instant) {
+    app.handle_event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), now);
+}
+
+fn chars(app: &mut App, keys: &str, now: Instant) {
+    for ch in keys.chars() {
+        press(app, KeyCode::Char(ch), now);
+    }
+}
+
+fn value(app: &App, row: usize, col: usize) -> Option<u8> {
+    app.game
+        .value(app.game.shape().cell(row, col))
+        .map(|d| d.get())
+}
+
+#[test]
+fn default_keys_move_enter_undo_and_redo() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "l5", now);
+    assert_eq!(value(&app, 0, 1), Some(5));
+    press(&mut app, KeyCode::Right, now);
+    press(&mut app, KeyCode::Down, now);
+    chars(&mut app, "j", now);
+    assert_eq!(app.game.cursor(), app.game.shape().cell(2, 2));
+    chars(&mut app, "u", now);
+    assert_eq!(value(&app, 0, 1), None);
+    app.handle_event(
+        Event::Key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL)),
+        now,
+    );
+    assert_eq!(value(&app, 0, 1), Some(5));
+    assert_eq!(
+        app.game.cursor(),
+        app.game.shape().cell(0, 1),
+        "redo returns to the change"
+    );
+    chars(&mut app, "x", now);
+    assert_eq!(value(&app, 0, 1), None);
+}
+
+#[test]
+fn key_releases_are_ignored() {
+    let now = Instant::now();
+    let mut app = app(now);
+    let mut release = KeyEvent::new(KeyCode::Char('l'), KeyModifiers::NONE);
+    release.kind = KeyEventKind::Release;
+    release.state = KeyEventState::NONE;
+    app.handle_event(Event::Key(release), now);
+    assert_eq!(app.game.cursor(), app.game.shape().cell(0, 0));
+}
+
+#[test]
+fn notes_mode_key_makes_digits_pencil_marks() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "ln47", now);
+    let cell = app.game.shape().cell(0, 1);
+    assert_eq!(app.game.value(cell), None);
+    assert_eq!(app.game.notes(cell).len(), 2);
+}
+
+#[test]
+fn help_opens_and_any_key_closes_it_without_acting() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "?", now);
+    assert_eq!(app.mode, Mode::Help);
+    assert_eq!(app.next_wakeup(now), None, "help does not tick");
+    chars(&mut app, "l", now);
+    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(
+        app.game.cursor(),
+        app.game.shape().cell(0, 0),
+        "the key only closed help"
+    );
+}
+
+#[test]
+fn pause_hides_the_game_stops_the_clock_and_ignores_board_keys() {
+    let start = Instant::now();
+    let mut app = app(start);
+    let t10 = start + Duration::from_secs(10);
+    chars(&mut app, "p", t10);
+    assert_eq!(app.mode, Mode::Paused);
+    assert_eq!(app.next_wakeup(t10), None, "nothing ticks while paused");
+    chars(&mut app, "l5", t10);
+    assert_eq!(value(&app, 0, 1), None);
+    let t100 = start + Duration::from_secs(100);
+    chars(&mut app, "p", t100);
+    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(app.game.elapsed(t100), Duration::from_secs(10));
+}
+
+#[test]
+fn playing_wakes_only_when_the_clock_turns_a_second() {
+    let start = Instant::now();
+    let app = app(start);
+    let wait = app.next_wakeup(start + Duration::from_millis(300));
+    assert_eq!(wait, Some(Duration::from_millis(700)));
+}
+
+#[test]
+fn size_difficulty_and_theme_keys_cycle() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "zd", now);
+    assert_eq!(app.next_size, 10);
+    assert_eq!(app.next_difficulty, Difficulty::Hard);
+    let before = app.theme().name().to_string();
+    chars(&mut app, "t", now);
+    assert_ne!(app.theme().name(), before);
+}
+
+#[test]
+fn new_game_deals_off_the_ui_thread_at_the_next_size() {
+    let now = Instant::now();
+    let mut app = app(now);
+    app.next_size = 4;
+    chars(&mut app, "g", now);
+    assert!(app.is_dealing());
+    assert!(app.next_wakeup(now).is_some(), "the spinner ticks");
+    app.finish_deal();
+    assert!(!app.is_dealing());
+    assert_eq!(app.game.shape().size(), 4);
+    assert!(app.game.givens().is_uniquely_solvable());
+}
+
+#[test]
+fn a_click_moves_the_cursor_to_the_cell_under_it() {
+    let now = Instant::now();
+    let mut app = app(now);
+    app.set_screen(80, 24);
+    let layout = ScreenLayout::new(app.game.shape(), Rect::new(0, 0, 80, 24)).expect("fits");
+    // The middle of r3c5.
+    let x = layout.board.x + layout.geometry.col_x[4] + 1;
+    let y = layout.board.y + layout.geometry.row_y[2];
+    let click = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.handle_event(Event::Mouse(click), now);
+    assert_eq!(app.game.cursor(), app.game.shape().cell(2, 4));
+}
+
+#[test]
+fn the_solver_view_key_switches_mode_and_back() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "a", now);
+    assert_eq!(app.mode, Mode::Watching);
+    assert!(!app.game.clock_running());
+    chars(&mut app, "a", now);
+    assert_eq!(app.mode, Mode::Playing);
+    assert!(app.game.clock_running());
+}
+
+#[test]
+fn q_and_ctrl_c_quit() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "q", now);
+    assert!(app.quit);
+    let mut app = super::tests::app(now);
+    app.handle_event(
+        Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        now,
+    );
+    assert!(app.quit);
+}
+
+#[test]
+fn a_refused_key_says_why() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "5", now); // r1c1 is a given
+    assert_eq!(app.message.as_deref(), Some("a given cannot be changed"));
+}

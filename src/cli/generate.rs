@@ -1,0 +1,107 @@
+//! `doku generate`: fresh puzzles with exactly one solution.
+
+use super::{GenerateArgs, EXIT_BAD_INPUT, EXIT_OK};
+use crate::engine::format::{write, Format};
+use crate::engine::generator::generate;
+use crate::engine::shape::{Shape, SUDOKU_SHAPES};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The random source of a command: portable and reproducible with `--seed`
+/// (ChaCha8 gives the same stream on every machine), else seeded by the OS so
+/// two runs differ.
+pub(super) fn seeded_rng(seed: Option<u64>) -> ChaCha8Rng {
+    match seed {
+        Some(seed) => ChaCha8Rng::seed_from_u64(seed),
+        None => ChaCha8Rng::from_os_rng(),
+    }
+}
+
+/// Runs longer than this show a progress line (on a terminal).
+const QUIET_PERIOD: Duration = Duration::from_secs(1);
+
+pub fn run(args: &GenerateArgs) -> i32 {
+    let Ok(shape) = Shape::sudoku(args.size) else {
+        let sizes: Vec<String> = SUDOKU_SHAPES.iter().map(|s| s.0.to_string()).collect();
+        eprintln!(
+            "doku: generate: no sudoku of size {}: choose --size from {}",
+            args.size,
+            sizes.join(", ")
+        );
+        return EXIT_BAD_INPUT;
+    };
+    let mut rng = seeded_rng(args.seed);
+    let done = AtomicUsize::new(0);
+    let finished = AtomicBool::new(false);
+    let show_progress = io::stderr().is_terminal();
+    std::thread::scope(|scope| {
+        if show_progress {
+            scope.spawn(|| progress(args, &done, &finished));
+        }
+        let status = deal_all(args, shape, &mut rng, &done);
+        finished.store(true, Ordering::Relaxed);
+        status
+    })
+}
+
+/// Generates and prints every puzzle; returns the exit status.
+fn deal_all(args: &GenerateArgs, shape: Shape, rng: &mut ChaCha8Rng, done: &AtomicUsize) -> i32 {
+    let mut out = io::stdout().lock();
+    for index in 0..args.count {
+        let dealt = match generate(shape, args.difficulty.level(), args.symmetry, rng) {
+            Ok(dealt) => dealt,
+            Err(e) => {
+                eprintln!("doku: generate: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        };
+        let mut text = write(&dealt.puzzle, args.format);
+        if args.format != Format::Line && index > 0 {
+            text.insert(0, '\n');
+        }
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        if out
+            .write_all(text.as_bytes())
+            .and_then(|_| out.flush())
+            .is_err()
+        {
+            return EXIT_OK; // stdout closed (e.g. `| head`): nobody is reading
+        }
+        done.fetch_add(1, Ordering::Relaxed);
+    }
+    EXIT_OK
+}
+
+/// Shows `generating ... k/n` on stderr, rewritten in place, once the run
+/// has taken longer than [`QUIET_PERIOD`]; clears it at the end.
+fn progress(args: &GenerateArgs, done: &AtomicUsize, finished: &AtomicBool) {
+    let start = Instant::now();
+    let mut shown = false;
+    while !finished.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        if start.elapsed() < QUIET_PERIOD || finished.load(Ordering::Relaxed) {
+            continue;
+        }
+        let difficulty = args
+            .difficulty
+            .level()
+            .map_or("any".to_string(), |d| d.to_string());
+        eprint!(
+            "\rdoku: generating {n}x{n} {difficulty} puzzles: {}/{} done, {}s ",
+            done.load(Ordering::Relaxed),
+            args.count,
+            start.elapsed().as_secs(),
+            n = args.size,
+        );
+        shown = true;
+    }
+    if shown {
+        // Erase the progress line so it does not mix with later output.
+        eprint!("\r\x1b[2K");
+    }
+}
