@@ -648,6 +648,7 @@ impl Watch {
             Engine::Genetic(search) => {
                 self.counters.conflicts = search.conflicts();
                 self.counters.generation = search.generation();
+                self.counters.restarts = search.reseeds();
                 search.conflicting_cells()
             }
         };

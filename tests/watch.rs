@@ -507,6 +507,17 @@ fn cell_kinds_and_changes_since_the_last_frame() {
         }
     }
     assert_eq!(watch.counters().conflicts, watch.board().conflicts().len());
+
+    // Genetic: the generation and restart counters follow the search.
+    let hard = seed("seed-9x9-hard");
+    let mut watch = Watch::new(&hard, &hard, options(WatchStrategy::Genetic));
+    watch.run_to_end();
+    let c = watch.counters();
+    assert_eq!(c.generation, c.steps);
+    assert!(
+        c.restarts > 0,
+        "the hard seed needs a restart or more: {c:?}"
+    );
 }
 
 #[test]
