@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the animated solver view costs over a terminal, measured on the real
-# binary in a tmux pseudo-terminal (100x30, xterm-256color):
+# binary in a tmux pseudo-terminal (100x30 unless WIDTH/HEIGHT say, xterm-256color):
 #
 #   bytes per step  everything doku writes to the terminal (tmux pipe-pane -o),
 #                   divided by the steps the panel's counter advanced, naive on
@@ -14,11 +14,14 @@
 #                   Bar: < 10% of one core at 30 frames/s; paused: none.
 #
 # Usage: scripts/measure_watch.sh [SECONDS]   (default 10 per measurement)
-# DOKU_BIN picks the binary (default target/release/doku, built if missing).
+# DOKU_BIN picks the binary (default target/release/doku, built if missing);
+# WIDTH and HEIGHT the pane (default 100x30; 120x40 gives roomy cells).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-10}
+WIDTH=${WIDTH:-100}
+HEIGHT=${HEIGHT:-30}
 BIN=${DOKU_BIN:-target/release/doku}
 if [ ! -x "$BIN" ]; then
     cargo build --release
@@ -40,7 +43,7 @@ start() { # SPEED
     RUN=$((RUN + 1))
     SOCKET=doku-measure-$$-$RUN
     mkdir -p "$TMP/config" "$TMP/state"
-    tm new-session -d -s m -x 100 -y 30 \
+    tm new-session -d -s m -x "$WIDTH" -y "$HEIGHT" \
         "exec env XDG_CONFIG_HOME=$TMP/config XDG_STATE_HOME=$TMP/state TERM=xterm-256color $BIN watch $PUZZLE --strategy naive --speed $1"
     sleep 1.5 # the first full frame goes out before anything is measured
 }
@@ -84,7 +87,7 @@ cpu() { # SPEED LABEL [pause]
         printf "CPU %-32s %5.1f%% of one core  (%d ticks of 1/%ds in %ss)\n", label, 100 * d / hz / t, d, hz, t }'
 }
 
-echo "doku watch, naive on seed-9x9-a, 100x30 tmux pane, $BIN"
+echo "doku watch, naive on seed-9x9-a, ${WIDTH}x${HEIGHT} tmux pane, $BIN"
 bytes_per_step 50
 bytes_per_step 25
 cpu 30 "at 30 steps/s (30 frames/s):"

@@ -123,12 +123,7 @@ impl WatchView<'_> {
     /// The style a cell is drawn in.
     pub fn cell_style(&self, cell: Cell) -> Style {
         let theme = self.theme;
-        let shape = self.watch.board().shape();
-        let (r, c) = (shape.row(cell), shape.col(cell));
-        let (br, bc) = shape.box_dims().unwrap_or((shape.size(), shape.size()));
-        let even = (r / br + c / bc) % 2 == 0;
-        let base = theme.board().patch(theme.box_shade(even));
-        base.patch(match self.watch.kind(cell) {
+        self.shade(cell).patch(match self.watch.kind(cell) {
             CellKind::Empty => Style::default(),
             CellKind::Given => theme.given(),
             CellKind::Entry | CellKind::Placed => theme.entry(),
@@ -140,12 +135,32 @@ impl WatchView<'_> {
         })
     }
 
+    /// The cell's background: the board and its box of the checkerboard.
+    fn shade(&self, cell: Cell) -> Style {
+        let theme = self.theme;
+        let shape = self.watch.board().shape();
+        let (r, c) = (shape.row(cell), shape.col(cell));
+        let (br, bc) = shape.box_dims().unwrap_or((shape.size(), shape.size()));
+        let even = (r / br + c / bc) % 2 == 0;
+        theme.board().patch(theme.box_shade(even))
+    }
+
     fn render_cell(&self, cell: Cell, rect: Rect, g: &Geometry, buf: &mut Buffer) {
-        let style = self.cell_style(cell);
+        // The cell is shaded as its box; only a label of up to three columns
+        // in its middle row takes the kind's style. A step then changes a
+        // few characters, not every character of a roomy cell (bytes over SSH).
+        let shade = self.shade(cell);
         for y in rect.top()..rect.bottom() {
             for x in rect.left()..rect.right() {
-                set_char(buf, x, y, ' ', style);
+                set_char(buf, x, y, ' ', shade);
             }
+        }
+        let style = self.cell_style(cell);
+        let label_width = g.cell_width.min(3);
+        let label_x = rect.x + (g.cell_width - label_width) / 2;
+        let y = rect.y + g.cell_height.saturating_sub(1) / 2;
+        for x in label_x..label_x + label_width {
+            set_char(buf, x, y, ' ', style);
         }
         // The cell being undone shows the digit it loses; afterwards a dot
         // in the backtrack style marks where the search retreated (a digit
@@ -161,7 +176,6 @@ impl WatchView<'_> {
         if let Some(text) = text {
             let width = text.chars().count() as u16;
             let x = rect.x + (g.cell_width.saturating_sub(width)) / 2;
-            let y = rect.y + g.cell_height.saturating_sub(1) / 2;
             buf.set_stringn(x, y, &text, g.cell_width as usize, style);
         }
     }
