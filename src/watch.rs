@@ -455,9 +455,16 @@ impl Watch {
         match self.pacer.due(self.speed(), since_last_tick) {
             Due::Steps(n) => self.advance(n),
             Due::For(budget) => {
+                // Steps between clock readings: a generation of the genetic
+                // search on a big board takes milliseconds, a search step nanoseconds.
+                let chunk = match self.engine {
+                    Engine::Backtracking(_) => 256,
+                    Engine::MinConflicts(_) => 32,
+                    Engine::Genetic(_) => 1,
+                };
                 let began = Instant::now();
                 while self.outcome.is_none() && began.elapsed() < budget {
-                    self.advance(256);
+                    self.advance(chunk);
                 }
             }
         }

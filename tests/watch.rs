@@ -418,6 +418,22 @@ fn pause_single_step_and_ticks() {
 }
 
 #[test]
+fn a_full_speed_frame_stays_about_a_frame_long_on_a_big_board() {
+    let puzzle = puzzle_with_givens(Shape::sudoku(25).unwrap(), 0.3, 9);
+    for strategy in WatchStrategy::ALL {
+        let mut watch = Watch::new(&puzzle, &puzzle, options(strategy));
+        watch.finish();
+        let began = std::time::Instant::now();
+        watch.tick(tick_interval(watch.speed()));
+        let took = began.elapsed();
+        // The budget is 60% of a 1/30 s frame (20 ms); allow for a busy
+        // machine. (Checking the clock every 256 generations took 180 ms.)
+        assert!(took < Duration::from_millis(100), "{strategy}: {took:?}");
+        assert!(watch.counters().steps > 0, "{strategy}");
+    }
+}
+
+#[test]
 fn next_strategy_restarts_from_the_start_board() {
     let puzzle = seed("seed-9x9-a");
     let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::Naive));
