@@ -61,6 +61,8 @@ pub struct App {
     /// The terminal's size, for mapping mouse clicks to cells.
     screen: Rect,
     seed: u64,
+    /// No game yet: the first deal is still running.
+    first_deal: bool,
     pub quit: bool,
     /// The solver view's run while watching; the game waits untouched.
     pub watch: Option<Watch>,
@@ -96,6 +98,7 @@ impl App {
             wrap: config.wrap,
             screen: Rect::new(0, 0, 80, 24),
             seed,
+            first_deal: false,
             quit: false,
             watch: None,
             watch_options: WatchOptions {
@@ -172,6 +175,22 @@ impl App {
         self.watch_ticked = Some(now);
     }
 
+    /// An app with no game yet: it deals one (off the UI thread) and shows
+    /// a spinner until it arrives.
+    pub fn dealing(config: &Config, themes: Themes, theme: Theme, seed: u64) -> App {
+        let shape = Shape::sudoku(config.size).unwrap_or(Shape::CLASSIC);
+        let placeholder = Game::new(Board::empty(shape), Some(config.difficulty), Instant::now());
+        let mut app = App::new(config, themes, theme, placeholder, seed);
+        app.first_deal = true;
+        app.start_deal();
+        app
+    }
+
+    /// Whether the first puzzle is still being dealt (nothing to play yet).
+    pub fn awaiting_first_deal(&self) -> bool {
+        self.first_deal
+    }
+
     pub fn theme(&self) -> &Theme {
         &self.theme
     }
@@ -246,19 +265,20 @@ impl App {
         };
         match dealing.poll() {
             DealState::Working => {}
-            DealState::Done(board) => {
-                let difficulty = dealing.difficulty;
+            DealState::Done(dealt) => {
                 self.dealing = None;
+                self.first_deal = false;
                 // A deal asked for in the solver view opens in the view again.
                 let watching = self.mode == Mode::Watching;
-                self.start_game(board, Some(difficulty), now);
-                self.message = Some("new puzzle dealt".into());
+                self.start_game(dealt.puzzle, Some(dealt.difficulty), now);
+                self.message = None;
                 if self.watch_loop || watching {
                     self.enter_watch(now);
                 }
             }
             DealState::Failed => {
                 self.dealing = None;
+                self.first_deal = false;
                 self.message = Some("the deal failed; this game goes on".into());
             }
         }
@@ -359,6 +379,11 @@ impl App {
                 Some(action) => self.watch_key(action, now),
                 None => {}
             },
+            Mode::Playing if self.first_deal => {
+                if action == Some(Action::Quit) {
+                    self.quit = true;
+                }
+            }
             Mode::Playing => {
                 if let Some(action) = action {
                     self.act(action, now);
@@ -518,27 +543,11 @@ pub fn main_with(
         .map_or(0, |d| d.as_nanos() as u64);
     let now = Instant::now();
     let theme = loaded.theme().clone();
-    let shape = Shape::sudoku(config.size).unwrap_or(Shape::CLASSIC);
-    let small = shape.size() <= 9;
-    let game = match puzzle {
-        Some(board) => Game::new(board, None, now),
-        // Small boards deal in a blink, before the screen is taken over.
-        None if small => {
-            use rand::SeedableRng;
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            Game::new(
-                deal(shape, config.difficulty, &mut rng),
-                Some(config.difficulty),
-                now,
-            )
-        }
-        None => Game::new(Board::empty(shape), Some(config.difficulty), now),
+    let themes = loaded.themes.clone();
+    let mut app = match puzzle {
+        Some(board) => App::new(config, themes, theme, Game::new(board, None, now), seed),
+        None => App::dealing(config, themes, theme, seed),
     };
-    let dealing_first = game.board().filled_count() == 0;
-    let mut app = App::new(config, loaded.themes.clone(), theme, game, seed);
-    if dealing_first {
-        app.start_deal();
-    }
     if let Some(launch) = watch {
         let defaults = app.watch_options;
         app.set_watch_options(WatchOptions {
@@ -547,10 +556,12 @@ pub fn main_with(
             ..defaults
         });
         app.watch_loop = launch.repeat;
-        // The view needs the puzzle: wait for the first deal before the screen.
-        app.finish_deal();
-        app.message = None;
-        app.enter_watch(Instant::now());
+        if app.awaiting_first_deal() {
+            // The spinner shows until the deal arrives, which opens the view.
+            app.mode = Mode::Watching;
+        } else {
+            app.enter_watch(Instant::now());
+        }
     }
     let mouse = app.mouse_enabled();
     if mouse {

@@ -197,3 +197,23 @@ fn a_refused_key_says_why() {
     chars(&mut app, "5", now); // r1c1 is a given
     assert_eq!(app.message.as_deref(), Some("a given cannot be changed"));
 }
+
+#[test]
+fn the_first_deal_shows_a_spinner_and_ignores_board_keys_until_it_arrives() {
+    let now = Instant::now();
+    let themes = Themes::built_in(ColorDepth::TrueColor);
+    let theme = themes.get("mono").expect("mono").clone();
+    let mut app = App::dealing(&Config::built_in(), themes, theme, 5);
+    assert!(app.awaiting_first_deal());
+    chars(&mut app, "5", now);
+    assert_eq!(
+        app.game.board().filled_count(),
+        0,
+        "no playing an empty placeholder"
+    );
+    app.finish_deal();
+    assert!(!app.awaiting_first_deal());
+    assert_eq!(app.game.shape().size(), 9);
+    assert!(app.game.givens().is_uniquely_solvable());
+    assert_eq!(app.game.difficulty(), Some(Difficulty::Medium));
+}

@@ -63,6 +63,19 @@ impl Widget for AppView<'_> {
             height: area.height - STATUS_HEIGHT,
             ..area
         };
+        if app.awaiting_first_deal() && app.mode != Mode::Help {
+            let dealing = app.dealing.as_ref();
+            let text = format!(
+                "{} dealing a {}x{} {} puzzle",
+                self.spinner(),
+                shape.size(),
+                shape.size(),
+                dealing.map_or(app.next_difficulty, |d| d.difficulty),
+            );
+            let rect = crate::ui::popups_centred(above_status, text.chars().count() as u16, 1);
+            Line::styled(text, theme.message()).render(rect, buf);
+            return;
+        }
         match app.mode {
             Mode::Paused => {
                 let keys = app.keymap.keys_for(Action::Pause).join(" or ");
@@ -119,6 +132,13 @@ impl Widget for AppView<'_> {
 }
 
 impl AppView<'_> {
+    /// The spinner's frame: it turns every 100 ms while a deal runs.
+    fn spinner(&self) -> char {
+        let started = self.app.dealing.as_ref().map_or(self.now, |d| d.started);
+        let frame = self.now.saturating_duration_since(started).as_millis() / 100;
+        SPINNER[frame as usize % SPINNER.len()]
+    }
+
     fn facts(&self, layout: &ScreenLayout) -> Vec<String> {
         let app = self.app;
         let game = &app.game;
@@ -150,17 +170,11 @@ impl AppView<'_> {
             .into(),
         );
         if let Some(dealing) = &app.dealing {
-            let frame = (self
-                .now
-                .saturating_duration_since(dealing.started)
-                .as_millis()
-                / 100) as usize
-                % SPINNER.len();
+            let n = dealing.shape.size();
             facts.push(format!(
-                "{} dealing {}x{}",
-                SPINNER[frame],
-                dealing.shape.size(),
-                dealing.shape.size()
+                "{} dealing {n}x{n} {}",
+                self.spinner(),
+                dealing.difficulty
             ));
         }
         // No panel and no room in the cells: the cursor's notes go here.
