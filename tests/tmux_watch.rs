@@ -26,7 +26,10 @@ impl Tmux {
             eprintln!("skipped: tmux is not installed (apt-get install tmux)");
             return None;
         }
-        let socket = format!("doku-watch-test-{}", std::process::id());
+        // A socket per test: the tests of this file run in parallel.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let socket = format!("doku-watch-test-{}-{n}", std::process::id());
         let dir = std::env::temp_dir().join(&socket);
         let _ = std::fs::create_dir_all(dir.join("config"));
         let _ = std::fs::create_dir_all(dir.join("state"));
@@ -188,4 +191,29 @@ fn doku_watch_counts_up_finishes_solved_and_q_restores_the_terminal() {
         !after_quit.contains("strategy"),
         "nothing of the view is left on the main screen:\n{after_quit}"
     );
+}
+
+#[test]
+fn doku_watch_without_a_puzzle_deals_one_and_local_search_solves_it() {
+    let bin = env!("CARGO_BIN_EXE_doku");
+    let command = format!("{bin} watch --strategy min-conflicts --speed 100");
+    let Some(tmux) = Tmux::start(&command, 100, 30) else {
+        return;
+    };
+    let first = tmux.wait_for("the solver panel", Duration::from_secs(30), |s| {
+        s.contains("strategy   min-conflicts")
+    });
+    assert!(first.contains("conflicts"), "{first}");
+    tmux.keys("f");
+    let done = tmux.wait_for("the solved result", Duration::from_secs(60), |s| {
+        s.contains("result     solved")
+    });
+    let digits = board_digits(&done);
+    assert_eq!(digits.len(), 81, "a full 9x9 board:\n{done}");
+    assert_eq!(counter(&done, "│conflicts"), Some(0), "{done}");
+    tmux.keys("q");
+    let after_quit = tmux.wait_for("doku to exit", Duration::from_secs(10), |s| {
+        s.contains("EXITED")
+    });
+    assert!(after_quit.contains("EXITED 0"), "{after_quit}");
 }
