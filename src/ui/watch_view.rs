@@ -285,8 +285,10 @@ impl WatchView<'_> {
         if rows >= 2 && !choices.is_empty() {
             let shape = self.watch.board().shape();
             let mut stack = vec![Line::styled("stack of choices", theme.title())];
-            let shown = choices.len().min(rows - 1);
-            let skip = choices.len() - shown;
+            // Whole pages of levels, so a push or pop rewrites one line
+            // rather than scrolling every line by one.
+            let page = rows - 1;
+            let skip = (choices.len() - 1) / page * page;
             for (level, (cell, digit)) in choices.iter().enumerate().skip(skip) {
                 let digit = digit.map_or_else(|| "?".to_string(), digit_text);
                 stack.push(Line::raw(format!(
