@@ -311,7 +311,7 @@ fn key_specs_round_trip_through_the_keymap() {
 fn every_bundled_theme_parses_and_resolves() {
     for (name, text) in theme::BUILT_IN {
         let file = SourceFile::built_in(name, text);
-        let spec = ThemeSpec::parse(&file, name, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let spec = ThemeSpec::parse(&file, name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
         for depth in [
             ColorDepth::TrueColor,
             ColorDepth::Ansi256,
@@ -354,6 +354,50 @@ fn every_bundled_theme_parses_and_resolves() {
         Themes::built_in(ColorDepth::TrueColor).names(),
         ["default", "light", "high-contrast", "solarized", "mono"]
     );
+}
+
+#[test]
+fn shading_and_highlights_stay_distinct_at_every_colour_depth() {
+    for depth in [
+        ColorDepth::TrueColor,
+        ColorDepth::Ansi256,
+        ColorDepth::Ansi16,
+    ] {
+        let themes = Themes::built_in(depth);
+        for name in ["default", "light", "high-contrast", "solarized"] {
+            let theme = themes.get(name).unwrap_or_else(|| panic!("no {name}"));
+            let shades = [theme.box_shade(true).bg, theme.box_shade(false).bg];
+            assert_ne!(
+                shades[0], shades[1],
+                "{name} at {depth:?}: checkerboard lost"
+            );
+            for (what, style) in [
+                ("peer", theme.peer_highlight()),
+                ("same_digit", theme.same_digit()),
+                ("hint", theme.hint_cells()),
+            ] {
+                if let Some(bg) = style.bg {
+                    assert!(
+                        !shades.contains(&Some(bg)),
+                        "{name} at {depth:?}: {what} background {bg:?} is a box shade"
+                    );
+                }
+            }
+            for (what, style) in [
+                ("note", theme.note()),
+                ("entry", theme.entry()),
+                ("given", theme.given()),
+            ] {
+                for shade in shades.into_iter().flatten() {
+                    assert_ne!(
+                        style.fg,
+                        Some(shade),
+                        "{name} at {depth:?}: {what} invisible on its box shade"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -575,4 +619,86 @@ fn paths_under_home_are_shown_with_a_tilde() {
         "~/.config/doku/config.toml:2: keymap.undo: \"Ctrl-Shift-Q\" is not a key \
          (terminals cannot tell Shift apart with a character key; keys look like \"q\", \"Ctrl-r\", \"Left\", \"Space\", \"F1\")"
     );
+}
+
+#[test]
+fn a_directory_given_as_config_is_reported() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let message = config::load_with(Some(dir.path()), &bare_env())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        message.ends_with(": cannot read: it is a directory, not a file"),
+        "{message}"
+    );
+}
+
+mod no_panic {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Settings with values of every type, valid or not, so most files get past
+    /// the TOML parser and into validation.
+    fn line() -> impl Strategy<Value = String> {
+        let key = prop::sample::select(vec![
+            "theme",
+            "size",
+            "difficulty",
+            "wrap",
+            "tick_rate_ms",
+            "color_depth",
+            "watch.speed",
+            "watch.step_limit",
+            "watch.strategy",
+            "keymap.undo",
+            "keymap.quit",
+            "keymap.hint",
+            "keymap.move_left",
+            "keymap.watch_pause",
+            "bogus",
+            "\"ké\"",
+        ]);
+        let value = prop_oneof![
+            "\"[a-zA-Z0-9#+ -]{0,12}\"",
+            "\"[^\"\\\\\\x00-\\x1f]{0,6}\"",
+            "-?[0-9]{1,22}",
+            "[0-9]{1,3}\\.[0-9]{1,3}",
+            Just("true".to_owned()),
+            Just("[]".to_owned()),
+            "\\[\"[a-zA-Z-]{1,8}\", \"[a-zA-Z0-9?+.-]{1,3}\"\\]",
+            Just("nan".to_owned()),
+        ];
+        (key, value).prop_map(|(key, value)| format!("{key} = {value}"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn any_config_text_loads_or_gives_a_located_error(lines in prop::collection::vec(line(), 0..6)) {
+            let text = lines.join("\n");
+            match load_text(&text) {
+                Ok(loaded) => prop_assert!(loaded.themes.get(&loaded.config.theme).is_some()),
+                Err(error) => {
+                    prop_assert!(error.file.ends_with("config.toml"), "{error}");
+                    prop_assert!(error.line.is_some(), "{error}");
+                }
+            }
+        }
+
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,80}") {
+            let _ = load_text(&text);
+            let _ = KeySpec::parse(&text);
+            let _ = theme::parse_color(&text);
+        }
+
+        #[test]
+        fn every_key_spec_that_parses_round_trips(text in "((Ctrl|Alt|Shift|C|M)-){0,2}([a-zA-Z0-9?+.,;-]|F[0-9]{1,2}|Left|Space|Esc|Tab)") {
+            if let Ok(spec) = KeySpec::parse(&text) {
+                prop_assert_eq!(KeySpec::parse(&spec.to_string()), Ok(spec));
+            }
+        }
+    }
 }

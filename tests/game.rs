@@ -367,3 +367,32 @@ fn a_big_board_takes_letters_as_digits() {
     assert_eq!(g.enter(16, now), Outcome::Changed);
     assert!(matches!(g.enter(17, now), Outcome::Refused(_)));
 }
+
+#[test]
+fn a_hint_flags_notes_that_leave_out_the_answer_and_applying_rewrites_them() {
+    let (mut g, now) = game();
+    // r1c2's answer is 9; a lone note of 4 leaves it out.
+    assert_eq!(answer(0, 1), 9);
+    go(&mut g, 0, 1);
+    g.toggle_note(4, now);
+    assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+    let hint = g.hint().cloned().expect("a hint is shown");
+    assert_eq!(hint.technique, "wrong notes");
+    assert!(hint.cells.contains(&cell(&g, 0, 1)));
+    g.hint_or_apply(now);
+    let notes = g.notes(cell(&g, 0, 1));
+    assert!(
+        notes.contains(digit(9)),
+        "rewritten from the board's candidates"
+    );
+    assert_eq!(notes, g.board().candidates(cell(&g, 0, 1)));
+}
+
+#[test]
+fn no_hint_on_a_puzzle_without_a_unique_solution() {
+    let now = Instant::now();
+    let shape = doku::engine::Shape::CLASSIC;
+    let mut g = Game::new(Board::empty(shape), None, now);
+    assert!(matches!(g.hint_or_apply(now), Outcome::Refused(_)));
+    assert_eq!(g.hints_used(), 0);
+}

@@ -23,6 +23,23 @@ pub const EXIT_UNSOLVABLE: i32 = 1;
 /// Exit status: unreadable input, broken givens, bad config.
 pub const EXIT_BAD_INPUT: i32 = 2;
 
+const GRADE_ABOUT: &str = "\
+Print the difficulty and the hardest technique each puzzle needs.
+
+One line per puzzle, in input order, three tab-separated fields:
+  DIFFICULTY<TAB>HARDEST TECHNIQUE<TAB>N clues
+for example `medium<TAB>naked pair<TAB>32 clues`. Difficulty is what a person needs:
+  easy    naked and hidden singles
+  medium  plus pointing, claiming, naked and hidden pairs
+  hard    plus triples, quads, x-wing, swordfish, jellyfish, xy-wing, xyz-wing
+  expert  more than that: the hardest technique is `trial and error`
+A puzzle without exactly one solution gets `no solution` or `not unique` in the
+first field (exit status 1); unreadable input gets `invalid` (exit status 2).
+
+With --steps, each puzzle's line is followed by its logical solution path, one
+step per line, indented by two spaces: `TECHNIQUE: why, in words`; where logic
+stops, a last line `trial and error: ...` says how many cells are left.";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "doku",
@@ -49,6 +66,7 @@ pub enum Command {
     /// Print fresh puzzles with exactly one solution.
     Generate(GenerateArgs),
     /// Print the difficulty and the hardest technique each puzzle needs.
+    #[command(long_about = GRADE_ABOUT)]
     Grade(GradeArgs),
     /// Print a uniformly random Latin square of order N.
     Latin(LatinArgs),

@@ -23,6 +23,7 @@ pub use symmetry::Symmetry;
 use super::board::Board;
 use super::grader::{grade, Difficulty, Grade};
 use super::shape::Shape;
+use super::solver::{Solver, Step, Strategy};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -107,6 +108,37 @@ pub fn full_grid(shape: Shape, rng: &mut impl Rng) -> Board {
     Board::from_values(shape, values).unwrap_or_else(|| unreachable!("the fill fits its shape"))
 }
 
+/// Step budget of one uniqueness check on boards without the 9x9 fast path.
+/// The generic solver (MRV with singles) settles most checks in a few
+/// thousand steps, but on 20x20 and 25x25 boards near the end of the carving
+/// a single check can run to millions of steps (tens of seconds). A check
+/// that runs out of budget refuses the removal: the puzzle keeps a given it
+/// might not need and stays provably unique. The budget counts steps, not
+/// time, so a seed deals the same puzzle on every machine.
+pub const UNIQUENESS_STEP_BUDGET: u64 = 20_000;
+
+/// Whether `puzzle` provably has exactly one solution (see
+/// [`UNIQUENESS_STEP_BUDGET`]).
+fn proven_unique(puzzle: &Board) -> bool {
+    if puzzle.shape() == Shape::CLASSIC {
+        return puzzle.is_uniquely_solvable();
+    }
+    let mut solutions = 0;
+    for step in Solver::new(puzzle, Strategy::Mrv).with_step_limit(UNIQUENESS_STEP_BUDGET) {
+        match step {
+            Step::Solution(_) => {
+                solutions += 1;
+                if solutions > 1 {
+                    return false;
+                }
+            }
+            Step::LimitReached => return false,
+            _ => {}
+        }
+    }
+    solutions == 1
+}
+
 /// Removes the orbits in the order given, each only if the solution stays
 /// unique and (below expert) the grade stays at most `target`.
 fn carve(solution: &Board, orbits: &[Vec<u16>], target: Option<Difficulty>) -> Board {
@@ -120,8 +152,7 @@ fn carve(solution: &Board, orbits: &[Vec<u16>], target: Option<Difficulty>) -> B
         for &(cell, _) in &removed {
             puzzle.set(super::Cell(cell), None);
         }
-        let keep =
-            puzzle.is_uniquely_solvable() && cap.is_none_or(|cap| grade(&puzzle).difficulty <= cap);
+        let keep = proven_unique(&puzzle) && cap.is_none_or(|cap| grade(&puzzle).difficulty <= cap);
         if !keep {
             for &(cell, value) in &removed {
                 puzzle.set(super::Cell(cell), super::Digit::new(value));

@@ -89,7 +89,7 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
             let x = grid.cands[pivot as usize] & grid.cands[a as usize];
             let y = grid.cands[pivot as usize] & grid.cands[b as usize];
             format!(
-                "{} is {} or {}. If {}, {} ({}) is {}; if {}, {} ({}) is {}. Either way one of them is {}, so {}",
+                "{} is {} or {}. If {}, {} ({}) is {}; if {}, {} ({}) is {}. Either way one of them is {}, so no cell that sees both can be: {}",
                 cell(pivot),
                 digits(x),
                 digits(y),
@@ -108,7 +108,7 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
         (Technique::XyzWing, _) => {
             let [pivot, a, b] = [f.cells[0], f.cells[1], f.cells[2]];
             format!(
-                "{} is {}, {} is {} and {} is {}, and they see each other through {}: whichever digit it takes, one of the three is {}, so {}",
+                "{} is {} and sees {} ({}) and {} ({}). Whichever digit {} takes, one of the three is {}, so no cell that sees all three can be: {}",
                 cell(pivot),
                 options(grid.cands[pivot as usize]),
                 cell(a),

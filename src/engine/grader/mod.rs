@@ -288,6 +288,17 @@ fn board_of(grid: &Grid) -> Option<Board> {
 /// solver counts solutions to tell "trial and error" from a puzzle with
 /// none or several.
 pub fn grade(board: &Board) -> Grade {
+    grade_with(board, true)
+}
+
+/// [`grade`] for a puzzle the caller already knows to have exactly one
+/// solution (the generator checks as it removes clues): when logic stalls
+/// it is `Expert` straight away, without counting solutions again.
+pub fn grade_known_unique(board: &Board) -> Grade {
+    grade_with(board, false)
+}
+
+fn grade_with(board: &Board, count_when_stalled: bool) -> Grade {
     let Some(mut grid) = Grid::new(board) else {
         return not_unique(Solutions::None);
     };
@@ -298,15 +309,25 @@ pub fn grade(board: &Board) -> Grade {
             solutions: Solutions::Unique,
         },
         (Outcome::Contradiction, _) => not_unique(Solutions::None),
-        (Outcome::Stalled, _) => match board.count_solutions_up_to(2) {
+        // Logic's placements hold in every solution, so counting from where
+        // it stopped is the same count with less to search.
+        (Outcome::Stalled, _) if !count_when_stalled => trial_and_error(),
+        (Outcome::Stalled, _) => match board_of(&grid)
+            .unwrap_or_else(|| board.clone())
+            .count_solutions_up_to(2)
+        {
             0 => not_unique(Solutions::None),
-            1 => Grade {
-                difficulty: Difficulty::Expert,
-                hardest: "trial and error".into(),
-                solutions: Solutions::Unique,
-            },
+            1 => trial_and_error(),
             _ => not_unique(Solutions::Several),
         },
+    }
+}
+
+fn trial_and_error() -> Grade {
+    Grade {
+        difficulty: Difficulty::Expert,
+        hardest: "trial and error".into(),
+        solutions: Solutions::Unique,
     }
 }
 
@@ -351,6 +372,20 @@ pub fn next_step(board: &Board, notes: Option<&[Candidates]>) -> Option<LogicSte
     }
     let mut finding = Finding::default();
     find_next(&grid, &mut finding).then(|| to_step(&grid, &finding))
+}
+
+/// The first step a given technique finds in a position (candidates as in
+/// [`next_step`]), whether or not an easier technique applies too.
+pub fn find_technique(
+    board: &Board,
+    notes: Option<&[Candidates]>,
+    technique: Technique,
+) -> Option<LogicStep> {
+    let grid = grid_with_notes(board, notes)?;
+    let mut finding = Finding::default();
+    technique
+        .find(&grid, &mut finding)
+        .then(|| to_step(&grid, &finding))
 }
 
 fn grid_with_notes(board: &Board, notes: Option<&[Candidates]>) -> Option<Grid> {

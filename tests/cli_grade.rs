@@ -1,0 +1,217 @@
+//! `doku grade` as a user runs it: output format, --steps, files, stdin,
+//! the shared data sets, errors and exit codes.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::io::Write;
+
+fn doku() -> Command {
+    Command::cargo_bin("doku").expect("the doku binary is built")
+}
+
+fn data(name: &str) -> String {
+    format!("{}/../shared/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+const EASY: &str =
+    "582401090690580704004093825036825100020014936107030258208007369071369080369008071";
+const NAKED_PAIR: &str =
+    "605039002910000000008040006000010703102093605000050208001020007260000000804061009";
+
+fn stdout_of(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.output().expect("runs").stdout).expect("utf-8")
+}
+
+#[test]
+fn one_line_per_puzzle_with_three_tab_separated_fields() {
+    let out = stdout_of(doku().args(["grade", EASY, NAKED_PAIR]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let fields: Vec<&str> = lines[0].split('\t').collect();
+    assert_eq!(fields[0], "easy");
+    assert!(fields[1].ends_with("single"), "{out}");
+    assert_eq!(fields[2], "54 clues");
+    assert_eq!(lines[1], "medium\tnaked pair\t32 clues");
+    doku().args(["grade", EASY]).assert().success();
+}
+
+#[test]
+fn steps_print_the_logical_path() {
+    let out = stdout_of(doku().args(["grade", "--steps", NAKED_PAIR]));
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("medium\tnaked pair\t32 clues"));
+    let steps: Vec<&str> = lines.collect();
+    // One step per empty cell at least (placements), plus the pair.
+    assert!(steps.len() >= 81 - 32, "{out}");
+    assert!(steps.iter().all(|l| l.starts_with("  ")), "{out}");
+    assert!(
+        steps
+            .iter()
+            .any(|l| l.starts_with("  naked pair: In column 4, r1c4 and r5c4 hold only 7 and 8")),
+        "{out}"
+    );
+}
+
+#[test]
+fn steps_of_an_expert_puzzle_end_where_logic_stops() {
+    let hardest = std::fs::read_to_string(data("data/forum_hardest_1106.txt")).unwrap();
+    let first = hardest.lines().next().unwrap();
+    let out = stdout_of(doku().args(["grade", "--steps", first]));
+    assert!(out.starts_with("expert\ttrial and error\t"), "{out}");
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .starts_with("  trial and error: no technique applies with"),
+        "{out}"
+    );
+}
+
+#[test]
+fn reads_files_and_stdin() {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    writeln!(file, "{EASY}\n{NAKED_PAIR}").unwrap();
+    let from_file = stdout_of(doku().args(["grade", "--file"]).arg(file.path()));
+    let from_stdin = stdout_of(
+        doku()
+            .args(["grade", "-"])
+            .write_stdin(format!("{EASY}\n{NAKED_PAIR}\n")),
+    );
+    assert_eq!(from_file, from_stdin);
+    assert_eq!(from_file.lines().count(), 2);
+}
+
+#[test]
+fn seeds_fixture_grades_with_the_documented_exit_codes() {
+    let seeds = std::fs::read_to_string(data("fixtures/seeds.tsv")).unwrap();
+    let rows: Vec<(&str, &str)> = seeds
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[1], f[2])
+        })
+        .collect();
+    let input: String = rows.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let output = doku().arg("grade").write_stdin(input).output().unwrap();
+    // One puzzle has clashing givens: unreadable input wins, status 2.
+    assert_eq!(output.status.code(), Some(2));
+    let out = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), rows.len(), "{out}");
+    for ((givens, expected), line) in rows.iter().zip(&lines) {
+        let clues = givens.bytes().filter(|&b| b != b'0').count();
+        match *expected {
+            "invalid-givens" => assert_eq!(*line, "invalid"),
+            e if e.starts_with("count=") => {
+                assert_eq!(
+                    *line,
+                    format!("not unique\tmore than one solution\t{clues} clues")
+                )
+            }
+            _ => {
+                let level = line.split('\t').next().unwrap();
+                assert!(
+                    ["easy", "medium", "hard", "expert"].contains(&level),
+                    "{line}"
+                );
+                assert!(line.ends_with(&format!("\t{clues} clues")), "{line}");
+            }
+        }
+    }
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("r3c1 and r3c2 both hold 3"), "{stderr}");
+}
+
+#[test]
+fn no_solution_exits_1_and_says_so() {
+    // r1c9 needs a 9, but r5c9 holds it.
+    let mut text = format!("12345678.{}", ".".repeat(72));
+    text.replace_range(44..45, "9");
+    doku()
+        .args(["grade", &text, EASY])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(
+            "no solution\tno solution\t9 clues\neasy\t",
+        ))
+        .stderr(predicate::str::contains(
+            "argument 1: the puzzle on line 1 has no solution",
+        ));
+}
+
+#[test]
+fn several_solutions_exit_1() {
+    doku()
+        .args(["grade", "0000000000000000"])
+        .assert()
+        .code(1)
+        .stdout("not unique\tmore than one solution\t0 clues\n")
+        .stderr(predicate::str::contains("more than one solution"));
+}
+
+#[test]
+fn unreadable_input_exits_2_naming_line_and_column() {
+    doku()
+        .args(["grade", "-"])
+        .write_stdin(format!("{EASY}\n{}\n", EASY.replacen('2', "?", 1)))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::starts_with("easy\t"))
+        .stderr(predicate::str::contains("line 2, column 3"));
+    doku()
+        .args(["grade", "--file", "/nonexistent/puzzles.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/nonexistent/puzzles.txt"));
+}
+
+#[test]
+fn forum_hardest_are_all_expert() {
+    let out = stdout_of(
+        doku()
+            .args(["grade", "--file"])
+            .arg(data("data/forum_hardest_1106.txt")),
+    );
+    assert_eq!(out.lines().count(), 375);
+    assert!(
+        out.lines()
+            .all(|l| l.starts_with("expert\ttrial and error\t")),
+        "{out}"
+    );
+}
+
+#[test]
+fn kaggle_sample_is_mostly_easy() {
+    let text = std::fs::read_to_string(data("data/kaggle_style_10k.txt")).unwrap();
+    let sample: String = text.lines().step_by(20).map(|l| format!("{l}\n")).collect();
+    let out = stdout_of(doku().arg("grade").write_stdin(sample));
+    let total = out.lines().count();
+    let easy = out.lines().filter(|l| l.starts_with("easy\t")).count();
+    assert_eq!(total, 500);
+    assert!(easy * 10 >= total * 9, "{easy} of {total} easy");
+}
+
+#[test]
+fn help_documents_the_output() {
+    doku()
+        .args(["grade", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "DIFFICULTY<TAB>HARDEST TECHNIQUE<TAB>N clues",
+        ))
+        .stdout(predicate::str::contains("--steps"));
+}
+
+#[test]
+fn latin_square_grades() {
+    // A 5x5 (no standard boxes: a Latin square) cyclic square with its
+    // diagonal removed: each row misses one digit.
+    doku()
+        .args(["grade", "-"])
+        .write_stdin(".2345\n2.451\n34.12\n451.3\n5123.\n")
+        .assert()
+        .success()
+        .stdout("easy\tnaked single\t20 clues\n");
+}
