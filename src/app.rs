@@ -464,13 +464,13 @@ impl App {
         };
         self.message = match outcome {
             Outcome::Refused(why) => Some(why),
-            Outcome::HintShown => self.game.hint().map(|h| h.explanation.clone()),
+            Outcome::HintShown => self.game.hint().map(hint_message),
             Outcome::Solved => {
                 self.celebration = Some(now);
                 Some("solved!".into())
             }
             // A shown hint stays explained while the cursor moves.
-            Outcome::Moved => self.game.hint().map(|h| h.explanation.clone()),
+            Outcome::Moved => self.game.hint().map(hint_message),
             Outcome::Unchanged | Outcome::Changed => None,
         };
     }
@@ -478,6 +478,11 @@ impl App {
 
 fn shape_name(shape: Shape) -> String {
     format!("{0}x{0}", shape.size())
+}
+
+/// A shown hint for the status line: the technique, then what it says.
+fn hint_message(hint: &crate::game::Hint) -> String {
+    format!("{}: {}", hint.technique, hint.explanation)
 }
 
 /// Runs the app in the terminal until the player quits.
