@@ -19,6 +19,7 @@ use crate::keymap::{self, Action, Keymap};
 use crate::signals::{Shutdown, ShutdownSignals, POLL_INTERVAL};
 use crate::theme::{Theme, Themes};
 use crate::ui::ScreenLayout;
+use crate::watch::{Outcome as WatchOutcome, Watch, WatchOptions, WatchStrategy};
 use deal::{DealState, Dealing};
 use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
@@ -34,8 +35,7 @@ pub enum Mode {
     Help,
     /// The board is hidden and the clock stopped.
     Paused,
-    /// The animated solver view (`a`). The view itself arrives with
-    /// `watch.rs`; until then this mode says so and `a` returns.
+    /// The animated solver view (`a`), over `App::watch`.
     Watching,
 }
 
@@ -72,6 +72,15 @@ pub struct App {
     /// the saved game), so the deal does not wipe it.
     after_first_deal: Option<String>,
     pub quit: bool,
+    /// The solver view's run while watching; the game waits untouched.
+    pub watch: Option<Watch>,
+    watch_options: WatchOptions,
+    /// Start the view from the player's entries too, not only the givens.
+    watch_from_entries: bool,
+    /// `doku watch --loop`: deal the next puzzle when one is solved.
+    pub watch_loop: bool,
+    /// When the watch last ticked (its steps are paced by wall time).
+    watch_ticked: Option<Instant>,
 }
 
 impl App {
@@ -101,7 +110,79 @@ impl App {
             persistence: Persistence::off(),
             after_first_deal: None,
             quit: false,
+            watch: None,
+            watch_options: WatchOptions {
+                strategy: match config.watch.strategy {
+                    crate::engine::Strategy::Naive => WatchStrategy::Naive,
+                    crate::engine::Strategy::Mrv => WatchStrategy::Mrv,
+                },
+                speed: config.watch.speed,
+                step_limit: config.watch.step_limit,
+                seed,
+            },
+            watch_from_entries: config.watch.start_from == crate::config::WatchStart::Entries,
+            watch_loop: false,
+            watch_ticked: None,
         }
+    }
+
+    /// Opens the solver view on the game's puzzle (from the givens, or the
+    /// player's board as the config says).
+    pub fn enter_watch(&mut self, now: Instant) {
+        self.game.pause(now);
+        let givens = self.game.givens();
+        let start = if self.watch_from_entries {
+            self.game.board()
+        } else {
+            givens
+        };
+        self.watch = Some(Watch::new(givens, start, self.watch_options));
+        self.watch_ticked = Some(now);
+        self.mode = Mode::Watching;
+    }
+
+    /// Sets the strategy, speed and step limit the next solver view opens with.
+    pub fn set_watch_options(&mut self, options: WatchOptions) {
+        self.watch_options = options;
+    }
+
+    /// Back to the game exactly as it was.
+    fn leave_watch(&mut self, now: Instant) {
+        if let Some(watch) = &self.watch {
+            // The next view opens with the strategy and speed left here.
+            self.watch_options = WatchOptions {
+                seed: self.watch_options.seed.wrapping_add(1),
+                ..watch.options()
+            };
+        }
+        self.watch = None;
+        self.mode = Mode::Playing;
+        self.game.resume(now);
+    }
+
+    fn watch_key(&mut self, action: Action, now: Instant) {
+        let Some(watch) = &mut self.watch else {
+            return;
+        };
+        match action {
+            Action::WatchPause => watch.toggle_pause(),
+            Action::WatchStep => {
+                if !watch.is_paused() {
+                    watch.toggle_pause();
+                }
+                watch.single_step();
+            }
+            Action::WatchFaster => watch.faster(),
+            Action::WatchSlower => watch.slower(),
+            Action::WatchNextStrategy => watch.next_strategy(),
+            Action::WatchFinish => watch.finish(),
+            // The keys of both screens that make sense here.
+            Action::NextTheme | Action::NewGame | Action::CycleDifficulty | Action::CycleSize => {
+                self.act(action, now)
+            }
+            _ => return,
+        }
+        self.watch_ticked = Some(now);
     }
 
     /// An app with no game yet: it deals one (off the UI thread) and shows
@@ -153,6 +234,17 @@ impl App {
     /// How long the loop may sleep before something on screen changes by
     /// itself; `None`: nothing moves, block until an event.
     pub fn next_wakeup(&self, now: Instant) -> Option<Duration> {
+        if self.mode == Mode::Watching {
+            if let Some(watch) = &self.watch {
+                if watch.outcome() == Some(WatchOutcome::Solved) && self.watch_loop {
+                    return Some(self.tick);
+                }
+                if let Some(wait) = watch.next_tick() {
+                    let since = self.watch_ticked.map_or(Duration::ZERO, |t| now - t);
+                    return Some(wait.saturating_sub(since));
+                }
+            }
+        }
         if self.dealing.is_some() || self.celebrating(now) {
             return Some(self.tick);
         }
@@ -179,6 +271,22 @@ impl App {
 
     /// Time passes: pick up a finished deal.
     pub fn on_tick(&mut self, now: Instant) {
+        if let (Mode::Watching, Some(watch)) = (self.mode, &mut self.watch) {
+            let since = self.watch_ticked.map_or(Duration::ZERO, |t| now - t);
+            // Ticks only when one is due: a key or a deal may wake the loop early.
+            if watch.next_tick().is_some_and(|wait| since >= wait) {
+                watch.tick(since);
+                self.watch_ticked = Some(now);
+            }
+            if watch.outcome() == Some(WatchOutcome::Solved) && self.watch_loop {
+                // Show the solved board a moment, then deal the next.
+                if self.dealing.is_none() && since >= Duration::from_secs(2) {
+                    self.start_deal();
+                }
+            } else if watch.next_tick().is_none() {
+                self.watch_ticked = Some(now);
+            }
+        }
         let Some(dealing) = &self.dealing else {
             return;
         };
@@ -187,8 +295,13 @@ impl App {
             DealState::Done(dealt) => {
                 self.dealing = None;
                 self.first_deal = false;
+                // A deal asked for in the solver view opens in the view again.
+                let watching = self.mode == Mode::Watching;
                 self.message = self.after_first_deal.take();
                 self.start_game(dealt.puzzle, Some(dealt.difficulty), now);
+                if self.watch_loop || watching {
+                    self.enter_watch(now);
+                }
             }
             DealState::Failed => {
                 self.dealing = None;
@@ -295,11 +408,9 @@ impl App {
             },
             Mode::Watching => match action {
                 Some(Action::Quit) => self.quit = true,
-                Some(Action::ToggleWatch) | Some(Action::Back) => {
-                    self.mode = Mode::Playing;
-                    self.game.resume(now);
-                }
-                _ => {}
+                Some(Action::ToggleWatch) | Some(Action::Back) => self.leave_watch(now),
+                Some(action) => self.watch_key(action, now),
+                None => {}
             },
             Mode::Playing if self.first_deal => {
                 if action == Some(Action::Quit) {
@@ -332,8 +443,7 @@ impl App {
                 return;
             }
             Action::ToggleWatch => {
-                game.pause(now);
-                self.mode = Mode::Watching;
+                self.enter_watch(now);
                 return;
             }
             Action::NewGame => {
@@ -391,13 +501,13 @@ impl App {
         );
         self.message = match outcome {
             Outcome::Refused(why) => Some(why),
-            Outcome::HintShown => self.game.hint().map(|h| h.explanation.clone()),
+            Outcome::HintShown => self.game.hint().map(hint_message),
             Outcome::Solved => {
                 self.celebration = Some(now);
                 Some(self.persistence.solved(&self.game, now))
             }
             // A shown hint stays explained while the cursor moves.
-            Outcome::Moved => self.game.hint().map(|h| h.explanation.clone()),
+            Outcome::Moved => self.game.hint().map(hint_message),
             Outcome::Unchanged | Outcome::Changed => None,
         };
         if changed {
@@ -408,6 +518,11 @@ impl App {
 
 fn shape_name(shape: Shape) -> String {
     format!("{0}x{0}", shape.size())
+}
+
+/// A shown hint for the status line: the technique, then what it says.
+fn hint_message(hint: &crate::game::Hint) -> String {
+    format!("{}: {}", hint.technique, hint.explanation)
 }
 
 /// Runs the app in the terminal until the player quits (`Ok(None)`) or a
@@ -457,6 +572,27 @@ pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result
 /// `puzzle` or a fresh deal. Returns the exit status.
 /// With `resume`, the autosaved game comes back if there is one.
 pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>, resume: bool) -> i32 {
+    main_with(config_path, puzzle, resume, None)
+}
+
+/// How `doku watch` opens straight into the solver view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WatchLaunch {
+    /// Overrides the config's strategy.
+    pub strategy: Option<WatchStrategy>,
+    /// Overrides the config's speed (steps per second).
+    pub speed: Option<f64>,
+    /// Deal the next puzzle when one is solved.
+    pub repeat: bool,
+}
+
+/// [`main`], opening the solver view at once when `watch` says so.
+pub fn main_with(
+    config_path: Option<&std::path::Path>,
+    puzzle: Option<Board>,
+    resume: bool,
+    watch: Option<WatchLaunch>,
+) -> i32 {
     let loaded = match crate::config::load(config_path) {
         Ok(loaded) => loaded,
         Err(err) => {
@@ -471,13 +607,39 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>, resume
     let now = Instant::now();
     let theme = loaded.theme().clone();
     let themes = loaded.themes.clone();
-    let opening = Persistence::open(resume && puzzle.is_none(), now);
+    // The solver view is a demonstration (or a screensaver): it must never
+    // autosave over, or abandon, the player's game in progress.
+    let opening = if watch.is_some() {
+        Opening {
+            persistence: Persistence::off(),
+            game: None,
+            message: None,
+            notice: None,
+        }
+    } else {
+        Persistence::open(resume && puzzle.is_none(), now)
+    };
     let given = puzzle.is_some();
     let mut app = match (puzzle, opening.game) {
         (Some(board), _) => App::new(config, themes, theme, Game::new(board, None, now), seed),
         (None, Some(saved)) => App::new(config, themes, theme, saved, seed),
         (None, None) => App::dealing(config, themes, theme, seed),
     };
+    if let Some(launch) = watch {
+        let defaults = app.watch_options;
+        app.set_watch_options(WatchOptions {
+            strategy: launch.strategy.unwrap_or(defaults.strategy),
+            speed: launch.speed.unwrap_or(defaults.speed),
+            ..defaults
+        });
+        app.watch_loop = launch.repeat;
+        if app.awaiting_first_deal() {
+            // The spinner shows until the deal arrives, which opens the view.
+            app.mode = Mode::Watching;
+        } else {
+            app.enter_watch(Instant::now());
+        }
+    }
     let mouse = app.mouse_enabled();
     if mouse {
         // On a panic, give the mouse back too (ratatui's hook restores the rest).

@@ -530,6 +530,8 @@ impl Game {
             }
             GraderHint::Step(step) => {
                 hint.technique = step.technique.name().into();
+                // The technique is shown beside it; the message repeats it.
+                hint.explanation = step.explanation;
                 hint.placements = step.placements;
                 hint.eliminations = step.eliminations;
             }

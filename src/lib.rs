@@ -12,3 +12,4 @@ pub mod signals;
 pub mod storage;
 pub mod theme;
 pub mod ui;
+pub mod watch;

@@ -87,22 +87,9 @@ impl Widget for AppView<'_> {
                 return;
             }
             Mode::Watching => {
-                let keys = app.keymap.keys_for(Action::ToggleWatch).join(" or ");
-                let lines = vec![
-                    Line::raw("The animated solver view is not built yet."),
-                    Line::raw(""),
-                    Line::from(vec![
-                        Span::styled(keys, theme.status_key()),
-                        Span::raw(" returns to the game"),
-                    ]),
-                ];
-                let rect = crate::ui::popups_centred(above_status, 46, 7);
-                Panel {
-                    theme,
-                    title: "solver",
-                    lines,
+                if let Some(watch) = &app.watch {
+                    crate::ui::watch_view::WatchView { watch, theme }.render(above_status, buf);
                 }
-                .render(rect, buf);
                 return;
             }
             Mode::Playing | Mode::Help => {}
@@ -162,6 +149,15 @@ impl AppView<'_> {
                 .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
             clock_text(game.elapsed(self.now)),
         ];
+        if let (Mode::Watching, Some(watch)) = (app.mode, &app.watch) {
+            // The solver's own facts replace the game's clock and mode.
+            facts.truncate(2);
+            facts.push(format!("solver: {}", watch.strategy()));
+            if let Some(outcome) = watch.outcome() {
+                facts.push(outcome.label().to_string());
+            }
+            return facts;
+        }
         facts.push(
             match (app.mode, game.is_solved(), game.notes_mode()) {
                 (Mode::Paused, _, _) => "paused",
@@ -197,7 +193,16 @@ impl AppView<'_> {
         let actions: &[Action] = match app.mode {
             Mode::Paused => &[Action::Pause, Action::Quit],
             Mode::Help => &[Action::Help, Action::Quit],
-            Mode::Watching => &[Action::ToggleWatch, Action::Quit],
+            Mode::Watching => &[
+                Action::WatchPause,
+                Action::WatchStep,
+                Action::WatchFaster,
+                Action::WatchSlower,
+                Action::WatchNextStrategy,
+                Action::WatchFinish,
+                Action::ToggleWatch,
+                Action::Quit,
+            ],
             Mode::Playing if app.game.is_solved() => {
                 &[Action::NewGame, Action::Undo, Action::Help, Action::Quit]
             }

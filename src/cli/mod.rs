@@ -200,12 +200,50 @@ pub fn main() -> i32 {
                 EXIT_BAD_INPUT
             }
         },
-        Some(other) => {
-            eprintln!("doku: {other:?} is not built yet");
-            EXIT_BAD_INPUT
-        }
+        Some(Command::Watch(args)) => match watch_launch(&args) {
+            Ok((puzzle, launch)) => {
+                crate::app::main_with(cli.config.as_deref(), puzzle, false, Some(launch))
+            }
+            Err(msg) => {
+                eprintln!("doku: {msg}");
+                EXIT_BAD_INPUT
+            }
+        },
         None => crate::app::main(cli.config.as_deref(), None, true),
     }
+}
+
+/// What `doku watch` was asked for, checked: the puzzle (`None`: deal one),
+/// the strategy and the speed.
+fn watch_launch(
+    args: &WatchArgs,
+) -> Result<(Option<crate::engine::Board>, crate::app::WatchLaunch), String> {
+    use crate::config::WATCH_SPEED;
+    let strategy = args
+        .strategy
+        .parse::<crate::watch::WatchStrategy>()
+        .map_err(|e| format!("--strategy: {e}"))?;
+    if let Some(speed) = args.speed {
+        let (low, high) = WATCH_SPEED;
+        // Infinity is "as fast as possible", the top speed stop.
+        if speed.is_nan() || speed < low || (speed > high && speed.is_finite()) {
+            return Err(format!(
+                "--speed: {speed} is not a speed; give steps per second from {low} to {high}, or inf for as fast as possible"
+            ));
+        }
+    }
+    // The puzzle is read as `doku play` reads it.
+    let puzzle = play_puzzle(&PlayArgs {
+        puzzle: args.puzzle.clone(),
+        file: args.file.clone(),
+        new: true,
+    })?;
+    let launch = crate::app::WatchLaunch {
+        strategy: Some(strategy),
+        speed: args.speed,
+        repeat: args.repeat,
+    };
+    Ok((puzzle, launch))
 }
 
 /// The puzzle `doku play` was given, checked; `None` for a fresh deal.

@@ -6,6 +6,7 @@ pub mod format;
 pub mod generator;
 pub mod grader;
 pub mod latin;
+pub mod local_search;
 pub mod shape;
 pub mod solver;
 

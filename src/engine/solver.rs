@@ -231,8 +231,12 @@ impl Solver {
     pub fn choices(&self) -> impl Iterator<Item = (Cell, Option<Digit>)> + '_ {
         // Each frame's guess is the first placement after its trail mark.
         self.frames.iter().filter_map(|f| {
-            let guess = self.trail.get(f.trail_len)?;
-            Some((Cell(guess.cell), Digit::new(guess.digit)))
+            // A frame that has not guessed yet has no placement after its mark.
+            let guess = self.trail.get(f.trail_len);
+            match f.branch {
+                Branch::Cell(c) => Some((Cell(c), guess.and_then(|p| Digit::new(p.digit)))),
+                Branch::Digit { .. } => guess.map(|p| (Cell(p.cell), Digit::new(p.digit))),
+            }
         })
     }
     /// The board as the search has it now.

@@ -7,6 +7,7 @@ pub mod geometry;
 mod panel;
 mod popups;
 mod status;
+pub mod watch_view;
 
 pub use board::BoardWidget;
 pub use geometry::{Density, Geometry};

@@ -1,0 +1,254 @@
+//! Local search over full boards: instead of extending a partial board cell by
+//! cell, fill every box (every row, for Latin squares) with its missing digits
+//! and then repair the conflicts that remain in rows and columns.
+//!
+//! Two searches share this ground: [`MinConflicts`] (swaps two cells of a box
+//! to lower the conflict count) and [`Genetic`] (a population of such boards,
+//! bred box by box). Both are explicit-state iterators of [`LocalStep`]s with
+//! the random source injected, so a seed replays a run exactly.
+//!
+//! The conflict count is the number of pairs of cells that share a house and
+//! hold the same digit: exactly `Board::conflicts().len()` for the board the
+//! search shows. Since every box (row, for Latin squares) always holds each
+//! digit once, only rows and columns can hold such pairs.
+
+mod genetic;
+mod min_conflicts;
+
+pub use genetic::{Genetic, GeneticConfig};
+pub use min_conflicts::{MinConflicts, MinConflictsConfig};
+
+use super::board::Board;
+use super::shape::{Cell, Shape};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+/// One step of a local search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LocalStep {
+    /// Two cells of one box (row, for Latin squares) swapped their digits;
+    /// the board now has `conflicts` clashing pairs.
+    Swap { a: Cell, b: Cell, conflicts: usize },
+    /// The search gave up on its board and refilled every box at random.
+    Restart { board: Board, conflicts: usize },
+    /// A genetic generation was bred; `best` is its fittest board.
+    Generation {
+        number: u64,
+        best: Board,
+        best_conflicts: usize,
+    },
+    /// The board is free of conflicts: a solution that keeps the givens.
+    Solved(Board),
+    /// The search stopped without a solution: its limit was reached, the
+    /// givens clash, or no move is left.
+    GaveUp(GaveUpReason),
+}
+
+impl LocalStep {
+    /// Whether this step ends the search (nothing follows it).
+    pub fn is_final(&self) -> bool {
+        matches!(self, LocalStep::Solved(_) | LocalStep::GaveUp(_))
+    }
+}
+
+/// Why a local search stopped without a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GaveUpReason {
+    /// The step or generation limit was reached.
+    Limit,
+    /// The givens already break a rule, so no fill can be valid.
+    ClashingGivens,
+    /// Every box has at most one free cell and the forced fill clashes.
+    NoMove,
+}
+
+/// Where swaps happen: the free cells of each unit (a box, or a row for Latin
+/// squares), and the fixed digits that never move.
+#[derive(Clone, Debug)]
+struct Layout {
+    shape: Shape,
+    /// Givens (and player entries the search starts from): never moved.
+    fixed: Vec<bool>,
+    /// For each unit, its free cells.
+    free: Vec<Vec<u16>>,
+    /// For each unit, the digits its free cells must hold (one each).
+    missing: Vec<Vec<u8>>,
+    /// Units with at least two free cells: the only ones a swap can change.
+    swappable: Vec<usize>,
+    /// For each cell, its unit.
+    unit_of: Vec<u16>,
+}
+
+impl Layout {
+    /// `None` when the givens repeat a digit in some unit (no fill can work)
+    /// or clash anywhere else.
+    fn new(board: &Board) -> Option<Layout> {
+        if !board.conflicts().is_empty() {
+            return None;
+        }
+        let shape = board.shape();
+        let n = shape.size();
+        let units: Vec<Vec<u16>> = (0..n)
+            .map(|u| {
+                let house = match shape.box_dims() {
+                    Some(_) => super::shape::House::Box(u as u8),
+                    None => super::shape::House::Row(u as u8),
+                };
+                shape.house_cells(house).map(|c| c.0).collect()
+            })
+            .collect();
+        let mut unit_of = vec![0u16; shape.cell_count()];
+        let fixed: Vec<bool> = board.values().iter().map(|&v| v != 0).collect();
+        let mut free = Vec::with_capacity(n);
+        let mut missing = Vec::with_capacity(n);
+        for (u, cells) in units.iter().enumerate() {
+            let mut present = 0u64;
+            for &c in cells {
+                unit_of[c as usize] = u as u16;
+                if let Some(d) = board.get(Cell(c)) {
+                    present |= d.bit();
+                }
+            }
+            free.push(
+                cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| !fixed[c as usize])
+                    .collect::<Vec<_>>(),
+            );
+            missing.push(
+                shape
+                    .digits()
+                    .filter(|d| present & d.bit() == 0)
+                    .map(|d| d.get())
+                    .collect(),
+            );
+        }
+        let swappable = (0..n).filter(|&u| free[u].len() >= 2).collect();
+        Some(Layout {
+            shape,
+            fixed,
+            free,
+            missing,
+            swappable,
+            unit_of,
+        })
+    }
+
+    /// Fills every unit's free cells with its missing digits in random order.
+    fn random_fill(&self, values: &mut [u8], rng: &mut impl Rng) {
+        for (cells, digits) in self.free.iter().zip(&self.missing) {
+            let mut digits = digits.clone();
+            digits.shuffle(rng);
+            for (&c, d) in cells.iter().zip(digits) {
+                values[c as usize] = d;
+            }
+        }
+    }
+
+    /// Two distinct free cells of a random unit, if any unit has two.
+    fn random_pair(&self, rng: &mut impl Rng) -> Option<(u16, u16)> {
+        if self.swappable.is_empty() {
+            return None;
+        }
+        let unit = self.swappable[rng.random_range(0..self.swappable.len())];
+        Some(random_pair_in(&self.free[unit], rng))
+    }
+
+    fn board(&self, values: &[u8]) -> Board {
+        Board::from_values(self.shape, values.to_vec()).unwrap_or_else(|| Board::empty(self.shape))
+    }
+}
+
+/// Two distinct cells of `cells` (which holds at least two).
+fn random_pair_in(cells: &[u16], rng: &mut impl Rng) -> (u16, u16) {
+    let i = rng.random_range(0..cells.len());
+    let mut j = rng.random_range(0..cells.len() - 1);
+    if j >= i {
+        j += 1;
+    }
+    (cells[i], cells[j])
+}
+
+/// How often each digit occurs in each row and column, and the number of
+/// clashing pairs that makes.
+#[derive(Clone, Debug)]
+struct Tally {
+    size: usize,
+    /// `counts[line * (size + 1) + digit]`; lines are rows `0..n`, then columns.
+    counts: Vec<u16>,
+    conflicts: usize,
+}
+
+impl Tally {
+    fn new(shape: Shape, values: &[u8]) -> Tally {
+        let size = shape.size();
+        let mut tally = Tally {
+            size,
+            counts: vec![0; 2 * size * (size + 1)],
+            conflicts: 0,
+        };
+        for (cell, &digit) in values.iter().enumerate() {
+            if digit != 0 {
+                tally.add(cell, digit);
+            }
+        }
+        tally
+    }
+
+    fn slots(&self, cell: usize, digit: u8) -> [usize; 2] {
+        let (row, col) = (cell / self.size, cell % self.size);
+        let stride = self.size + 1;
+        [
+            row * stride + digit as usize,
+            (self.size + col) * stride + digit as usize,
+        ]
+    }
+
+    fn add(&mut self, cell: usize, digit: u8) {
+        for slot in self.slots(cell, digit) {
+            // The new digit pairs with every copy already in the line.
+            self.conflicts += self.counts[slot] as usize;
+            self.counts[slot] += 1;
+        }
+    }
+
+    fn remove(&mut self, cell: usize, digit: u8) {
+        for slot in self.slots(cell, digit) {
+            self.counts[slot] -= 1;
+            self.conflicts -= self.counts[slot] as usize;
+        }
+    }
+
+    /// Swaps the digits of cells `a` and `b` in `values` and in the tally.
+    fn swap(&mut self, values: &mut [u8], a: usize, b: usize) {
+        let (x, y) = (values[a], values[b]);
+        self.remove(a, x);
+        self.remove(b, y);
+        self.add(a, y);
+        self.add(b, x);
+        values.swap(a, b);
+    }
+
+    /// The conflict count after swapping `a` and `b`, without changing anything.
+    fn after_swap(&mut self, values: &mut [u8], a: usize, b: usize) -> usize {
+        self.swap(values, a, b);
+        let after = self.conflicts;
+        self.swap(values, a, b);
+        after
+    }
+
+    /// Whether the digit in `cell` repeats in its row or column.
+    fn is_conflicting(&self, cell: usize, digit: u8) -> bool {
+        digit != 0 && self.slots(cell, digit).iter().any(|&s| self.counts[s] > 1)
+    }
+}
+
+/// For every cell, whether its digit repeats in its row or column.
+fn conflicting_cells(tally: &Tally, values: &[u8]) -> Vec<bool> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(cell, &digit)| tally.is_conflicting(cell, digit))
+        .collect()
+}

@@ -1,0 +1,423 @@
+//! The animated solver view: the board as the search has it (current cell,
+//! guesses, deductions, backtracks and conflicts each in their theme style)
+//! and, where width allows, a panel with the strategy, counters, result, a
+//! depth (or conflict) sparkline and the stack of choices. Only draws.
+//!
+//! Everything sits at fixed places and only the changed cells differ from
+//! frame to frame, so ratatui's diff sends little per step over SSH.
+
+use super::geometry::{junction, Geometry, Line as GridLine};
+use super::{TooSmall, PANEL_WIDTH};
+use crate::engine::board::{cell_name, digit_text};
+use crate::engine::Cell;
+use crate::theme::Theme;
+use crate::watch::{CellKind, Outcome, Watch};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
+use std::time::Duration;
+
+/// Columns between the board and the panel.
+const GAP: u16 = 2;
+/// Rows the panel needs for the counters alone (with its borders).
+const PANEL_MIN_HEIGHT: u16 = 12;
+
+pub struct WatchView<'a> {
+    pub watch: &'a Watch,
+    pub theme: &'a Theme,
+}
+
+/// Where the board, the panel and the one-line summary go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WatchLayout {
+    pub board: Rect,
+    pub geometry: Geometry,
+    pub panel: Option<Rect>,
+    /// One line of counters under the board, when there is no panel.
+    pub summary: Option<Rect>,
+}
+
+impl WatchLayout {
+    /// `None` when the board does not fit in `area`.
+    pub fn new(watch: &Watch, area: Rect) -> Option<WatchLayout> {
+        let shape = watch.board().shape();
+        let panel_room = area.width.saturating_sub(PANEL_WIDTH + GAP);
+        if area.height >= PANEL_MIN_HEIGHT {
+            if let Some(geometry) = Geometry::fitting(shape, panel_room, area.height) {
+                let total = geometry.width + GAP + PANEL_WIDTH;
+                let left = area.x + (area.width - total) / 2;
+                let top = area.y + (area.height - geometry.height) / 2;
+                let panel_height = geometry.height.max(PANEL_MIN_HEIGHT).min(area.height);
+                let panel_top = area.y + (area.height - panel_height) / 2;
+                return Some(WatchLayout {
+                    board: Rect::new(left, top, geometry.width, geometry.height),
+                    panel: Some(Rect::new(
+                        left + geometry.width + GAP,
+                        panel_top.min(top),
+                        PANEL_WIDTH,
+                        panel_height,
+                    )),
+                    geometry,
+                    summary: None,
+                });
+            }
+        }
+        let (geometry, summary) =
+            match Geometry::fitting(shape, area.width, area.height.saturating_sub(1)) {
+                Some(g) => (g, true),
+                None => (Geometry::fitting(shape, area.width, area.height)?, false),
+            };
+        let used = geometry.height + u16::from(summary);
+        let left = area.x + (area.width - geometry.width) / 2;
+        let top = area.y + (area.height - used) / 2;
+        Some(WatchLayout {
+            board: Rect::new(left, top, geometry.width, geometry.height),
+            summary: summary.then(|| Rect::new(area.x, top + geometry.height, area.width, 1)),
+            geometry,
+            panel: None,
+        })
+    }
+}
+
+impl Widget for WatchView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        let shape = self.watch.board().shape();
+        let Some(layout) = WatchLayout::new(self.watch, area) else {
+            let g = Geometry::smallest(shape);
+            TooSmall {
+                theme: self.theme,
+                board: &format!("the solver view of {0}x{0}", shape.size()),
+                needed: (g.width, g.height),
+            }
+            .render(area, buf);
+            return;
+        };
+        self.render_lines(&layout.geometry, layout.board, buf);
+        for cell in shape.cells() {
+            let g = &layout.geometry;
+            let (r, c) = (shape.row(cell), shape.col(cell));
+            let rect = Rect::new(
+                layout.board.x + g.col_x[c],
+                layout.board.y + g.row_y[r],
+                g.cell_width,
+                g.cell_height,
+            );
+            self.render_cell(cell, rect, g, buf);
+        }
+        if let Some(panel) = layout.panel {
+            self.render_panel(panel, buf);
+        }
+        if let Some(summary) = layout.summary {
+            let text = summary_text(self.watch);
+            Line::styled(text, self.theme.text())
+                .centered()
+                .render(summary, buf);
+        }
+    }
+}
+
+impl WatchView<'_> {
+    /// The style a cell is drawn in.
+    pub fn cell_style(&self, cell: Cell) -> Style {
+        let theme = self.theme;
+        self.shade(cell).patch(match self.watch.kind(cell) {
+            CellKind::Empty => Style::default(),
+            CellKind::Given => theme.given(),
+            CellKind::Entry | CellKind::Placed => theme.entry(),
+            CellKind::Guess => theme.solver_guess(),
+            CellKind::Deduced => theme.solver_deduce(),
+            CellKind::Backtracked => theme.solver_backtrack(),
+            CellKind::Conflicting => theme.conflict(),
+            CellKind::Focus => theme.solver_focus(),
+        })
+    }
+
+    /// The cell's background: the board and its box of the checkerboard.
+    fn shade(&self, cell: Cell) -> Style {
+        let theme = self.theme;
+        let shape = self.watch.board().shape();
+        let (r, c) = (shape.row(cell), shape.col(cell));
+        let (br, bc) = shape.box_dims().unwrap_or((shape.size(), shape.size()));
+        let even = (r / br + c / bc) % 2 == 0;
+        theme.board().patch(theme.box_shade(even))
+    }
+
+    fn render_cell(&self, cell: Cell, rect: Rect, g: &Geometry, buf: &mut Buffer) {
+        // The cell is shaded as its box; only a label of up to three columns
+        // in its middle row takes the kind's style. A step then changes a
+        // few characters, not every character of a roomy cell (bytes over SSH).
+        let shade = self.shade(cell);
+        for y in rect.top()..rect.bottom() {
+            for x in rect.left()..rect.right() {
+                set_char(buf, x, y, ' ', shade);
+            }
+        }
+        let style = self.cell_style(cell);
+        let label_width = g.cell_width.min(3);
+        let label_x = rect.x + (g.cell_width - label_width) / 2;
+        let y = rect.y + g.cell_height.saturating_sub(1) / 2;
+        for x in label_x..label_x + label_width {
+            set_char(buf, x, y, ' ', style);
+        }
+        // The cell being undone shows the digit it loses; afterwards a dot
+        // in the backtrack style marks where the search retreated (a digit
+        // there would read as a clash with the digits placed since).
+        let text = match self.watch.board().get(cell) {
+            Some(digit) => Some(digit_text(digit)),
+            None => match self.watch.ghost(cell) {
+                Some(digit) if self.watch.focus().contains(&cell) => Some(digit_text(digit)),
+                Some(_) => Some("·".to_string()),
+                None => None,
+            },
+        };
+        if let Some(text) = text {
+            let width = text.chars().count() as u16;
+            let x = rect.x + (g.cell_width.saturating_sub(width)) / 2;
+            buf.set_stringn(x, y, &text, g.cell_width as usize, style);
+        }
+    }
+
+    fn render_lines(&self, g: &Geometry, area: Rect, buf: &mut Buffer) {
+        let style = |heavy: bool| {
+            if heavy {
+                self.theme.box_line()
+            } else {
+                self.theme.grid_line()
+            }
+        };
+        let last_v = g.vlines.iter().rposition(Option::is_some).unwrap_or(0);
+        let last_h = g.hlines.iter().rposition(Option::is_some).unwrap_or(0);
+        for (hi, h) in g.hlines.iter().enumerate() {
+            let Some((y, hw)) = *h else { continue };
+            for x in 0..g.width {
+                let v = g.vlines.iter().enumerate().find_map(|(vi, v)| match v {
+                    Some((vx, vw)) if *vx == x => Some((vi, *vw)),
+                    _ => None,
+                });
+                let ch = match v {
+                    Some((vi, vw)) => {
+                        junction(Some(vw), Some(hw), hi > 0, hi < last_h, vi > 0, vi < last_v)
+                    }
+                    None => junction(None, Some(hw), false, false, true, true),
+                };
+                let heavy = hw == GridLine::Heavy || v.is_some_and(|(_, vw)| vw == GridLine::Heavy);
+                set_char(buf, area.x + x, area.y + y, ch, style(heavy));
+            }
+        }
+        for &(x, vw) in g.vlines.iter().flatten() {
+            for y in 0..g.height {
+                if g.hlines.iter().flatten().any(|&(hy, _)| hy == y) {
+                    continue;
+                }
+                let ch = junction(Some(vw), None, true, true, false, false);
+                set_char(
+                    buf,
+                    area.x + x,
+                    area.y + y,
+                    ch,
+                    style(vw == GridLine::Heavy),
+                );
+            }
+        }
+    }
+
+    fn render_panel(&self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let block = Block::bordered()
+            .title(" solver ")
+            .border_style(theme.border())
+            .title_style(theme.title())
+            .style(theme.text());
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let mut lines = panel_lines(self.watch, theme);
+        let room = inner.height as usize;
+        // The sparkline takes a label and two rows when they fit.
+        let spark_rows = if room >= lines.len() + 3 { 2 } else { 0 };
+        if spark_rows > 0 {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(
+                if self.watch.strategy().is_backtracking() {
+                    "depth over time"
+                } else {
+                    "conflicts over time"
+                },
+                theme.title(),
+            ));
+        }
+        let text_rows = lines.len().min(room) as u16;
+        Paragraph::new(lines).render(
+            Rect {
+                height: text_rows,
+                ..inner
+            },
+            buf,
+        );
+        let mut y = inner.y + text_rows;
+        if spark_rows > 0 {
+            let data = self.watch.history();
+            let max = data.iter().copied().max().unwrap_or(1).max(1);
+            // A fixed scale for backtracking (the deepest the stack can go),
+            // so the drawn bars do not all change when a new maximum comes.
+            let scale = if self.watch.strategy().is_backtracking() {
+                let empty =
+                    self.watch.start().shape().cell_count() - self.watch.start().filled_count();
+                (empty as u64).max(max)
+            } else {
+                max
+            };
+            Sparkline::default()
+                .data(data)
+                .max(scale)
+                .style(theme.solver_guess())
+                .render(
+                    Rect::new(inner.x, y, inner.width, spark_rows.min(inner.bottom() - y)),
+                    buf,
+                );
+            y += spark_rows;
+        }
+        // The stack of choices, deepest last, as far as the panel reaches.
+        let rows = inner.bottom().saturating_sub(y + 1) as usize;
+        let choices = self.watch.choices();
+        if rows >= 2 && !choices.is_empty() {
+            let shape = self.watch.board().shape();
+            let mut stack = vec![Line::styled("stack of choices", theme.title())];
+            // Whole pages of levels, so a push or pop rewrites one line
+            // rather than scrolling every line by one.
+            let page = rows - 1;
+            let skip = (choices.len() - 1) / page * page;
+            for (level, (cell, digit)) in choices.iter().enumerate().skip(skip) {
+                let digit = digit.map_or_else(|| "?".to_string(), digit_text);
+                stack.push(Line::raw(format!(
+                    "{:>3} {} = {digit}",
+                    level + 1,
+                    cell_name(shape, *cell)
+                )));
+            }
+            let height = stack.len() as u16;
+            Paragraph::new(stack).render(Rect::new(inner.x, y + 1, inner.width, height), buf);
+        }
+    }
+}
+
+/// The counters and the result, one per line.
+pub fn panel_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
+    let c = watch.counters();
+    let row = |label: &str, value: String| {
+        Line::from(vec![
+            Span::styled(format!("{label:<11}"), theme.text()),
+            Span::styled(value, theme.title()),
+        ])
+    };
+    let mut lines = vec![row("strategy", watch.strategy().name().to_string())];
+    let steps_label = match watch.strategy() {
+        crate::watch::WatchStrategy::MinConflicts => "swaps",
+        crate::watch::WatchStrategy::Genetic => "generation",
+        _ => "steps",
+    };
+    lines.push(row(steps_label, grouped(c.steps)));
+    if watch.strategy().is_backtracking() {
+        lines.push(row("guesses", grouped(c.guesses)));
+        lines.push(row("backtracks", grouped(c.backtracks)));
+        lines.push(row("depth", format!("{} (max {})", c.depth, c.max_depth)));
+    } else {
+        lines.push(row("conflicts", grouped(c.conflicts as u64)));
+        lines.push(row("restarts", grouped(c.restarts)));
+        lines.push(Line::raw(""));
+    }
+    lines.push(row("speed", speed_text(watch)));
+    lines.push(row("elapsed", elapsed_text(watch.elapsed())));
+    let from = if watch.started_from_entries() {
+        "your board"
+    } else {
+        "the givens"
+    };
+    lines.push(row("from", from.to_string()));
+    lines.extend(result_lines(watch, theme));
+    lines
+}
+
+fn result_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
+    let (text, style) = match watch.outcome() {
+        Some(Outcome::Solved) => ("solved", theme.message()),
+        Some(Outcome::Exhausted) => ("no solution", theme.conflict()),
+        Some(Outcome::LimitReached) => ("step limit reached", theme.conflict()),
+        None if watch.is_paused() => ("paused", theme.status_key()),
+        None if watch.is_finishing() => ("finishing...", theme.text()),
+        None => ("searching", theme.text()),
+    };
+    let mut lines = vec![Line::from(vec![
+        Span::styled(format!("{:<11}", "result"), theme.text()),
+        Span::styled(text, style),
+    ])];
+    if watch.outcome() == Some(Outcome::Exhausted) && watch.started_from_entries() {
+        // The puzzle has a solution; the player's board does not.
+        lines.push(Line::styled(
+            "one of your entries is wrong",
+            theme.conflict(),
+        ));
+    }
+    lines
+}
+
+/// "20/s (19.8 now)", "max (12,345/s)".
+fn speed_text(watch: &Watch) -> String {
+    let actual = watch.steps_per_second();
+    let set = watch.speed();
+    let set = if set.is_finite() {
+        format!("{}/s", grouped(set as u64))
+    } else {
+        "max".to_string()
+    };
+    if watch.outcome().is_some() || watch.is_paused() || actual <= 0.0 {
+        set
+    } else {
+        format!("{set} ({}/s)", grouped(actual.round() as u64))
+    }
+}
+
+fn elapsed_text(elapsed: Duration) -> String {
+    super::clock_text(elapsed)
+}
+
+/// The view's essentials on one line, for screens too narrow for the panel.
+pub fn summary_text(watch: &Watch) -> String {
+    let c = watch.counters();
+    let mut parts = vec![
+        watch.strategy().name().to_string(),
+        format!("{} steps", grouped(c.steps)),
+    ];
+    if watch.strategy().is_backtracking() {
+        parts.push(format!("depth {}/{}", c.depth, c.max_depth));
+    } else {
+        parts.push(format!("{} conflicts", c.conflicts));
+    }
+    parts.push(match watch.outcome() {
+        Some(outcome) => outcome.label().to_string(),
+        None if watch.is_paused() => "paused".to_string(),
+        None => speed_text(watch),
+    });
+    parts.join(" · ")
+}
+
+/// 1234567 as "1,234,567".
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
+    if let Some(cell) = buf.cell_mut((x, y)) {
+        cell.set_char(ch).set_style(style);
+    }
+}
