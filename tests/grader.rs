@@ -4,8 +4,8 @@
 
 use doku::engine::format::parse_puzzle;
 use doku::engine::grader::{
-    find_technique, grade, grade_known_unique, next_hint, next_step, solve_logically, Difficulty,
-    Hint, LogicStep, Solutions, Technique,
+    find_technique, grade, grade_known_unique, next_hint, next_hint_with_solution, next_step,
+    solve_logically, Difficulty, Hint, LogicStep, Solutions, Technique,
 };
 use doku::engine::{Board, Candidates, Cell, Digit, Shape, ShapeHint};
 use std::collections::BTreeSet;
@@ -733,6 +733,10 @@ fn a_wrong_entry_is_reported_with_its_cell() {
     position.set(wrong, Some(bad));
     assert_eq!(
         next_hint(&givens, &position, None),
+        Hint::Mistakes(vec![wrong])
+    );
+    assert_eq!(
+        next_hint_with_solution(&solution, &position, None),
         Hint::Mistakes(vec![wrong])
     );
     let message = next_hint(&givens, &position, None).message(shape);

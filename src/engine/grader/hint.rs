@@ -85,7 +85,25 @@ pub fn next_hint(givens: &Board, position: &Board, notes: Option<&[Candidates]>)
     let Some(solution) = givens.solution() else {
         return Hint::NoSolution;
     };
-    let shape = givens.shape();
+    next_hint_with_solution(&solution, position, notes)
+}
+
+/// [`next_hint`] for a caller that already holds the unique solution of the
+/// puzzle (the TUI solves a dealt puzzle once, not on every key press).
+/// A position of another shape than the solution counts as an empty board.
+pub fn next_hint_with_solution(
+    solution: &Board,
+    position: &Board,
+    notes: Option<&[Candidates]>,
+) -> Hint {
+    let shape = solution.shape();
+    let empty;
+    let position = if position.shape() == shape {
+        position
+    } else {
+        empty = Board::empty(shape);
+        &empty
+    };
     let mistakes: Vec<Cell> = shape
         .cells()
         .filter(|&c| position.get(c).is_some_and(|d| solution.get(c) != Some(d)))

@@ -20,7 +20,7 @@ mod singles;
 mod subsets;
 mod wings;
 
-pub use hint::{next_hint, Hint};
+pub use hint::{next_hint, next_hint_with_solution, Hint};
 
 use super::board::{Board, Candidates};
 use super::shape::{Cell, Digit};
