@@ -343,7 +343,7 @@ impl App {
         ));
     }
 
-    /// Waits for the deal in progress (tests, and the first deal at startup).
+    /// Waits for the deal in progress (for tests and benches).
     pub fn finish_deal(&mut self) {
         while self.dealing.is_some() {
             self.on_tick(Instant::now());

@@ -179,7 +179,14 @@ fn too_small_says_how_large_it_must_be() {
 #[test]
 fn no_size_down_to_1x1_panics() {
     let now = Instant::now();
-    for puzzle in [PUZZLE_4.to_string(), PUZZLE_9.to_string(), puzzle_16()] {
+    // A 5x5 Latin square (no boxes) too.
+    let latin = "1204523051305124502351204".to_string();
+    for puzzle in [
+        PUZZLE_4.to_string(),
+        PUZZLE_9.to_string(),
+        puzzle_16(),
+        latin,
+    ] {
         let mut app = app_with(&puzzle, "default", now);
         for mode in [Mode::Playing, Mode::Help, Mode::Paused, Mode::Watching] {
             app.mode = mode;
@@ -327,4 +334,27 @@ fn a_solved_board_stops_the_clock_and_says_time_and_hints() {
     assert!(screen.contains("03:20 · solved"), "{screen}");
     // After the short celebration nothing moves: the loop may block.
     assert_eq!(app.next_wakeup(later), None);
+}
+
+#[test]
+fn notes_go_to_the_side_panel_when_cells_are_one_line_high() {
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "default", now);
+    app.game.set_cursor(0, 1);
+    app.game.toggle_note(4, now);
+    app.game.toggle_note(9, now);
+    let small = text(&draw(&app, now, 80, 24));
+    assert!(small.contains("notes 4 9"), "{small}");
+    // At 120x40 the cells are tall enough: the notes are drawn inside.
+    let large = text(&draw(&app, now, 120, 40));
+    assert!(!large.contains("notes 4 9"), "{large}");
+    // Notes sit in a little 3x3 grid: 4 starts the second line, 9 ends the third.
+    assert!(
+        large.lines().any(|l| l.contains("┃   2   │ 4     │")),
+        "{large}"
+    );
+    assert!(
+        large.lines().any(|l| l.contains("┃       │     9 │")),
+        "{large}"
+    );
 }

@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The random source of a command: portable and reproducible with `--seed`
@@ -34,26 +35,50 @@ pub fn run(args: &GenerateArgs) -> i32 {
         return EXIT_BAD_INPUT;
     };
     let mut rng = seeded_rng(args.seed);
-    let done = AtomicUsize::new(0);
-    let finished = AtomicBool::new(false);
-    let show_progress = io::stderr().is_terminal();
+    let progress = Progress {
+        done: AtomicUsize::new(0),
+        finished: AtomicBool::new(false),
+        visible: Mutex::new(false),
+    };
     std::thread::scope(|scope| {
-        if show_progress {
-            scope.spawn(|| progress(args, &done, &finished));
+        if io::stderr().is_terminal() {
+            scope.spawn(|| show_progress(args, &progress));
         }
-        let status = deal_all(args, shape, &mut rng, &done);
-        finished.store(true, Ordering::Relaxed);
+        let status = deal_all(args, shape, &mut rng, &progress);
+        progress.finished.store(true, Ordering::Relaxed);
         status
     })
 }
 
+/// What the progress line needs to know, shared with the dealing loop.
+struct Progress {
+    /// Puzzles printed so far.
+    done: AtomicUsize,
+    finished: AtomicBool,
+    /// Whether the progress line is on the screen; held while either side
+    /// writes, so a puzzle never lands on the end of the progress text.
+    visible: Mutex<bool>,
+}
+
+impl Progress {
+    /// Erases the progress line if it is showing (the lock is held).
+    fn erase(visible: &mut bool) {
+        if *visible {
+            eprint!("\r\x1b[2K");
+            *visible = false;
+        }
+    }
+}
+
 /// Generates and prints every puzzle; returns the exit status.
-fn deal_all(args: &GenerateArgs, shape: Shape, rng: &mut ChaCha8Rng, done: &AtomicUsize) -> i32 {
+fn deal_all(args: &GenerateArgs, shape: Shape, rng: &mut ChaCha8Rng, progress: &Progress) -> i32 {
     let mut out = io::stdout().lock();
     for index in 0..args.count {
         let dealt = match generate(shape, args.difficulty.level(), args.symmetry, rng) {
             Ok(dealt) => dealt,
             Err(e) => {
+                let mut visible = progress.visible.lock().unwrap_or_else(|p| p.into_inner());
+                Progress::erase(&mut visible);
                 eprintln!("doku: generate: {e}");
                 return EXIT_BAD_INPUT;
             }
@@ -65,6 +90,8 @@ fn deal_all(args: &GenerateArgs, shape: Shape, rng: &mut ChaCha8Rng, done: &Atom
         if !text.ends_with('\n') {
             text.push('\n');
         }
+        let mut visible = progress.visible.lock().unwrap_or_else(|p| p.into_inner());
+        Progress::erase(&mut visible);
         if out
             .write_all(text.as_bytes())
             .and_then(|_| out.flush())
@@ -72,36 +99,42 @@ fn deal_all(args: &GenerateArgs, shape: Shape, rng: &mut ChaCha8Rng, done: &Atom
         {
             return EXIT_OK; // stdout closed (e.g. `| head`): nobody is reading
         }
-        done.fetch_add(1, Ordering::Relaxed);
+        progress.done.fetch_add(1, Ordering::Relaxed);
     }
     EXIT_OK
 }
 
 /// Shows `generating ... k/n` on stderr, rewritten in place, once the run
-/// has taken longer than [`QUIET_PERIOD`]; clears it at the end.
-fn progress(args: &GenerateArgs, done: &AtomicUsize, finished: &AtomicBool) {
+/// has taken longer than [`QUIET_PERIOD`]; erases it at the end.
+fn show_progress(args: &GenerateArgs, progress: &Progress) {
     let start = Instant::now();
-    let mut shown = false;
-    while !finished.load(Ordering::Relaxed) {
+    let difficulty = args
+        .difficulty
+        .level()
+        .map_or("any".to_string(), |d| d.to_string());
+    let mut last = String::new();
+    while !progress.finished.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(100));
-        if start.elapsed() < QUIET_PERIOD || finished.load(Ordering::Relaxed) {
+        if start.elapsed() < QUIET_PERIOD {
             continue;
         }
-        let difficulty = args
-            .difficulty
-            .level()
-            .map_or("any".to_string(), |d| d.to_string());
-        eprint!(
-            "\rdoku: generating {n}x{n} {difficulty} puzzles: {}/{} done, {}s ",
-            done.load(Ordering::Relaxed),
+        let mut visible = progress.visible.lock().unwrap_or_else(|p| p.into_inner());
+        if progress.finished.load(Ordering::Relaxed) {
+            break;
+        }
+        let line = format!(
+            "doku: generating {n}x{n} {difficulty} puzzles: {}/{} done, {}s",
+            progress.done.load(Ordering::Relaxed),
             args.count,
             start.elapsed().as_secs(),
             n = args.size,
         );
-        shown = true;
+        if !*visible || line != last {
+            eprint!("\r\x1b[2K{line}");
+            *visible = true;
+            last = line;
+        }
     }
-    if shown {
-        // Erase the progress line so it does not mix with later output.
-        eprint!("\r\x1b[2K");
-    }
+    let mut visible = progress.visible.lock().unwrap_or_else(|p| p.into_inner());
+    Progress::erase(&mut visible);
 }

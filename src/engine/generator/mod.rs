@@ -2,18 +2,22 @@
 //! (whole symmetry orbits at a time) for as long as the solution stays
 //! unique, until the puzzle has the difficulty asked for.
 //!
-//! How a difficulty is reached (the grader decides; the generator never
-//! returns a puzzle whose grade differs from the request):
-//! - below expert, a removal that would make the puzzle harder than asked is
-//!   put back, so the carving ends at a puzzle no harder than the target with
-//!   no removable orbit left; it is returned if its grade is exactly the
-//!   target (an easy target always is);
-//! - expert (and `any`), the carving takes every removal that keeps the
-//!   solution unique; the result is kept if its grade matches.
+//! One attempt, for a target difficulty (the grader decides; the generator
+//! never returns a puzzle whose grade differs from the request):
+//! 1. carve to a minimal puzzle, keeping each removal that leaves the
+//!    solution unique (cheap: a uniqueness check per orbit, no grading);
+//! 2. grade it; on target, done; easier than the target, the attempt fails;
+//! 3. harder than the target: the removals made a chain of ever sparser
+//!    puzzles, from the full grid (easy) to the minimal one; a binary search
+//!    on that chain finds the last puzzle no harder than the target. If it
+//!    is exactly on target, carving goes on from there, now keeping only the
+//!    removals that do not push the grade past the target, so the puzzle
+//!    ends with no removable orbit left at its grade.
 //!
-//! A full grid serves several carvings (each in a fresh random order) before
-//! a new one is drawn, because the fill costs more than a carving on large
-//! boards and a grid rarely decides the grade by itself.
+//! On 9x9 boards two minimal puzzles in three need singles only, one in
+//! five needs more than hard techniques, so most attempts land on easy or
+//! pass through the target on the way to expert. A full grid serves several
+//! attempts (each in a fresh random order) before a new one is drawn.
 
 mod fill;
 mod symmetry;
@@ -21,8 +25,8 @@ mod symmetry;
 pub use symmetry::Symmetry;
 
 use super::board::Board;
-use super::grader::{grade, Difficulty, Grade};
-use super::shape::Shape;
+use super::grader::{grade_known_unique, Difficulty, Grade};
+use super::shape::{Cell, Shape};
 use super::solver::{Solver, Step, Strategy};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -77,20 +81,11 @@ pub fn generate(
             solution = full_grid(shape, rng);
         }
         orbits.shuffle(rng);
-        let puzzle = carve(&solution, &orbits, difficulty);
-        let Some(target) = difficulty else {
+        if let Some((puzzle, grade)) = attempt_carving(&solution, &orbits, difficulty) {
             return Ok(Generated {
                 puzzle,
                 solution,
-                grade: None,
-            });
-        };
-        let verdict = grade(&puzzle);
-        if verdict.difficulty == target {
-            return Ok(Generated {
-                puzzle,
-                solution,
-                grade: Some(verdict),
+                grade,
             });
         }
     }
@@ -139,25 +134,112 @@ fn proven_unique(puzzle: &Board) -> bool {
     solutions == 1
 }
 
-/// Removes the orbits in the order given, each only if the solution stays
-/// unique and (below expert) the grade stays at most `target`.
-fn carve(solution: &Board, orbits: &[Vec<u16>], target: Option<Difficulty>) -> Board {
-    let mut puzzle = solution.clone();
-    let cap = target.filter(|&t| t < Difficulty::Expert);
-    for orbit in orbits {
-        let removed: Vec<_> = orbit
-            .iter()
-            .map(|&c| (c, puzzle.values()[c as usize]))
-            .collect();
-        for &(cell, _) in &removed {
-            puzzle.set(super::Cell(cell), None);
-        }
-        let keep = proven_unique(&puzzle) && cap.is_none_or(|cap| grade(&puzzle).difficulty <= cap);
-        if !keep {
-            for &(cell, value) in &removed {
-                puzzle.set(super::Cell(cell), super::Digit::new(value));
-            }
+/// One attempt (see the module notes): the puzzle and, when a difficulty
+/// was asked for, its grade, which then equals the target.
+fn attempt_carving(
+    solution: &Board,
+    orbits: &[Vec<u16>],
+    target: Option<Difficulty>,
+) -> Option<(Board, Option<Grade>)> {
+    let removals = carve_unique(solution, orbits);
+    let minimal = without(solution, &removals);
+    let Some(target) = target else {
+        return Some((minimal, None));
+    };
+    // Every puzzle on the chain was proved unique as it was carved.
+    let verdict = grade_known_unique(&minimal);
+    if verdict.difficulty == target {
+        return Some((minimal, Some(verdict)));
+    }
+    if verdict.difficulty < target {
+        return None;
+    }
+    // Invariant: the chain's puzzle after `easy_end` removals grades at most
+    // the target, after `hard_end` removals above it.
+    let (mut easy_end, mut hard_end) = (0, removals.len());
+    let mut easy_grade = None;
+    while hard_end - easy_end > 1 {
+        let mid = (easy_end + hard_end) / 2;
+        let verdict = grade_known_unique(&without(solution, &removals[..mid]));
+        if verdict.difficulty <= target {
+            easy_end = mid;
+            easy_grade = Some(verdict);
+        } else {
+            hard_end = mid;
         }
     }
+    let on_target = easy_grade.filter(|g| g.difficulty == target)?;
+    let start = without(solution, &removals[..easy_end]);
+    let refined = carve_capped(start.clone(), orbits, target);
+    let verdict = grade_known_unique(&refined);
+    if verdict.difficulty == target {
+        Some((refined, Some(verdict)))
+    } else {
+        Some((start, Some(on_target)))
+    }
+}
+
+/// The solution with the given orbits emptied.
+fn without(solution: &Board, removals: &[&[u16]]) -> Board {
+    let mut puzzle = solution.clone();
+    for &cell in removals.iter().copied().flatten() {
+        puzzle.set(Cell(cell), None);
+    }
     puzzle
+}
+
+/// Carves the orbits in the order given, each removal kept if the solution
+/// stays unique; returns the kept removals in order.
+fn carve_unique<'a>(solution: &Board, orbits: &'a [Vec<u16>]) -> Vec<&'a [u16]> {
+    let mut puzzle = solution.clone();
+    let mut removals = Vec::new();
+    for orbit in orbits {
+        if try_remove(&mut puzzle, orbit, proven_unique) {
+            removals.push(orbit.as_slice());
+        }
+    }
+    removals
+}
+
+/// Carves on from `puzzle` (unique, graded at most `cap`), trying every
+/// orbit still present, each removal kept if the grade stays at most `cap`.
+///
+/// The grader alone decides: logic that solves the puzzle proves its
+/// solution unique (every deduction holds in every solution), and a puzzle
+/// with several solutions stalls logic, which grades it expert, so with a
+/// cap below expert no separate uniqueness check is needed. On 9x9 the fast
+/// search still goes first, because it rejects most removals (several
+/// solutions) far sooner than the grader, which tries every technique
+/// before it stalls.
+fn carve_capped(mut puzzle: Board, orbits: &[Vec<u16>], cap: Difficulty) -> Board {
+    debug_assert!(cap < Difficulty::Expert);
+    let classic = puzzle.shape() == Shape::CLASSIC;
+    for orbit in orbits {
+        if orbit.iter().any(|&c| puzzle.is_empty_cell(Cell(c))) {
+            continue;
+        }
+        try_remove(&mut puzzle, orbit, |p| {
+            (!classic || p.is_uniquely_solvable()) && grade_known_unique(p).difficulty <= cap
+        });
+    }
+    puzzle
+}
+
+/// Empties the orbit's cells and keeps the change if `accept` approves the
+/// result; otherwise puts the givens back. Returns whether it was kept.
+fn try_remove(puzzle: &mut Board, orbit: &[u16], accept: impl Fn(&Board) -> bool) -> bool {
+    let removed: Vec<_> = orbit
+        .iter()
+        .map(|&c| (Cell(c), puzzle.get(Cell(c))))
+        .collect();
+    for &(cell, _) in &removed {
+        puzzle.set(cell, None);
+    }
+    let keep = accept(puzzle);
+    if !keep {
+        for &(cell, digit) in &removed {
+            puzzle.set(cell, digit);
+        }
+    }
+    keep
 }

@@ -1,0 +1,262 @@
+//! `doku generate` and `doku latin` as a user runs them.
+
+use assert_cmd::Command;
+use doku::engine::format::{parse_puzzle, ShapeHint};
+use doku::engine::generator::Symmetry;
+use doku::engine::grader::{grade, Difficulty};
+use doku::engine::latin::is_latin_square;
+use doku::engine::Cell;
+use predicates::prelude::PredicateBooleanExt;
+use predicates::str::contains;
+
+fn doku() -> Command {
+    Command::cargo_bin("doku").expect("the doku binary")
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = doku().args(args).output().expect("runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty(), "no progress line off a terminal");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn generate_prints_count_unique_puzzles_one_per_line() {
+    let out = stdout_of(&[
+        "generate",
+        "--seed",
+        "5",
+        "--count",
+        "4",
+        "--difficulty",
+        "any",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    for line in &lines {
+        assert_eq!(line.len(), 81);
+        let board = parse_puzzle(line, ShapeHint::Infer).expect("readable");
+        assert_eq!(board.count_solutions_up_to(2), 1, "{line}");
+    }
+    let distinct: std::collections::HashSet<_> = lines.iter().collect();
+    assert_eq!(distinct.len(), 4);
+}
+
+#[test]
+fn generate_defaults_to_one_medium_9x9_puzzle_with_rotate180_givens() {
+    let out = stdout_of(&["generate", "--seed", "8"]);
+    let board = parse_puzzle(out.trim_end(), ShapeHint::Infer).expect("readable");
+    assert_eq!(board.size(), 9);
+    assert_eq!(grade(&board).difficulty, Difficulty::Medium);
+    for cell in 0..81 {
+        let image = Symmetry::Rotate180.map_cell(board.shape(), cell);
+        assert_eq!(
+            board.is_empty_cell(Cell(cell as u16)),
+            board.is_empty_cell(Cell(image as u16))
+        );
+    }
+}
+
+#[test]
+fn generate_honours_difficulty_size_and_symmetry() {
+    for difficulty in ["easy", "hard", "expert"] {
+        let out = stdout_of(&[
+            "generate",
+            "--seed",
+            "2",
+            "-n",
+            "2",
+            "--size",
+            "6",
+            "--difficulty",
+            difficulty,
+        ]);
+        for line in out.lines() {
+            let board = parse_puzzle(line, ShapeHint::Infer).expect("readable");
+            assert_eq!(board.size(), 6);
+            assert_eq!(grade(&board).difficulty.name(), difficulty, "{line}");
+        }
+    }
+    let out = stdout_of(&[
+        "generate",
+        "--seed",
+        "3",
+        "--size",
+        "8",
+        "--symmetry",
+        "mirror",
+        "--difficulty",
+        "any",
+    ]);
+    let board = parse_puzzle(out.trim_end(), ShapeHint::Infer).expect("readable");
+    for r in 0..8 {
+        for c in 0..8 {
+            let cell = |col: usize| Cell((r * 8 + col) as u16);
+            assert_eq!(
+                board.is_empty_cell(cell(c)),
+                board.is_empty_cell(cell(7 - c))
+            );
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_output_and_no_seed_differs() {
+    let args = [
+        "generate",
+        "--seed",
+        "123",
+        "-n",
+        "3",
+        "--size",
+        "6",
+        "--difficulty",
+        "any",
+    ];
+    assert_eq!(stdout_of(&args), stdout_of(&args));
+    let fresh = ["generate", "-n", "3", "--difficulty", "any"];
+    assert_ne!(stdout_of(&fresh), stdout_of(&fresh));
+}
+
+#[test]
+fn block_and_csv_puzzles_are_separated_by_blank_lines() {
+    let out = stdout_of(&[
+        "generate",
+        "--seed",
+        "1",
+        "-n",
+        "3",
+        "--size",
+        "4",
+        "--difficulty",
+        "easy",
+        "--format",
+        "csv",
+    ]);
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(blocks.len(), 3, "{out:?}");
+    for block in blocks {
+        let rows: Vec<&str> = block.trim_end().lines().collect();
+        assert_eq!(rows.len(), 4);
+        assert!(rows.iter().all(|r| r.split(',').count() == 4));
+        let board = parse_puzzle(block, ShapeHint::Infer).expect("CSV reads back");
+        assert_eq!(board.count_solutions_up_to(2), 1);
+    }
+    let out = stdout_of(&[
+        "generate",
+        "--seed",
+        "1",
+        "-n",
+        "2",
+        "--format",
+        "block",
+        "--difficulty",
+        "any",
+    ]);
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(blocks.len(), 2);
+    for block in blocks {
+        assert_eq!(block.trim_end().lines().count(), 11, "9 rows and 2 rules");
+        let board = parse_puzzle(block, ShapeHint::Infer).expect("block reads back");
+        assert_eq!(board.count_solutions_up_to(2), 1);
+    }
+}
+
+#[test]
+fn generate_rejects_bad_arguments_with_exit_2() {
+    doku()
+        .args(["generate", "--size", "7"])
+        .assert()
+        .code(2)
+        .stderr(contains("size 7").and(contains("4, 6, 8, 9, 10, 12, 15, 16, 20, 25")));
+    doku()
+        .args(["generate", "--symmetry", "spiral"])
+        .assert()
+        .code(2)
+        .stderr(contains("spiral").and(contains("rotate180")));
+    doku()
+        .args(["generate", "--difficulty", "fiendish"])
+        .assert()
+        .code(2)
+        .stderr(contains("fiendish").and(contains("expert")));
+    doku().args(["generate", "--count", "-1"]).assert().code(2);
+}
+
+#[test]
+fn an_unreachable_difficulty_is_a_clear_error() {
+    doku()
+        .args([
+            "generate",
+            "--size",
+            "4",
+            "--difficulty",
+            "expert",
+            "--seed",
+            "1",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            contains("expert")
+                .and(contains("size 4"))
+                .and(contains("easier difficulty")),
+        );
+}
+
+fn parse_csv(text: &str) -> Vec<Vec<u16>> {
+    text.lines()
+        .map(|l| l.split(',').map(|v| v.parse().expect("number")).collect())
+        .collect()
+}
+
+#[test]
+fn latin_prints_a_csv_square_by_default() {
+    for n in ["1", "7", "64", "255"] {
+        let out = stdout_of(&["latin", n, "--seed", "9"]);
+        let square = parse_csv(&out);
+        assert_eq!(square.len().to_string(), n);
+        assert!(is_latin_square(&square), "order {n}");
+    }
+}
+
+#[test]
+fn latin_formats_and_seeds() {
+    let line = stdout_of(&["latin", "12", "--seed", "4", "--format", "line"]);
+    assert_eq!(line.trim_end().len(), 144);
+    let block = stdout_of(&["latin", "12", "--seed", "4", "--format", "block"]);
+    assert_eq!(block.lines().count(), 12);
+    let csv = stdout_of(&["latin", "12", "--seed", "4"]);
+    let from_line = parse_puzzle(line.trim_end(), ShapeHint::Latin).expect("line reads back");
+    let from_csv = parse_puzzle(&csv, ShapeHint::Latin).expect("csv reads back");
+    assert_eq!(from_line, from_csv, "one square in every format");
+    assert_eq!(csv, stdout_of(&["latin", "12", "--seed", "4"]));
+    assert_ne!(csv, stdout_of(&["latin", "12", "--seed", "5"]));
+    assert_ne!(stdout_of(&["latin", "12"]), stdout_of(&["latin", "12"]));
+}
+
+#[test]
+fn latin_rejects_orders_out_of_range_with_exit_2() {
+    for n in ["0", "256", "1000"] {
+        doku()
+            .args(["latin", n])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains(format!("order {n}")).and(contains("1 to 255")));
+    }
+    doku()
+        .args(["latin", "seven"])
+        .assert()
+        .code(2)
+        .stderr(contains("seven"));
+    doku()
+        .args(["latin", "5", "--format", "xml"])
+        .assert()
+        .code(2)
+        .stderr(contains("csv"));
+}

@@ -1,0 +1,233 @@
+//! The generator: unique puzzles, exact grades, symmetry, reproducibility.
+
+use doku::engine::generator::{full_grid, generate, GenerateError, Generated, Symmetry};
+use doku::engine::grader::{grade, Difficulty};
+use doku::engine::{Board, Cell, Shape};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn deal(size: usize, difficulty: Option<Difficulty>, symmetry: Symmetry, seed: u64) -> Generated {
+    let shape = Shape::sudoku(size).expect("sudoku size");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    generate(shape, difficulty, symmetry, &mut rng)
+        .unwrap_or_else(|e| panic!("size {size}, {difficulty:?}, seed {seed}: {e}"))
+}
+
+/// The puzzle has exactly one solution, counted by the solver; it is the
+/// solution returned; every given agrees with it.
+fn assert_sound(dealt: &Generated, context: &str) {
+    let puzzle = &dealt.puzzle;
+    assert_eq!(puzzle.count_solutions_up_to(2), 1, "{context}: not unique");
+    assert!(dealt.solution.is_solved(), "{context}: solution not solved");
+    assert_eq!(
+        puzzle.solution().as_ref(),
+        Some(&dealt.solution),
+        "{context}"
+    );
+    for cell in puzzle.shape().cells() {
+        if let Some(d) = puzzle.get(cell) {
+            assert_eq!(
+                dealt.solution.get(cell),
+                Some(d),
+                "{context}: given differs"
+            );
+        }
+    }
+    assert!(
+        puzzle.filled_count() < puzzle.shape().cell_count(),
+        "{context}: nothing removed"
+    );
+}
+
+fn assert_symmetric(puzzle: &Board, symmetry: Symmetry, context: &str) {
+    let shape = puzzle.shape();
+    for cell in 0..shape.cell_count() {
+        let image = symmetry.map_cell(shape, cell);
+        assert_eq!(
+            puzzle.is_empty_cell(Cell(cell as u16)),
+            puzzle.is_empty_cell(Cell(image as u16)),
+            "{context}: cell {cell} and its image {image} differ"
+        );
+    }
+}
+
+#[test]
+fn full_grids_are_solved_for_every_size() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for &(n, _, _) in doku::engine::shape::SUDOKU_SHAPES.iter() {
+        let shape = Shape::sudoku(n as usize).expect("size");
+        let grid = full_grid(shape, &mut rng);
+        assert!(grid.is_solved(), "size {n}: {grid:?}");
+    }
+}
+
+#[test]
+fn full_grids_are_not_one_pattern_relabelled() {
+    // Relabelling keeps which cells hold equal digits; two independent
+    // random grids almost never agree on the cells equal to the top-left one.
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let shape = Shape::CLASSIC;
+    let pattern = |g: &Board| -> Vec<bool> {
+        let first = g.values()[0];
+        g.values().iter().map(|&v| v == first).collect()
+    };
+    let patterns: Vec<Vec<bool>> = (0..10)
+        .map(|_| pattern(&full_grid(shape, &mut rng)))
+        .collect();
+    let distinct: std::collections::HashSet<_> = patterns.iter().collect();
+    assert!(
+        distinct.len() >= 9,
+        "only {} distinct digit patterns",
+        distinct.len()
+    );
+}
+
+#[test]
+fn any_difficulty_puzzles_are_unique_for_every_size_up_to_16() {
+    for size in [4, 6, 8, 9, 10, 12, 15, 16] {
+        for seed in 0..3 {
+            let dealt = deal(size, None, Symmetry::Rotate180, seed);
+            assert_sound(&dealt, &format!("size {size} seed {seed}"));
+            assert!(dealt.grade.is_none(), "any skips grading");
+        }
+    }
+}
+
+#[test]
+fn graded_puzzles_have_exactly_the_requested_grade() {
+    for size in [6, 8, 9, 10, 12, 16] {
+        for difficulty in Difficulty::ALL {
+            let seeds = if size == 16 { 0..1 } else { 0..3 };
+            for seed in seeds {
+                let context = format!("size {size} {difficulty} seed {seed}");
+                let dealt = deal(size, Some(difficulty), Symmetry::Rotate180, seed);
+                assert_sound(&dealt, &context);
+                let verdict = grade(&dealt.puzzle);
+                assert_eq!(verdict.difficulty, difficulty, "{context}: {verdict:?}");
+                assert_eq!(dealt.grade.as_ref(), Some(&verdict), "{context}");
+            }
+        }
+    }
+}
+
+#[test]
+fn many_9x9_puzzles_grade_as_requested() {
+    for difficulty in Difficulty::ALL {
+        let mut rng = ChaCha8Rng::seed_from_u64(difficulty as u64 + 100);
+        for i in 0..25 {
+            let dealt = generate(
+                Shape::CLASSIC,
+                Some(difficulty),
+                Symmetry::Rotate180,
+                &mut rng,
+            )
+            .expect("9x9 reaches every difficulty");
+            let context = format!("{difficulty} #{i}");
+            assert_sound(&dealt, &context);
+            assert_eq!(grade(&dealt.puzzle).difficulty, difficulty, "{context}");
+        }
+    }
+}
+
+#[test]
+fn unreachable_difficulties_are_an_error_not_a_wrong_grade() {
+    // Every 4x4 puzzle falls to singles with rotate180 givens.
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let shape = Shape::sudoku(4).expect("size 4");
+    let easy =
+        generate(shape, Some(Difficulty::Easy), Symmetry::Rotate180, &mut rng).expect("4x4 easy");
+    assert_eq!(grade(&easy.puzzle).difficulty, Difficulty::Easy);
+    match generate(
+        shape,
+        Some(Difficulty::Expert),
+        Symmetry::Rotate180,
+        &mut rng,
+    ) {
+        Err(e @ GenerateError::GaveUp { .. }) => {
+            let message = e.to_string();
+            assert!(
+                message.contains("expert") && message.contains("size 4"),
+                "{message}"
+            );
+        }
+        Ok(dealt) => assert_eq!(grade(&dealt.puzzle).difficulty, Difficulty::Expert),
+    }
+}
+
+#[test]
+fn givens_keep_the_requested_symmetry() {
+    for symmetry in Symmetry::ALL {
+        for size in [4, 6, 9, 12, 15] {
+            for seed in 0..2 {
+                let dealt = deal(size, None, symmetry, seed);
+                let context = format!("{symmetry} size {size} seed {seed}");
+                assert_sound(&dealt, &context);
+                assert_symmetric(&dealt.puzzle, symmetry, &context);
+            }
+        }
+        let dealt = deal(9, Some(Difficulty::Medium), symmetry, 9);
+        assert_symmetric(&dealt.puzzle, symmetry, &format!("{symmetry} medium"));
+    }
+}
+
+#[test]
+fn orbits_partition_the_cells() {
+    for symmetry in Symmetry::ALL {
+        for size in [4, 9, 15] {
+            let shape = Shape::sudoku(size).expect("size");
+            let orbits = symmetry.orbits(shape);
+            let mut cells: Vec<u16> = orbits.iter().flatten().copied().collect();
+            cells.sort_unstable();
+            let expected: Vec<u16> = (0..shape.cell_count() as u16).collect();
+            assert_eq!(cells, expected, "{symmetry} size {size}");
+            let largest = orbits.iter().map(Vec::len).max().unwrap_or(0);
+            let group_order = match symmetry {
+                Symmetry::None => 1,
+                Symmetry::Rotate90 => 4,
+                _ => 2,
+            };
+            assert_eq!(largest, group_order, "{symmetry} size {size}");
+        }
+    }
+    // The centre of an odd board is fixed by every symmetry.
+    let centre = Symmetry::Rotate90
+        .orbits(Shape::CLASSIC)
+        .into_iter()
+        .find(|o| o.contains(&40));
+    assert_eq!(centre, Some(vec![40]));
+}
+
+#[test]
+fn same_seed_same_puzzle_different_seeds_differ() {
+    for difficulty in [None, Some(Difficulty::Hard)] {
+        let a = deal(9, difficulty, Symmetry::Rotate180, 77);
+        let b = deal(9, difficulty, Symmetry::Rotate180, 77);
+        assert_eq!(a, b);
+        let puzzles: std::collections::HashSet<Board> = (0..8)
+            .map(|seed| deal(9, difficulty, Symmetry::Rotate180, seed).puzzle)
+            .collect();
+        assert_eq!(puzzles.len(), 8, "{difficulty:?}");
+    }
+    let a = deal(12, None, Symmetry::Mirror, 5);
+    assert_eq!(a, deal(12, None, Symmetry::Mirror, 5));
+    assert_ne!(a.puzzle, deal(12, None, Symmetry::Mirror, 6).puzzle);
+}
+
+#[test]
+fn removing_any_remaining_orbit_of_an_any_puzzle_breaks_uniqueness() {
+    // `any` carves to a minimal puzzle (for its symmetry) on 9x9.
+    let dealt = deal(9, None, Symmetry::Rotate180, 21);
+    for orbit in Symmetry::Rotate180.orbits(Shape::CLASSIC) {
+        if orbit.iter().any(|&c| dealt.puzzle.is_empty_cell(Cell(c))) {
+            continue;
+        }
+        let mut sparser = dealt.puzzle.clone();
+        for &c in &orbit {
+            sparser.set(Cell(c), None);
+        }
+        assert!(
+            sparser.count_solutions_up_to(2) > 1,
+            "orbit {orbit:?} was removable"
+        );
+    }
+}
