@@ -203,7 +203,7 @@ fn an_unreachable_difficulty_is_a_clear_error() {
         .stdout("")
         .stderr(
             contains("expert")
-                .and(contains("size 4"))
+                .and(contains("4x4"))
                 .and(contains("easier difficulty")),
         );
 }

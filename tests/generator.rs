@@ -146,7 +146,7 @@ fn unreachable_difficulties_are_an_error_not_a_wrong_grade() {
         Err(e @ GenerateError::GaveUp { .. }) => {
             let message = e.to_string();
             assert!(
-                message.contains("expert") && message.contains("size 4"),
+                message.contains("expert") && message.contains("4x4"),
                 "{message}"
             );
         }

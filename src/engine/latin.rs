@@ -149,10 +149,12 @@ impl Cube {
             }
             Some((ri, ci, si)) => {
                 (r, c, s) = (ri, ci, si);
-                // Each line through the -1 cell holds two +1 entries: pick one.
-                r2 = self.rows[self.at(c, s)].pick(rng.random());
-                c2 = self.cols[self.at(r, s)].pick(rng.random());
-                s2 = self.symbols[self.at(r, c)].pick(rng.random());
+                // Each line through the -1 cell holds two +1 entries: pick
+                // one of each, by three bits of one random word.
+                let coin: u32 = rng.random();
+                r2 = self.rows[self.at(c, s)].pick(coin & 1 != 0);
+                c2 = self.cols[self.at(r, s)].pick(coin & 2 != 0);
+                s2 = self.symbols[self.at(r, c)].pick(coin & 4 != 0);
             }
         }
         // This order keeps every line at two entries at most: the first

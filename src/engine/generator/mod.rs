@@ -46,9 +46,9 @@ pub struct Generated {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
     #[error(
-        "no {difficulty} puzzle of size {size} with {symmetry} symmetry turned up in {attempts} \
-         attempts; boards this small rarely need {difficulty} techniques: choose an easier \
-         difficulty, a larger size or --symmetry none"
+        "no {difficulty} {size}x{size} puzzle with {symmetry} symmetry turned up in {attempts} \
+         attempts; small boards rarely need {difficulty} techniques: choose an easier \
+         difficulty, a larger size or another symmetry"
     )]
     GaveUp {
         size: usize,
@@ -97,7 +97,8 @@ pub fn generate(
     })
 }
 
-/// A uniformly shuffled solved grid of `shape` (see [`fill`]).
+/// A random solved grid of `shape`: a randomised search, not a relabelled
+/// pattern (see [`fill`]).
 pub fn full_grid(shape: Shape, rng: &mut impl Rng) -> Board {
     let values = fill::random_full_grid(shape, rng);
     Board::from_values(shape, values).unwrap_or_else(|| unreachable!("the fill fits its shape"))
@@ -168,8 +169,11 @@ fn attempt_carving(
             hard_end = mid;
         }
     }
-    let on_target = easy_grade.filter(|g| g.difficulty == target)?;
     let start = without(solution, &removals[..easy_end]);
+    let on_target = easy_grade.unwrap_or_else(|| grade_known_unique(&start));
+    if on_target.difficulty != target {
+        return None;
+    }
     let refined = carve_capped(start.clone(), orbits, target);
     let verdict = grade_known_unique(&refined);
     if verdict.difficulty == target {
