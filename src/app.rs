@@ -575,6 +575,27 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>, resume
     main_with(config_path, puzzle, resume, None)
 }
 
+/// Whether the game can take over this terminal; says why not otherwise.
+/// Checked before raw mode, so the message lands on a normal terminal.
+fn terminal_usable() -> Result<(), String> {
+    use std::io::IsTerminal;
+    if !io::stdout().is_terminal() {
+        return Err(
+            "the game needs a terminal, and standard output is not one; \
+                    for batch work see `doku solve`, `doku generate` and `doku grade`"
+                .into(),
+        );
+    }
+    match std::env::var("TERM").as_deref() {
+        Ok("dumb") => Err(
+            "TERM=dumb cannot show the game (it needs cursor movement and \
+                           colours); run doku in a terminal such as xterm, tmux or screen"
+                .into(),
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// How `doku watch` opens straight into the solver view.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WatchLaunch {
@@ -600,6 +621,10 @@ pub fn main_with(
             return crate::cli::EXIT_BAD_INPUT;
         }
     };
+    if let Err(why) = terminal_usable() {
+        eprintln!("doku: {why}");
+        return crate::cli::EXIT_BAD_INPUT;
+    }
     let config = &loaded.config;
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -2,6 +2,8 @@
 //!
 //! `engine` is the pure core (no terminal); `cli` runs the batch commands over
 //! it; `game` is the play state and `app`/`ui` the terminal around it.
+// Input comes from users and files: no unwrap or expect outside tests.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 pub mod app;
 pub mod cli;
 pub mod config;
