@@ -176,6 +176,12 @@ impl App {
             Action::WatchSlower => watch.slower(),
             Action::WatchNextStrategy => watch.next_strategy(),
             Action::WatchFinish => watch.finish(),
+            Action::WatchSwitchStart => {
+                // Same strategy and speed, the other starting board.
+                self.watch_options = watch.options();
+                self.watch_from_entries = !self.watch_from_entries;
+                self.enter_watch(now);
+            }
             // The keys of both screens that make sense here.
             Action::NextTheme | Action::NewGame | Action::CycleDifficulty | Action::CycleSize => {
                 self.act(action, now)
@@ -493,7 +499,8 @@ impl App {
             | Action::WatchFaster
             | Action::WatchSlower
             | Action::WatchNextStrategy
-            | Action::WatchFinish => Outcome::Unchanged,
+            | Action::WatchFinish
+            | Action::WatchSwitchStart => Outcome::Unchanged,
         };
         let changed = matches!(
             outcome,

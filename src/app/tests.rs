@@ -177,6 +177,31 @@ fn the_solver_view_key_switches_mode_and_back() {
 }
 
 #[test]
+fn the_solver_view_switches_between_entries_and_givens_and_leaves_the_game_alone() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "l9a", now); // r1c2 = 9 (its solution), then the view
+    let from_entries = |app: &App| app.watch.as_ref().map(Watch::started_from_entries);
+    assert_eq!(
+        from_entries(&app),
+        Some(true),
+        "the config starts from the entries"
+    );
+    chars(&mut app, "b", now);
+    assert_eq!(from_entries(&app), Some(false));
+    assert_eq!(app.mode, Mode::Watching);
+    chars(&mut app, "b", now);
+    assert_eq!(from_entries(&app), Some(true));
+    press(&mut app, KeyCode::Esc, now);
+    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(
+        value(&app, 0, 1),
+        Some(9),
+        "the player's entry is untouched"
+    );
+}
+
+#[test]
 fn q_and_ctrl_c_quit() {
     let now = Instant::now();
     let mut app = app(now);

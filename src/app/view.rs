@@ -200,6 +200,7 @@ impl AppView<'_> {
                 Action::WatchSlower,
                 Action::WatchNextStrategy,
                 Action::WatchFinish,
+                Action::WatchSwitchStart,
                 Action::ToggleWatch,
                 Action::Quit,
             ],

@@ -115,6 +115,7 @@ actions! {
     WatchSlower => "watch_slower", Watch, "slower", "solver view: slower";
     WatchNextStrategy => "watch_next_strategy", Watch, "strategy", "solver view: next strategy";
     WatchFinish => "watch_finish", Watch, "finish", "solver view: run to the end at once";
+    WatchSwitchStart => "watch_switch_start", Watch, "from", "solver view: start again from the givens only, or from your entries too";
     NextTheme => "next_theme", Both, "theme", "next theme";
     Help => "help", Both, "help", "show or hide this help";
     Back => "back", Both, "back", "close the help, cancel a hint, leave the solver view";
