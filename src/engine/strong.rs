@@ -157,19 +157,47 @@ impl Search {
         let n = self.size;
         let geo = Arc::clone(&self.geo);
         let cells = &geo.house_cells[house];
-        let mut dom = [0u64; MAX_SIZE];
-        for (d, &cell) in dom.iter_mut().zip(cells) {
-            *d = self.domains[cell as usize];
+        // Solved cells take their digits out of the matching problem (a
+        // naked single), which leaves a smaller one over the open cells.
+        let mut fixed = 0u64;
+        for &cell in cells {
+            let domain = self.domains[cell as usize];
+            if domain.is_power_of_two() {
+                if fixed & domain != 0 {
+                    return false;
+                }
+                fixed |= domain;
+            }
         }
-        let mates = &mut self.mates[house * n..(house + 1) * n];
-        if !perfect_matching(&dom[..n], mates) {
+        let mut open = [0u8; MAX_SIZE];
+        let mut dom = [0u64; MAX_SIZE];
+        let mut mates = [UNMATCHED; MAX_SIZE];
+        let saved_mates = &mut self.mates[house * n..(house + 1) * n];
+        let mut k = 0;
+        for (i, &cell) in cells.iter().enumerate() {
+            let domain = self.domains[cell as usize];
+            if !domain.is_power_of_two() {
+                open[k] = i as u8;
+                dom[k] = domain & !fixed;
+                mates[k] = saved_mates[i];
+                k += 1;
+            }
+        }
+        if k == 0 {
+            return true;
+        }
+        if !perfect_matching(&dom[..k], &mut mates[..k]) {
             return false;
         }
-        let pruned = prune_to_matchings(&dom[..n], mates);
-        for (i, (&before, &after)) in dom[..n].iter().zip(&pruned[..n]).enumerate() {
-            if before != after {
-                let cell = cells[i] as usize;
-                self.domains[cell] = after;
+        let pruned = prune_to_matchings(&dom[..k], &mates[..k]);
+        for j in 0..k {
+            let i = open[j] as usize;
+            saved_mates[i] = mates[j];
+        }
+        for j in 0..k {
+            let cell = cells[open[j] as usize] as usize;
+            if self.domains[cell] != pruned[j] {
+                self.domains[cell] = pruned[j];
                 self.enqueue_houses_of(cell);
             }
         }
