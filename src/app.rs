@@ -25,7 +25,7 @@ use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use std::io;
+use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
 
 /// What the screen shows and which keys mean what.
@@ -575,6 +575,26 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>, resume
     main_with(config_path, puzzle, resume, None)
 }
 
+/// Why the game cannot be drawn here, if it cannot: standard output is not a
+/// terminal (a pipe, a file), or `TERM` names one that cannot move the cursor.
+fn unusable_terminal(stdout_is_terminal: bool, term: Option<&str>) -> Option<String> {
+    if !stdout_is_terminal {
+        return Some(
+            "the game needs a terminal, and standard output is not one; \
+             for work in pipes use doku solve, grade, generate or latin (doku --help)"
+                .to_string(),
+        );
+    }
+    if term == Some("dumb") {
+        return Some(
+            "TERM=dumb: this terminal cannot draw the board; \
+             run doku in a terminal emulator, or set TERM (e.g. TERM=xterm-256color)"
+                .to_string(),
+        );
+    }
+    None
+}
+
 /// How `doku watch` opens straight into the solver view.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WatchLaunch {
@@ -600,6 +620,13 @@ pub fn main_with(
             return crate::cli::EXIT_BAD_INPUT;
         }
     };
+    // Before the save is opened or anything is written: a pipe or a dumb
+    // terminal would get escape codes it cannot show.
+    let term = std::env::var("TERM").ok();
+    if let Some(problem) = unusable_terminal(io::stdout().is_terminal(), term.as_deref()) {
+        eprintln!("doku: {problem}");
+        return crate::cli::EXIT_BAD_INPUT;
+    }
     let config = &loaded.config;
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

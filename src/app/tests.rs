@@ -217,3 +217,21 @@ fn the_first_deal_shows_a_spinner_and_ignores_board_keys_until_it_arrives() {
     assert!(app.game.givens().is_uniquely_solvable());
     assert_eq!(app.game.difficulty(), Some(Difficulty::Medium));
 }
+
+#[test]
+fn the_game_refuses_a_pipe_and_a_dumb_terminal_and_says_what_to_do() {
+    let piped = unusable_terminal(false, Some("xterm-256color")).expect("a pipe is refused");
+    assert!(
+        piped.contains("not one") && piped.contains("doku solve"),
+        "{piped}"
+    );
+    let dumb = unusable_terminal(true, Some("dumb")).expect("TERM=dumb is refused");
+    assert!(
+        dumb.contains("TERM=dumb") && dumb.contains("set TERM"),
+        "{dumb}"
+    );
+    assert_eq!(unusable_terminal(true, Some("xterm-256color")), None);
+    assert_eq!(unusable_terminal(true, Some("screen")), None);
+    // No TERM at all: crossterm still draws with its defaults.
+    assert_eq!(unusable_terminal(true, None), None);
+}
