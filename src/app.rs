@@ -336,11 +336,9 @@ impl App {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         self.dealing = Some(Dealing::start(shape, self.next_difficulty, self.seed));
-        self.message = Some(format!(
-            "dealing a {} {} puzzle",
-            shape_name(shape),
-            self.next_difficulty
-        ));
+        // The status line's spinner says what is being dealt; an old message
+        // (a hint, a refusal) no longer applies.
+        self.message = None;
     }
 
     /// Waits for the deal in progress (for tests and benches).
@@ -514,10 +512,6 @@ impl App {
             self.save(now);
         }
     }
-}
-
-fn shape_name(shape: Shape) -> String {
-    format!("{0}x{0}", shape.size())
 }
 
 /// A shown hint for the status line: the technique, then what it says.

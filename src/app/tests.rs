@@ -235,3 +235,25 @@ fn the_game_refuses_a_pipe_and_a_dumb_terminal_and_says_what_to_do() {
     // No TERM at all: crossterm still draws with its defaults.
     assert_eq!(unusable_terminal(true, None), None);
 }
+
+/// The screen as text, one string per row.
+fn screen(app: &App, now: Instant, width: u16, height: u16) -> Vec<String> {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    ratatui::widgets::Widget::render(AppView { app, now }, area, &mut buf);
+    (0..height)
+        .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+#[test]
+fn a_deal_in_progress_is_named_once_in_the_status_line() {
+    let now = Instant::now();
+    let mut app = app(now);
+    app.next_size = 25;
+    chars(&mut app, "g", now);
+    let rows = screen(&app, now, 120, 40);
+    let status = rows[rows.len() - 2].clone();
+    assert_eq!(status.matches("dealing").count(), 1, "{status}");
+    assert!(status.contains("25x25"), "{status}");
+}
