@@ -34,3 +34,16 @@ fn the_tui_commands_refuse_a_pipe_with_a_message_and_status_2() {
         );
     }
 }
+
+#[test]
+fn play_refuses_a_puzzle_with_no_solution_before_taking_the_terminal() {
+    // No two givens clash, yet the puzzle has no solution (doku solve agrees).
+    let output = doku(&["play", "1.3..4.2.1..3.2."], "xterm-256color");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(
+        stderr.contains("the puzzle argument") && stderr.contains("no solution"),
+        "{stderr}"
+    );
+}
