@@ -257,3 +257,27 @@ fn a_deal_in_progress_is_named_once_in_the_status_line() {
     assert_eq!(status.matches("dealing").count(), 1, "{status}");
     assert!(status.contains("25x25"), "{status}");
 }
+
+#[test]
+fn key_hints_say_what_the_key_does_now() {
+    let now = Instant::now();
+    let mut app = app(now);
+    let hints = |app: &App| {
+        let rows = screen(app, now, 80, 24);
+        rows[rows.len() - 1].clone()
+    };
+    chars(&mut app, "p", now);
+    assert!(hints(&app).contains("p resume"), "{}", hints(&app));
+    chars(&mut app, "p", now);
+    chars(&mut app, "a", now);
+    assert_eq!(app.mode, Mode::Watching);
+    let running = hints(&app);
+    assert!(running.contains("a back"), "{running}");
+    assert!(
+        running.contains("q quit"),
+        "quit fits at 80 columns: {running}"
+    );
+    assert!(running.contains("Space pause"), "{running}");
+    press(&mut app, KeyCode::Char(' '), now);
+    assert!(hints(&app).contains("Space resume"), "{}", hints(&app));
+}
