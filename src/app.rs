@@ -25,7 +25,7 @@ use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use std::io;
+use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
 
 /// What the screen shows and which keys mean what.
@@ -342,11 +342,9 @@ impl App {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         self.dealing = Some(Dealing::start(shape, self.next_difficulty, self.seed));
-        self.message = Some(format!(
-            "dealing a {} {} puzzle",
-            shape_name(shape),
-            self.next_difficulty
-        ));
+        // The status line's spinner says what is being dealt; an old message
+        // (a hint, a refusal) no longer applies.
+        self.message = None;
     }
 
     /// Waits for the deal in progress (for tests and benches).
@@ -523,10 +521,6 @@ impl App {
     }
 }
 
-fn shape_name(shape: Shape) -> String {
-    format!("{0}x{0}", shape.size())
-}
-
 /// A shown hint for the status line: the technique, then what it says.
 fn hint_message(hint: &crate::game::Hint) -> String {
     format!("{}: {}", hint.technique, hint.explanation)
@@ -582,25 +576,24 @@ pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>, resume
     main_with(config_path, puzzle, resume, None)
 }
 
-/// Whether the game can take over this terminal; says why not otherwise.
-/// Checked before raw mode, so the message lands on a normal terminal.
-fn terminal_usable() -> Result<(), String> {
-    use std::io::IsTerminal;
-    if !io::stdout().is_terminal() {
-        return Err(
+/// Why the game cannot be drawn here, if it cannot: standard output is not a
+/// terminal (a pipe, a file), or `TERM` names one that cannot move the cursor.
+fn unusable_terminal(stdout_is_terminal: bool, term: Option<&str>) -> Option<String> {
+    if !stdout_is_terminal {
+        return Some(
             "the game needs a terminal, and standard output is not one; \
-                    for batch work see `doku solve`, `doku generate` and `doku grade`"
-                .into(),
+             for work in pipes use doku solve, grade, generate or latin (doku --help)"
+                .to_string(),
         );
     }
-    match std::env::var("TERM").as_deref() {
-        Ok("dumb") => Err(
-            "TERM=dumb cannot show the game (it needs cursor movement and \
-                           colours); run doku in a terminal such as xterm, tmux or screen"
-                .into(),
-        ),
-        _ => Ok(()),
+    if term == Some("dumb") {
+        return Some(
+            "TERM=dumb: this terminal cannot draw the board; \
+             run doku in a terminal emulator, or set TERM (e.g. TERM=xterm-256color)"
+                .to_string(),
+        );
     }
+    None
 }
 
 /// How `doku watch` opens straight into the solver view.
@@ -628,8 +621,11 @@ pub fn main_with(
             return crate::cli::EXIT_BAD_INPUT;
         }
     };
-    if let Err(why) = terminal_usable() {
-        eprintln!("doku: {why}");
+    // Before the save is opened or anything is written: a pipe or a dumb
+    // terminal would get escape codes it cannot show.
+    let term = std::env::var("TERM").ok();
+    if let Some(problem) = unusable_terminal(io::stdout().is_terminal(), term.as_deref()) {
+        eprintln!("doku: {problem}");
         return crate::cli::EXIT_BAD_INPUT;
     }
     let config = &loaded.config;

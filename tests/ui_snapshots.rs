@@ -177,6 +177,15 @@ fn too_small_says_how_large_it_must_be() {
 }
 
 #[test]
+fn a_narrow_too_small_message_still_shows_the_size_needed() {
+    let now = Instant::now();
+    let app = app_with(PUZZLE_9, "default", now);
+    // Every line wraps here; the size needed must still be on screen.
+    let screen = text(&draw(&app, now, 10, 5));
+    assert!(screen.contains("22x15"), "{screen}");
+}
+
+#[test]
 fn no_size_down_to_1x1_panics() {
     let now = Instant::now();
     // A 5x5 Latin square (no boxes) too.

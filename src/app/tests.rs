@@ -242,3 +242,67 @@ fn the_first_deal_shows_a_spinner_and_ignores_board_keys_until_it_arrives() {
     assert!(app.game.givens().is_uniquely_solvable());
     assert_eq!(app.game.difficulty(), Some(Difficulty::Medium));
 }
+
+#[test]
+fn the_game_refuses_a_pipe_and_a_dumb_terminal_and_says_what_to_do() {
+    let piped = unusable_terminal(false, Some("xterm-256color")).expect("a pipe is refused");
+    assert!(
+        piped.contains("not one") && piped.contains("doku solve"),
+        "{piped}"
+    );
+    let dumb = unusable_terminal(true, Some("dumb")).expect("TERM=dumb is refused");
+    assert!(
+        dumb.contains("TERM=dumb") && dumb.contains("set TERM"),
+        "{dumb}"
+    );
+    assert_eq!(unusable_terminal(true, Some("xterm-256color")), None);
+    assert_eq!(unusable_terminal(true, Some("screen")), None);
+    // No TERM at all: crossterm still draws with its defaults.
+    assert_eq!(unusable_terminal(true, None), None);
+}
+
+/// The screen as text, one string per row.
+fn screen(app: &App, now: Instant, width: u16, height: u16) -> Vec<String> {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    ratatui::widgets::Widget::render(AppView { app, now }, area, &mut buf);
+    (0..height)
+        .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+#[test]
+fn a_deal_in_progress_is_named_once_in_the_status_line() {
+    let now = Instant::now();
+    let mut app = app(now);
+    app.next_size = 25;
+    chars(&mut app, "g", now);
+    let rows = screen(&app, now, 120, 40);
+    let status = rows[rows.len() - 2].clone();
+    assert_eq!(status.matches("dealing").count(), 1, "{status}");
+    assert!(status.contains("25x25"), "{status}");
+}
+
+#[test]
+fn key_hints_say_what_the_key_does_now() {
+    let now = Instant::now();
+    let mut app = app(now);
+    let hints = |app: &App| {
+        let rows = screen(app, now, 80, 24);
+        rows[rows.len() - 1].clone()
+    };
+    chars(&mut app, "p", now);
+    assert!(hints(&app).contains("p resume"), "{}", hints(&app));
+    chars(&mut app, "p", now);
+    chars(&mut app, "a", now);
+    assert_eq!(app.mode, Mode::Watching);
+    let running = hints(&app);
+    assert!(running.contains("a back"), "{running}");
+    assert!(
+        running.contains("q quit"),
+        "quit fits at 80 columns: {running}"
+    );
+    assert!(running.contains("Space pause"), "{running}");
+    press(&mut app, KeyCode::Char(' '), now);
+    assert!(hints(&app).contains("Space resume"), "{}", hints(&app));
+}

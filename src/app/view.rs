@@ -222,13 +222,26 @@ impl AppView<'_> {
         if app.mode == Mode::Playing && !app.game.is_solved() {
             hints.push((digit_keys_text(size), "digit".to_string()));
         }
-        hints.extend(
-            app.keymap
-                .hints(actions, size)
-                .into_iter()
-                .map(|(k, l)| (k, l.to_string())),
-        );
+        for &action in actions {
+            for (keys, label) in app.keymap.hints(&[action], size) {
+                hints.push((keys, self.hint_label(action, label).to_string()));
+            }
+        }
         hints
+    }
+
+    /// An action's label in the key hints, for what the key does right now:
+    /// in the solver view `a` goes back to the game, and a paused clock or
+    /// search is resumed by the key that paused it.
+    fn hint_label(&self, action: Action, label: &'static str) -> &'static str {
+        let app = self.app;
+        let watch_paused = app.watch.as_ref().is_some_and(|w| w.is_paused());
+        match (app.mode, action) {
+            (Mode::Watching, Action::ToggleWatch) => "back",
+            (Mode::Watching, Action::WatchPause) if watch_paused => "resume",
+            (Mode::Paused, Action::Pause) => "resume",
+            _ => label,
+        }
     }
 
     fn help_entries(&self) -> Vec<(String, String)> {

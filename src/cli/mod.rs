@@ -194,6 +194,16 @@ pub fn main() -> i32 {
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Latin(args)) => latin::run(&args),
         Some(Command::Play(args)) => match play_puzzle(&args) {
+            // A puzzle that cannot be finished is no game; `doku watch` shows
+            // the search exhausting it instead.
+            Ok(Some(board)) if board.solution().is_none() => {
+                eprintln!(
+                    "doku: {}: this puzzle has no solution, so it cannot be played; \
+                     doku watch shows the search proving it",
+                    puzzle_source(&args)
+                );
+                EXIT_UNSOLVABLE
+            }
             Ok(puzzle) => crate::app::main(cli.config.as_deref(), puzzle, !args.new),
             Err(msg) => {
                 eprintln!("doku: {msg}");
@@ -246,15 +256,22 @@ fn watch_launch(
     Ok((puzzle, launch))
 }
 
+/// Where `doku play` took its puzzle from, for messages.
+fn puzzle_source(args: &PlayArgs) -> String {
+    match (&args.puzzle, &args.file) {
+        (None, Some(path)) => path.display().to_string(),
+        _ => "the puzzle argument".to_string(),
+    }
+}
+
 /// The puzzle `doku play` was given, checked; `None` for a fresh deal.
 fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> {
     use crate::engine::format::{check_givens, parse_puzzle, ShapeHint};
-    let (source, text) = match (&args.puzzle, &args.file) {
-        (Some(text), _) => ("the puzzle argument".to_string(), text.clone()),
+    let source = puzzle_source(args);
+    let text = match (&args.puzzle, &args.file) {
+        (Some(text), _) => text.clone(),
         (None, Some(path)) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (path.display().to_string(), text)
+            std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
         }
         (None, None) => return Ok(None),
     };

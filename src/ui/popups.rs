@@ -143,7 +143,11 @@ impl Widget for TooSmall<'_> {
             )
             .centered(),
         ];
-        let height = (text.len() as u16).min(area.height);
+        // Narrow screens wrap each line onto several rows; count them all so
+        // the size needed (the line that matters) is not cut off the bottom.
+        let width = usize::from(area.width);
+        let rows: usize = text.iter().map(|line| line.width().div_ceil(width)).sum();
+        let height = u16::try_from(rows).unwrap_or(u16::MAX).min(area.height);
         let rect = centred(area, area.width, height);
         Paragraph::new(text)
             .wrap(Wrap { trim: true })

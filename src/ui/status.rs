@@ -37,8 +37,10 @@ impl Widget for StatusLine<'_> {
             ));
         }
         if let Some(message) = self.message {
+            let used: usize = spans.iter().map(Span::width).sum::<usize>() + 2;
+            let room = usize::from(area.width).saturating_sub(used);
             spans.push(Span::styled("  ", theme.status()));
-            spans.push(Span::styled(message, theme.message()));
+            spans.push(Span::styled(fit_message(message, room), theme.message()));
         }
         Line::from(spans).render(Rect { height: 1, ..area }, buf);
         if area.height < 2 {
@@ -62,5 +64,39 @@ impl Widget for StatusLine<'_> {
             ..area
         };
         Line::from(spans).render(hints_row, buf);
+    }
+}
+
+/// `message` cut to `room` columns at a word boundary, with "…" to show that
+/// more was said (the side panel, where there is one, holds all of it).
+fn fit_message(message: &str, room: usize) -> String {
+    if message.chars().count() <= room {
+        return message.to_string();
+    }
+    let Some(keep) = room.checked_sub(1) else {
+        return String::new();
+    };
+    let cut: String = message.chars().take(keep).collect();
+    // Back to the last whole word when there is one.
+    let cut = match cut.rfind(' ') {
+        Some(space) if space > 0 => cut[..space].trim_end_matches([' ', ':', ',']),
+        _ => cut.as_str(),
+    };
+    format!("{cut}…")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit_message;
+
+    #[test]
+    fn a_long_message_is_cut_at_a_word_with_an_ellipsis() {
+        let hint = "naked single: r9c7 can only be 5: its row, column and box already hold every other digit";
+        assert_eq!(fit_message(hint, 200), hint);
+        let cut = fit_message(hint, 40);
+        assert!(cut.chars().count() <= 40, "{cut}");
+        assert_eq!(cut, "naked single: r9c7 can only be 5: its…");
+        assert_eq!(fit_message(hint, 0), "");
+        assert_eq!(fit_message("abcdef", 4), "abc…");
     }
 }

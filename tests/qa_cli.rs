@@ -1,0 +1,49 @@
+//! The real binary as a new user meets it, on the paths the TUI cannot take:
+//! a pipe for stdout, `TERM=dumb`. Each must say why and what to do, exit 2,
+//! and write nothing (no escape codes) to stdout.
+
+use assert_cmd::Command;
+
+fn doku(args: &[&str], term: &str) -> std::process::Output {
+    let state = tempfile::tempdir().unwrap_or_else(|e| panic!("temp dir: {e}"));
+    let output = Command::cargo_bin("doku")
+        .unwrap_or_else(|e| panic!("no doku binary: {e}"))
+        .args(args)
+        .env("TERM", term)
+        .env("XDG_STATE_HOME", state.path())
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .output()
+        .unwrap_or_else(|e| panic!("running doku: {e}"));
+    // Refused before the save is opened: nothing is left behind.
+    let left = std::fs::read_dir(state.path()).map_or(0, |d| d.count());
+    assert_eq!(left, 0, "doku {args:?} touched the state directory");
+    output
+}
+
+#[test]
+fn the_tui_commands_refuse_a_pipe_with_a_message_and_status_2() {
+    // Here stdout is a pipe to the test harness.
+    for args in [&[][..], &["play"], &["play", "--new"], &["watch"]] {
+        let output = doku(args, "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "doku {args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "doku {args:?} wrote to the pipe");
+        assert!(
+            stderr.contains("standard output is not") && stderr.contains("doku solve"),
+            "doku {args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn play_refuses_a_puzzle_with_no_solution_before_taking_the_terminal() {
+    // No two givens clash, yet the puzzle has no solution (doku solve agrees).
+    let output = doku(&["play", "1.3..4.2.1..3.2."], "xterm-256color");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(
+        stderr.contains("the puzzle argument") && stderr.contains("no solution"),
+        "{stderr}"
+    );
+}
