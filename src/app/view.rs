@@ -200,7 +200,6 @@ impl AppView<'_> {
                 Action::WatchSlower,
                 Action::WatchNextStrategy,
                 Action::WatchFinish,
-                Action::WatchSwitchStart,
                 Action::ToggleWatch,
                 Action::Quit,
             ],
