@@ -260,3 +260,18 @@ fn latin_rejects_orders_out_of_range_with_exit_2() {
         .code(2)
         .stderr(contains("csv"));
 }
+
+#[test]
+fn a_4x4_deal_works_with_the_defaults() {
+    // Medium 4x4 puzzles hardly exist; the default for 4x4 is easy.
+    let out = assert_cmd::Command::cargo_bin("doku")
+        .unwrap()
+        .args(["generate", "--size", "4", "--seed", "3"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let line = String::from_utf8(out).unwrap();
+    assert_eq!(line.trim().len(), 16, "{line}");
+}

@@ -74,7 +74,7 @@ impl Progress {
 fn deal_all(args: &GenerateArgs, shape: Shape, rng: &mut ChaCha8Rng, progress: &Progress) -> i32 {
     let mut out = io::stdout().lock();
     for index in 0..args.count {
-        let dealt = match generate(shape, args.difficulty.level(), args.symmetry, rng) {
+        let dealt = match generate(shape, args.difficulty().level(), args.symmetry, rng) {
             Ok(dealt) => dealt,
             Err(e) => {
                 let mut visible = progress.visible.lock().unwrap_or_else(|p| p.into_inner());
@@ -109,7 +109,7 @@ fn deal_all(args: &GenerateArgs, shape: Shape, rng: &mut ChaCha8Rng, progress: &
 fn show_progress(args: &GenerateArgs, progress: &Progress) {
     let start = Instant::now();
     let difficulty = args
-        .difficulty
+        .difficulty()
         .level()
         .map_or("any".to_string(), |d| d.to_string());
     let mut last = String::new();

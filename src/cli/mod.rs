@@ -153,8 +153,10 @@ pub struct GenerateArgs {
     /// Board size: 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25.
     #[arg(long, default_value_t = 9)]
     pub size: usize,
-    #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
-    pub difficulty: DifficultyArg,
+    /// Difficulty by the techniques needed [default: medium; easy on 4x4,
+    /// where harder puzzles hardly exist].
+    #[arg(long, value_enum)]
+    pub difficulty: Option<DifficultyArg>,
     /// Symmetry of the givens.
     #[arg(long, value_enum, default_value_t = Symmetry::Rotate180)]
     pub symmetry: Symmetry,
@@ -163,6 +165,17 @@ pub struct GenerateArgs {
     pub seed: Option<u64>,
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
+}
+
+impl GenerateArgs {
+    /// The difficulty asked for, or the default for the size.
+    pub fn difficulty(&self) -> DifficultyArg {
+        self.difficulty.unwrap_or(if self.size == 4 {
+            DifficultyArg::Easy
+        } else {
+            DifficultyArg::Medium
+        })
+    }
 }
 
 #[derive(Debug, Args)]
