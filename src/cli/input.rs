@@ -1,9 +1,11 @@
 //! Where puzzles come from: arguments, a file, or standard input.
 
+use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVABLE};
+use crate::engine::format::ReadPuzzle;
 use crate::engine::format::{ParseError, PuzzleReader, ShapeHint};
 use clap::Args;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -88,6 +90,83 @@ impl Source {
     pub fn puzzles(self, hint: ShapeHint) -> (String, PuzzleReader<Box<dyn BufRead>>) {
         (self.name, PuzzleReader::new(self.reader, hint))
     }
+}
+
+/// One readable puzzle handed to a batch command, with where it came from.
+pub struct Batch<'a> {
+    /// The source, for messages ("puzzles.txt", "argument 2").
+    pub source: &'a str,
+    pub puzzle: &'a ReadPuzzle,
+    /// Whether an earlier puzzle was already written (block and CSV output
+    /// separate puzzles with a blank line).
+    pub first: bool,
+}
+
+/// The loop every batch command shares: each puzzle of every source in
+/// order to `each`, which writes its lines and returns whether the puzzle was
+/// handled (`false`: it has no solution, exit status 1). Unreadable puzzles
+/// get an `invalid` line on stdout and their message on stderr (status 2),
+/// up to [`MAX_REPORTED_ERRORS`]; a closed stdout (`| head`) ends quietly.
+pub fn run_batch(
+    input: &InputArgs,
+    mut each: impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<bool>,
+) -> i32 {
+    let sources = match input.sources() {
+        Ok(s) => s,
+        Err(msg) => {
+            eprintln!("doku: {msg}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut status = EXIT_OK;
+    let mut errors = 0;
+    let mut first = true;
+    for source in sources {
+        let (name, puzzles) = source.puzzles(input.hint());
+        let mut any = false;
+        for puzzle in puzzles {
+            any = true;
+            let handled = match puzzle {
+                Ok(puzzle) => each(
+                    &mut out,
+                    Batch {
+                        source: &name,
+                        puzzle: &puzzle,
+                        first,
+                    },
+                ),
+                Err(e) => {
+                    status = EXIT_BAD_INPUT;
+                    errors += 1;
+                    if errors <= MAX_REPORTED_ERRORS {
+                        eprintln!("{}", describe(&name, &e));
+                    }
+                    if errors == MAX_REPORTED_ERRORS {
+                        eprintln!("doku: {name}: too many unreadable puzzles; stopping");
+                        let _ = out.flush();
+                        return status;
+                    }
+                    writeln!(out, "invalid").map(|()| true)
+                }
+            };
+            first = false;
+            match handled {
+                Ok(true) => {}
+                Ok(false) if status == EXIT_OK => status = EXIT_UNSOLVABLE,
+                Ok(false) => {}
+                Err(_) => return status, // stdout closed
+            }
+        }
+        if !any {
+            // No puzzle is not a failure (empty in, empty out, for pipes),
+            // but say so: an empty file is usually a mistake.
+            eprintln!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
+        }
+    }
+    let _ = out.flush();
+    status
 }
 
 /// Stops a run that meets too many unreadable puzzles from flooding stderr.
