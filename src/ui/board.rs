@@ -46,51 +46,7 @@ impl Widget for BoardWidget<'_> {
 
 impl BoardWidget<'_> {
     fn render_lines(&self, area: Rect, buf: &mut Buffer) {
-        let g = self.geometry;
-        let last_v = g.vlines.iter().rposition(Option::is_some).unwrap_or(0);
-        let last_h = g.hlines.iter().rposition(Option::is_some).unwrap_or(0);
-        // Horizontal lines, with their junctions.
-        for (hi, h) in g.hlines.iter().enumerate() {
-            let Some((y, hw)) = *h else { continue };
-            for x in 0..g.width {
-                let v = g.vlines.iter().enumerate().find_map(|(vi, v)| match v {
-                    Some((vx, vw)) if *vx == x => Some((vi, *vw)),
-                    _ => None,
-                });
-                let ch = match v {
-                    Some((vi, vw)) => {
-                        junction(Some(vw), Some(hw), hi > 0, hi < last_h, vi > 0, vi < last_v)
-                    }
-                    None => junction(None, Some(hw), false, false, true, true),
-                };
-                let heavy = hw == Line::Heavy || v.is_some_and(|(_, vw)| vw == Line::Heavy);
-                set_char(buf, area.x + x, area.y + y, ch, self.line_style(heavy));
-            }
-        }
-        // Vertical lines between the horizontal ones.
-        for &(x, vw) in g.vlines.iter().flatten() {
-            for y in 0..g.height {
-                if g.hlines.iter().flatten().any(|&(hy, _)| hy == y) {
-                    continue;
-                }
-                let ch = junction(Some(vw), None, true, true, false, false);
-                set_char(
-                    buf,
-                    area.x + x,
-                    area.y + y,
-                    ch,
-                    self.line_style(vw == Line::Heavy),
-                );
-            }
-        }
-    }
-
-    fn line_style(&self, heavy: bool) -> Style {
-        if heavy {
-            self.theme.box_line()
-        } else {
-            self.theme.grid_line()
-        }
+        render_grid_lines(self.geometry, self.theme, area, buf);
     }
 
     fn cell_style(&self, cell: Cell) -> Style {
@@ -174,4 +130,52 @@ fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
 pub fn notes_text(game: &Game, cell: Cell) -> String {
     let notes: Vec<String> = game.notes(cell).iter().map(digit_text).collect();
     notes.join(" ")
+}
+
+/// The grid: thin lines between cells, heavy ones between boxes, with the
+/// right junction characters. The play board and the solver view share it.
+pub(crate) fn render_grid_lines(g: &Geometry, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let line_style = |heavy: bool| {
+        if heavy {
+            theme.box_line()
+        } else {
+            theme.grid_line()
+        }
+    };
+    let last_v = g.vlines.iter().rposition(Option::is_some).unwrap_or(0);
+    let last_h = g.hlines.iter().rposition(Option::is_some).unwrap_or(0);
+    // Horizontal lines, with their junctions.
+    for (hi, h) in g.hlines.iter().enumerate() {
+        let Some((y, hw)) = *h else { continue };
+        for x in 0..g.width {
+            let v = g.vlines.iter().enumerate().find_map(|(vi, v)| match v {
+                Some((vx, vw)) if *vx == x => Some((vi, *vw)),
+                _ => None,
+            });
+            let ch = match v {
+                Some((vi, vw)) => {
+                    junction(Some(vw), Some(hw), hi > 0, hi < last_h, vi > 0, vi < last_v)
+                }
+                None => junction(None, Some(hw), false, false, true, true),
+            };
+            let heavy = hw == Line::Heavy || v.is_some_and(|(_, vw)| vw == Line::Heavy);
+            set_char(buf, area.x + x, area.y + y, ch, line_style(heavy));
+        }
+    }
+    // Vertical lines between the horizontal ones.
+    for &(x, vw) in g.vlines.iter().flatten() {
+        for y in 0..g.height {
+            if g.hlines.iter().flatten().any(|&(hy, _)| hy == y) {
+                continue;
+            }
+            let ch = junction(Some(vw), None, true, true, false, false);
+            set_char(
+                buf,
+                area.x + x,
+                area.y + y,
+                ch,
+                line_style(vw == Line::Heavy),
+            );
+        }
+    }
 }

@@ -6,7 +6,7 @@
 //! Everything sits at fixed places and only the changed cells differ from
 //! frame to frame, so ratatui's diff sends little per step over SSH.
 
-use super::geometry::{junction, Geometry, Line as GridLine};
+use super::geometry::Geometry;
 use super::{TooSmall, PANEL_WIDTH};
 use crate::engine::board::{cell_name, digit_text};
 use crate::engine::Cell;
@@ -181,47 +181,7 @@ impl WatchView<'_> {
     }
 
     fn render_lines(&self, g: &Geometry, area: Rect, buf: &mut Buffer) {
-        let style = |heavy: bool| {
-            if heavy {
-                self.theme.box_line()
-            } else {
-                self.theme.grid_line()
-            }
-        };
-        let last_v = g.vlines.iter().rposition(Option::is_some).unwrap_or(0);
-        let last_h = g.hlines.iter().rposition(Option::is_some).unwrap_or(0);
-        for (hi, h) in g.hlines.iter().enumerate() {
-            let Some((y, hw)) = *h else { continue };
-            for x in 0..g.width {
-                let v = g.vlines.iter().enumerate().find_map(|(vi, v)| match v {
-                    Some((vx, vw)) if *vx == x => Some((vi, *vw)),
-                    _ => None,
-                });
-                let ch = match v {
-                    Some((vi, vw)) => {
-                        junction(Some(vw), Some(hw), hi > 0, hi < last_h, vi > 0, vi < last_v)
-                    }
-                    None => junction(None, Some(hw), false, false, true, true),
-                };
-                let heavy = hw == GridLine::Heavy || v.is_some_and(|(_, vw)| vw == GridLine::Heavy);
-                set_char(buf, area.x + x, area.y + y, ch, style(heavy));
-            }
-        }
-        for &(x, vw) in g.vlines.iter().flatten() {
-            for y in 0..g.height {
-                if g.hlines.iter().flatten().any(|&(hy, _)| hy == y) {
-                    continue;
-                }
-                let ch = junction(Some(vw), None, true, true, false, false);
-                set_char(
-                    buf,
-                    area.x + x,
-                    area.y + y,
-                    ch,
-                    style(vw == GridLine::Heavy),
-                );
-            }
-        }
+        super::board::render_grid_lines(g, self.theme, area, buf);
     }
 
     fn render_panel(&self, area: Rect, buf: &mut Buffer) {
