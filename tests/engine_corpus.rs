@@ -4,7 +4,8 @@
 mod common;
 use common::*;
 use doku::engine::format::{parse_puzzle, write_line, ParseError, ShapeHint};
-use doku::engine::{Board, Solver, Step, Strategy};
+use doku::engine::{Board, Shape, Solver, Step, Strategy};
+use proptest::prelude::*;
 
 #[test]
 fn seed_fixtures_match_their_expected_answers() {
@@ -155,5 +156,43 @@ fn multi_solution_sample_is_reported_as_such() {
         );
         // Whatever it has, each solution found is valid.
         assert_valid_solution(&puzzle, &puzzle.solution().unwrap());
+    }
+}
+
+#[test]
+fn fast_path_counts_agree_with_the_generic_iterator_on_multi_solution_puzzles() {
+    // Counting is where a missed branch or a wrong deduction shows: every
+    // solution of these puzzles, up to 40, must be found by both searches.
+    for line in read_lines("data/serg_benchmark_multisol.txt")
+        .iter()
+        .step_by(250)
+    {
+        let puzzle = board(line);
+        let generic = Solver::new(&puzzle, Strategy::Mrv)
+            .filter(|s| matches!(s, Step::Solution(_)))
+            .take(40)
+            .count();
+        assert!(generic >= 2, "{line}");
+        assert_eq!(puzzle.count_solutions_up_to(40), generic, "{line}");
+    }
+}
+
+proptest! {
+    /// The 9x9 consistency check (band bitboards) against the general
+    /// conflict finder, on boards full of clashes and boards with none.
+    #[test]
+    fn nine_by_nine_consistency_agrees_with_the_conflict_finder(
+        cells in proptest::collection::vec((0usize..81, 1u8..=9), 0..30),
+    ) {
+        let mut values = vec![0u8; 81];
+        for (cell, digit) in cells {
+            values[cell] = digit;
+        }
+        let board = Board::from_values(Shape::sudoku(9).unwrap(), values).unwrap();
+        prop_assert_eq!(board.is_consistent(), board.conflicts().is_empty());
+        if !board.is_consistent() {
+            prop_assert_eq!(board.solution(), None);
+            prop_assert_eq!(board.count_solutions_up_to(5), 0);
+        }
     }
 }

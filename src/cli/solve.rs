@@ -24,7 +24,8 @@ pub fn run(args: &SolveArgs) -> i32 {
         if args.format != Format::Line && !batch.first {
             writeln!(out)?;
         }
-        writeln!(out, "{}", text.trim_end_matches('\n'))?;
+        out.write_all(text.trim_end_matches('\n').as_bytes())?;
+        out.write_all(b"\n")?;
         Ok(true)
     })
 }

@@ -214,35 +214,37 @@ impl Board {
     /// Whether no digit repeats in any house: a fast check that allocates
     /// nothing (use [`Board::conflicts`] to learn where).
     pub fn is_consistent(&self) -> bool {
-        let n = self.size();
-        let mut rows = [0u64; MAX_SIZE];
-        let mut cols = [0u64; MAX_SIZE];
-        let mut boxes = [0u64; MAX_SIZE];
-        // Box index = band base (by row) + stack (by column): two small
-        // tables instead of divisions per cell.
-        let mut band = [0usize; MAX_SIZE];
-        let mut stack = [0usize; MAX_SIZE];
-        let latin = self.shape.is_latin();
-        if let Some((br, bc)) = self.shape.box_dims() {
-            for i in 0..n {
-                band[i] = (i / br) * (n / bc);
-                stack[i] = i / bc;
+        if self.shape == Shape::CLASSIC {
+            if let Ok(values) = <&[u8; 81]>::try_from(self.cells.as_slice()) {
+                return super::fast9::is_consistent(values);
             }
         }
+        let n = self.size();
+        // Latin squares: one "box" as wide as the grid that is never checked.
+        let (box_rows, box_cols) = self.shape.box_dims().unwrap_or((n, n));
+        let check_boxes = !self.shape.is_latin();
+        let mut cols = [0u64; MAX_SIZE];
+        let mut boxes = [0u64; MAX_SIZE];
         for (r, row) in self.cells.chunks_exact(n).enumerate() {
-            for (c, &v) in row.iter().enumerate() {
-                if v == 0 {
-                    continue;
+            let band = (r / box_rows) * (n / box_cols);
+            let mut seen_in_row = 0u64;
+            // Walks the row one box-width at a time: no division per cell.
+            for (stack, part) in row.chunks_exact(box_cols).enumerate() {
+                let b = band + stack;
+                for (k, &v) in part.iter().enumerate() {
+                    if v == 0 {
+                        continue;
+                    }
+                    let c = stack * box_cols + k;
+                    let bit = 1u64 << (v - 1);
+                    let box_seen = if check_boxes { boxes[b] } else { 0 };
+                    if (seen_in_row | cols[c] | box_seen) & bit != 0 {
+                        return false;
+                    }
+                    seen_in_row |= bit;
+                    cols[c] |= bit;
+                    boxes[b] |= bit;
                 }
-                let bit = 1u64 << (v - 1);
-                let b = band[r] + stack[c];
-                let box_seen = if latin { 0 } else { boxes[b] & bit };
-                if (rows[r] | cols[c]) & bit | box_seen != 0 {
-                    return false;
-                }
-                rows[r] |= bit;
-                cols[c] |= bit;
-                boxes[b] |= bit;
             }
         }
         true

@@ -1,192 +1,401 @@
-//! A 9x9 specialisation of the instant solver: one bitboard of 81 cells per
-//! digit, naked and hidden singles found with word-wide bit operations, and
-//! an explicit stack of board copies for the guesses (no recursion). It
-//! answers exactly what the generic [`Solver`](super::Solver) answers; the
-//! `solve` benchmark shows what it buys.
+//! A 9x9 specialisation of the instant solver, built on bands.
+//!
+//! A band is three rows: 27 cells, one `u32` of candidates per band and
+//! digit. Inside a band each digit sits once per row and once per box, so the
+//! (row, box) segments it uses form a permutation; one table lookup keeps the
+//! segments that take part in some permutation (hidden singles in rows and
+//! boxes, pointing and claiming, all at once). A box whose candidates shrink
+//! to one column clears that column from the other two bands. A row left with
+//! one cell solves it. Naked singles come from a bit-sliced count over the
+//! digits. Only sets that changed since they were last examined are looked
+//! at again. Guesses branch on a cell with two candidates when there is one,
+//! and the alternatives wait on an explicit stack of state copies (no
+//! recursion).
+//!
+//! It answers exactly what the generic [`Solver`](super::Solver) answers
+//! (`tests/engine_corpus.rs` checks), about 20x faster on hard sets: the
+//! `solve` benchmark and `../shared/bench/compare` measure it.
 
 use super::board::Board;
 use super::shape::Shape;
 
-const ALL: u128 = (1u128 << 81) - 1;
+const BAND: u32 = (1 << 27) - 1;
+const ROW: u32 = 0x1FF;
 
-const fn row_mask(r: usize) -> u128 {
-    0x1FFu128 << (9 * r)
-}
-const fn col_mask(c: usize) -> u128 {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < 9 {
-        m |= 1u128 << (9 * r + c);
-        r += 1;
+/// For a 9-bit row of a band, which of its three box segments hold a bit.
+const SEGMENTS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut seg = 0;
+        while seg < 3 {
+            if (p >> (3 * seg)) & 7 != 0 {
+                t[p] |= 1 << seg;
+            }
+            seg += 1;
+        }
+        p += 1;
     }
-    m
+    t
+};
+
+/// The three rows' box orders that use each box once.
+const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// Indexed by the band's segments that hold a digit (bit `3 * row + box`):
+/// the cells of the segments that some permutation uses. Zero when no
+/// permutation fits: the digit cannot be placed in the band.
+const PERMUTABLE: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut pattern = 0usize;
+    while pattern < 512 {
+        let mut keep = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if pattern & used == used {
+                let mut row = 0;
+                while row < 3 {
+                    keep |= 7 << (9 * row + 3 * perm[row]);
+                    row += 1;
+                }
+            }
+            p += 1;
+        }
+        t[pattern] = keep;
+        pattern += 1;
+    }
+    t
+};
+
+/// Indexed by the nine columns where a digit may go in a band: what the
+/// other bands keep. A box with one such column owns it: they lose it.
+const OTHER_BANDS_KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut lone = 0u32;
+        let mut b = 0;
+        while b < 3 {
+            let group = (cols >> (3 * b)) & 7;
+            if group != 0 && group & (group - 1) == 0 {
+                lone |= (group as u32) << (3 * b);
+            }
+            b += 1;
+        }
+        t[cols] = BAND & !(lone | lone << 9 | lone << 18);
+        cols += 1;
+    }
+    t
+};
+
+/// For a cell of a band (bit `9 * row + column`): the band minus the
+/// cell's row and box, plus the cell itself.
+const KEEP_ONLY: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut x = 0;
+    while x < 27 {
+        let (row, col) = (x / 9, x % 9);
+        let box_cells = (7 | 7 << 9 | 7 << 18) << (3 * (col / 3));
+        t[x] = (BAND & !(ROW << (9 * row)) & !box_cells) | 1 << x;
+        x += 1;
+    }
+    t
+};
+
+/// For a 9-bit row: the row itself when it holds one bit, else 0.
+const LONE_CELL: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut p = 1;
+    while p < 512 {
+        if p & (p - 1) == 0 {
+            t[p] = p as u32;
+        }
+        p += 1;
+    }
+    t
+};
+
+#[cfg(test)]
+thread_local! { static UPDATES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) }; }
+
+/// Index of a (band, digit) set: the nine digits of a band sit together.
+const fn set_index(band: usize, digit: usize) -> usize {
+    9 * band + digit
 }
-const fn box_mask(b: usize) -> u128 {
-    let (top, left) = ((b / 3) * 3, (b % 3) * 3);
-    let mut m = 0u128;
+
+/// For each set index, the same digit in the other two bands.
+const OTHER_BANDS: [[usize; 2]; 27] = {
+    let mut t = [[0usize; 2]; 27];
     let mut i = 0;
-    while i < 9 {
-        m |= 1u128 << ((top + i / 3) * 9 + left + i % 3);
+    while i < 27 {
+        t[i] = [(i + 9) % 27, (i + 18) % 27];
         i += 1;
     }
-    m
-}
-
-/// Rows 0-8, columns 9-17, boxes 18-26.
-const HOUSES: [u128; 27] = {
-    let mut h = [0u128; 27];
-    let mut i = 0;
-    while i < 9 {
-        h[i] = row_mask(i);
-        h[9 + i] = col_mask(i);
-        h[18 + i] = box_mask(i);
-        i += 1;
-    }
-    h
+    t
 };
-
-/// For every cell, the 20 cells it sees.
-const PEERS: [u128; 81] = {
-    let mut p = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col) = (c / 9, c % 9);
-        let b = (r / 3) * 3 + col / 3;
-        p[c] = (row_mask(r) | col_mask(col) | box_mask(b)) & !(1u128 << c);
-        c += 1;
-    }
-    p
-};
-
-/// For every cell, its three houses as bits of a 27-bit set.
-const CELL_HOUSES: [u32; 81] = {
-    let mut h = [0u32; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col) = (c / 9, c % 9);
-        let b = (r / 3) * 3 + col / 3;
-        h[c] = (1 << r) | (1 << (9 + col)) | (1 << (18 + b));
-        c += 1;
-    }
-    h
-};
-
-const ALL_HOUSES: u32 = (1 << 27) - 1;
 
 #[derive(Clone, Copy)]
 struct State {
-    /// Where each digit may still go (solved cells keep their own digit's bit).
-    planes: [u128; 9],
-    /// Cells without a digit yet.
-    unsolved: u128,
-    /// Houses that already hold each digit.
-    done: [u32; 9],
-    /// Digits whose plane changed since hidden singles were last sought:
-    /// only those can have new ones.
-    dirty: u16,
+    /// Where each digit may go, per band: index [`set_index`], bit
+    /// `9 * row + column` within the band. Solved cells keep their digit.
+    cand: [u32; 27],
+    /// Each set as it was when last examined: an unchanged set is skipped.
+    seen: [u32; 27],
+    /// Cells without a digit yet, per band.
+    unsolved: [u32; 3],
 }
 
-/// Outcome of propagating singles.
+/// Outcome of propagating.
 enum Propagation {
     Solved,
     Contradiction,
-    /// Stuck: branch on this cell.
-    Branch(usize),
+    /// Stuck: branch on this digit (a set index) in this cell of its band.
+    Branch(usize, usize),
 }
 
 impl State {
-    fn place(&mut self, cell: usize, digit: usize) {
-        let bit = 1u128 << cell;
-        for (d, p) in self.planes.iter_mut().enumerate() {
-            self.dirty |= (((*p >> cell) & 1) as u16) << d;
-            *p &= !bit;
+    fn start() -> State {
+        State {
+            cand: [BAND; 27],
+            seen: [u32::MAX; 27],
+            unsolved: [BAND; 3],
         }
-        self.planes[digit] = (self.planes[digit] & !PEERS[cell]) | bit;
-        self.unsolved &= !bit;
-        self.done[digit] |= CELL_HOUSES[cell];
-        self.dirty |= 1 << digit;
     }
 
-    /// Places a digit in a cell whose only candidate it is: the other
-    /// planes already lack the cell.
-    fn place_single(&mut self, cell: usize, digit: usize) {
-        let bit = 1u128 << cell;
-        self.planes[digit] &= !PEERS[cell];
-        self.unsolved &= !bit;
-        self.done[digit] |= CELL_HOUSES[cell];
-        self.dirty |= 1 << digit;
+    #[inline(always)]
+    fn narrow(&mut self, i: usize, keep: u32) {
+        self.cand[i] &= keep;
     }
 
-    /// Places every naked and hidden single until none is left.
+    /// Puts a digit (a set index) in a cell of its band; the rest follows
+    /// from propagation.
+    #[inline(always)]
+    fn assign(&mut self, i: usize, x: usize) {
+        self.narrow(i, KEEP_ONLY[x]);
+    }
+
+    /// Examines one digit in one band; false on a contradiction. The sets
+    /// it narrows are found changed by the next [`State::changed`].
+    #[inline(always)]
+    fn update(&mut self, i: usize) -> bool {
+        let mut s = self.cand[i];
+        #[cfg(test)]
+        UPDATES.with(|u| u.set(u.get() + 1));
+        let segments = SEGMENTS[(s & ROW) as usize]
+            | SEGMENTS[((s >> 9) & ROW) as usize] << 3
+            | SEGMENTS[(s >> 18) as usize] << 6;
+        s &= PERMUTABLE[segments as usize];
+        if s == 0 {
+            return false;
+        }
+        // A box whose cells for the digit lie in one column: the other bands
+        // lose that column.
+        let keep = OTHER_BANDS_KEEP[((s | s >> 9 | s >> 18) & ROW) as usize];
+        let [a, b] = OTHER_BANDS[i];
+        self.cand[a] &= keep;
+        self.cand[b] &= keep;
+        // Rows left with one cell for the digit: that cell is solved.
+        let band = i / 9;
+        let placed = (LONE_CELL[(s & ROW) as usize]
+            | LONE_CELL[((s >> 9) & ROW) as usize] << 9
+            | LONE_CELL[(s >> 18) as usize] << 18)
+            & self.unsolved[band];
+        if placed != 0 {
+            self.unsolved[band] &= !placed;
+            // The other digits lose the solved cells (this one is rewritten
+            // below).
+            for c in &mut self.cand[9 * band..9 * band + 9] {
+                *c &= !placed;
+            }
+        }
+        self.cand[i] = s;
+        self.seen[i] = s;
+        true
+    }
+
+    /// The sets that changed since they were last examined, as bits.
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        let mut bits = 0;
+        for (i, (c, s)) in self.cand.iter().zip(&self.seen).enumerate() {
+            bits |= ((c != s) as u32) << i;
+        }
+        bits
+    }
+
+    /// Propagates until solved, contradicted or stuck.
     fn propagate(&mut self) -> Propagation {
         loop {
-            if self.unsolved == 0 {
-                return Propagation::Solved;
-            }
-            // Bit-sliced count of candidates per unsolved cell.
-            let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
-            for &p in &self.planes {
-                let p = p & self.unsolved;
-                threes |= twos & p;
-                twos |= ones & p;
-                ones |= p;
-            }
-            if self.unsolved & !ones != 0 {
-                return Propagation::Contradiction;
-            }
-            let mut singles = ones & !twos;
-            if singles != 0 {
-                while singles != 0 {
-                    let cell = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    let bit = 1u128 << cell;
-                    match self.planes.iter().position(|&p| p & bit != 0) {
-                        Some(d) => self.place_single(cell, d),
-                        None => return Propagation::Contradiction,
-                    }
+            loop {
+                let mut todo = self.changed();
+                if todo == 0 {
+                    break;
                 }
-                continue;
-            }
-            let mut found = false;
-            let mut digits = std::mem::take(&mut self.dirty);
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                let mut open = !self.done[d] & ALL_HOUSES;
-                while open != 0 {
-                    let h = open.trailing_zeros() as usize;
-                    open &= open - 1;
-                    // Placements earlier in this loop may have filled the house.
-                    if self.done[d] & (1 << h) != 0 {
-                        continue;
-                    }
-                    let here = self.planes[d] & HOUSES[h];
-                    if here == 0 {
+                while todo != 0 {
+                    let i = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    if !self.update(i) {
                         return Propagation::Contradiction;
                     }
-                    if here & (here - 1) == 0 {
-                        // `here` is unsolved: a solved cell with d would have
-                        // marked the house done.
-                        self.place(here.trailing_zeros() as usize, d);
-                        found = true;
+                }
+            }
+            if self.unsolved == [0; 3] {
+                return Propagation::Solved;
+            }
+            // Naked singles, counting candidates per cell bit-sliced.
+            let mut pair: Option<(usize, u32)> = None;
+            let mut progress = false;
+            for band in 0..3 {
+                let open = self.unsolved[band];
+                if open == 0 {
+                    continue;
+                }
+                let digits = &self.cand[9 * band..9 * band + 9];
+                let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+                for &a in digits {
+                    threes |= twos & a;
+                    twos |= ones & a;
+                    ones |= a;
+                }
+                if open & !ones != 0 {
+                    return Propagation::Contradiction;
+                }
+                let mut singles = open & !twos;
+                while singles != 0 {
+                    let x = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let digit = self.digit_at(band, x);
+                    self.assign(set_index(band, digit), x);
+                    progress = true;
+                }
+                if pair.is_none() {
+                    let pairs = open & twos & !threes;
+                    if pairs != 0 {
+                        pair = Some((band, pairs));
                     }
                 }
             }
-            if found {
+            if progress {
                 continue;
             }
-            // Branch on a cell with two candidates, else three, else any.
-            let pick = [twos & !threes, threes, self.unsolved]
-                .into_iter()
-                .find(|&m| m != 0)
-                .unwrap_or(self.unsolved);
-            return Propagation::Branch(pick.trailing_zeros() as usize);
+            let (band, x) = match pair {
+                Some((band, pairs)) => (band, pairs.trailing_zeros() as usize),
+                None => self.fewest_candidates(),
+            };
+            return Propagation::Branch(set_index(band, self.digit_at(band, x)), x);
         }
     }
+
+    /// The lowest digit still possible in a cell of a band.
+    fn digit_at(&self, band: usize, x: usize) -> usize {
+        let digits = &self.cand[9 * band..9 * band + 9];
+        digits.iter().position(|&c| c & (1 << x) != 0).unwrap_or(0)
+    }
+
+    /// The unsolved cell with the fewest candidates, as (band, bit).
+    fn fewest_candidates(&self) -> (usize, usize) {
+        let mut best = (0, 0, u32::MAX);
+        for band in 0..3 {
+            let mut open = self.unsolved[band];
+            while open != 0 {
+                let x = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let count = self.cand[9 * band..9 * band + 9]
+                    .iter()
+                    .filter(|&&c| c & (1 << x) != 0)
+                    .count() as u32;
+                if count < best.2 {
+                    best = (band, x, count);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    fn values(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for (i, &set) in self.cand.iter().enumerate() {
+            let (band, digit) = (i / 9, i % 9);
+            let mut s = set;
+            while s != 0 {
+                out[27 * band + s.trailing_zeros() as usize] = digit as u8 + 1;
+                s &= s - 1;
+            }
+        }
+        out
+    }
+}
+
+/// The givens of a 9x9 board, per band and digit.
+struct Givens {
+    /// Cells holding each digit (a set index; index 27 collects empties).
+    given: [u32; 28],
+    /// Cells each digit may still take in its band: every given clears its
+    /// row and box there.
+    keep: [u32; 28],
+    /// Cells holding any digit, per band.
+    occupied: [u32; 3],
+}
+
+impl Givens {
+    fn new(values: &[u8; 81]) -> Givens {
+        let mut g = Givens {
+            given: [0; 28],
+            keep: [BAND; 28],
+            occupied: [0; 3],
+        };
+        for (band, cells) in values.chunks_exact(27).enumerate() {
+            for (x, &v) in cells.iter().enumerate() {
+                // Empty cells (and anything out of range) land in the spare
+                // slot 27 without a branch.
+                let i = if (1..=9).contains(&v) {
+                    set_index(band, v as usize - 1)
+                } else {
+                    27
+                };
+                g.given[i] |= 1 << x;
+                g.keep[i] &= KEEP_ONLY[x];
+                g.occupied[band] |= ((i != 27) as u32) << x;
+            }
+        }
+        g
+    }
+
+    /// Whether a digit repeats in a row, column or box.
+    fn clash(&self) -> bool {
+        let mut clash = 0;
+        for digit in 0..9 {
+            let mut columns = [0u32; 3];
+            for (band, cols) in columns.iter_mut().enumerate() {
+                let i = set_index(band, digit);
+                let g = self.given[i];
+                // Another given of the digit in the row or box cleared it.
+                clash |= g & !self.keep[i];
+                *cols = (g | g >> 9 | g >> 18) & ROW;
+            }
+            clash |= columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2];
+        }
+        clash != 0
+    }
+}
+
+/// Whether the givens of a 9x9 board break no rule (81 values, 0 empty).
+pub(crate) fn is_consistent(values: &[u8; 81]) -> bool {
+    !Givens::new(values).clash()
 }
 
 /// A 9x9 board ready for the fast search.
 pub(crate) struct Fast9 {
+    /// `None` when two givens already clash.
     start: Option<State>,
 }
 
@@ -196,30 +405,29 @@ impl Fast9 {
         if board.shape() != Shape::CLASSIC {
             return None;
         }
-        let mut state = State {
-            planes: [ALL; 9],
-            unsolved: ALL,
-            done: [0; 9],
-            dirty: 0x1FF,
-        };
-        for (cell, &v) in board.values().iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let d = v as usize - 1;
-            if state.planes[d] & (1u128 << cell) == 0 || state.unsolved & (1u128 << cell) == 0 {
-                return Some(Fast9 { start: None });
-            }
-            state.place(cell, d);
+        let values: &[u8; 81] = board.values().try_into().ok()?;
+        Some(Fast9::from_values(values))
+    }
+
+    /// From 81 cell values in reading order (0 for empty, else 1..=9).
+    pub(crate) fn from_values(values: &[u8; 81]) -> Fast9 {
+        let givens = Givens::new(values);
+        if givens.clash() {
+            return Fast9 { start: None };
         }
-        Some(Fast9 { start: Some(state) })
+        let mut state = State::start();
+        for (i, c) in state.cand.iter_mut().enumerate() {
+            *c = givens.keep[i] & (!givens.occupied[i / 9] | givens.given[i]);
+        }
+        Fast9 { start: Some(state) }
     }
 
     /// Runs the search, calling `on_solution` for each solution until it
     /// returns false. No recursion: alternatives wait on an explicit stack.
     fn search(&self, mut on_solution: impl FnMut(&State) -> bool) {
         let Some(start) = self.start else { return };
-        let mut stack: Vec<State> = Vec::with_capacity(64);
+        // Easy puzzles never guess: no allocation for them.
+        let mut stack: Vec<State> = Vec::new();
         let mut state = start;
         loop {
             match state.propagate() {
@@ -229,15 +437,12 @@ impl Fast9 {
                     }
                 }
                 Propagation::Contradiction => {}
-                Propagation::Branch(cell) => {
-                    let bit = 1u128 << cell;
-                    let digit = state.planes.iter().position(|&p| p & bit != 0).unwrap_or(0);
-                    // The alternative: this cell is anything but `digit`.
+                Propagation::Branch(i, x) => {
+                    // The alternative: this cell holds anything but the digit.
                     let mut other = state;
-                    other.planes[digit] &= !bit;
-                    other.dirty |= 1 << digit;
+                    other.narrow(i, !(1 << x));
                     stack.push(other);
-                    state.place(cell, digit);
+                    state.assign(i, x);
                     continue;
                 }
             }
@@ -251,7 +456,7 @@ impl Fast9 {
     pub(crate) fn first_solution(&self) -> Option<[u8; 81]> {
         let mut out = None;
         self.search(|s| {
-            out = Some(values(s));
+            out = Some(s.values());
             false
         });
         out
@@ -267,14 +472,92 @@ impl Fast9 {
     }
 }
 
-fn values(state: &State) -> [u8; 81] {
-    let mut out = [0u8; 81];
-    for (d, &plane) in state.planes.iter().enumerate() {
-        let mut p = plane;
-        while p != 0 {
-            out[p.trailing_zeros() as usize] = d as u8 + 1;
-            p &= p - 1;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutable_keeps_only_segments_of_some_permutation() {
+        // Every segment present: all kept.
+        assert_eq!(PERMUTABLE[0x1FF], BAND);
+        // Row 0 only in box 0: the other rows lose box 0.
+        let pattern = 0b110_110_001;
+        let keep = PERMUTABLE[pattern];
+        assert_eq!(keep & ROW, 7);
+        assert_eq!((keep >> 9) & ROW, 0b111_111_000);
+        // Rows 0 and 1 both only in box 0: no permutation.
+        assert_eq!(PERMUTABLE[0b111_001_001], 0);
+    }
+
+    #[test]
+    fn keep_only_clears_row_and_box_but_not_the_cell() {
+        let k = KEEP_ONLY[10]; // row 1, column 1
+        assert_ne!(k & (1 << 10), 0);
+        for x in [9, 11, 17, 0, 2, 20] {
+            assert_eq!(k & (1 << x), 0, "bit {x}");
+        }
+        for x in [3, 8, 21, 26] {
+            assert_ne!(k & (1 << x), 0, "bit {x}");
         }
     }
-    out
+}
+/// `cargo test --release --lib search_statistics -- --ignored --nocapture`:
+/// guesses, propagations and band updates per puzzle on the shared sets, for
+/// whoever tunes this file next.
+#[cfg(test)]
+mod statistics {
+    use super::*;
+    #[test]
+    #[ignore = "a survey that prints numbers, not a check"]
+    fn search_statistics() {
+        for file in [
+            "magictour_top1465",
+            "forum_hardest_1106",
+            "forum_hardest_1905_11plus_10k",
+            "kaggle_style_10k",
+        ] {
+            let text = std::fs::read_to_string(format!(
+                "{}/../shared/data/{file}.txt",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap();
+            let (mut puzzles, mut guesses, mut rounds) = (0u64, 0u64, 0u64);
+            for line in text.lines() {
+                let v: Vec<u8> = line
+                    .bytes()
+                    .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                    .collect();
+                let f = Fast9::from_values(v.as_slice().try_into().unwrap());
+                let mut stack = vec![];
+                let mut state = f.start.unwrap();
+                puzzles += 1;
+                loop {
+                    rounds += 1;
+                    match state.propagate() {
+                        Propagation::Solved => break,
+                        Propagation::Contradiction => {}
+                        Propagation::Branch(i, x) => {
+                            guesses += 1;
+                            let mut other = state;
+                            other.narrow(i, !(1 << x));
+                            stack.push(other);
+                            state.assign(i, x);
+                            continue;
+                        }
+                    }
+                    state = stack.pop().unwrap();
+                }
+            }
+            let updates = UPDATES.with(|u| u.replace(0));
+            println!(
+                "{file}: {:.1} updates/puzzle",
+                updates as f64 / puzzles as f64
+            );
+            println!(
+                "{file}: {:.2} guesses/puzzle, {:.2} propagations/puzzle",
+                guesses as f64 / puzzles as f64,
+                rounds as f64 / puzzles as f64
+            );
+        }
+    }
 }

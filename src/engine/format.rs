@@ -346,6 +346,28 @@ fn expected_lengths(hint: ShapeHint) -> String {
     }
 }
 
+/// Cell values of the one-character symbols: `.` and `0` are empty, `1`-`9`
+/// then `A`-`Z` (either case) count on from 10; anything else is
+/// [`NOT_A_SYMBOL`].
+const SYMBOL_VALUES: [u8; 256] = {
+    let mut t = [NOT_A_SYMBOL; 256];
+    t[b'.' as usize] = 0;
+    t[b'0' as usize] = 0;
+    let mut d = 1;
+    while d <= 9 {
+        t[(b'0' + d) as usize] = d;
+        d += 1;
+    }
+    let mut l = 0;
+    while l < 26 {
+        t[(b'A' + l) as usize] = 10 + l;
+        t[(b'a' + l) as usize] = 10 + l;
+        l += 1;
+    }
+    t
+};
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
 /// The common case of batch input, read without tokens: one line of plain
 /// symbols, long enough that it can only be a whole puzzle (9x9 and up).
 /// `None` sends the line down the general path, which also words the errors.
@@ -354,23 +376,19 @@ fn fast_line(raw: &[u8], hint: ShapeHint, line: usize) -> Option<Result<ReadPuzz
     if len <= MAX_SIZE || hint != ShapeHint::Infer {
         return None;
     }
-    let n = (len as f64).sqrt().round() as usize;
+    let n = if len == 81 {
+        9
+    } else {
+        (len as f64).sqrt().round() as usize
+    };
     if n * n != len {
         return None;
     }
-    let mut values = Vec::with_capacity(len);
-    for &b in raw {
-        let v = match b {
-            b'.' | b'0' => 0,
-            b'1'..=b'9' => b - b'0',
-            b'A'..=b'Z' => b - b'A' + 10,
-            b'a'..=b'z' => b - b'a' + 10,
-            _ => return None,
-        };
-        if v as usize > n {
-            return None;
-        }
-        values.push(v);
+    let values: Vec<u8> = raw.iter().map(|&b| SYMBOL_VALUES[b as usize]).collect();
+    // Anything but a symbol of this size (NOT_A_SYMBOL included) goes down
+    // the general path, which words the error.
+    if values.iter().fold(0, |high, &v| high.max(v)) as usize > n {
+        return None;
     }
     let shape = Shape::infer(n).ok()?;
     let board = Board::from_values(shape, values)?;
