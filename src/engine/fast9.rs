@@ -5,8 +5,9 @@
 //! (row, box) segments it uses form a permutation; one table lookup keeps the
 //! segments that take part in some permutation (hidden singles in rows and
 //! boxes, pointing and claiming, all at once). A box whose candidates shrink
-//! to one column clears that column from the other two bands. A row left with
-//! one cell solves it. Naked singles come from a bit-sliced count over the
+//! to one column clears that column from the other two bands, and a column
+//! only this band can fill keeps the digit out of its box's other columns.
+//! A row left with one cell solves it. Naked singles come from a bit-sliced count over the
 //! digits. Only sets that changed since they were last examined are looked
 //! at again. Guesses branch on a cell with two candidates when there is one,
 //! and the alternatives wait on an explicit stack of state copies (no
@@ -111,6 +112,39 @@ const KEEP_ONLY: [u32; 27] = {
     t
 };
 
+/// Indexed by the columns where only this band can hold a digit: what the
+/// band keeps. Such a column's box must take the digit in it, so the box's
+/// other columns lose it.
+const CLAIMED_KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut only = 0;
+    while only < 512 {
+        let mut lose = 0u32;
+        let mut b = 0;
+        while b < 3 {
+            let group = (only >> (3 * b)) & 7;
+            if group != 0 {
+                lose |= (7 & !group as u32) << (3 * b);
+            }
+            b += 1;
+        }
+        t[only] = BAND & !(lose | lose << 9 | lose << 18);
+        only += 1;
+    }
+    t
+};
+
+/// The number of cells in a 9-bit row.
+const ROW_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut p = 0;
+    while p < 512 {
+        t[p] = (p as u32).count_ones() as u8;
+        p += 1;
+    }
+    t
+};
+
 /// For a 9-bit row: the row itself when it holds one bit, else 0.
 const LONE_CELL: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -190,6 +224,10 @@ impl State {
         let mut s = self.cand[i];
         #[cfg(test)]
         UPDATES.with(|u| u.set(u.get() + 1));
+        let [a, b] = OTHER_BANDS[i];
+        let elsewhere = self.cand[a] | self.cand[b];
+        let elsewhere = (elsewhere | elsewhere >> 9 | elsewhere >> 18) & ROW;
+        s &= CLAIMED_KEEP[(((s | s >> 9 | s >> 18) & ROW) & !elsewhere) as usize];
         let segments = SEGMENTS[(s & ROW) as usize]
             | SEGMENTS[((s >> 9) & ROW) as usize] << 3
             | SEGMENTS[(s >> 18) as usize] << 6;
@@ -200,7 +238,6 @@ impl State {
         // A box whose cells for the digit lie in one column: the other bands
         // lose that column.
         let keep = OTHER_BANDS_KEEP[((s | s >> 9 | s >> 18) & ROW) as usize];
-        let [a, b] = OTHER_BANDS[i];
         self.cand[a] &= keep;
         self.cand[b] &= keep;
         // Rows left with one cell for the digit: that cell is solved.
@@ -399,7 +436,9 @@ fn best_pair(pairs: &[u32; 3]) -> Option<(usize, usize)> {
     for (band, &p) in pairs.iter().enumerate() {
         for row in 0..3 {
             let in_row = (p >> (9 * row)) & ROW;
-            let count = in_row.count_ones();
+            // A table: `count_ones` is a long bit trick without POPCNT,
+            // which the baseline x86-64 target lacks.
+            let count = ROW_COUNT[in_row as usize];
             if count > best_count {
                 best_count = count;
                 best = Some((band, 9 * row + in_row.trailing_zeros() as usize));
