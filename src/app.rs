@@ -37,6 +37,8 @@ pub enum Mode {
     Paused,
     /// The animated solver view (`a`), over `App::watch`.
     Watching,
+    /// The solver view's keys over the (stopped) solver view.
+    WatchHelp,
 }
 
 /// The solved celebration lasts this long, then the screen is still.
@@ -302,7 +304,7 @@ impl App {
                 self.dealing = None;
                 self.first_deal = false;
                 // A deal asked for in the solver view opens in the view again.
-                let watching = self.mode == Mode::Watching;
+                let watching = matches!(self.mode, Mode::Watching | Mode::WatchHelp);
                 self.message = self.after_first_deal.take();
                 self.start_game(dealt.puzzle, Some(dealt.difficulty), now);
                 if self.watch_loop || watching {
@@ -387,7 +389,7 @@ impl App {
             return;
         }
         let size = self.game.shape().size();
-        let scope = if self.mode == Mode::Watching {
+        let scope = if matches!(self.mode, Mode::Watching | Mode::WatchHelp) {
             keymap::Mode::Watch
         } else {
             keymap::Mode::Play
@@ -401,6 +403,15 @@ impl App {
                 }
                 self.mode = Mode::Playing;
             }
+            Mode::WatchHelp => {
+                if action == Some(Action::Quit) {
+                    self.quit = true;
+                }
+                self.mode = Mode::Watching;
+                // The search stood still under the help; it goes on from
+                // here rather than catching up on the time the help was open.
+                self.watch_ticked = Some(now);
+            }
             Mode::Paused => match action {
                 Some(Action::Quit) => self.quit = true,
                 Some(Action::Pause) | Some(Action::Back) => {
@@ -413,6 +424,7 @@ impl App {
             Mode::Watching => match action {
                 Some(Action::Quit) => self.quit = true,
                 Some(Action::ToggleWatch) | Some(Action::Back) => self.leave_watch(now),
+                Some(Action::Help) => self.mode = Mode::WatchHelp,
                 Some(action) => self.watch_key(action, now),
                 None => {}
             },

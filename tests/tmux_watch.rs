@@ -156,6 +156,18 @@ fn doku_watch_counts_up_finishes_solved_and_q_restores_the_terminal() {
         "at 50 steps per second the counter grows: {before} then {after}"
     );
 
+    // ?: the solver view's own keys over the view; any key goes back to it.
+    tmux.keys("?");
+    let help = tmux.wait_for("the solver view's help", Duration::from_secs(10), |s| {
+        s.contains("solver view keys")
+    });
+    assert!(help.contains("Space  pause or resume the search"), "{help}");
+    tmux.keys("x");
+    let back = tmux.wait_for("the view again", Duration::from_secs(10), |s| {
+        !s.contains("solver view keys") && counter(s, "steps").is_some()
+    });
+    assert!(back.contains("strategy   naive"), "{back}");
+
     // f: finish now, at full speed, and show the result.
     tmux.keys("f");
     let done = tmux.wait_for("the solved result", Duration::from_secs(60), |s| {

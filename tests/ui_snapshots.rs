@@ -11,9 +11,11 @@ use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::grader::Difficulty;
 use doku::engine::{Board, Shape};
 use doku::game::Game;
+use doku::keymap::{Action, Mode as KeyMode};
 use doku::theme::{ColorDepth, Theme, Themes};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
 use std::path::PathBuf;
@@ -155,6 +157,69 @@ fn help_screen_at_80x24() {
     check("help_80x24", &draw(&app, now, 80, 24));
 }
 
+/// Every key of `actions` (from the keymap in force) is on the screen, and
+/// the help's frame is whole: nothing is cut off.
+fn assert_help_shows_keys(screen: &str, app: &App, actions: &[Action], title: &str) {
+    let top = screen.lines().position(|l| l.contains(title));
+    let bottom = screen.lines().position(|l| l.contains("└ any key closes"));
+    assert!(
+        top.is_some() && bottom > top,
+        "the help's frame is whole:\n{screen}"
+    );
+    for &action in actions {
+        let keys = app.keymap.keys_for(action).join(" ");
+        assert!(
+            screen
+                .lines()
+                .any(|l| l.contains(&format!("│ {keys}  ")) || l.contains(&format!(" {keys}  "))),
+            "{} ({keys}) is in the help:\n{screen}",
+            action.config_name()
+        );
+    }
+}
+
+#[test]
+fn the_help_lists_every_play_key_whole_at_80x24() {
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "default", now);
+    app.mode = Mode::Help;
+    let screen = text(&draw(&app, now, 80, 24));
+    let moves = [
+        Action::MoveUp,
+        Action::MoveDown,
+        Action::MoveLeft,
+        Action::MoveRight,
+    ];
+    let play: Vec<Action> = Action::BINDABLE
+        .iter()
+        .copied()
+        .filter(|a| a.scope().covers(KeyMode::Play) && !moves.contains(a))
+        .collect();
+    assert_help_shows_keys(&screen, &app, &play, "┌ keys ");
+    assert!(screen.contains("Up/Down/Left/Right"), "{screen}");
+}
+
+#[test]
+fn help_in_the_solver_view_lists_its_keys_whole_at_80x24() {
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "default", now);
+    app.handle_key(KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE), now);
+    app.handle_key(KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE), now);
+    assert_eq!(app.mode, Mode::WatchHelp);
+    let buf = draw(&app, now, 80, 24);
+    check("watch_help_80x24", &buf);
+    let screen = text(&buf);
+    let watch: Vec<Action> = Action::BINDABLE
+        .iter()
+        .copied()
+        .filter(|a| a.scope().covers(KeyMode::Watch))
+        .collect();
+    assert!(watch.contains(&Action::WatchSwitchStart) && watch.contains(&Action::Quit));
+    assert_help_shows_keys(&screen, &app, &watch, "┌ solver view keys ");
+    // The board's own keys do not work there, so they are not listed.
+    assert!(!screen.contains("undo"), "{screen}");
+}
+
 #[test]
 fn paused_screen_hides_the_board() {
     let now = Instant::now();
@@ -197,7 +262,13 @@ fn no_size_down_to_1x1_panics() {
         latin,
     ] {
         let mut app = app_with(&puzzle, "default", now);
-        for mode in [Mode::Playing, Mode::Help, Mode::Paused, Mode::Watching] {
+        for mode in [
+            Mode::Playing,
+            Mode::Help,
+            Mode::Paused,
+            Mode::Watching,
+            Mode::WatchHelp,
+        ] {
             app.mode = mode;
             for width in (1..=60).step_by(7).chain([1, 2, 80]) {
                 for height in (1..=30).step_by(3).chain([1, 2, 24]) {

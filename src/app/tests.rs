@@ -303,6 +303,37 @@ fn key_hints_say_what_the_key_does_now() {
         "quit fits at 80 columns: {running}"
     );
     assert!(running.contains("Space pause"), "{running}");
+    assert!(running.contains("? help"), "{running}");
     press(&mut app, KeyCode::Char(' '), now);
     assert!(hints(&app).contains("Space resume"), "{}", hints(&app));
+}
+
+#[test]
+fn help_opens_over_the_solver_view_stops_it_and_any_key_returns_to_it() {
+    let start = Instant::now();
+    let mut app = app(start);
+    chars(&mut app, "a", start);
+    let steps = |app: &App| app.watch.as_ref().map(|w| w.counters().steps);
+    let strategy = app.watch.as_ref().map(Watch::strategy);
+    chars(&mut app, "?", start);
+    assert_eq!(app.mode, Mode::WatchHelp);
+    assert_eq!(app.next_wakeup(start), None, "nothing moves under the help");
+    let later = start + Duration::from_secs(30);
+    app.on_tick(later);
+    assert_eq!(steps(&app), Some(0), "the search waits under the help");
+    chars(&mut app, "s", later);
+    assert_eq!(app.mode, Mode::Watching);
+    assert_eq!(
+        app.watch.as_ref().map(Watch::strategy),
+        strategy,
+        "the key only closed the help"
+    );
+    // Back in the view, the search goes on at its pace: no burst of the
+    // thirty seconds the help was open.
+    let wait = app.next_wakeup(later).expect("the view animates again");
+    app.on_tick(later + wait);
+    let after = steps(&app).unwrap_or(0);
+    assert!((1..=2).contains(&after), "{after} steps after one tick");
+    chars(&mut app, "?q", later);
+    assert!(app.quit, "quit still quits from the help");
 }

@@ -3,7 +3,7 @@
 
 use super::{App, Mode};
 use crate::engine::Cell;
-use crate::keymap::{digit_keys_text, Action, Scope};
+use crate::keymap::{self, digit_keys_text, Action, Scope};
 use crate::ui::board::notes_text;
 use crate::ui::{
     clock_text, minimum_size, BoardWidget, HelpPopup, Panel, PausedScreen, ScreenLayout,
@@ -63,7 +63,7 @@ impl Widget for AppView<'_> {
             height: area.height - STATUS_HEIGHT,
             ..area
         };
-        if app.awaiting_first_deal() && app.mode != Mode::Help {
+        if app.awaiting_first_deal() && !matches!(app.mode, Mode::Help | Mode::WatchHelp) {
             let dealing = app.dealing.as_ref();
             let text = format!(
                 "{} dealing a {}x{} {} puzzle",
@@ -86,9 +86,12 @@ impl Widget for AppView<'_> {
                 .render(above_status, buf);
                 return;
             }
-            Mode::Watching => {
+            Mode::Watching | Mode::WatchHelp => {
                 if let Some(watch) = &app.watch {
                     crate::ui::watch_view::WatchView { watch, theme }.render(above_status, buf);
+                }
+                if app.mode == Mode::WatchHelp {
+                    self.render_help(area, buf);
                 }
                 return;
             }
@@ -121,17 +124,27 @@ impl Widget for AppView<'_> {
             .render(panel, buf);
         }
         if app.mode == Mode::Help {
-            let entries = self.help_entries();
-            HelpPopup {
-                theme,
-                entries: &entries,
-            }
-            .render(area, buf);
+            self.render_help(area, buf);
         }
     }
 }
 
 impl AppView<'_> {
+    /// The keys of the screen under the help: the game's, or the solver view's.
+    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+        let (title, entries) = if self.app.mode == Mode::WatchHelp {
+            (" solver view keys ", self.watch_help_entries())
+        } else {
+            (" keys ", self.help_entries())
+        };
+        HelpPopup {
+            theme: self.app.theme(),
+            title,
+            entries: &entries,
+        }
+        .render(area, buf);
+    }
+
     /// The spinner's frame: it turns every 100 ms while a deal runs.
     fn spinner(&self) -> char {
         let started = self.app.dealing.as_ref().map_or(self.now, |d| d.started);
@@ -149,7 +162,7 @@ impl AppView<'_> {
                 .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
             clock_text(game.elapsed(self.now)),
         ];
-        if let (Mode::Watching, Some(watch)) = (app.mode, &app.watch) {
+        if let (Mode::Watching | Mode::WatchHelp, Some(watch)) = (app.mode, &app.watch) {
             // The solver's own facts replace the game's clock and mode.
             facts.truncate(2);
             facts.push(format!("solver: {}", watch.strategy()));
@@ -161,7 +174,7 @@ impl AppView<'_> {
         facts.push(
             match (app.mode, game.is_solved(), game.notes_mode()) {
                 (Mode::Paused, _, _) => "paused",
-                (Mode::Help, _, _) => "help",
+                (Mode::Help | Mode::WatchHelp, _, _) => "help",
                 (Mode::Watching, _, _) => "solver",
                 (_, true, _) => "solved",
                 (_, _, true) => "notes",
@@ -192,15 +205,17 @@ impl AppView<'_> {
         let size = app.game.shape().size();
         let actions: &[Action] = match app.mode {
             Mode::Paused => &[Action::Pause, Action::Quit],
-            Mode::Help => &[Action::Help, Action::Quit],
+            Mode::Help | Mode::WatchHelp => &[Action::Help, Action::Quit],
+            // Finish gives way to help, which lists it and the rest:
+            // all of them would not fit in 80 columns.
             Mode::Watching => &[
                 Action::WatchPause,
                 Action::WatchStep,
                 Action::WatchFaster,
                 Action::WatchSlower,
                 Action::WatchNextStrategy,
-                Action::WatchFinish,
                 Action::ToggleWatch,
+                Action::Help,
                 Action::Quit,
             ],
             Mode::Playing if app.game.is_solved() => {
@@ -276,6 +291,28 @@ impl AppView<'_> {
             }
         }
         entries
+    }
+
+    /// The solver view's keys: its own, then those of both screens that
+    /// work there, each in keymap order.
+    fn watch_help_entries(&self) -> Vec<(String, String)> {
+        // No digits are entered there, so no key is shadowed by one.
+        let mut entries = self.app.keymap.help_entries();
+        entries.retain(|entry| {
+            entry.action.scope().covers(keymap::Mode::Watch) && !entry.keys.is_empty()
+        });
+        entries.sort_by_key(|entry| entry.action.scope() != Scope::Watch);
+        entries
+            .into_iter()
+            .map(|entry| {
+                let description = match entry.action {
+                    // There, it can only go back.
+                    Action::ToggleWatch => "back to the game",
+                    _ => entry.description,
+                };
+                (entry.keys.join(" "), description.to_string())
+            })
+            .collect()
     }
 
     fn panel_lines(&self, layout: &ScreenLayout) -> Vec<Line<'static>> {

@@ -20,6 +20,8 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
 /// The key bindings in force, in columns when they do not fit in one.
 pub struct HelpPopup<'a> {
     pub theme: &'a Theme,
+    /// Whose keys these are (" keys ", " solver view keys ").
+    pub title: &'a str,
     /// (keys, what they do), from the keymap.
     pub entries: &'a [(String, String)],
 }
@@ -60,7 +62,7 @@ impl Widget for HelpPopup<'_> {
         Paragraph::new(lines)
             .block(
                 Block::bordered()
-                    .title(" keys ")
+                    .title(self.title)
                     .title_bottom(" any key closes ")
                     .title_style(theme.title())
                     .border_style(theme.border())
