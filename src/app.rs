@@ -417,7 +417,8 @@ impl App {
                 Some(Action::Pause) | Some(Action::Back) => {
                     self.mode = Mode::Playing;
                     self.game.resume(now);
-                    self.message = None;
+                    // The hint still shown on the board is explained again.
+                    self.message = self.game.hint().map(hint_message);
                 }
                 _ => {}
             },
@@ -456,6 +457,9 @@ impl App {
             Action::Pause => {
                 game.pause(now);
                 self.mode = Mode::Paused;
+                // A hint or any other message would show through the
+                // hidden board (a hint names cells and digits).
+                self.message = None;
                 return;
             }
             Action::ToggleWatch => {

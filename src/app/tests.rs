@@ -337,3 +337,30 @@ fn help_opens_over_the_solver_view_stops_it_and_any_key_returns_to_it() {
     chars(&mut app, "?q", later);
     assert!(app.quit, "quit still quits from the help");
 }
+
+#[test]
+fn pausing_hides_a_shown_hint_and_resuming_explains_it_again() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "H", now);
+    let hint = app.message.clone().expect("a hint is explained");
+    let technique = app
+        .game
+        .hint()
+        .map(|h| h.technique.to_string())
+        .expect("a hint is shown");
+    let shown = screen(&app, now, 80, 24).join("\n");
+    assert!(shown.contains(&technique), "{shown}");
+    chars(&mut app, "p", now);
+    assert_eq!(app.message, None);
+    let paused = screen(&app, now, 80, 24).join("\n");
+    assert!(!paused.contains(&technique), "{paused}");
+    for row in paused.lines() {
+        assert!(
+            row.trim().is_empty() || !hint.contains(row.trim()),
+            "{paused}"
+        );
+    }
+    chars(&mut app, "p", now);
+    assert_eq!(app.message.as_deref(), Some(hint.as_str()));
+}
