@@ -13,6 +13,7 @@ use doku::engine::{Board, Shape};
 use doku::game::Game;
 use doku::keymap::{Action, Mode as KeyMode};
 use doku::theme::{ColorDepth, Theme, Themes};
+use doku::watch::WatchStrategy;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -218,6 +219,67 @@ fn help_in_the_solver_view_lists_its_keys_whole_at_80x24() {
     assert_help_shows_keys(&screen, &app, &watch, "┌ solver view keys ");
     // The board's own keys do not work there, so they are not listed.
     assert!(!screen.contains("undo"), "{screen}");
+}
+
+#[test]
+fn the_solver_panel_labels_the_measured_speed_and_keeps_it_inside_at_80x24() {
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "default", now);
+    app.handle_key(KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE), now);
+    let Some(watch) = app.watch.as_mut() else {
+        panic!("the solver view is open");
+    };
+    // Naive takes thousands of steps here: still searching after a second.
+    watch.set_strategy(WatchStrategy::Naive);
+    watch.set_speed(5000.0);
+    for _ in 0..20 {
+        watch.tick(Duration::from_millis(50));
+    }
+    assert_eq!(watch.outcome(), None);
+    let measured = watch.steps_per_second().round() as u64;
+    assert!(measured > 999, "a four-digit rate: {measured}");
+    let screen = text(&draw(&app, now, 80, 24));
+    let row = |label: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains(&format!("│{label} ")))
+            .unwrap_or_else(|| panic!("a {label} row:\n{screen}"))
+            .to_string()
+    };
+    let grouped = doku::ui::watch_view::grouped;
+    assert!(row("speed").contains("│speed      5,000/s "), "{screen}");
+    let expected = format!("│measured   {}/s ", grouped(measured));
+    assert!(row("measured").contains(&expected), "{expected}:\n{screen}");
+    // Both end inside the panel, at its right border.
+    let right = screen
+        .lines()
+        .find(|l| l.contains("┌ solver "))
+        .map(|l| l.chars().count());
+    for label in ["speed", "measured"] {
+        assert_eq!(Some(row(label).chars().count()), right, "{screen}");
+    }
+    // Too narrow for the panel: the one-line summary labels it too, and
+    // drops it rather than be cut where it does not fit.
+    let summary = |width: u16| {
+        let screen = text(&draw(&app, now, width, 24));
+        screen
+            .lines()
+            .find(|l| l.contains("naive ·"))
+            .map(|l| l.trim().to_string())
+            .unwrap_or_else(|| panic!("a summary line:\n{screen}"))
+    };
+    let watch = app.watch.as_ref().expect("the solver view is open");
+    let wide = doku::ui::watch_view::summary_text(watch, 200);
+    assert!(
+        wide.ends_with(&format!("5,000/s (measured {}/s)", grouped(measured))),
+        "{wide}"
+    );
+    let narrow = summary(44);
+    assert!(
+        narrow.starts_with("naive ·") && narrow.chars().count() <= 44,
+        "{narrow}"
+    );
+    assert!(!narrow.contains("measured"), "{narrow}");
 }
 
 #[test]

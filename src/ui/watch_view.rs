@@ -22,7 +22,7 @@ use std::time::Duration;
 /// Columns between the board and the panel.
 const GAP: u16 = 2;
 /// Rows the panel needs for the counters alone (with its borders).
-const PANEL_MIN_HEIGHT: u16 = 12;
+const PANEL_MIN_HEIGHT: u16 = 13;
 
 pub struct WatchView<'a> {
     pub watch: &'a Watch,
@@ -111,7 +111,7 @@ impl Widget for WatchView<'_> {
             self.render_panel(panel, buf);
         }
         if let Some(summary) = layout.summary {
-            let text = summary_text(self.watch);
+            let text = summary_text(self.watch, usize::from(summary.width));
             Line::styled(text, self.theme.text())
                 .centered()
                 .render(summary, buf);
@@ -288,7 +288,13 @@ pub fn panel_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
         lines.push(row("restarts", grouped(c.restarts)));
         lines.push(Line::raw(""));
     }
-    lines.push(row("speed", speed_text(watch)));
+    // The speed asked for and the speed reached, each on a row of its
+    // own: together they overflow the panel at four-digit speeds.
+    lines.push(row("speed", set_speed_text(watch)));
+    lines.push(row(
+        "measured",
+        measured_speed_text(watch).unwrap_or_else(|| "-".to_string()),
+    ));
     lines.push(row("elapsed", elapsed_text(watch.elapsed())));
     let from = if watch.started_from_entries() {
         "your board"
@@ -323,19 +329,29 @@ fn result_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// "20/s (19.8 now)", "max (12,345/s)".
-fn speed_text(watch: &Watch) -> String {
-    let actual = watch.steps_per_second();
+/// The speed asked for: "20/s", or "max" at full speed.
+fn set_speed_text(watch: &Watch) -> String {
     let set = watch.speed();
-    let set = if set.is_finite() {
+    if set.is_finite() {
         format!("{}/s", grouped(set as u64))
     } else {
         "max".to_string()
-    };
-    if watch.outcome().is_some() || watch.is_paused() || actual <= 0.0 {
-        set
-    } else {
-        format!("{set} ({}/s)", grouped(actual.round() as u64))
+    }
+}
+
+/// The speed reached lately ("19/s"), while the search runs.
+fn measured_speed_text(watch: &Watch) -> Option<String> {
+    let actual = watch.steps_per_second();
+    let running = watch.outcome().is_none() && !watch.is_paused() && actual > 0.0;
+    running.then(|| format!("{}/s", grouped(actual.round() as u64)))
+}
+
+/// Both speeds for the one-line summary: "20/s (measured 19/s)".
+fn speed_text(watch: &Watch) -> String {
+    let set = set_speed_text(watch);
+    match measured_speed_text(watch) {
+        Some(measured) => format!("{set} (measured {measured})"),
+        None => set,
     }
 }
 
@@ -343,8 +359,10 @@ fn elapsed_text(elapsed: Duration) -> String {
     super::clock_text(elapsed)
 }
 
-/// The view's essentials on one line, for screens too narrow for the panel.
-pub fn summary_text(watch: &Watch) -> String {
+/// The view's essentials on one line of at most `width` columns, for
+/// screens too narrow for the panel: the measured speed, then the speed
+/// asked for, give way before the line is cut.
+pub fn summary_text(watch: &Watch, width: usize) -> String {
     let c = watch.counters();
     let mut parts = vec![
         watch.strategy().name().to_string(),
@@ -355,12 +373,21 @@ pub fn summary_text(watch: &Watch) -> String {
     } else {
         parts.push(format!("{} conflicts", c.conflicts));
     }
-    parts.push(match watch.outcome() {
-        Some(outcome) => outcome.label().to_string(),
-        None if watch.is_paused() => "paused".to_string(),
-        None => speed_text(watch),
-    });
-    parts.join(" · ")
+    let last = match watch.outcome() {
+        Some(outcome) => vec![outcome.label().to_string()],
+        None if watch.is_paused() => vec!["paused".to_string()],
+        None => vec![speed_text(watch), set_speed_text(watch)],
+    };
+    let mut lines: Vec<String> = last
+        .into_iter()
+        .map(|end| [parts.as_slice(), &[end]].concat().join(" · "))
+        .collect();
+    lines.push(parts.join(" · "));
+    let shortest = lines.pop().unwrap_or_default();
+    lines
+        .into_iter()
+        .find(|line| line.chars().count() <= width)
+        .unwrap_or(shortest)
 }
 
 /// 1234567 as "1,234,567".
