@@ -117,6 +117,29 @@ fn board_4x4_at_80x24() {
 }
 
 #[test]
+fn a_4x4_digit_sits_on_the_middle_row_of_its_cell() {
+    let buf = playing(PUZZLE_4, 80, 24);
+    let area = buf.area;
+    let (x0, y0) = (0..area.height)
+        .flat_map(|y| (0..area.width).map(move |x| (x, y)))
+        .find(|&(x, y)| buf[(x, y)].symbol() == "┏")
+        .expect("a board on screen");
+    // r1c1 holds the given 4: the cell's rows run from under the top line
+    // to the next grid line, and the digit is on the one in the middle.
+    let column = x0 + 3;
+    let rows: Vec<u16> = (y0 + 1..area.height)
+        .take_while(|&y| !["┠", "┣", "─", "━"].contains(&buf[(column, y)].symbol()))
+        .collect();
+    let digit_rows: Vec<u16> = rows
+        .iter()
+        .copied()
+        .filter(|&y| buf[(column, y)].symbol() == "4")
+        .collect();
+    assert_eq!(rows.len() % 2, 1, "an odd number of rows: {rows:?}");
+    assert_eq!(digit_rows, vec![rows[rows.len() / 2]], "{}", text(&buf));
+}
+
+#[test]
 fn board_4x4_at_120x40() {
     check("4x4_120x40", &playing(PUZZLE_4, 120, 40));
 }

@@ -106,12 +106,18 @@ impl BoardWidget<'_> {
             buf.set_stringn(x, middle_y, &text, g.cell_width as usize, style);
         } else if g.notes_inside() {
             let notes_style = style.patch(self.theme.note());
-            let (_, cols) = g.notes_grid;
+            let (rows, cols) = g.notes_grid;
+            // A cell with a spare middle row (2 rows of notes in 3) puts
+            // them at its top and bottom, around the digit's row.
+            let row_step = match rows {
+                0 | 1 => 1,
+                _ => (g.cell_height.saturating_sub(1) / (rows as u16 - 1)).max(1),
+            };
             for digit in self.game.notes(cell).iter() {
                 let i = digit.get() as usize - 1;
                 let (nr, nc) = (i / cols, i % cols);
                 let x = rect.x + 1 + 2 * nc as u16;
-                let y = rect.y + nr as u16;
+                let y = rect.y + nr as u16 * row_step;
                 if y < rect.bottom() {
                     buf.set_stringn(x, y, digit_text(digit), 1, notes_style);
                 }

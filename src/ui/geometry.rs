@@ -13,8 +13,13 @@ pub enum Line {
 /// One way to lay a board out, from roomiest to tightest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Density {
-    /// Tall cells with the notes drawn inside, lines between all cells.
+    /// Tall cells with the notes drawn inside, lines between all cells, and
+    /// an odd number of rows so a digit sits on the middle one (a notes grid
+    /// of two rows, as on 4x4, gets a third).
     Roomy,
+    /// As roomy, but exactly as many rows as the notes grid: a digit sits
+    /// just above the middle of an even-height cell.
+    Snug,
     /// One text row per cell, lines between all cells.
     Lined,
     /// One text row per cell, lines only between boxes.
@@ -24,8 +29,9 @@ pub enum Density {
 }
 
 impl Density {
-    pub const ALL: [Density; 4] = [
+    pub const ALL: [Density; 5] = [
         Density::Roomy,
+        Density::Snug,
         Density::Lined,
         Density::Compact,
         Density::Tight,
@@ -73,7 +79,11 @@ impl Geometry {
         let (box_rows, box_cols) = shape.box_dims().unwrap_or((n, n));
         let notes_grid = notes_grid(shape);
         let (cell_width, cell_height, every_line) = match density {
-            Density::Roomy => (2 * notes_grid.1 as u16 + 1, notes_grid.0 as u16, true),
+            Density::Roomy => {
+                let rows = notes_grid.0 as u16;
+                (2 * notes_grid.1 as u16 + 1, rows | 1, true)
+            }
+            Density::Snug => (2 * notes_grid.1 as u16 + 1, notes_grid.0 as u16, true),
             Density::Lined => (3, 1, true),
             Density::Compact => (3, 1, false),
             Density::Tight => (2, 1, false),
@@ -110,7 +120,7 @@ impl Geometry {
 
     /// Whether notes are drawn inside the cells.
     pub fn notes_inside(&self) -> bool {
-        self.density == Density::Roomy
+        matches!(self.density, Density::Roomy | Density::Snug)
     }
 
     /// The cell under a point relative to the board's corner, if any.
@@ -221,6 +231,31 @@ mod tests {
         let g = Geometry::new(Shape::CLASSIC, Density::Roomy);
         assert_eq!((g.width, g.height), (73, 37));
         assert!(g.notes_inside());
+    }
+
+    #[test]
+    fn roomy_cells_have_a_middle_row_and_fall_back_to_snug_ones() {
+        let s4 = Shape::sudoku(4).expect("4");
+        let g = Geometry::new(s4, Density::Roomy);
+        assert_eq!((g.cell_height, g.notes_grid), (3, (2, 2)));
+        assert_eq!(
+            Geometry::fitting(s4, 80, 22).map(|g| g.density),
+            Some(Density::Roomy)
+        );
+        // 6x6 with a middle row needs 25 rows; 22 still hold its notes.
+        let s6 = Shape::sudoku(6).expect("6");
+        assert_eq!(Geometry::new(s6, Density::Roomy).height, 25);
+        let snug = Geometry::fitting(s6, 80, 22).expect("6x6 fits 80x22");
+        assert_eq!((snug.density, snug.cell_height), (Density::Snug, 2));
+        assert!(snug.notes_inside());
+        // Odd notes grids already have a middle row.
+        assert_eq!(
+            Geometry::new(Shape::CLASSIC, Density::Roomy),
+            Geometry {
+                density: Density::Roomy,
+                ..Geometry::new(Shape::CLASSIC, Density::Snug)
+            }
+        );
     }
 
     #[test]
