@@ -287,7 +287,14 @@ impl AppView<'_> {
         for entry in app.keymap.help_entries() {
             let solver_only = entry.action.scope() == Scope::Watch;
             if !entry.keys.is_empty() && !moves.contains(&entry.action) && !solver_only {
-                entries.push((entry.keys.join(" "), entry.description.to_string()));
+                let mut description = entry.description.to_string();
+                // The solver view's keys are listed by its own help.
+                if entry.action == Action::ToggleWatch {
+                    if let Some(help) = app.keymap.keys_for(Action::Help).first() {
+                        description.push_str(&format!(" (its keys: {help} there)"));
+                    }
+                }
+                entries.push((entry.keys.join(" "), description));
             }
         }
         entries
