@@ -17,7 +17,7 @@ use super::solver::geometry;
 use std::sync::Arc;
 
 /// No digit matched to a cell, or no cell to a digit.
-const UNMATCHED: u8 = u8::MAX;
+pub(crate) const UNMATCHED: u8 = u8::MAX;
 
 /// Hands every solution of `board` (as singleton domains) to `found`, in
 /// search order, until `found` returns `false`. `false` if the search gave up
@@ -358,6 +358,12 @@ impl Search {
 /// candidates. `false` if there is none: then some set of cells has fewer
 /// candidates than members.
 fn perfect_matching(dom: &[u64], mates: &mut [u8]) -> bool {
+    matching_or_violation(dom, mates).is_ok()
+}
+
+/// [`perfect_matching`], or else a set of cells (bit positions) with fewer
+/// candidates between them than members, and those candidates.
+pub(crate) fn matching_or_violation(dom: &[u64], mates: &mut [u8]) -> Result<(), (u64, u64)> {
     let n = dom.len();
     let mut owner = [UNMATCHED; MAX_SIZE];
     for (cell, mate) in mates.iter_mut().enumerate() {
@@ -368,22 +374,29 @@ fn perfect_matching(dom: &[u64], mates: &mut [u8]) -> bool {
         }
     }
     for start in 0..n {
-        if mates[start] == UNMATCHED && !augment(dom, mates, &mut owner, start) {
-            return false;
+        if mates[start] == UNMATCHED {
+            augment(dom, mates, &mut owner, start)?;
         }
     }
-    true
+    Ok(())
 }
 
 /// Breadth-first search for an alternating path from the unmatched cell
-/// `start` to an unmatched digit; flips it if found.
-fn augment(dom: &[u64], mates: &mut [u8], owner: &mut [u8; MAX_SIZE], start: usize) -> bool {
+/// `start` to an unmatched digit; flips it if found. If there is none, the
+/// cells reached and their candidates (one fewer) are the error.
+fn augment(
+    dom: &[u64],
+    mates: &mut [u8],
+    owner: &mut [u8; MAX_SIZE],
+    start: usize,
+) -> Result<(), (u64, u64)> {
     // parent[d]: the cell from which digit d was reached.
     let mut parent = [UNMATCHED; MAX_SIZE];
     let mut queue = [0u8; MAX_SIZE];
     let (mut head, mut tail) = (0, 1);
     queue[0] = start as u8;
     let mut seen = 0u64;
+    let mut reached = 1u64 << start;
     while head < tail {
         let cell = queue[head] as usize;
         head += 1;
@@ -401,29 +414,30 @@ fn augment(dom: &[u64], mates: &mut [u8], owner: &mut [u8; MAX_SIZE], start: usi
                     mates[cell] = digit as u8;
                     owner[digit] = cell as u8;
                     if cell == start {
-                        return true;
+                        return Ok(());
                     }
                     digit = previous as usize;
                     cell = parent[digit] as usize;
                 }
             }
             queue[tail] = owner[digit];
+            reached |= 1u64 << owner[digit];
             tail += 1;
         }
     }
-    false
+    Err((reached, seen))
 }
 
-/// Each cell's candidates that lie on some perfect matching, given one
-/// perfect matching `mates`.
-fn prune_to_matchings(dom: &[u64], mates: &[u8]) -> [u64; MAX_SIZE] {
+/// For each cell, the cells it reaches (itself included) in the graph where
+/// a cell points to the cells whose matched digit it could take instead,
+/// given one perfect matching `mates`. A cell reaches only cells whose
+/// candidates lie among their own matched digits: a Hall set.
+pub(crate) fn reachability(dom: &[u64], mates: &[u8]) -> [u64; MAX_SIZE] {
     let n = dom.len();
     let mut owner = [0u8; MAX_SIZE];
     for (cell, &mate) in mates.iter().enumerate() {
         owner[mate as usize] = cell as u8;
     }
-    // reach[x]: cells x can reach, starting with the cells whose digit x
-    // could take (x itself included, through its own digit).
     let mut reach = [0u64; MAX_SIZE];
     for (r, &domain) in reach.iter_mut().zip(dom) {
         let mut digits = domain;
@@ -443,6 +457,15 @@ fn prune_to_matchings(dom: &[u64], mates: &[u8]) -> [u64; MAX_SIZE] {
             }
         }
     }
+    reach
+}
+
+/// Each cell's candidates that lie on some perfect matching, given one
+/// perfect matching `mates`: those inside the cell's strongly connected
+/// component.
+fn prune_to_matchings(dom: &[u64], mates: &[u8]) -> [u64; MAX_SIZE] {
+    let n = dom.len();
+    let reach = reachability(dom, mates);
     let mut pruned = [0u64; MAX_SIZE];
     let mut done = 0u64;
     for x in 0..n {

@@ -61,6 +61,39 @@ enum Reason {
     Clause(u32),
 }
 
+/// Reasoning beyond the clauses (for boards: all-different on every
+/// house), explained by clauses the solver learns as it goes.
+pub(crate) trait Theory {
+    /// Told the literals assigned since the last call (after a backjump,
+    /// those past the part of the trail that was kept), pushes clauses
+    /// implied by the problem that are false but for at most one literal.
+    fn propagate(&mut self, assigned: &[Lit], is_false: &dyn Fn(Lit) -> bool, out: &mut Vec<Vec<Lit>>);
+}
+
+/// No reasoning beyond the clauses.
+pub(crate) struct Clauses;
+
+impl Theory for Clauses {
+    fn propagate(&mut self, _: &[Lit], _: &dyn Fn(Lit) -> bool, _: &mut Vec<Vec<Lit>>) {}
+}
+
+/// What asking the theory led to.
+enum Consulted {
+    Quiet,
+    Progress,
+    Conflict(Conflict),
+    Contradiction,
+}
+
+/// What adding one theory clause led to.
+enum Explained {
+    Nothing,
+    Implied,
+    Restarted,
+    Conflict(Conflict),
+    Contradiction,
+}
+
 /// Two literals made false together, or a long clause made all false.
 #[derive(Clone, Copy, Debug)]
 enum Conflict {
@@ -108,6 +141,8 @@ pub(crate) struct Cdcl {
     levels: Vec<usize>,
     /// Next trail position to propagate.
     head: usize,
+    /// Trail position up to which the theory has seen the literals.
+    theory_head: usize,
     clauses: Vec<Clause>,
     free_clauses: Vec<u32>,
     /// For each literal, the long clauses watching it (looked at when it
@@ -148,6 +183,7 @@ impl Cdcl {
             trail: Vec::with_capacity(vars),
             levels: Vec::new(),
             head: 0,
+            theory_head: 0,
             clauses: Vec::new(),
             free_clauses: Vec::new(),
             watches: vec![Vec::new(); 2 * vars],
@@ -219,61 +255,27 @@ impl Cdcl {
     }
 
     /// Searches for a model of the clauses, giving up after `budget` more
-    /// conflicts (`None`: no limit).
-    pub(crate) fn solve(&mut self, budget: Option<u64>) -> Outcome {
+    /// conflicts (`None`: no limit). `theory` is asked for more clauses at
+    /// every unit-propagation fixpoint.
+    pub(crate) fn solve(&mut self, theory: &mut impl Theory, budget: Option<u64>) -> Outcome {
         if self.contradiction {
             return Outcome::Unsatisfiable;
         }
         let stop_at = budget.map(|b| self.conflicts.saturating_add(b));
-        let probing = std::env::var_os("PROBE").is_some();
-        if probing && !self.probe() {
-            return Outcome::Unsatisfiable;
-        }
         let mut restarts = 0u64;
-        let unit: u64 = std::env::var("UNIT").ok().and_then(|v| v.parse().ok()).unwrap_or(RESTART_UNIT);
-        let mut restart_at = self.conflicts + luby(restarts) * unit;
-        let (mut fast_lbd, mut slow_lbd, mut since_restart) = (0.0f64, 0.0f64, 0u64);
+        let mut restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
+        let mut explanations = Vec::new();
         loop {
-            if let Some(conflict) = self.propagate() {
-                self.conflicts += 1;
-                if self.levels.is_empty() {
-                    self.contradiction = true;
-                    return Outcome::Unsatisfiable;
+            let mut conflict = self.propagate();
+            if conflict.is_none() {
+                match self.consult(theory, &mut explanations) {
+                    Consulted::Quiet => {}
+                    Consulted::Progress => continue,
+                    Consulted::Conflict(found) => conflict = Some(found),
+                    Consulted::Contradiction => return Outcome::Unsatisfiable,
                 }
-                let (learnt, back_to, lbd) = self.analyze(conflict);
-                self.learnt_lits += learnt.len() as u64; self.lbd_sum += lbd as u64;
-                self.backtrack(back_to);
-                self.learn(learnt, lbd);
-                self.var_increment /= std::env::var("DECAY").ok().and_then(|v| v.parse().ok()).unwrap_or(VAR_DECAY);
-                if stop_at.is_some_and(|stop| self.conflicts >= stop) {
-                    self.backtrack(0);
-                    return Outcome::Unknown;
-                }
-                let glucose = std::env::var_os("GLUCOSE").is_some();
-                fast_lbd += (lbd as f64 - fast_lbd) / 32.0;
-                slow_lbd += (lbd as f64 - slow_lbd) / 4096.0;
-                since_restart += 1;
-                if glucose && since_restart >= 50 && fast_lbd > 1.15 * slow_lbd {
-                    since_restart = 0;
-                    self.backtrack(0);
-                    if probing && !self.probe() {
-                        return Outcome::Unsatisfiable;
-                    }
-                } else if !glucose && self.conflicts >= restart_at {
-                    restarts += 1;
-                    restart_at = self.conflicts + luby(restarts) * unit;
-                    self.backtrack(0);
-                    if probing && !self.probe() {
-                        return Outcome::Unsatisfiable;
-                    }
-                }
-                if self.conflicts >= self.next_reduce {
-                    self.reductions += 1;
-                    self.next_reduce =
-                        self.conflicts + FIRST_REDUCE + REDUCE_GROWTH * self.reductions;
-                    self.reduce_learnt();
-                }
-            } else {
+            }
+            let Some(conflict) = conflict else {
                 match self.pick_branch() {
                     None => return Outcome::Satisfiable,
                     Some(lit) => {
@@ -281,46 +283,125 @@ impl Cdcl {
                         self.assign(lit, Reason::Decision);
                     }
                 }
+                continue;
+            };
+            self.conflicts += 1;
+            if self.levels.is_empty() {
+                self.contradiction = true;
+                return Outcome::Unsatisfiable;
+            }
+            let (learnt, back_to, lbd) = self.analyze(conflict);
+            self.learnt_lits += learnt.len() as u64;
+            self.lbd_sum += lbd as u64;
+            self.backtrack(back_to);
+            self.learn(learnt, lbd);
+            self.var_increment /= VAR_DECAY;
+            if stop_at.is_some_and(|stop| self.conflicts >= stop) {
+                self.backtrack(0);
+                return Outcome::Unknown;
+            }
+            if self.conflicts >= restart_at {
+                restarts += 1;
+                restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
+                self.backtrack(0);
+            }
+            if self.conflicts >= self.next_reduce {
+                self.reductions += 1;
+                self.next_reduce = self.conflicts + FIRST_REDUCE + REDUCE_GROWTH * self.reductions;
+                self.reduce_learnt();
             }
         }
     }
 
-    /// Failed-literal probing at level 0: each open variable is set true
-    /// and propagated; a conflict teaches a unit (by the usual analysis),
-    /// repeated until a round fixes nothing. `false` if that proves the
-    /// clauses unsatisfiable.
-    fn probe(&mut self) -> bool {
-        self.backtrack(0);
-        if self.propagate().is_some() {
-            self.contradiction = true;
-            return false;
+    /// Hands the theory the literals assigned since it last looked and adds
+    /// the clauses it explains its deductions with.
+    fn consult(&mut self, theory: &mut impl Theory, clauses: &mut Vec<Vec<Lit>>) -> Consulted {
+        clauses.clear();
+        let values = &self.values;
+        theory.propagate(
+            &self.trail[self.theory_head..],
+            &|lit: Lit| values[lit.index()] == FALSE,
+            clauses,
+        );
+        self.theory_head = self.trail.len();
+        let mut progress = false;
+        for clause in clauses.drain(..) {
+            match self.add_explanation(clause) {
+                Explained::Nothing => {}
+                Explained::Implied => progress = true,
+                Explained::Restarted => return Consulted::Progress,
+                Explained::Conflict(conflict) => return Consulted::Conflict(conflict),
+                Explained::Contradiction => {
+                    self.contradiction = true;
+                    return Consulted::Contradiction;
+                }
+            }
         }
-        loop {
-            let fixed = self.trail.len();
-            for var in 0..self.var_count() {
-                let lit = Lit::positive(var as u32);
-                if self.value(lit) != UNDEFINED {
-                    continue;
-                }
-                self.levels.push(self.trail.len());
-                self.assign(lit, Reason::Decision);
-                match self.propagate() {
-                    None => self.backtrack(0),
-                    Some(conflict) => {
-                        self.conflicts += 1;
-                        let (learnt, back_to, lbd) = self.analyze(conflict);
-                        self.backtrack(back_to);
-                        self.learn(learnt, lbd);
-                        if self.propagate().is_some() {
-                            self.contradiction = true;
-                            return false;
-                        }
-                    }
-                }
+        if progress {
+            Consulted::Progress
+        } else {
+            Consulted::Quiet
+        }
+    }
+
+    /// Adds a clause the theory derived, all of whose literals but at most
+    /// one are false, and applies it: assigns its open literal, or reports
+    /// the conflict (after jumping back to the level where it arose).
+    fn add_explanation(&mut self, clause: Vec<Lit>) -> Explained {
+        let mut lits = Vec::with_capacity(clause.len());
+        for lit in clause {
+            if lit.var() >= self.var_count() {
+                continue;
             }
-            if self.trail.len() == fixed {
-                return true;
+            match self.value(lit) {
+                TRUE => return Explained::Nothing,
+                FALSE if self.level[lit.var()] == 0 => {}
+                _ => lits.push(lit),
             }
+        }
+        // Open literals first, then the false ones from the latest level.
+        lits.sort_by_key(|&lit| {
+            if self.value(lit) == UNDEFINED {
+                0
+            } else {
+                u32::MAX - self.level[lit.var()]
+            }
+        });
+        let Some(&first) = lits.first() else {
+            return Explained::Contradiction;
+        };
+        if lits.len() == 1 {
+            // A fact: it holds from level 0 on.
+            self.backtrack(0);
+            self.assign(first, Reason::Decision);
+            return Explained::Restarted;
+        }
+        let open = lits.iter().filter(|&&l| self.value(l) == UNDEFINED).count();
+        if open > 1 {
+            // Not an explanation of anything yet: keep it as a plain clause.
+            let lbd = lits.len() as u32;
+            self.attach(lits, true, lbd);
+            return Explained::Nothing;
+        }
+        self.stamp += 1;
+        let mut lbd = 0;
+        for lit in &lits {
+            let level = self.level[lit.var()] as usize;
+            if self.level_stamp[level] != self.stamp {
+                self.level_stamp[level] = self.stamp;
+                lbd += 1;
+            }
+        }
+        if open == 1 {
+            let reason = self.attach(lits, true, lbd);
+            self.assign(first, reason);
+            return Explained::Implied;
+        }
+        self.backtrack(self.level[first.var()]);
+        match self.attach(lits, true, lbd) {
+            Reason::Binary(other) => Explained::Conflict(Conflict::Binary(first, other)),
+            Reason::Clause(index) => Explained::Conflict(Conflict::Clause(index)),
+            Reason::Decision => Explained::Nothing,
         }
     }
 
@@ -613,6 +694,7 @@ impl Cdcl {
         self.trail.truncate(start);
         self.levels.truncate(level as usize);
         self.head = start;
+        self.theory_head = self.theory_head.min(start);
     }
 
     /// The most active unassigned variable with its saved phase.

@@ -7,18 +7,20 @@
 //! propagation we tried thrashes there for minutes, while learning from each
 //! conflict solves them in a fraction of a second.
 
+mod alldiff;
 mod cdcl;
 
 use super::board::Board;
 use super::solver::geometry;
 use super::strong;
+use alldiff::AllDifferent;
 use cdcl::{Cdcl, Lit, Outcome};
 
 /// Some solution of `board`, if it has one.
 pub(crate) fn first_solution(board: &Board) -> Option<Board> {
     let mut instance = Instance::new(board)?;
     let t = std::time::Instant::now();
-    let outcome = instance.solver.solve(None);
+    let outcome = instance.solver.solve(&mut instance.theory, None);
     if std::env::var_os("DOKU_SAT_STATS").is_some() {
         eprintln!("vars {} conflicts {} time {:?} avglen {} avglbd {}", instance.solver.var_count(), instance.solver.conflicts(), t.elapsed(), instance.solver.learnt_lits / instance.solver.conflicts().max(1), instance.solver.lbd_sum / instance.solver.conflicts().max(1));
     }
@@ -38,7 +40,7 @@ pub(crate) fn count_up_to(board: &Board, limit: usize) -> usize {
         return 0;
     };
     let mut count = 0;
-    while count < limit && instance.solver.solve(None) == Outcome::Satisfiable {
+    while count < limit && instance.solver.solve(&mut instance.theory, None) == Outcome::Satisfiable {
         count += 1;
         instance.exclude_model();
     }
@@ -53,6 +55,7 @@ struct Instance {
     /// For each variable, its cell and digit index (0-based).
     meaning: Vec<(usize, u32)>,
     solver: Cdcl,
+    theory: AllDifferent,
 }
 
 /// No variable for this cell and digit.
@@ -89,6 +92,28 @@ impl Instance {
             }
         }
         let geo = geometry(board.shape());
+        let mut theory_houses = Vec::new();
+        for cells in &geo.house_cells {
+            let open: Vec<usize> = cells
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| domains[c].count_ones() > 1)
+                .collect();
+            let placed = cells
+                .iter()
+                .map(|&c| domains[c as usize])
+                .filter(|d| d.is_power_of_two())
+                .fold(0u64, |acc, d| acc | d);
+            let missing: Vec<u32> = bits(board.shape().all_digits() & !placed).collect();
+            let vars = open
+                .iter()
+                .flat_map(|&cell| {
+                    missing.iter().map(move |&digit| (cell, digit))
+                })
+                .map(|(cell, digit)| Some(var_of[cell * n + digit as usize]).filter(|&v| v != NO_VAR))
+                .collect();
+            theory_houses.push((open.len(), vars));
+        }
         for cells in &geo.house_cells {
             let placed = cells
                 .iter()
@@ -165,7 +190,9 @@ impl Instance {
         for clause in &long {
             solver.add_clause(clause);
         }
+        let theory = AllDifferent::new(theory_houses, meaning.len());
         Some(Instance {
+            theory,
             board: board.clone(),
             domains,
             meaning,
