@@ -7,9 +7,9 @@ pub mod generator;
 pub mod grader;
 pub mod latin;
 pub mod local_search;
+mod sat;
 pub mod shape;
 pub mod solver;
-mod sat;
 mod strong;
 
 pub use board::{Board, Candidates, Clash};
@@ -94,7 +94,7 @@ fn hard_count_up_to(board: &Board, limit: usize) -> usize {
 /// over. Most boards (empty ones, generated puzzles, Gecode's 25x25 with
 /// extra givens) need far fewer; at the phase transition it thrashes for
 /// hundreds of thousands where clause learning needs seconds.
-const STRONG_NODE_BUDGET: u64 = 5_000;
+const STRONG_NODE_BUDGET: u64 = 1_000;
 
 /// Steps the iterator gets on smaller boards before the matching-filter
 /// solver takes over (a few tens of milliseconds): easy boards stay on the

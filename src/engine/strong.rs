@@ -17,7 +17,7 @@ use super::solver::geometry;
 use std::sync::Arc;
 
 /// No digit matched to a cell, or no cell to a digit.
-pub(crate) const UNMATCHED: u8 = u8::MAX;
+const UNMATCHED: u8 = u8::MAX;
 
 /// Hands every solution of `board` (as singleton domains) to `found`, in
 /// search order, until `found` returns `false`. `false` if the search gave up
@@ -64,53 +64,6 @@ pub(crate) fn first_solution(board: &Board, max_nodes: u64) -> Option<Option<Boa
 pub(crate) fn filtered_domains(board: &Board) -> Option<Vec<u64>> {
     let mut search = Search::new(board);
     search.load_givens(board).then_some(search.domains)
-}
-
-/// [`filtered_domains`], then every candidate the filter refutes when it is
-/// tried alone (singleton consistency): a candidate whose placement makes
-/// some house unmatchable goes, until no candidate does. Far stronger than
-/// the filter alone at the phase transition, at the cost of one filter
-/// fixpoint per candidate and round.
-pub(crate) fn singleton_filtered_domains(board: &Board) -> Option<Vec<u64>> {
-    let mut search = Search::new(board);
-    if !search.load_givens(board) {
-        return None;
-    }
-    let (mut saved_domains, mut saved_mates) = (search.domains.clone(), search.mates.clone());
-    loop {
-        let mut changed = false;
-        for cell in 0..search.domains.len() {
-            let mut untried = search.domains[cell];
-            if untried.is_power_of_two() {
-                continue;
-            }
-            while untried != 0 {
-                let digit = untried & untried.wrapping_neg();
-                untried &= !digit;
-                if search.domains[cell] & digit == 0 {
-                    continue;
-                }
-                saved_domains.copy_from_slice(&search.domains);
-                saved_mates.copy_from_slice(&search.mates);
-                search.domains[cell] = digit;
-                search.enqueue_houses_of(cell);
-                let consistent = search.propagate();
-                search.domains.copy_from_slice(&saved_domains);
-                search.mates.copy_from_slice(&saved_mates);
-                if !consistent {
-                    changed = true;
-                    search.domains[cell] &= !digit;
-                    search.enqueue_houses_of(cell);
-                    if !search.propagate() {
-                        return None;
-                    }
-                }
-            }
-        }
-        if !changed {
-            return Some(search.domains);
-        }
-    }
 }
 
 /// The search over one board: the current domains and matchings, and a stack
@@ -358,12 +311,6 @@ impl Search {
 /// candidates. `false` if there is none: then some set of cells has fewer
 /// candidates than members.
 fn perfect_matching(dom: &[u64], mates: &mut [u8]) -> bool {
-    matching_or_violation(dom, mates).is_ok()
-}
-
-/// [`perfect_matching`], or else a set of cells (bit positions) with fewer
-/// candidates between them than members, and those candidates.
-pub(crate) fn matching_or_violation(dom: &[u64], mates: &mut [u8]) -> Result<(), (u64, u64)> {
     let n = dom.len();
     let mut owner = [UNMATCHED; MAX_SIZE];
     for (cell, mate) in mates.iter_mut().enumerate() {
@@ -374,29 +321,22 @@ pub(crate) fn matching_or_violation(dom: &[u64], mates: &mut [u8]) -> Result<(),
         }
     }
     for start in 0..n {
-        if mates[start] == UNMATCHED {
-            augment(dom, mates, &mut owner, start)?;
+        if mates[start] == UNMATCHED && !augment(dom, mates, &mut owner, start) {
+            return false;
         }
     }
-    Ok(())
+    true
 }
 
 /// Breadth-first search for an alternating path from the unmatched cell
-/// `start` to an unmatched digit; flips it if found. If there is none, the
-/// cells reached and their candidates (one fewer) are the error.
-fn augment(
-    dom: &[u64],
-    mates: &mut [u8],
-    owner: &mut [u8; MAX_SIZE],
-    start: usize,
-) -> Result<(), (u64, u64)> {
+/// `start` to an unmatched digit; flips it if found.
+fn augment(dom: &[u64], mates: &mut [u8], owner: &mut [u8; MAX_SIZE], start: usize) -> bool {
     // parent[d]: the cell from which digit d was reached.
     let mut parent = [UNMATCHED; MAX_SIZE];
     let mut queue = [0u8; MAX_SIZE];
     let (mut head, mut tail) = (0, 1);
     queue[0] = start as u8;
     let mut seen = 0u64;
-    let mut reached = 1u64 << start;
     while head < tail {
         let cell = queue[head] as usize;
         head += 1;
@@ -414,30 +354,29 @@ fn augment(
                     mates[cell] = digit as u8;
                     owner[digit] = cell as u8;
                     if cell == start {
-                        return Ok(());
+                        return true;
                     }
                     digit = previous as usize;
                     cell = parent[digit] as usize;
                 }
             }
             queue[tail] = owner[digit];
-            reached |= 1u64 << owner[digit];
             tail += 1;
         }
     }
-    Err((reached, seen))
+    false
 }
 
-/// For each cell, the cells it reaches (itself included) in the graph where
-/// a cell points to the cells whose matched digit it could take instead,
-/// given one perfect matching `mates`. A cell reaches only cells whose
-/// candidates lie among their own matched digits: a Hall set.
-pub(crate) fn reachability(dom: &[u64], mates: &[u8]) -> [u64; MAX_SIZE] {
+/// Each cell's candidates that lie on some perfect matching, given one
+/// perfect matching `mates`.
+fn prune_to_matchings(dom: &[u64], mates: &[u8]) -> [u64; MAX_SIZE] {
     let n = dom.len();
     let mut owner = [0u8; MAX_SIZE];
     for (cell, &mate) in mates.iter().enumerate() {
         owner[mate as usize] = cell as u8;
     }
+    // reach[x]: cells x can reach, starting with the cells whose digit x
+    // could take (x itself included, through its own digit).
     let mut reach = [0u64; MAX_SIZE];
     for (r, &domain) in reach.iter_mut().zip(dom) {
         let mut digits = domain;
@@ -457,15 +396,6 @@ pub(crate) fn reachability(dom: &[u64], mates: &[u8]) -> [u64; MAX_SIZE] {
             }
         }
     }
-    reach
-}
-
-/// Each cell's candidates that lie on some perfect matching, given one
-/// perfect matching `mates`: those inside the cell's strongly connected
-/// component.
-fn prune_to_matchings(dom: &[u64], mates: &[u8]) -> [u64; MAX_SIZE] {
-    let n = dom.len();
-    let reach = reachability(dom, mates);
     let mut pruned = [0u64; MAX_SIZE];
     let mut done = 0u64;
     for x in 0..n {

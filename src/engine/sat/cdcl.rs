@@ -1,6 +1,6 @@
 //! A small conflict-driven clause-learning SAT solver: two watched literals
 //! (binary clauses kept apart as implication lists), first-UIP learning with
-//! local minimisation, VSIDS with phase saving, Luby restarts and deletion of
+//! recursive minimisation, VSIDS with phase saving, Luby restarts and deletion of
 //! learned clauses by literal block distance. No recursion anywhere.
 //!
 //! Generic over clauses; [`super`] encodes boards into it.
@@ -61,39 +61,6 @@ enum Reason {
     Clause(u32),
 }
 
-/// Reasoning beyond the clauses (for boards: all-different on every
-/// house), explained by clauses the solver learns as it goes.
-pub(crate) trait Theory {
-    /// Told the literals assigned since the last call (after a backjump,
-    /// those past the part of the trail that was kept), pushes clauses
-    /// implied by the problem that are false but for at most one literal.
-    fn propagate(&mut self, assigned: &[Lit], is_false: &dyn Fn(Lit) -> bool, out: &mut Vec<Vec<Lit>>);
-}
-
-/// No reasoning beyond the clauses.
-pub(crate) struct Clauses;
-
-impl Theory for Clauses {
-    fn propagate(&mut self, _: &[Lit], _: &dyn Fn(Lit) -> bool, _: &mut Vec<Vec<Lit>>) {}
-}
-
-/// What asking the theory led to.
-enum Consulted {
-    Quiet,
-    Progress,
-    Conflict(Conflict),
-    Contradiction,
-}
-
-/// What adding one theory clause led to.
-enum Explained {
-    Nothing,
-    Implied,
-    Restarted,
-    Conflict(Conflict),
-    Contradiction,
-}
-
 /// Two literals made false together, or a long clause made all false.
 #[derive(Clone, Copy, Debug)]
 enum Conflict {
@@ -121,7 +88,7 @@ struct Clause {
 /// Learned clauses with this literal block distance or less are never deleted.
 const GLUE: u32 = 2;
 /// Conflicts per unit of the Luby restart sequence.
-const RESTART_UNIT: u64 = 100;
+const RESTART_UNIT: u64 = 512;
 /// Conflicts before the first reduction of the learned clauses, and how much
 /// the interval grows after each.
 const FIRST_REDUCE: u64 = 2000;
@@ -141,8 +108,6 @@ pub(crate) struct Cdcl {
     levels: Vec<usize>,
     /// Next trail position to propagate.
     head: usize,
-    /// Trail position up to which the theory has seen the literals.
-    theory_head: usize,
     clauses: Vec<Clause>,
     free_clauses: Vec<u32>,
     /// For each literal, the long clauses watching it (looked at when it
@@ -162,8 +127,6 @@ pub(crate) struct Cdcl {
     conflicts: u64,
     next_reduce: u64,
     reductions: u64,
-    pub(crate) learnt_lits: u64,
-    pub(crate) lbd_sum: u64,
 }
 
 impl Cdcl {
@@ -183,7 +146,6 @@ impl Cdcl {
             trail: Vec::with_capacity(vars),
             levels: Vec::new(),
             head: 0,
-            theory_head: 0,
             clauses: Vec::new(),
             free_clauses: Vec::new(),
             watches: vec![Vec::new(); 2 * vars],
@@ -198,8 +160,6 @@ impl Cdcl {
             conflicts: 0,
             next_reduce: FIRST_REDUCE,
             reductions: 0,
-            learnt_lits: 0,
-            lbd_sum: 0,
         }
     }
 
@@ -208,7 +168,8 @@ impl Cdcl {
     }
 
     /// Conflicts met so far, over all calls to `solve`.
-    pub(crate) fn conflicts(&self) -> u64 {
+    #[cfg(test)]
+    fn conflicts(&self) -> u64 {
         self.conflicts
     }
 
@@ -255,27 +216,41 @@ impl Cdcl {
     }
 
     /// Searches for a model of the clauses, giving up after `budget` more
-    /// conflicts (`None`: no limit). `theory` is asked for more clauses at
-    /// every unit-propagation fixpoint.
-    pub(crate) fn solve(&mut self, theory: &mut impl Theory, budget: Option<u64>) -> Outcome {
+    /// conflicts (`None`: no limit).
+    pub(crate) fn solve(&mut self, budget: Option<u64>) -> Outcome {
         if self.contradiction {
             return Outcome::Unsatisfiable;
         }
         let stop_at = budget.map(|b| self.conflicts.saturating_add(b));
         let mut restarts = 0u64;
         let mut restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
-        let mut explanations = Vec::new();
         loop {
-            let mut conflict = self.propagate();
-            if conflict.is_none() {
-                match self.consult(theory, &mut explanations) {
-                    Consulted::Quiet => {}
-                    Consulted::Progress => continue,
-                    Consulted::Conflict(found) => conflict = Some(found),
-                    Consulted::Contradiction => return Outcome::Unsatisfiable,
+            if let Some(conflict) = self.propagate() {
+                self.conflicts += 1;
+                if self.levels.is_empty() {
+                    self.contradiction = true;
+                    return Outcome::Unsatisfiable;
                 }
-            }
-            let Some(conflict) = conflict else {
+                let (learnt, back_to, lbd) = self.analyze(conflict);
+                self.backtrack(back_to);
+                self.learn(learnt, lbd);
+                self.var_increment /= VAR_DECAY;
+                if stop_at.is_some_and(|stop| self.conflicts >= stop) {
+                    self.backtrack(0);
+                    return Outcome::Unknown;
+                }
+                if self.conflicts >= restart_at {
+                    restarts += 1;
+                    restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
+                    self.backtrack(0);
+                }
+                if self.conflicts >= self.next_reduce {
+                    self.reductions += 1;
+                    self.next_reduce =
+                        self.conflicts + FIRST_REDUCE + REDUCE_GROWTH * self.reductions;
+                    self.reduce_learnt();
+                }
+            } else {
                 match self.pick_branch() {
                     None => return Outcome::Satisfiable,
                     Some(lit) => {
@@ -283,125 +258,7 @@ impl Cdcl {
                         self.assign(lit, Reason::Decision);
                     }
                 }
-                continue;
-            };
-            self.conflicts += 1;
-            if self.levels.is_empty() {
-                self.contradiction = true;
-                return Outcome::Unsatisfiable;
             }
-            let (learnt, back_to, lbd) = self.analyze(conflict);
-            self.learnt_lits += learnt.len() as u64;
-            self.lbd_sum += lbd as u64;
-            self.backtrack(back_to);
-            self.learn(learnt, lbd);
-            self.var_increment /= VAR_DECAY;
-            if stop_at.is_some_and(|stop| self.conflicts >= stop) {
-                self.backtrack(0);
-                return Outcome::Unknown;
-            }
-            if self.conflicts >= restart_at {
-                restarts += 1;
-                restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
-                self.backtrack(0);
-            }
-            if self.conflicts >= self.next_reduce {
-                self.reductions += 1;
-                self.next_reduce = self.conflicts + FIRST_REDUCE + REDUCE_GROWTH * self.reductions;
-                self.reduce_learnt();
-            }
-        }
-    }
-
-    /// Hands the theory the literals assigned since it last looked and adds
-    /// the clauses it explains its deductions with.
-    fn consult(&mut self, theory: &mut impl Theory, clauses: &mut Vec<Vec<Lit>>) -> Consulted {
-        clauses.clear();
-        let values = &self.values;
-        theory.propagate(
-            &self.trail[self.theory_head..],
-            &|lit: Lit| values[lit.index()] == FALSE,
-            clauses,
-        );
-        self.theory_head = self.trail.len();
-        let mut progress = false;
-        for clause in clauses.drain(..) {
-            match self.add_explanation(clause) {
-                Explained::Nothing => {}
-                Explained::Implied => progress = true,
-                Explained::Restarted => return Consulted::Progress,
-                Explained::Conflict(conflict) => return Consulted::Conflict(conflict),
-                Explained::Contradiction => {
-                    self.contradiction = true;
-                    return Consulted::Contradiction;
-                }
-            }
-        }
-        if progress {
-            Consulted::Progress
-        } else {
-            Consulted::Quiet
-        }
-    }
-
-    /// Adds a clause the theory derived, all of whose literals but at most
-    /// one are false, and applies it: assigns its open literal, or reports
-    /// the conflict (after jumping back to the level where it arose).
-    fn add_explanation(&mut self, clause: Vec<Lit>) -> Explained {
-        let mut lits = Vec::with_capacity(clause.len());
-        for lit in clause {
-            if lit.var() >= self.var_count() {
-                continue;
-            }
-            match self.value(lit) {
-                TRUE => return Explained::Nothing,
-                FALSE if self.level[lit.var()] == 0 => {}
-                _ => lits.push(lit),
-            }
-        }
-        // Open literals first, then the false ones from the latest level.
-        lits.sort_by_key(|&lit| {
-            if self.value(lit) == UNDEFINED {
-                0
-            } else {
-                u32::MAX - self.level[lit.var()]
-            }
-        });
-        let Some(&first) = lits.first() else {
-            return Explained::Contradiction;
-        };
-        if lits.len() == 1 {
-            // A fact: it holds from level 0 on.
-            self.backtrack(0);
-            self.assign(first, Reason::Decision);
-            return Explained::Restarted;
-        }
-        let open = lits.iter().filter(|&&l| self.value(l) == UNDEFINED).count();
-        if open > 1 {
-            // Not an explanation of anything yet: keep it as a plain clause.
-            let lbd = lits.len() as u32;
-            self.attach(lits, true, lbd);
-            return Explained::Nothing;
-        }
-        self.stamp += 1;
-        let mut lbd = 0;
-        for lit in &lits {
-            let level = self.level[lit.var()] as usize;
-            if self.level_stamp[level] != self.stamp {
-                self.level_stamp[level] = self.stamp;
-                lbd += 1;
-            }
-        }
-        if open == 1 {
-            let reason = self.attach(lits, true, lbd);
-            self.assign(first, reason);
-            return Explained::Implied;
-        }
-        self.backtrack(self.level[first.var()]);
-        match self.attach(lits, true, lbd) {
-            Reason::Binary(other) => Explained::Conflict(Conflict::Binary(first, other)),
-            Reason::Clause(index) => Explained::Conflict(Conflict::Clause(index)),
-            Reason::Decision => Explained::Nothing,
         }
     }
 
@@ -694,7 +551,6 @@ impl Cdcl {
         self.trail.truncate(start);
         self.levels.truncate(level as usize);
         self.head = start;
-        self.theory_head = self.theory_head.min(start);
     }
 
     /// The most active unassigned variable with its saved phase.
@@ -854,5 +710,110 @@ impl VarHeap {
         }
         self.items[at] = var;
         self.position[var] = at;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lit(var: u32, positive: bool) -> Lit {
+        if positive {
+            Lit::positive(var)
+        } else {
+            !Lit::positive(var)
+        }
+    }
+
+    /// `pigeons` pigeons in `holes` holes, each pigeon in some hole, no two
+    /// in one: unsatisfiable exactly when pigeons > holes.
+    fn pigeonhole(pigeons: u32, holes: u32) -> Cdcl {
+        let var = |p: u32, h: u32| p * holes + h;
+        let mut solver = Cdcl::new((pigeons * holes) as usize, true);
+        for p in 0..pigeons {
+            let somewhere: Vec<Lit> = (0..holes).map(|h| lit(var(p, h), true)).collect();
+            solver.add_clause(&somewhere);
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    solver.add_clause(&[lit(var(p, h), false), lit(var(q, h), false)]);
+                }
+            }
+        }
+        solver
+    }
+
+    #[test]
+    fn pigeonhole_is_unsatisfiable_with_one_hole_too_few() {
+        for n in 2..=6 {
+            assert_eq!(pigeonhole(n + 1, n).solve(None), Outcome::Unsatisfiable);
+        }
+    }
+
+    #[test]
+    fn a_model_satisfies_every_clause() {
+        let mut solver = pigeonhole(6, 6);
+        assert_eq!(solver.solve(None), Outcome::Satisfiable);
+        for p in 0..6 {
+            let holes: Vec<u32> = (0..6)
+                .filter(|&h| solver.is_true(lit(p * 6 + h, true)))
+                .collect();
+            assert_eq!(holes.len(), 1, "pigeon {p} in {holes:?}");
+        }
+        for h in 0..6 {
+            let pigeons = (0..6)
+                .filter(|&p| solver.is_true(lit(p * 6 + h, true)))
+                .count();
+            assert_eq!(pigeons, 1, "hole {h}");
+        }
+    }
+
+    #[test]
+    fn blocking_each_model_enumerates_all_of_them() {
+        // Permutations of 4: 24 models, then none.
+        let mut solver = pigeonhole(4, 4);
+        let mut models = 0;
+        while solver.solve(None) == Outcome::Satisfiable {
+            models += 1;
+            let block: Vec<Lit> = (0..16)
+                .map(|v| lit(v, true))
+                .filter(|&l| solver.is_true(l))
+                .map(|l| !l)
+                .collect();
+            solver.add_clause(&block);
+            assert!(models <= 24);
+        }
+        assert_eq!(models, 24);
+    }
+
+    #[test]
+    fn a_spent_budget_is_unknown_and_search_resumes() {
+        let mut solver = pigeonhole(8, 7);
+        assert_eq!(solver.solve(Some(1)), Outcome::Unknown);
+        assert_eq!(solver.conflicts(), 1);
+        assert_eq!(solver.solve(None), Outcome::Unsatisfiable);
+    }
+
+    #[test]
+    fn contradictory_units_and_out_of_range_literals() {
+        let mut solver = Cdcl::new(2, true);
+        // A literal of a variable the solver does not have is ignored.
+        solver.add_clause(&[lit(5, true)]);
+        assert_eq!(solver.solve(None), Outcome::Satisfiable);
+        solver.add_clause(&[lit(0, true)]);
+        solver.add_clause(&[lit(0, false), lit(1, true)]);
+        assert_eq!(solver.solve(None), Outcome::Satisfiable);
+        assert!(solver.is_true(lit(1, true)));
+        solver.add_clause(&[lit(1, false)]);
+        assert_eq!(solver.solve(None), Outcome::Unsatisfiable);
+        solver.add_clause(&[]);
+        assert_eq!(solver.solve(None), Outcome::Unsatisfiable);
+    }
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let first: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }

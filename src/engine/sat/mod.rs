@@ -7,24 +7,17 @@
 //! propagation we tried thrashes there for minutes, while learning from each
 //! conflict solves them in a fraction of a second.
 
-mod alldiff;
 mod cdcl;
 
 use super::board::Board;
 use super::solver::geometry;
 use super::strong;
-use alldiff::AllDifferent;
 use cdcl::{Cdcl, Lit, Outcome};
 
 /// Some solution of `board`, if it has one.
 pub(crate) fn first_solution(board: &Board) -> Option<Board> {
     let mut instance = Instance::new(board)?;
-    let t = std::time::Instant::now();
-    let outcome = instance.solver.solve(&mut instance.theory, None);
-    if std::env::var_os("DOKU_SAT_STATS").is_some() {
-        eprintln!("vars {} conflicts {} time {:?} avglen {} avglbd {}", instance.solver.var_count(), instance.solver.conflicts(), t.elapsed(), instance.solver.learnt_lits / instance.solver.conflicts().max(1), instance.solver.lbd_sum / instance.solver.conflicts().max(1));
-    }
-    match outcome {
+    match instance.solver.solve(None) {
         Outcome::Satisfiable => instance.model(),
         Outcome::Unsatisfiable | Outcome::Unknown => None,
     }
@@ -40,7 +33,7 @@ pub(crate) fn count_up_to(board: &Board, limit: usize) -> usize {
         return 0;
     };
     let mut count = 0;
-    while count < limit && instance.solver.solve(&mut instance.theory, None) == Outcome::Satisfiable {
+    while count < limit && instance.solver.solve(None) == Outcome::Satisfiable {
         count += 1;
         instance.exclude_model();
     }
@@ -55,7 +48,6 @@ struct Instance {
     /// For each variable, its cell and digit index (0-based).
     meaning: Vec<(usize, u32)>,
     solver: Cdcl,
-    theory: AllDifferent,
 }
 
 /// No variable for this cell and digit.
@@ -64,8 +56,7 @@ const NO_VAR: u32 = u32::MAX;
 impl Instance {
     /// `None` if the matching filter already proves `board` unsolvable.
     fn new(board: &Board) -> Option<Instance> {
-        let domains = if std::env::var_os("SAC").is_some() { strong::singleton_filtered_domains(board)? } else { strong::filtered_domains(board)? };
-        if std::env::var_os("DOKU_SAT_STATS").is_some() { eprintln!("open candidates {}", domains.iter().filter(|d| d.count_ones() > 1).map(|d| d.count_ones()).sum::<u32>()); }
+        let domains = strong::filtered_domains(board)?;
         let n = board.size();
         let mut var_of = vec![NO_VAR; domains.len() * n];
         let mut meaning = Vec::new();
@@ -92,28 +83,6 @@ impl Instance {
             }
         }
         let geo = geometry(board.shape());
-        let mut theory_houses = Vec::new();
-        for cells in &geo.house_cells {
-            let open: Vec<usize> = cells
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| domains[c].count_ones() > 1)
-                .collect();
-            let placed = cells
-                .iter()
-                .map(|&c| domains[c as usize])
-                .filter(|d| d.is_power_of_two())
-                .fold(0u64, |acc, d| acc | d);
-            let missing: Vec<u32> = bits(board.shape().all_digits() & !placed).collect();
-            let vars = open
-                .iter()
-                .flat_map(|&cell| {
-                    missing.iter().map(move |&digit| (cell, digit))
-                })
-                .map(|(cell, digit)| Some(var_of[cell * n + digit as usize]).filter(|&v| v != NO_VAR))
-                .collect();
-            theory_houses.push((open.len(), vars));
-        }
         for cells in &geo.house_cells {
             let placed = cells
                 .iter()
@@ -183,16 +152,14 @@ impl Instance {
         pairs.dedup();
         // Deciding "this cell holds this digit" first, as a person would,
         // propagates far more than ruling one candidate out.
-        let mut solver = Cdcl::new(var_count as usize, std::env::var_os("NEG").is_none());
+        let mut solver = Cdcl::new(var_count as usize, true);
         for (a, b) in pairs {
             solver.add_clause(&[!Lit::positive(a), !Lit::positive(b)]);
         }
         for clause in &long {
             solver.add_clause(clause);
         }
-        let theory = AllDifferent::new(theory_houses, meaning.len());
         Some(Instance {
-            theory,
             board: board.clone(),
             domains,
             meaning,
@@ -252,4 +219,76 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
             bit
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Shape;
+
+    #[test]
+    fn counts_the_empty_4x4_sudoku_and_latin_square() {
+        let sudoku = Board::empty(Shape::sudoku(4).expect("4x4"));
+        assert_eq!(count_up_to(&sudoku, 1000), 288);
+        let latin = Board::empty(Shape::latin(4).expect("4x4 Latin"));
+        assert_eq!(count_up_to(&latin, 1000), 576);
+        assert_eq!(count_up_to(&latin, 7), 7);
+        assert_eq!(count_up_to(&latin, 0), 0);
+    }
+
+    #[test]
+    fn clashing_or_dead_end_givens_have_no_solution() {
+        let shape = Shape::sudoku(4).expect("4x4");
+        // Two 1s in the first row.
+        let clash = Board::from_values(shape, vec![1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+            .expect("fits");
+        assert_eq!(first_solution(&clash), None);
+        assert_eq!(count_up_to(&clash, 2), 0);
+        // No clash, but the top-left cell sees 1 and 4 in its row, 2 in its
+        // column and 3 in its box.
+        let dead_end =
+            Board::from_values(shape, vec![0, 1, 4, 0, 0, 3, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0])
+                .expect("fits");
+        assert!(dead_end.conflicts().is_empty());
+        assert_eq!(first_solution(&dead_end), None);
+        assert_eq!(count_up_to(&dead_end, 2), 0);
+    }
+
+    #[test]
+    fn agrees_with_the_matching_filter_search_on_small_puzzles() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for shape in [
+            Shape::sudoku(4),
+            Shape::sudoku(6),
+            Shape::sudoku(9),
+            Shape::latin(5),
+        ] {
+            let shape = shape.expect("valid shape");
+            let full = first_solution(&Board::empty(shape)).expect("a full grid");
+            assert!(full.is_solved());
+            for keep_percent in [70u64, 50, 35] {
+                let values = full
+                    .values()
+                    .iter()
+                    .map(|&v| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        if seed % 100 < keep_percent {
+                            v
+                        } else {
+                            0
+                        }
+                    })
+                    .collect();
+                let puzzle = Board::from_values(shape, values).expect("fits");
+                let expected = strong::count_up_to(&puzzle, 300, u64::MAX).expect("no budget");
+                assert_eq!(count_up_to(&puzzle, 300), expected, "{puzzle:?}");
+                let solution = first_solution(&puzzle).expect("solvable");
+                assert!(solution.is_solved());
+                let kept = puzzle.values().iter().zip(solution.values());
+                assert!(kept.into_iter().all(|(&p, &s)| p == 0 || p == s));
+            }
+        }
+    }
 }
