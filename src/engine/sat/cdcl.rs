@@ -1,7 +1,8 @@
 //! A small conflict-driven clause-learning SAT solver: two watched literals
 //! (binary clauses kept apart as implication lists), first-UIP learning with
-//! recursive minimisation, VSIDS with phase saving, Luby restarts and deletion of
-//! learned clauses by literal block distance. No recursion anywhere.
+//! recursive minimisation, VSIDS with target and saved phases, Luby
+//! restarts and deletion of learned clauses by literal block distance. No
+//! recursion anywhere (clause minimisation walks an explicit stack).
 //!
 //! Generic over clauses; [`super`] encodes boards into it.
 
@@ -103,6 +104,11 @@ pub(crate) struct Cdcl {
     reason: Vec<Reason>,
     /// The last value of each variable, tried first when it is decided again.
     saved_phase: Vec<bool>,
+    /// The values of the longest conflict-free trail since the last
+    /// restart, tried before the saved phase (the target phase).
+    /// `target_len` is that trail's length, 0 after a restart.
+    target_phase: Vec<Option<bool>>,
+    target_len: usize,
     trail: Vec<Lit>,
     /// Where each decision level starts on the trail.
     levels: Vec<usize>,
@@ -143,6 +149,8 @@ impl Cdcl {
             level: vec![0; vars],
             reason: vec![Reason::Decision; vars],
             saved_phase: vec![initial_phase; vars],
+            target_phase: vec![None; vars],
+            target_len: 0,
             trail: Vec::with_capacity(vars),
             levels: Vec::new(),
             head: 0,
@@ -227,6 +235,7 @@ impl Cdcl {
         loop {
             if let Some(conflict) = self.propagate() {
                 self.conflicts += 1;
+                self.remember_target();
                 if self.levels.is_empty() {
                     self.contradiction = true;
                     return Outcome::Unsatisfiable;
@@ -243,6 +252,7 @@ impl Cdcl {
                     restarts += 1;
                     restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
                     self.backtrack(0);
+                    self.target_len = 0;
                 }
                 if self.conflicts >= self.next_reduce {
                     self.reductions += 1;
@@ -553,12 +563,29 @@ impl Cdcl {
         self.head = start;
     }
 
+    /// Keeps the values of the trail below the conflicting level (which
+    /// propagated without conflict) if it is the longest since the last
+    /// restart. Deciding towards the fullest consistent assignment seen,
+    /// rather than towards each variable's last value, is what finds
+    /// solutions at the phase transition: with it the hardest 25x25 Gecode
+    /// puzzles fall in seconds instead of minutes.
+    fn remember_target(&mut self) {
+        let consistent = self.levels.last().copied().unwrap_or(0);
+        if consistent > self.target_len {
+            self.target_len = consistent;
+            for &lit in &self.trail[..consistent] {
+                self.target_phase[lit.var()] = Some(!lit.is_negative());
+            }
+        }
+    }
+
     /// The most active unassigned variable with its saved phase.
     fn pick_branch(&mut self) -> Option<Lit> {
         while let Some(var) = self.heap.pop(&self.activity) {
             if self.values[2 * var] == UNDEFINED {
                 let lit = Lit::positive(var as u32);
-                return Some(if self.saved_phase[var] { lit } else { !lit });
+                let phase = self.target_phase[var].unwrap_or(self.saved_phase[var]);
+                return Some(if phase { lit } else { !lit });
             }
         }
         None

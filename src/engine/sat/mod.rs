@@ -4,8 +4,13 @@
 //!
 //! The 25x25 Gecode instances with about 43% givens sit at the
 //! quasigroup-completion phase transition: depth-first search with any
-//! propagation we tried thrashes there for minutes, while learning from each
-//! conflict solves them in a fraction of a second.
+//! propagation we tried thrashes there for many minutes, while learning from
+//! each conflict solves them in seconds (the slowest in tens of seconds).
+//!
+//! Tried and measured slower on those instances: box-line segment variables
+//! (locked candidates by unit propagation: fewer conflicts on some, each
+//! twice as dear), and the matching filter as a propagator explained by
+//! Hall-set clauses (a third of the conflicts, five times the cost each).
 
 mod cdcl;
 
@@ -100,59 +105,11 @@ impl Instance {
                 exactly_one(&group, &mut long, &mut pairs);
             }
         }
-        let mut var_count = meaning.len() as u32;
-        if let Some((box_rows, box_cols)) = board.shape().box_dims() {
-            // Where a digit goes inside one row (or column) of one box: a
-            // variable for each such segment, true iff the digit is in one of
-            // its cells, and exactly one segment per row and per box. Unit
-            // propagation then makes the box-line eliminations (pointing and
-            // claiming) that the cell clauses alone do not see.
-            let boxes_across = n / box_cols;
-            let mut segments = vec![Vec::new(); 2 * n * n];
-            for digit in 0..n {
-                segments.iter_mut().for_each(Vec::clear);
-                for (cell, vars) in var_of.chunks(n).enumerate() {
-                    let var = vars[digit];
-                    if var == NO_VAR {
-                        continue;
-                    }
-                    let (row, col) = (cell / n, cell % n);
-                    let bx = (row / box_rows) * boxes_across + col / box_cols;
-                    segments[row * n + bx].push(var);
-                    segments[n * n + col * n + bx].push(var);
-                }
-                // For each line (rows then columns) and each box, the
-                // segment variables along it.
-                let mut by_line = vec![Vec::new(); 2 * n];
-                let mut by_box = vec![Vec::new(); 2 * n];
-                for (index, cells) in segments.iter().enumerate() {
-                    if cells.is_empty() {
-                        continue;
-                    }
-                    let segment = var_count;
-                    var_count += 1;
-                    let mut some_cell = vec![!Lit::positive(segment)];
-                    for &cell_var in cells {
-                        some_cell.push(Lit::positive(cell_var));
-                        long.push(vec![!Lit::positive(cell_var), Lit::positive(segment)]);
-                    }
-                    long.push(some_cell);
-                    let (kind, rest) = (index / (n * n), index % (n * n));
-                    by_line[kind * n + rest / n].push(segment);
-                    by_box[kind * n + rest % n].push(segment);
-                }
-                for group in by_line.iter().chain(&by_box) {
-                    if !group.is_empty() {
-                        exactly_one(group, &mut long, &mut pairs);
-                    }
-                }
-            }
-        }
         pairs.sort_unstable();
         pairs.dedup();
         // Deciding "this cell holds this digit" first, as a person would,
         // propagates far more than ruling one candidate out.
-        let mut solver = Cdcl::new(var_count as usize, true);
+        let mut solver = Cdcl::new(meaning.len(), true);
         for (a, b) in pairs {
             solver.add_clause(&[!Lit::positive(a), !Lit::positive(b)]);
         }
