@@ -181,6 +181,13 @@ impl Cdcl {
         self.conflicts
     }
 
+    /// Forgets the saved and target phases (back to all `phase`).
+    pub(crate) fn reset_phases(&mut self, phase: bool) {
+        self.saved_phase.fill(phase);
+        self.target_phase.fill(None);
+        self.target_len = 0;
+    }
+
     /// Whether `lit` is true in the model of the last satisfiable `solve`.
     pub(crate) fn is_true(&self, lit: Lit) -> bool {
         self.values.get(lit.index()) == Some(&TRUE)

@@ -55,6 +55,10 @@ struct Instance {
     solver: Cdcl,
 }
 
+/// Deciding "this cell holds this digit" first, as a person would,
+/// propagates far more than ruling one candidate out.
+const INITIAL_PHASE: bool = true;
+
 /// No variable for this cell and digit.
 const NO_VAR: u32 = u32::MAX;
 
@@ -107,9 +111,7 @@ impl Instance {
         }
         pairs.sort_unstable();
         pairs.dedup();
-        // Deciding "this cell holds this digit" first, as a person would,
-        // propagates far more than ruling one candidate out.
-        let mut solver = Cdcl::new(meaning.len(), true);
+        let mut solver = Cdcl::new(meaning.len(), INITIAL_PHASE);
         for (a, b) in pairs {
             solver.add_clause(&[!Lit::positive(a), !Lit::positive(b)]);
         }
@@ -153,6 +155,9 @@ impl Instance {
             .map(|lit| !lit)
             .collect();
         self.solver.add_clause(&clause);
+        // The phases still point at the excluded solution; searching for
+        // another from there was measured a quarter slower.
+        self.solver.reset_phases(INITIAL_PHASE);
     }
 }
 
