@@ -85,9 +85,12 @@ fn hard_solution(board: &Board) -> Option<Board> {
 }
 
 /// [`Board::count_solutions_up_to`] for the boards of [`hard_solution`].
+/// The search's budget grows with the limit: every solution it reports
+/// costs at least one branch, and it enumerates faster than the learner,
+/// which must add a clause per solution.
 fn hard_count_up_to(board: &Board, limit: usize) -> usize {
-    strong::count_up_to(board, limit, STRONG_NODE_BUDGET)
-        .unwrap_or_else(|| sat::count_up_to(board, limit))
+    let budget = STRONG_NODE_BUDGET.saturating_mul(limit.max(1) as u64);
+    strong::count_up_to(board, limit, budget).unwrap_or_else(|| sat::count_up_to(board, limit))
 }
 
 /// Branches the matching-filter search gets before clause learning takes
