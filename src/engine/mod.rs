@@ -7,6 +7,7 @@ pub mod generator;
 pub mod grader;
 pub mod latin;
 pub mod local_search;
+mod sat;
 pub mod shape;
 pub mod solver;
 mod strong;
@@ -25,12 +26,12 @@ impl Board {
                 .and_then(|v| Board::from_values(self.shape(), v.to_vec()));
         }
         if uses_strong_solver(self.shape()) {
-            return strong::first_solution(self);
+            return hard_solution(self);
         }
         for step in Solver::new(self, Strategy::Mrv).with_step_limit(ITERATOR_STEP_BUDGET) {
             match step {
                 Step::Solution(board) => return Some(board),
-                Step::LimitReached => return strong::first_solution(self),
+                Step::LimitReached => return hard_solution(self),
                 _ => {}
             }
         }
@@ -46,7 +47,7 @@ impl Board {
             return fast.count_up_to(limit);
         }
         if uses_strong_solver(self.shape()) {
-            return strong::count_up_to(self, limit);
+            return hard_count_up_to(self, limit);
         }
         let mut count = 0;
         for step in Solver::new(self, Strategy::Mrv).with_step_limit(ITERATOR_STEP_BUDGET) {
@@ -57,7 +58,7 @@ impl Board {
                         break;
                     }
                 }
-                Step::LimitReached => return strong::count_up_to(self, limit),
+                Step::LimitReached => return hard_count_up_to(self, limit),
                 _ => {}
             }
         }
@@ -76,6 +77,27 @@ impl Board {
 fn uses_strong_solver(shape: Shape) -> bool {
     shape.size() >= 20
 }
+
+/// Some solution of a board the step iterator is not suited for: the
+/// matching-filter search while it is quick, else clause learning.
+fn hard_solution(board: &Board) -> Option<Board> {
+    strong::first_solution(board, STRONG_NODE_BUDGET).unwrap_or_else(|| sat::first_solution(board))
+}
+
+/// [`Board::count_solutions_up_to`] for the boards of [`hard_solution`].
+/// The search's budget grows with the limit: every solution it reports
+/// costs at least one branch, and it enumerates faster than the learner,
+/// which must add a clause per solution.
+fn hard_count_up_to(board: &Board, limit: usize) -> usize {
+    let budget = STRONG_NODE_BUDGET.saturating_mul(limit.max(1) as u64);
+    strong::count_up_to(board, limit, budget).unwrap_or_else(|| sat::count_up_to(board, limit))
+}
+
+/// Branches the matching-filter search gets before clause learning takes
+/// over. Most boards (empty ones, generated puzzles, Gecode's 25x25 with
+/// extra givens) need far fewer; at the phase transition it thrashes for
+/// hundreds of thousands where clause learning needs seconds.
+const STRONG_NODE_BUDGET: u64 = 1_000;
 
 /// Steps the iterator gets on smaller boards before the matching-filter
 /// solver takes over (a few tens of milliseconds): easy boards stay on the

@@ -20,32 +20,35 @@ use std::sync::Arc;
 const UNMATCHED: u8 = u8::MAX;
 
 /// Hands every solution of `board` (as singleton domains) to `found`, in
-/// search order, until `found` returns `false`.
-fn search(board: &Board, mut found: impl FnMut(&[u64]) -> bool) {
+/// search order, until `found` returns `false`. `false` if the search gave up
+/// after `max_nodes` branches before finishing.
+fn search(board: &Board, max_nodes: u64, mut found: impl FnMut(&[u64]) -> bool) -> bool {
     let mut search = Search::new(board);
     if !search.load_givens(board) {
-        return;
+        return true;
     }
-    search.run(&mut found);
+    search.run(max_nodes, &mut found)
 }
 
-/// The number of solutions of `board`, counting stops at `limit`.
-pub(crate) fn count_up_to(board: &Board, limit: usize) -> usize {
+/// The number of solutions of `board`, counting stops at `limit`; `None`
+/// if the search gave up after `max_nodes` branches.
+pub(crate) fn count_up_to(board: &Board, limit: usize, max_nodes: u64) -> Option<usize> {
     let mut count = 0;
     if limit == 0 {
-        return 0;
+        return Some(0);
     }
-    search(board, |_| {
+    let finished = search(board, max_nodes, |_| {
         count += 1;
         count < limit
     });
-    count
+    finished.then_some(count)
 }
 
-/// Some solution of `board`, if it has one.
-pub(crate) fn first_solution(board: &Board) -> Option<Board> {
+/// Some solution of `board`, if it has one; `None` if the search gave up
+/// after `max_nodes` branches (`Some(None)`: no solution).
+pub(crate) fn first_solution(board: &Board, max_nodes: u64) -> Option<Option<Board>> {
     let mut solution = None;
-    search(board, |domains| {
+    let finished = search(board, max_nodes, |domains| {
         let values = domains
             .iter()
             .map(|&d| d.trailing_zeros() as u8 + 1)
@@ -53,7 +56,14 @@ pub(crate) fn first_solution(board: &Board) -> Option<Board> {
         solution = Board::from_values(board.shape(), values);
         false
     });
-    solution
+    finished.then_some(solution)
+}
+
+/// Every cell's candidates after the matching filter on the givens (bit
+/// `d - 1` for digit `d`), `None` if the filter proves `board` unsolvable.
+pub(crate) fn filtered_domains(board: &Board) -> Option<Vec<u64>> {
+    let mut search = Search::new(board);
+    search.load_givens(board).then_some(search.domains)
 }
 
 /// The search over one board: the current domains and matchings, and a stack
@@ -206,16 +216,22 @@ impl Search {
     }
 
     /// Depth-first search from the propagated givens, reporting every
-    /// solution until `found` says stop.
-    fn run(&mut self, found: &mut impl FnMut(&[u64]) -> bool) {
+    /// solution until `found` says stop; `false` if it gave up after
+    /// `max_nodes` branches instead.
+    fn run(&mut self, max_nodes: u64, found: &mut impl FnMut(&[u64]) -> bool) -> bool {
+        let mut nodes = 0u64;
         loop {
             match self.branch_cell() {
                 None => {
                     if !found(&self.domains) {
-                        return;
+                        return true;
                     }
                 }
                 Some(cell) => {
+                    nodes += 1;
+                    if nodes > max_nodes {
+                        return false;
+                    }
                     // Two branches: the lowest candidate, or not it. The
                     // second waits on the stack.
                     let domain = self.domains[cell];
@@ -232,7 +248,7 @@ impl Search {
             // A dead end or a reported solution: resume the latest open branch.
             loop {
                 let Some(cell) = self.restore() else {
-                    return;
+                    return true;
                 };
                 self.enqueue_houses_of(cell);
                 if self.propagate() {
@@ -424,11 +440,14 @@ mod tests {
     #[test]
     fn counts_the_empty_4x4_sudoku_and_latin_square() {
         let sudoku = Board::empty(Shape::sudoku(4).expect("4x4"));
-        assert_eq!(count_up_to(&sudoku, 1000), 288);
+        assert_eq!(count_up_to(&sudoku, 1000, u64::MAX), Some(288));
         let latin = Board::empty(Shape::latin(4).expect("4x4 Latin"));
-        assert_eq!(count_up_to(&latin, 1000), 576);
-        assert_eq!(count_up_to(&latin, 10), 10);
-        assert_eq!(count_up_to(&latin, 0), 0);
+        assert_eq!(count_up_to(&latin, 1000, u64::MAX), Some(576));
+        assert_eq!(count_up_to(&latin, 10, u64::MAX), Some(10));
+        assert_eq!(count_up_to(&latin, 0, u64::MAX), Some(0));
+        // A budget of no branches gives up on a board that needs one.
+        assert_eq!(count_up_to(&latin, 10, 0), None);
+        assert_eq!(first_solution(&latin, 0), None);
     }
 
     #[test]
@@ -443,7 +462,9 @@ mod tests {
             Shape::latin(5),
         ] {
             let shape = shape.expect("valid shape");
-            let full = first_solution(&Board::empty(shape)).expect("a full grid");
+            let full = first_solution(&Board::empty(shape), u64::MAX)
+                .flatten()
+                .expect("a full grid");
             assert!(full.is_solved());
             for keep_percent in [80u64, 60, 45, 30] {
                 let values = full
@@ -461,10 +482,12 @@ mod tests {
                     })
                     .collect();
                 let puzzle = Board::from_values(shape, values).expect("fits");
-                let strong = count_up_to(&puzzle, 500);
+                let strong = count_up_to(&puzzle, 500, u64::MAX).expect("no budget");
                 assert!(strong >= 1, "{puzzle:?}");
                 assert_eq!(strong, iterator_count(&puzzle, 500), "{puzzle:?}");
-                let solution = first_solution(&puzzle).expect("solvable");
+                let solution = first_solution(&puzzle, u64::MAX)
+                    .flatten()
+                    .expect("solvable");
                 assert!(solution.is_solved());
                 let kept = puzzle.values().iter().zip(solution.values());
                 assert!(kept.into_iter().all(|(&p, &s)| p == 0 || p == s));
