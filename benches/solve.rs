@@ -33,6 +33,12 @@ fn corpora(c: &mut Criterion) {
         ("17_clue", "data/17_clue.txt", 2000),
         ("top1465", "data/magictour_top1465.txt", 1465),
         ("hardest_1106", "data/forum_hardest_1106.txt", 375),
+        (
+            "hardest_1905_11plus",
+            "data/forum_hardest_1905_11plus_10k.txt",
+            1000,
+        ),
+        ("norvig_top95", "data/norvig_top95.txt", 95),
         ("kaggle_easy", "data/kaggle_style_10k.txt", 2000),
         ("gecode_16x16", "data/16x16_gecode_janko55.txt", 55),
     ];
