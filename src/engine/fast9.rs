@@ -5,13 +5,12 @@
 //! (row, box) segments it uses form a permutation; one table lookup keeps the
 //! segments that take part in some permutation (hidden singles in rows and
 //! boxes, pointing and claiming, all at once). A box whose candidates shrink
-//! to one column clears that column from the other two bands, and a column
-//! only this band can fill keeps the digit out of its box's other columns.
-//! A row left with one cell solves it. Naked singles come from a bit-sliced count over the
+//! to one column clears that column from the other two bands. A row left
+//! with one cell solves it. Naked singles come from a bit-sliced count over the
 //! digits. Only sets that changed since they were last examined are looked
-//! at again. Guesses branch on a cell with two candidates when there is one,
-//! and the alternatives wait on an explicit stack of state copies (no
-//! recursion).
+//! at again. Guesses branch on a cell with two candidates when there is one
+//! (the one that sees the most others), and the alternatives wait on an
+//! explicit stack of state copies (no recursion).
 //!
 //! It answers exactly what the generic [`Solver`](super::Solver) answers
 //! (`tests/engine_corpus.rs` checks), about 20x faster on hard sets: the
@@ -112,28 +111,6 @@ const KEEP_ONLY: [u32; 27] = {
     t
 };
 
-/// Indexed by the columns where only this band can hold a digit: what the
-/// band keeps. Such a column's box must take the digit in it, so the box's
-/// other columns lose it.
-const CLAIMED_KEEP: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut only = 0;
-    while only < 512 {
-        let mut lose = 0u32;
-        let mut b = 0;
-        while b < 3 {
-            let group = (only >> (3 * b)) & 7;
-            if group != 0 {
-                lose |= (7 & !group as u32) << (3 * b);
-            }
-            b += 1;
-        }
-        t[only] = BAND & !(lose | lose << 9 | lose << 18);
-        only += 1;
-    }
-    t
-};
-
 /// The number of cells in a 9-bit row.
 const ROW_COUNT: [u8; 512] = {
     let mut t = [0u8; 512];
@@ -225,9 +202,6 @@ impl State {
         #[cfg(test)]
         UPDATES.with(|u| u.set(u.get() + 1));
         let [a, b] = OTHER_BANDS[i];
-        let elsewhere = self.cand[a] | self.cand[b];
-        let elsewhere = (elsewhere | elsewhere >> 9 | elsewhere >> 18) & ROW;
-        s &= CLAIMED_KEEP[(((s | s >> 9 | s >> 18) & ROW) & !elsewhere) as usize];
         let segments = SEGMENTS[(s & ROW) as usize]
             | SEGMENTS[((s >> 9) & ROW) as usize] << 3
             | SEGMENTS[(s >> 18) as usize] << 6;
@@ -439,26 +413,32 @@ pub(crate) fn is_consistent(values: &[u8; 81]) -> bool {
     !Givens::new(values).clash()
 }
 
-/// Where to guess: a cell with two candidates in the row (of a band) with
-/// the most such cells. Measured on the hard sets, it needs a fifth fewer
-/// guesses than the first such cell: rows crowded with pairs are where
-/// a guess propagates furthest.
+/// Where to guess: the cell with two candidates that sees the most other
+/// such cells (row and box in its band, column in the others).
 fn best_pair(pairs: &[u32; 3]) -> Option<(usize, usize)> {
-    let mut best = None;
-    let mut best_count = 0;
-    for (band, &p) in pairs.iter().enumerate() {
-        for row in 0..3 {
-            let in_row = (p >> (9 * row)) & ROW;
-            // A table: `count_ones` is a long bit trick without POPCNT,
-            // which the baseline x86-64 target lacks.
-            let count = ROW_COUNT[in_row as usize];
-            if count > best_count {
-                best_count = count;
-                best = Some((band, 9 * row + in_row.trailing_zeros() as usize));
-            }
+    let count = |m: u32| {
+        (ROW_COUNT[(m & ROW) as usize]
+            + ROW_COUNT[((m >> 9) & ROW) as usize]
+            + ROW_COUNT[(m >> 18) as usize]) as u32
+    };
+    let mut best = (0, 0, 0u32);
+    for band in 0..3 {
+        let mut p = pairs[band];
+        let others = pairs[(band + 1) % 3] | pairs[(band + 2) % 3];
+        let others_cols = others | others >> 9 | others >> 18;
+        while p != 0 {
+            let x = p.trailing_zeros() as usize;
+            p &= p - 1;
+            let score =
+                2 * count(pairs[band] & !KEEP_ONLY[x]) + 2 * ((others_cols >> (x % 9)) & 1) + 1;
+            best = if score > best.2 {
+                (band, x, score)
+            } else {
+                best
+            };
         }
     }
-    best
+    (best.2 > 0).then_some((best.0, best.1))
 }
 
 /// A 9x9 board ready for the fast search.
