@@ -103,3 +103,29 @@ const STRONG_NODE_BUDGET: u64 = 1_000;
 /// solver takes over (a few tens of milliseconds): easy boards stay on the
 /// cheap steps, a hard one does not thrash.
 const ITERATOR_STEP_BUDGET: u64 = 1_000_000;
+
+/// Test support shared by the engine's unit tests.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::Board;
+
+    /// `full` with each cell kept with probability `keep_percent`, drawn
+    /// from a xorshift `seed` (advanced in place) so every run is the same.
+    pub(crate) fn blanked(full: &Board, keep_percent: u64, seed: &mut u64) -> Board {
+        let values = full
+            .values()
+            .iter()
+            .map(|&v| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                if *seed % 100 < keep_percent {
+                    v
+                } else {
+                    0
+                }
+            })
+            .collect();
+        Board::from_values(full.shape(), values).expect("values of a board of this shape")
+    }
+}

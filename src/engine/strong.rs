@@ -467,21 +467,7 @@ mod tests {
                 .expect("a full grid");
             assert!(full.is_solved());
             for keep_percent in [80u64, 60, 45, 30] {
-                let values = full
-                    .values()
-                    .iter()
-                    .map(|&v| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        if seed % 100 < keep_percent {
-                            v
-                        } else {
-                            0
-                        }
-                    })
-                    .collect();
-                let puzzle = Board::from_values(shape, values).expect("fits");
+                let puzzle = crate::engine::test_support::blanked(&full, keep_percent, &mut seed);
                 let strong = count_up_to(&puzzle, 500, u64::MAX).expect("no budget");
                 assert!(strong >= 1, "{puzzle:?}");
                 assert_eq!(strong, iterator_count(&puzzle, 500), "{puzzle:?}");

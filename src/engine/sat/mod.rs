@@ -229,21 +229,7 @@ mod tests {
             let full = first_solution(&Board::empty(shape)).expect("a full grid");
             assert!(full.is_solved());
             for keep_percent in [70u64, 50, 35] {
-                let values = full
-                    .values()
-                    .iter()
-                    .map(|&v| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        if seed % 100 < keep_percent {
-                            v
-                        } else {
-                            0
-                        }
-                    })
-                    .collect();
-                let puzzle = Board::from_values(shape, values).expect("fits");
+                let puzzle = crate::engine::test_support::blanked(&full, keep_percent, &mut seed);
                 let expected = strong::count_up_to(&puzzle, 300, u64::MAX).expect("no budget");
                 assert_eq!(count_up_to(&puzzle, 300), expected, "{puzzle:?}");
                 let solution = first_solution(&puzzle).expect("solvable");
