@@ -136,7 +136,19 @@ const LONE_CELL: [u32; 512] = {
 };
 
 #[cfg(test)]
-thread_local! { static UPDATES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) }; }
+thread_local! {
+    /// Band updates, propagations and guesses, for the `search_statistics` survey.
+    static COUNTS: std::cell::Cell<[u64; 3]> = const { std::cell::Cell::new([0; 3]) };
+}
+
+#[cfg(test)]
+fn tally(which: usize) {
+    COUNTS.with(|c| {
+        let mut n = c.get();
+        n[which] += 1;
+        c.set(n);
+    });
+}
 
 /// Index of a (band, digit) set: the nine digits of a band sit together.
 const fn set_index(band: usize, digit: usize) -> usize {
@@ -200,7 +212,7 @@ impl State {
     fn update(&mut self, i: usize) -> bool {
         let mut s = self.cand[i];
         #[cfg(test)]
-        UPDATES.with(|u| u.set(u.get() + 1));
+        tally(0);
         let [a, b] = OTHER_BANDS[i];
         let segments = SEGMENTS[(s & ROW) as usize]
             | SEGMENTS[((s >> 9) & ROW) as usize] << 3
@@ -478,6 +490,8 @@ impl Fast9 {
         let mut stack: Vec<State> = Vec::new();
         let mut state = start;
         loop {
+            #[cfg(test)]
+            tally(1);
             match state.propagate() {
                 Propagation::Solved => {
                     if !on_solution(&state) {
@@ -486,6 +500,8 @@ impl Fast9 {
                 }
                 Propagation::Contradiction => {}
                 Propagation::Branch(i, x) => {
+                    #[cfg(test)]
+                    tally(2);
                     // The alternative: this cell holds anything but the digit.
                     let mut other = state;
                     other.narrow(i, !(1 << x));
@@ -569,42 +585,22 @@ mod statistics {
                 env!("CARGO_MANIFEST_DIR")
             ))
             .unwrap();
-            let (mut puzzles, mut guesses, mut rounds) = (0u64, 0u64, 0u64);
+            COUNTS.with(|c| c.set([0; 3]));
+            let mut puzzles = 0u64;
             for line in text.lines() {
                 let v: Vec<u8> = line
                     .bytes()
                     .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
                     .collect();
-                let f = Fast9::from_values(v.as_slice().try_into().unwrap());
-                let mut stack = vec![];
-                let mut state = f.start.unwrap();
+                let solution =
+                    Fast9::from_values(v.as_slice().try_into().unwrap()).first_solution();
+                assert!(solution.is_some(), "{line}");
                 puzzles += 1;
-                loop {
-                    rounds += 1;
-                    match state.propagate() {
-                        Propagation::Solved => break,
-                        Propagation::Contradiction => {}
-                        Propagation::Branch(i, x) => {
-                            guesses += 1;
-                            let mut other = state;
-                            other.narrow(i, !(1 << x));
-                            stack.push(other);
-                            state.assign(i, x);
-                            continue;
-                        }
-                    }
-                    state = stack.pop().unwrap();
-                }
             }
-            let updates = UPDATES.with(|u| u.replace(0));
+            let [updates, rounds, guesses] =
+                COUNTS.with(|c| c.get()).map(|n| n as f64 / puzzles as f64);
             println!(
-                "{file}: {:.1} updates/puzzle",
-                updates as f64 / puzzles as f64
-            );
-            println!(
-                "{file}: {:.2} guesses/puzzle, {:.2} propagations/puzzle",
-                guesses as f64 / puzzles as f64,
-                rounds as f64 / puzzles as f64
+                "{file}: {updates:.1} updates, {rounds:.2} propagations, {guesses:.2} guesses per puzzle"
             );
         }
     }
