@@ -8,9 +8,10 @@ use crate::engine::Board;
 use std::io::{self, Write};
 
 pub fn run(args: &GradeArgs) -> i32 {
-    run_batch(&args.input, |out, batch| {
+    run_batch(&args.input, "grading", |out, batch| {
         let board = &batch.puzzle.board;
         let grade = grade(board);
+        let _done = batch.done();
         let clues = board.filled_count();
         if grade.solutions != Solutions::Unique {
             eprintln!(

@@ -1,5 +1,6 @@
 //! Where puzzles come from: arguments, a file, or standard input.
 
+use super::progress::{Stall, StatusLine, QUIET_PERIOD};
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVABLE};
 use crate::engine::format::ReadPuzzle;
 use crate::engine::format::{ParseError, PuzzleReader, ShapeHint};
@@ -7,6 +8,9 @@ use clap::Args;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Args)]
 pub struct InputArgs {
@@ -100,6 +104,29 @@ pub struct Batch<'a> {
     /// Whether an earlier puzzle was already written (block and CSV output
     /// separate puzzles with a blank line).
     pub first: bool,
+    status: &'a StatusLine,
+    busy: &'a AtomicUsize,
+}
+
+impl Batch<'_> {
+    /// Call when the work on the puzzle is done, before writing anything:
+    /// erases the status line and keeps it off while the guard lives.
+    pub fn done(&self) -> MutexGuard<'_, bool> {
+        let quiet = self.status.quiet();
+        self.busy.store(0, Ordering::Relaxed);
+        quiet
+    }
+}
+
+/// What the status line says while one puzzle runs long, e.g.
+/// `doku: solving the puzzle on line 9 of hard.txt: 12s`.
+fn stalled_line(verb: &str, source: &str, line: usize, stalled: Duration) -> Option<String> {
+    (stalled >= QUIET_PERIOD).then(|| {
+        format!(
+            "doku: {verb} the puzzle on line {line} of {source}: {}s",
+            stalled.as_secs()
+        )
+    })
 }
 
 /// The loop every batch command shares: each puzzle of every source in
@@ -107,8 +134,13 @@ pub struct Batch<'a> {
 /// handled (`false`: it has no solution, exit status 1). Unreadable puzzles
 /// get an `invalid` line on stdout and their message on stderr (status 2),
 /// up to [`MAX_REPORTED_ERRORS`]; a closed stdout (`| head`) ends quietly.
+///
+/// A puzzle that takes longer than [`QUIET_PERIOD`] gets a status line on
+/// stderr (a terminal only) saying which one it is and for how long, with
+/// `verb` for what is being done ("solving").
 pub fn run_batch(
     input: &InputArgs,
+    verb: &str,
     mut each: impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<bool>,
 ) -> i32 {
     let sources = match input.sources() {
@@ -118,26 +150,84 @@ pub fn run_batch(
             return EXIT_BAD_INPUT;
         }
     };
+    // The puzzle in hand (a running number, 0 between puzzles), its line and
+    // source: all the status line reads. Two relaxed stores per puzzle.
+    let busy = AtomicUsize::new(0);
+    let line = AtomicUsize::new(0);
+    let source_name = Mutex::new(String::new());
+    let mut stall = Stall::default();
+    let progress = || {
+        let stalled = stall.observe(busy.load(Ordering::Relaxed), Instant::now());
+        let source = source_name.lock().unwrap_or_else(|p| p.into_inner());
+        stalled_line(verb, &source, line.load(Ordering::Relaxed), stalled)
+    };
+    StatusLine::run(io::stderr().is_terminal(), progress, |status| {
+        let watch = Watch {
+            status,
+            busy: &busy,
+            line: &line,
+            source_name: &source_name,
+        };
+        batch_loop(sources, input.hint(), watch, &mut each)
+    })
+}
+
+/// What the batch loop tells the status line.
+struct Watch<'a> {
+    status: &'a StatusLine,
+    busy: &'a AtomicUsize,
+    line: &'a AtomicUsize,
+    source_name: &'a Mutex<String>,
+}
+
+fn batch_loop(
+    sources: Vec<Source>,
+    hint: ShapeHint,
+    watch: Watch<'_>,
+    each: &mut impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<bool>,
+) -> i32 {
+    // On a terminal each result is flushed at once, so output never waits in
+    // the buffer to be written over a status line drawn meanwhile.
+    let interactive = io::stdout().is_terminal();
+    let mut count = 0;
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut status = EXIT_OK;
     let mut errors = 0;
     let mut first = true;
     for source in sources {
-        let (name, puzzles) = source.puzzles(input.hint());
+        let (name, puzzles) = source.puzzles(hint);
+        watch
+            .source_name
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone_from(&name);
         let mut any = false;
         for puzzle in puzzles {
             any = true;
             let handled = match puzzle {
-                Ok(puzzle) => each(
-                    &mut out,
-                    Batch {
+                Ok(puzzle) => {
+                    count += 1;
+                    watch.line.store(puzzle.line, Ordering::Relaxed);
+                    watch.busy.store(count, Ordering::Relaxed);
+                    let batch = Batch {
                         source: &name,
                         puzzle: &puzzle,
                         first,
-                    },
-                ),
+                        status: watch.status,
+                        busy: watch.busy,
+                    };
+                    let handled = each(&mut out, batch);
+                    watch.busy.store(0, Ordering::Relaxed);
+                    if interactive {
+                        let _quiet = watch.status.quiet();
+                        handled.and_then(|h| out.flush().map(|()| h))
+                    } else {
+                        handled
+                    }
+                }
                 Err(e) => {
+                    let _quiet = watch.status.quiet();
                     status = EXIT_BAD_INPUT;
                     errors += 1;
                     if errors <= MAX_REPORTED_ERRORS {
@@ -162,6 +252,7 @@ pub fn run_batch(
         if !any {
             // No puzzle is not a failure (empty in, empty out, for pipes),
             // but say so: an empty file is usually a mistake.
+            let _quiet = watch.status.quiet();
             eprintln!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
         }
     }

@@ -5,6 +5,7 @@ mod generate;
 mod grade;
 mod input;
 mod latin;
+mod progress;
 mod solve;
 mod stats;
 

@@ -6,13 +6,22 @@ use crate::engine::format::{write, Format};
 use crate::engine::{Board, Solver, Step, Strategy};
 
 pub fn run(args: &SolveArgs) -> i32 {
-    run_batch(&args.input, |out, batch| {
+    let verb = if args.count {
+        "counting the solutions of"
+    } else {
+        "solving"
+    };
+    run_batch(&args.input, verb, |out, batch| {
         let board = &batch.puzzle.board;
         if args.count {
-            writeln!(out, "{}", count_line(board, args.limit, args.strategy))?;
+            let line = count_line(board, args.limit, args.strategy);
+            let _done = batch.done();
+            writeln!(out, "{line}")?;
             return Ok(true);
         }
-        let Some(solution) = solve(board, args.strategy) else {
+        let solution = solve(board, args.strategy);
+        let _done = batch.done();
+        let Some(solution) = solution else {
             eprintln!(
                 "doku: {}: the puzzle on line {} has no solution",
                 batch.source, batch.puzzle.line
