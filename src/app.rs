@@ -160,6 +160,8 @@ impl App {
         self.watch = None;
         self.mode = Mode::Playing;
         self.game.resume(now);
+        // The hint still shown on the board is explained again.
+        self.message = self.game.hint().map(hint_message);
     }
 
     fn watch_key(&mut self, action: Action, now: Instant) {
@@ -463,6 +465,10 @@ impl App {
                 return;
             }
             Action::ToggleWatch => {
+                // The status line stays in view under the solver: a hint, a
+                // mistake or a refusal from play says nothing about the
+                // search (leaving the view explains a shown hint again).
+                self.message = None;
                 self.enter_watch(now);
                 return;
             }

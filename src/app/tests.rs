@@ -364,3 +364,35 @@ fn pausing_hides_a_shown_hint_and_resuming_explains_it_again() {
     chars(&mut app, "p", now);
     assert_eq!(app.message.as_deref(), Some(hint.as_str()));
 }
+
+#[test]
+fn the_solver_view_clears_the_play_message_and_leaving_it_explains_the_hint_again() {
+    let now = Instant::now();
+    let mut app = app(now);
+    let on_screen = |app: &App| screen(app, now, 80, 24).join("\n");
+
+    // A refusal does not follow the player into the view, nor back.
+    chars(&mut app, "5", now); // r1c1 is a given
+    let refusal = "a given cannot be changed";
+    assert_eq!(app.message.as_deref(), Some(refusal));
+    chars(&mut app, "a", now);
+    assert_eq!(app.mode, Mode::Watching);
+    assert_eq!(app.message, None);
+    assert!(!on_screen(&app).contains(refusal), "{}", on_screen(&app));
+    chars(&mut app, "a", now);
+    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(app.message, None, "no hint to explain");
+
+    // A hint naming a mistake: gone in the view, explained again after it.
+    chars(&mut app, "l7H", now); // r1c2 = 7 (its solution is 9), then a hint
+    let hint = app.message.clone().expect("the hint is explained");
+    assert!(hint.starts_with("mistake: "), "{hint}");
+    assert!(on_screen(&app).contains("mistake"), "{}", on_screen(&app));
+    chars(&mut app, "a", now);
+    assert_eq!(app.message, None);
+    let view = on_screen(&app);
+    assert!(view.contains("solver"), "{view}");
+    assert!(!view.contains("mistake"), "{view}");
+    chars(&mut app, "a", now);
+    assert_eq!(app.message.as_deref(), Some(hint.as_str()));
+}
