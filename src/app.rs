@@ -114,10 +114,7 @@ impl App {
             quit: false,
             watch: None,
             watch_options: WatchOptions {
-                strategy: match config.watch.strategy {
-                    crate::engine::Strategy::Naive => WatchStrategy::Naive,
-                    crate::engine::Strategy::Mrv => WatchStrategy::Mrv,
-                },
+                strategy: config.watch.strategy,
                 speed: config.watch.speed,
                 step_limit: config.watch.step_limit,
                 seed,

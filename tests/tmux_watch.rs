@@ -1,6 +1,7 @@
 //! `doku watch` as a person runs it: in tmux, keys sent with `send-keys`, the
 //! screen read with `capture-pane`. The step counter grows, `f` finishes with
-//! the board solved, and `q` gives the terminal back (main screen, cursor on).
+//! the board solved, and `q` gives the terminal back (main screen, cursor on);
+//! without `--strategy` the view opens on the config's `watch.strategy`.
 //!
 //! Skipped, with the reason printed, when tmux is not installed.
 
@@ -16,10 +17,10 @@ const SEED_9X9_A: &str =
 const SOLUTION_9X9_A: &str =
     "293614785586237149417589623852146397974325816631798452145973268368452971729861534";
 
-/// `doku ARGS` in a window of `tmux` at the size it was started with, with
-/// `home` as its config and state folder.
-fn watch<'t>(tmux: &'t Tmux, home: &Path, args: &str) -> Pane<'t> {
-    tmux.open("watch", &doku_shell(home, &["TERM=xterm-256color"], args))
+/// `doku ARGS` in window `name` of `tmux` (at the size it was started
+/// with), with `home` as its config and state folder.
+fn watch<'t>(tmux: &'t Tmux, name: &str, home: &Path, args: &str) -> Pane<'t> {
+    tmux.open(name, &doku_shell(home, &["TERM=xterm-256color"], args))
 }
 
 /// The number after `label` on the screen (the panel's "steps      1,234").
@@ -60,6 +61,7 @@ fn doku_watch_counts_up_finishes_solved_and_q_restores_the_terminal() {
     };
     let view = watch(
         &tmux,
+        "watch",
         home.path(),
         &format!("watch {SEED_9X9_A} --strategy naive --speed 50"),
     );
@@ -124,6 +126,7 @@ fn doku_watch_without_a_puzzle_deals_one_and_local_search_solves_it() {
     };
     let view = watch(
         &tmux,
+        "watch",
         home.path(),
         "watch --strategy min-conflicts --speed 100",
     );
@@ -141,4 +144,39 @@ fn doku_watch_without_a_puzzle_deals_one_and_local_search_solves_it() {
     view.keys(&["q"]);
     let after_quit = view.wait_for("doku to exit", |s| s.contains("doku exited"));
     assert!(after_quit.contains("doku exited 0"), "{after_quit}");
+}
+
+#[test]
+fn doku_watch_opens_on_the_configured_strategy_unless_told_another() {
+    let home = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(home.path().join("doku")).expect("config folder");
+    std::fs::write(
+        home.path().join("doku").join("config.toml"),
+        "[watch]\nstrategy = \"genetic\"\n",
+    )
+    .expect("config file");
+    let Some(tmux) = Tmux::start("configured", 100, 30) else {
+        return;
+    };
+    let view = watch(
+        &tmux,
+        "configured",
+        home.path(),
+        &format!("watch {SEED_9X9_A}"),
+    );
+    view.wait_for("the configured strategy", |s| {
+        s.contains("strategy   genetic")
+    });
+    view.keys(&["q"]);
+    view.wait_for("doku to exit", |s| s.contains("doku exited 0"));
+
+    let told = watch(
+        &tmux,
+        "told",
+        home.path(),
+        &format!("watch {SEED_9X9_A} --strategy naive"),
+    );
+    told.wait_for("the strategy asked for", |s| s.contains("strategy   naive"));
+    told.keys(&["q"]);
+    told.wait_for("doku to exit", |s| s.contains("doku exited 0"));
 }

@@ -9,11 +9,15 @@ const PUZZLE: &str =
     "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
 
 fn app(now: Instant) -> App {
+    app_with(&Config::built_in(), now)
+}
+
+fn app_with(config: &Config, now: Instant) -> App {
     let board = parse_puzzle(PUZZLE, ShapeHint::Infer).expect("puzzle");
     let themes = Themes::built_in(ColorDepth::TrueColor);
     let theme = themes.get("default").expect("default").clone();
     let game = Game::new(board, Some(Difficulty::Medium), now);
-    App::new(&Config::built_in(), themes, theme, game, 42)
+    App::new(config, themes, theme, game, 42)
 }
 
 fn press(app: &mut App, code: KeyCode, now: Instant) {
@@ -174,6 +178,18 @@ fn the_solver_view_key_switches_mode_and_back() {
     chars(&mut app, "a", now);
     assert_eq!(app.mode, Mode::Playing);
     assert!(app.game.clock_running());
+}
+
+#[test]
+fn the_solver_view_opens_on_the_configured_strategy_local_searches_too() {
+    let now = Instant::now();
+    for strategy in WatchStrategy::ALL {
+        let mut config = Config::built_in();
+        config.watch.strategy = strategy;
+        let mut app = app_with(&config, now);
+        chars(&mut app, "a", now);
+        assert_eq!(app.watch.as_ref().map(Watch::strategy), Some(strategy));
+    }
 }
 
 #[test]
