@@ -114,10 +114,7 @@ impl App {
             quit: false,
             watch: None,
             watch_options: WatchOptions {
-                strategy: match config.watch.strategy {
-                    crate::engine::Strategy::Naive => WatchStrategy::Naive,
-                    crate::engine::Strategy::Mrv => WatchStrategy::Mrv,
-                },
+                strategy: config.watch.strategy,
                 speed: config.watch.speed,
                 step_limit: config.watch.step_limit,
                 seed,
@@ -160,6 +157,8 @@ impl App {
         self.watch = None;
         self.mode = Mode::Playing;
         self.game.resume(now);
+        // The hint still shown on the board is explained again.
+        self.message = self.game.hint().map(hint_message);
     }
 
     fn watch_key(&mut self, action: Action, now: Instant) {
@@ -463,6 +462,10 @@ impl App {
                 return;
             }
             Action::ToggleWatch => {
+                // The status line stays in view under the solver: a hint, a
+                // mistake or a refusal from play says nothing about the
+                // search (leaving the view explains a shown hint again).
+                self.message = None;
                 self.enter_watch(now);
                 return;
             }

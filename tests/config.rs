@@ -7,6 +7,7 @@ use doku::config::{self, Config, ConfigError, Environment, Loaded, WatchStart};
 use doku::engine::grader::Difficulty;
 use doku::keymap::{Action, KeySpec, Mode};
 use doku::theme::{self, ColorDepth, Slot, ThemeSpec, Themes};
+use doku::watch::WatchStrategy;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::path::{Path, PathBuf};
@@ -141,6 +142,7 @@ fn bundled_config_gives_the_documented_defaults() {
     assert_eq!(config.difficulty, Difficulty::Medium);
     assert!(config.auto_remove_notes);
     assert!(!config.wrap);
+    assert_eq!(config.watch.strategy, WatchStrategy::Mrv);
     assert_eq!(config.watch.step_limit, 10_000_000);
     assert_eq!(config.watch.start_from, WatchStart::Entries);
     assert_eq!(config, &Config::built_in());
@@ -246,6 +248,34 @@ fn a_user_file_changes_only_what_it_names() {
     expected.watch.speed = 2.5;
     assert_eq!(loaded.config, expected);
     assert_eq!(loaded.files.len(), 1);
+}
+
+#[test]
+fn watch_strategy_takes_every_strategy_the_solver_view_offers() {
+    let config = loaded("[watch]\nstrategy = \"min-conflicts\"\n").config;
+    assert_eq!(config.watch.strategy, WatchStrategy::MinConflicts);
+    // The names the view shows, as `doku watch --strategy` takes them.
+    for strategy in WatchStrategy::ALL {
+        let text = format!("[watch]\nstrategy = \"{strategy}\"\n");
+        assert_eq!(loaded(&text).config.watch.strategy, strategy, "{text}");
+    }
+}
+
+#[test]
+fn an_unknown_watch_strategy_names_file_key_value_and_every_choice() {
+    let (dir, env) = user_config("[watch]\nspeed = 5\nstrategy = \"annealing\"\n");
+    let error = config::load_with(None, &env)
+        .err()
+        .unwrap_or_else(|| panic!("an unknown strategy loads"));
+    let file = dir.path().join("doku").join("config.toml");
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{}:3: watch.strategy: \"annealing\" is not a strategy; \
+             choose naive, mrv, min-conflicts or genetic",
+            file.display()
+        )
+    );
 }
 
 #[test]

@@ -6,135 +6,32 @@
 
 use doku::storage::{envelope, SavedGame, StateDir};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
+
+mod common;
+use common::tmux::{doku_shell, first_row, Pane, Tmux};
 
 const PUZZLE: &str =
     "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
 
-/// A tmux server of our own (its own socket), killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn available() -> bool {
-        let ok = Command::new("tmux")
-            .arg("-V")
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !ok {
-            eprintln!("skipped: tmux is not installed (apt-get install -y tmux)");
-        }
-        ok
-    }
-
-    fn start(name: &str) -> Tmux {
-        let tmux = Tmux {
-            socket: format!("doku-persist-{name}-{}", std::process::id()),
-        };
-        // A holding session so the server outlives the games in it.
-        tmux.ok(&[
-            "new-session",
-            "-d",
-            "-x",
-            "80",
-            "-y",
-            "24",
-            "-s",
-            "idle",
-            "sleep 600",
-        ]);
-        tmux
-    }
-
-    /// Opens window `name` running `command` through the shell.
-    fn open(&self, name: &str, command: &str) {
-        self.ok(&["new-window", "-d", "-t", "idle", "-n", name, command]);
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn ok(&self, args: &[&str]) {
-        let out = self.run(args);
-        assert!(out.status.success(), "tmux {args:?}: {out:?}");
-    }
-
-    fn keys(&self, window: &str, keys: &[&str]) {
-        let target = format!("idle:{window}");
-        let mut args = vec!["send-keys", "-t", &target];
-        args.extend_from_slice(keys);
-        self.ok(&args);
-    }
-
-    fn screen(&self, window: &str) -> String {
-        let out = self.run(&["capture-pane", "-p", "-t", &format!("idle:{window}")]);
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn display(&self, window: &str, format: &str) -> String {
-        let target = format!("idle:{window}");
-        let out = self.run(&["display-message", "-p", "-t", &target, format]);
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    }
-
-    fn wait_for(&self, window: &str, what: &str, test: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(15);
-        loop {
-            let screen = self.screen(window);
-            if test(&screen) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {what}; screen:\n{screen}"
-            );
-            sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// The doku process in the window: the shell's child.
-    fn doku_pid(&self, window: &str) -> u32 {
-        let shell = self.display(window, "#{pane_pid}");
-        let out = Command::new("pgrep")
-            .args(["-P", &shell, "-x", "doku"])
-            .output()
-            .expect("pgrep runs");
-        let text = String::from_utf8_lossy(&out.stdout);
-        text.trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("no doku under shell {shell}: {text:?}"))
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-    }
-}
-
-/// `doku ARGS` in a shell that reports the exit status and stays open.
+/// `doku ARGS` with `state` as its config and state folder.
 fn doku_command(state: &Path, args: &str) -> String {
-    format!(
-        "env XDG_STATE_HOME={0} XDG_CONFIG_HOME={0} {1} {args}; echo doku exited $?; sleep 600",
-        state.display(),
-        env!("CARGO_BIN_EXE_doku"),
-    )
+    doku_shell(state, &[], args)
 }
 
-fn first_row(screen: &str) -> String {
-    let lines: Vec<&str> = screen.lines().collect();
-    let top = lines.iter().position(|l| l.contains('┏'));
-    top.and_then(|t| lines.get(t + 1))
-        .map_or(String::new(), |l| l.to_string())
+/// The doku process in the window: the shell's child.
+fn doku_pid(pane: &Pane) -> u32 {
+    let shell = pane.display("#{pane_pid}");
+    let out = Command::new("pgrep")
+        .args(["-P", &shell, "-x", "doku"])
+        .output()
+        .expect("pgrep runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("no doku under shell {shell}: {text:?}"))
 }
 
 fn signal(pid: u32, name: &str) {
@@ -168,28 +65,25 @@ fn saved(state: &Path) -> SavedGame {
 }
 
 /// Plays r1c2 = 5 and r1c7 = 9 on the puzzle.
-fn play_two_moves(tmux: &Tmux, window: &str) {
-    tmux.wait_for(window, "the board", |s| s.contains('┏'));
-    tmux.keys(window, &["l", "5"]);
-    tmux.wait_for(window, "the first entry", |s| {
+fn play_two_moves(pane: &Pane) {
+    pane.wait_for("the board", |s| s.contains('┏'));
+    pane.keys(&["l", "5"]);
+    pane.wait_for("the first entry", |s| {
         first_row(s).contains("┃ 2 │ 5 │ 3 ┃")
     });
-    tmux.keys(window, &["l", "l", "l", "l", "l", "9"]);
-    tmux.wait_for(window, "the second entry", |s| {
-        first_row(s).contains("┃ 9 │")
-    });
+    pane.keys(&["l", "l", "l", "l", "l", "9"]);
+    pane.wait_for("the second entry", |s| first_row(s).contains("┃ 9 │"));
 }
 
 #[test]
 fn kill_9_loses_no_move_and_doku_resumes_the_game() {
-    if !Tmux::available() {
-        return;
-    }
     let state = tempfile::tempdir().unwrap();
-    let tmux = Tmux::start("kill9");
-    tmux.open("a", &doku_command(state.path(), &format!("play {PUZZLE}")));
-    play_two_moves(&tmux, "a");
-    let pid = tmux.doku_pid("a");
+    let Some(tmux) = Tmux::start("kill9", 80, 24) else {
+        return;
+    };
+    let a = tmux.open("a", &doku_command(state.path(), &format!("play {PUZZLE}")));
+    play_two_moves(&a);
+    let pid = doku_pid(&a);
     signal(pid, "KILL");
     wait_gone(pid);
 
@@ -197,38 +91,37 @@ fn kill_9_loses_no_move_and_doku_resumes_the_game() {
     assert_eq!(game.entries[0], ".5....9..", "{game:?}");
 
     // `doku` with no puzzle resumes it and says so.
-    tmux.open("b", &doku_command(state.path(), ""));
-    let screen = tmux.wait_for("b", "the resumed game", |s| s.contains("resumed"));
+    let b = tmux.open("b", &doku_command(state.path(), ""));
+    let screen = b.wait_for("the resumed game", |s| s.contains("resumed"));
     assert!(first_row(&screen).contains("┃ 2 │ 5 │ 3 ┃"), "{screen}");
     assert!(first_row(&screen).contains("┃ 9 │"), "{screen}");
     // Undo still works on the resumed game: the 9 goes.
-    tmux.keys("b", &["u"]);
-    tmux.wait_for("b", "the undo", |s| !first_row(s).contains("┃ 9 │"));
-    tmux.keys("b", &["q"]);
-    tmux.wait_for("b", "the exit", |s| s.contains("doku exited 0"));
+    b.keys(&["u"]);
+    b.wait_for("the undo", |s| !first_row(s).contains("┃ 9 │"));
+    b.keys(&["q"]);
+    b.wait_for("the exit", |s| s.contains("doku exited 0"));
     assert_eq!(saved(state.path()).entries[0], ".5.......");
 
     // `doku play --new` starts afresh instead.
-    tmux.open("c", &doku_command(state.path(), "play --new"));
-    let screen = tmux.wait_for("c", "a new game", |s| s.contains('┏'));
+    let c = tmux.open("c", &doku_command(state.path(), "play --new"));
+    let screen = c.wait_for("a new game", |s| s.contains('┏'));
     assert!(!screen.contains("resumed"), "{screen}");
-    tmux.keys("c", &["q"]);
-    tmux.wait_for("c", "the exit", |s| s.contains("doku exited 0"));
+    c.keys(&["q"]);
+    c.wait_for("the exit", |s| s.contains("doku exited 0"));
 }
 
 #[test]
 fn sighup_and_sigterm_save_restore_the_terminal_and_exit() {
-    if !Tmux::available() {
-        return;
-    }
     for (name, status) in [("HUP", 129), ("TERM", 143)] {
         let state = tempfile::tempdir().unwrap();
-        let tmux = Tmux::start(&format!("sig{name}"));
-        tmux.open("a", &doku_command(state.path(), &format!("play {PUZZLE}")));
-        play_two_moves(&tmux, "a");
+        let Some(tmux) = Tmux::start(&format!("sig{name}"), 80, 24) else {
+            return;
+        };
+        let a = tmux.open("a", &doku_command(state.path(), &format!("play {PUZZLE}")));
+        play_two_moves(&a);
         sleep(Duration::from_millis(1100)); // the clock runs on after the last move
-        signal(tmux.doku_pid("a"), name);
-        let screen = tmux.wait_for("a", "the exit", |s| s.contains("doku exited"));
+        signal(doku_pid(&a), name);
+        let screen = a.wait_for("the exit", |s| s.contains("doku exited"));
         assert!(
             screen.contains(&format!("doku exited {status}")),
             "{name}: {screen}"
@@ -237,16 +130,7 @@ fn sighup_and_sigterm_save_restore_the_terminal_and_exit() {
             !screen.contains('┏'),
             "{name}: the board is gone:\n{screen}"
         );
-        assert_eq!(
-            tmux.display("a", "#{alternate_on}"),
-            "0",
-            "{name}: alternate screen left"
-        );
-        assert_eq!(
-            tmux.display("a", "#{cursor_flag}"),
-            "1",
-            "{name}: cursor visible"
-        );
+        a.assert_terminal_restored(name);
         let game = saved(state.path());
         assert_eq!(game.entries[0], ".5....9..", "{name}");
         assert!(
@@ -260,33 +144,31 @@ fn sighup_and_sigterm_save_restore_the_terminal_and_exit() {
 /// the window: SIGHUP, and the terminal's reads fail).
 #[test]
 fn the_terminal_vanishing_keeps_the_game() {
-    if !Tmux::available() {
-        return;
-    }
     let state = tempfile::tempdir().unwrap();
-    let tmux = Tmux::start("vanish");
-    tmux.open("a", &doku_command(state.path(), &format!("play {PUZZLE}")));
-    play_two_moves(&tmux, "a");
-    let pid = tmux.doku_pid("a");
-    tmux.ok(&["kill-window", "-t", "idle:a"]);
+    let Some(tmux) = Tmux::start("vanish", 80, 24) else {
+        return;
+    };
+    let a = tmux.open("a", &doku_command(state.path(), &format!("play {PUZZLE}")));
+    play_two_moves(&a);
+    let pid = doku_pid(&a);
+    a.kill();
     wait_gone(pid);
     assert_eq!(saved(state.path()).entries[0], ".5....9..");
 }
 
 #[test]
 fn a_corrupt_save_is_reported_kept_and_replaced_by_a_new_game() {
-    if !Tmux::available() {
-        return;
-    }
     let state = tempfile::tempdir().unwrap();
+    let Some(tmux) = Tmux::start("corrupt", 80, 24) else {
+        return;
+    };
     let dir = state.path().join("doku");
     std::fs::create_dir_all(&dir).unwrap();
     let garbage = "{\"doku\": \"save\", \"version\": 1, \"data\": {\"size\": 9, \"giv";
     std::fs::write(dir.join("game.json"), garbage).unwrap();
 
-    let tmux = Tmux::start("corrupt");
-    tmux.open("a", &doku_command(state.path(), ""));
-    let screen = tmux.wait_for("a", "the report", |s| s.contains("unreadable"));
+    let a = tmux.open("a", &doku_command(state.path(), ""));
+    let screen = a.wait_for("the report", |s| s.contains("unreadable"));
     assert!(screen.contains(".corrupt"), "{screen}");
     let corrupt: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -297,8 +179,8 @@ fn a_corrupt_save_is_reported_kept_and_replaced_by_a_new_game() {
     assert_eq!(std::fs::read_to_string(&corrupt[0]).unwrap(), garbage);
 
     // The new game plays and saves; the corrupt file stays as it was.
-    tmux.keys("a", &["q"]);
-    let screen = tmux.wait_for("a", "the exit", |s| s.contains("doku exited"));
+    a.keys(&["q"]);
+    let screen = a.wait_for("the exit", |s| s.contains("doku exited"));
     // The whole story, with the path, once the terminal is back.
     assert!(screen.contains("could not be read"), "{screen}");
     assert!(screen.contains("doku exited 0"), "{screen}");
@@ -308,50 +190,48 @@ fn a_corrupt_save_is_reported_kept_and_replaced_by_a_new_game() {
 
 #[test]
 fn a_second_game_is_told_and_does_not_save_over_the_first() {
-    if !Tmux::available() {
-        return;
-    }
     let state = tempfile::tempdir().unwrap();
-    let tmux = Tmux::start("two");
-    tmux.open("a", &doku_command(state.path(), &format!("play {PUZZLE}")));
-    play_two_moves(&tmux, "a");
+    let Some(tmux) = Tmux::start("two", 80, 24) else {
+        return;
+    };
+    let a = tmux.open("a", &doku_command(state.path(), &format!("play {PUZZLE}")));
+    play_two_moves(&a);
 
-    tmux.open("b", &doku_command(state.path(), &format!("play {PUZZLE}")));
-    let screen = tmux.wait_for("b", "the warning", |s| s.contains("another doku"));
+    let b = tmux.open("b", &doku_command(state.path(), &format!("play {PUZZLE}")));
+    let screen = b.wait_for("the warning", |s| s.contains("another doku"));
     assert!(screen.contains("not saving"), "{screen}");
     // The second game plays on its own board...
-    tmux.keys("b", &["l", "l", "l", "l", "l", "l", "l", "l", "7"]);
-    tmux.wait_for("b", "its entry", |s| first_row(s).contains("│ 7 ┃"));
-    tmux.keys("b", &["q"]);
-    tmux.wait_for("b", "its exit", |s| s.contains("doku exited 0"));
+    b.keys(&["l", "l", "l", "l", "l", "l", "l", "l", "7"]);
+    b.wait_for("its entry", |s| first_row(s).contains("│ 7 ┃"));
+    b.keys(&["q"]);
+    b.wait_for("its exit", |s| s.contains("doku exited 0"));
 
     // ...and the first game's save is untouched by it.
-    tmux.keys("a", &["q"]);
-    tmux.wait_for("a", "the first exit", |s| s.contains("doku exited 0"));
+    a.keys(&["q"]);
+    a.wait_for("the first exit", |s| s.contains("doku exited 0"));
     assert_eq!(saved(state.path()).entries[0], ".5....9..");
 }
 
 #[test]
 fn a_solved_game_is_counted_shown_and_leaves_no_save() {
-    if !Tmux::available() {
-        return;
-    }
     let solution =
         "293614785586237149417589623852146397974325816631798452145973268368452971729861534";
     let one_left = format!(".{}", &solution[1..]);
     let state = tempfile::tempdir().unwrap();
-    let tmux = Tmux::start("solved");
-    tmux.open(
+    let Some(tmux) = Tmux::start("solved", 80, 24) else {
+        return;
+    };
+    let a = tmux.open(
         "a",
         &doku_command(state.path(), &format!("play {one_left}")),
     );
-    tmux.wait_for("a", "the board", |s| s.contains('┏'));
+    a.wait_for("the board", |s| s.contains('┏'));
     assert!(state.path().join("doku").join("game.json").exists());
-    tmux.keys("a", &["2"]);
-    let screen = tmux.wait_for("a", "the solved line", |s| s.contains("solved in"));
+    a.keys(&["2"]);
+    let screen = a.wait_for("the solved line", |s| s.contains("solved in"));
     assert!(screen.contains("your first 9x9 custom"), "{screen}");
-    tmux.keys("a", &["q"]);
-    tmux.wait_for("a", "the exit", |s| s.contains("doku exited 0"));
+    a.keys(&["q"]);
+    a.wait_for("the exit", |s| s.contains("doku exited 0"));
     assert!(
         !state.path().join("doku").join("game.json").exists(),
         "nothing left to resume"

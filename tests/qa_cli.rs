@@ -47,3 +47,34 @@ fn play_refuses_a_puzzle_with_no_solution_before_taking_the_terminal() {
         "{stderr}"
     );
 }
+
+#[test]
+fn watch_names_every_strategy_of_the_solver_view_and_refuses_others() {
+    let names = ["naive", "mrv", "min-conflicts", "genetic"];
+    let help = doku(&["watch", "--help"], "xterm-256color");
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert_eq!(help.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("naive, mrv, min-conflicts or genetic"),
+        "{text}"
+    );
+    assert!(text.contains("watch.strategy"), "{text}");
+
+    // Checked before the terminal: the message, status 2, nothing on stdout.
+    let output = doku(&["watch", "--strategy", "annealing"], "xterm-256color");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(
+        stderr.contains("--strategy") && stderr.contains("\"annealing\""),
+        "{stderr}"
+    );
+    for name in names {
+        assert!(stderr.contains(name), "{name} not offered: {stderr}");
+    }
+    // A valid local search gets past the check (to the pipe refusal).
+    let output = doku(&["watch", "--strategy", "genetic"], "xterm-256color");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("standard output is not"), "{stderr}");
+}

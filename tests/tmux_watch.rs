@@ -1,105 +1,26 @@
 //! `doku watch` as a person runs it: in tmux, keys sent with `send-keys`, the
 //! screen read with `capture-pane`. The step counter grows, `f` finishes with
-//! the board solved, and `q` gives the terminal back (main screen, cursor on).
+//! the board solved, and `q` gives the terminal back (main screen, cursor on);
+//! without `--strategy` the view opens on the config's `watch.strategy`.
 //!
 //! Skipped, with the reason printed, when tmux is not installed.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::path::Path;
 use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
+use common::tmux::{doku_shell, Pane, Tmux};
 
 const SEED_9X9_A: &str =
     "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
 const SOLUTION_9X9_A: &str =
     "293614785586237149417589623852146397974325816631798452145973268368452971729861534";
 
-/// A tmux server of its own (its own socket), killed when dropped.
-struct Tmux {
-    socket: String,
-    dir: PathBuf,
-}
-
-impl Tmux {
-    fn start(command: &str, width: u16, height: u16) -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            eprintln!("skipped: tmux is not installed (apt-get install tmux)");
-            return None;
-        }
-        // A socket per test: the tests of this file run in parallel.
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let socket = format!("doku-watch-test-{}-{n}", std::process::id());
-        let dir = std::env::temp_dir().join(&socket);
-        let _ = std::fs::create_dir_all(dir.join("config"));
-        let _ = std::fs::create_dir_all(dir.join("state"));
-        let tmux = Tmux { socket, dir };
-        // A config and state of its own, so the user's files play no part;
-        // after doku exits the pane stays to show what it left behind.
-        let wrapped = format!(
-            "env XDG_CONFIG_HOME={dir}/config XDG_STATE_HOME={dir}/state TERM=xterm-256color {command}; echo EXITED $?; sleep 30",
-            dir = tmux.dir.display()
-        );
-        let out = tmux.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "watch",
-            "-x",
-            &width.to_string(),
-            "-y",
-            &height.to_string(),
-            &wrapped,
-        ]);
-        assert!(out.status.success(), "tmux new-session: {out:?}");
-        Some(tmux)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn screen(&self) -> String {
-        let out = self.run(&["capture-pane", "-p", "-t", "watch"]);
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &str) {
-        self.run(&["send-keys", "-t", "watch", keys]);
-    }
-
-    fn display(&self, format: &str) -> String {
-        let out = self.run(&["display-message", "-p", "-t", "watch", format]);
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    }
-
-    /// Waits until the screen satisfies `ready`, returning it.
-    fn wait_for(&self, what: &str, timeout: Duration, ready: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if ready(&screen) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < timeout,
-                "waited {timeout:?} for {what}; the screen:\n{screen}"
-            );
-            sleep(Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+/// `doku ARGS` in window `name` of `tmux` (at the size it was started
+/// with), with `home` as its config and state folder.
+fn watch<'t>(tmux: &'t Tmux, name: &str, home: &Path, args: &str) -> Pane<'t> {
+    tmux.open(name, &doku_shell(home, &["TERM=xterm-256color"], args))
 }
 
 /// The number after `label` on the screen (the panel's "steps      1,234").
@@ -134,43 +55,46 @@ fn board_digits(screen: &str) -> String {
 
 #[test]
 fn doku_watch_counts_up_finishes_solved_and_q_restores_the_terminal() {
-    let bin = env!("CARGO_BIN_EXE_doku");
-    let command = format!("{bin} watch {SEED_9X9_A} --strategy naive --speed 50");
-    let Some(tmux) = Tmux::start(&command, 100, 30) else {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("watch", 100, 30) else {
         return;
     };
-    let first = tmux.wait_for("the solver panel", Duration::from_secs(20), |s| {
+    let view = watch(
+        &tmux,
+        "watch",
+        home.path(),
+        &format!("watch {SEED_9X9_A} --strategy naive --speed 50"),
+    );
+    let first = view.wait_up_to(Duration::from_secs(20), "the solver panel", |s| {
         counter(s, "steps").is_some_and(|n| n > 0)
     });
     assert!(first.contains("strategy   naive"), "{first}");
     assert_eq!(
-        tmux.display("#{alternate_on}"),
+        view.display("#{alternate_on}"),
         "1",
         "the view runs on the alternate screen"
     );
     let before = counter(&first, "steps").unwrap_or(0);
     sleep(Duration::from_millis(1500));
-    let after = counter(&tmux.screen(), "steps").unwrap_or(0);
+    let after = counter(&view.screen(), "steps").unwrap_or(0);
     assert!(
         after > before + 20,
         "at 50 steps per second the counter grows: {before} then {after}"
     );
 
     // ?: the solver view's own keys over the view; any key goes back to it.
-    tmux.keys("?");
-    let help = tmux.wait_for("the solver view's help", Duration::from_secs(10), |s| {
-        s.contains("solver view keys")
-    });
+    view.keys(&["?"]);
+    let help = view.wait_for("the solver view's help", |s| s.contains("solver view keys"));
     assert!(help.contains("Space  pause or resume the search"), "{help}");
-    tmux.keys("x");
-    let back = tmux.wait_for("the view again", Duration::from_secs(10), |s| {
+    view.keys(&["x"]);
+    let back = view.wait_for("the view again", |s| {
         !s.contains("solver view keys") && counter(s, "steps").is_some()
     });
     assert!(back.contains("strategy   naive"), "{back}");
 
     // f: finish now, at full speed, and show the result.
-    tmux.keys("f");
-    let done = tmux.wait_for("the solved result", Duration::from_secs(60), |s| {
+    view.keys(&["f"]);
+    let done = view.wait_up_to(Duration::from_secs(60), "the solved result", |s| {
         s.contains("result     solved")
     });
     assert_eq!(
@@ -184,21 +108,10 @@ fn doku_watch_counts_up_finishes_solved_and_q_restores_the_terminal() {
         "naive's known step count"
     );
 
-    tmux.keys("q");
-    let after_quit = tmux.wait_for("doku to exit", Duration::from_secs(10), |s| {
-        s.contains("EXITED")
-    });
-    assert!(after_quit.contains("EXITED 0"), "{after_quit}");
-    assert_eq!(
-        tmux.display("#{alternate_on}"),
-        "0",
-        "back on the main screen"
-    );
-    assert_eq!(
-        tmux.display("#{cursor_flag}"),
-        "1",
-        "the cursor is visible again"
-    );
+    view.keys(&["q"]);
+    let after_quit = view.wait_for("doku to exit", |s| s.contains("doku exited"));
+    assert!(after_quit.contains("doku exited 0"), "{after_quit}");
+    view.assert_terminal_restored("after q");
     assert!(
         !after_quit.contains("strategy"),
         "nothing of the view is left on the main screen:\n{after_quit}"
@@ -207,25 +120,63 @@ fn doku_watch_counts_up_finishes_solved_and_q_restores_the_terminal() {
 
 #[test]
 fn doku_watch_without_a_puzzle_deals_one_and_local_search_solves_it() {
-    let bin = env!("CARGO_BIN_EXE_doku");
-    let command = format!("{bin} watch --strategy min-conflicts --speed 100");
-    let Some(tmux) = Tmux::start(&command, 100, 30) else {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("deal", 100, 30) else {
         return;
     };
-    let first = tmux.wait_for("the solver panel", Duration::from_secs(30), |s| {
+    let view = watch(
+        &tmux,
+        "watch",
+        home.path(),
+        "watch --strategy min-conflicts --speed 100",
+    );
+    let first = view.wait_up_to(Duration::from_secs(30), "the solver panel", |s| {
         s.contains("strategy   min-conflicts")
     });
     assert!(first.contains("conflicts"), "{first}");
-    tmux.keys("f");
-    let done = tmux.wait_for("the solved result", Duration::from_secs(60), |s| {
+    view.keys(&["f"]);
+    let done = view.wait_up_to(Duration::from_secs(60), "the solved result", |s| {
         s.contains("result     solved")
     });
     let digits = board_digits(&done);
     assert_eq!(digits.len(), 81, "a full 9x9 board:\n{done}");
     assert_eq!(counter(&done, "│conflicts"), Some(0), "{done}");
-    tmux.keys("q");
-    let after_quit = tmux.wait_for("doku to exit", Duration::from_secs(10), |s| {
-        s.contains("EXITED")
+    view.keys(&["q"]);
+    let after_quit = view.wait_for("doku to exit", |s| s.contains("doku exited"));
+    assert!(after_quit.contains("doku exited 0"), "{after_quit}");
+}
+
+#[test]
+fn doku_watch_opens_on_the_configured_strategy_unless_told_another() {
+    let home = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(home.path().join("doku")).expect("config folder");
+    std::fs::write(
+        home.path().join("doku").join("config.toml"),
+        "[watch]\nstrategy = \"genetic\"\n",
+    )
+    .expect("config file");
+    let Some(tmux) = Tmux::start("configured", 100, 30) else {
+        return;
+    };
+    let view = watch(
+        &tmux,
+        "configured",
+        home.path(),
+        &format!("watch {SEED_9X9_A}"),
+    );
+    view.wait_for("the configured strategy", |s| {
+        s.contains("strategy   genetic")
     });
-    assert!(after_quit.contains("EXITED 0"), "{after_quit}");
+    view.keys(&["q"]);
+    view.wait_for("doku to exit", |s| s.contains("doku exited 0"));
+
+    let told = watch(
+        &tmux,
+        "told",
+        home.path(),
+        &format!("watch {SEED_9X9_A} --strategy naive"),
+    );
+    told.wait_for("the strategy asked for", |s| s.contains("strategy   naive"));
+    told.keys(&["q"]);
+    told.wait_for("doku to exit", |s| s.contains("doku exited 0"));
 }

@@ -9,11 +9,15 @@ const PUZZLE: &str =
     "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
 
 fn app(now: Instant) -> App {
+    app_with(&Config::built_in(), now)
+}
+
+fn app_with(config: &Config, now: Instant) -> App {
     let board = parse_puzzle(PUZZLE, ShapeHint::Infer).expect("puzzle");
     let themes = Themes::built_in(ColorDepth::TrueColor);
     let theme = themes.get("default").expect("default").clone();
     let game = Game::new(board, Some(Difficulty::Medium), now);
-    App::new(&Config::built_in(), themes, theme, game, 42)
+    App::new(config, themes, theme, game, 42)
 }
 
 fn press(app: &mut App, code: KeyCode, now: Instant) {
@@ -174,6 +178,18 @@ fn the_solver_view_key_switches_mode_and_back() {
     chars(&mut app, "a", now);
     assert_eq!(app.mode, Mode::Playing);
     assert!(app.game.clock_running());
+}
+
+#[test]
+fn the_solver_view_opens_on_the_configured_strategy_local_searches_too() {
+    let now = Instant::now();
+    for strategy in WatchStrategy::ALL {
+        let mut config = Config::built_in();
+        config.watch.strategy = strategy;
+        let mut app = app_with(&config, now);
+        chars(&mut app, "a", now);
+        assert_eq!(app.watch.as_ref().map(Watch::strategy), Some(strategy));
+    }
 }
 
 #[test]
@@ -362,5 +378,37 @@ fn pausing_hides_a_shown_hint_and_resuming_explains_it_again() {
         );
     }
     chars(&mut app, "p", now);
+    assert_eq!(app.message.as_deref(), Some(hint.as_str()));
+}
+
+#[test]
+fn the_solver_view_clears_the_play_message_and_leaving_it_explains_the_hint_again() {
+    let now = Instant::now();
+    let mut app = app(now);
+    let on_screen = |app: &App| screen(app, now, 80, 24).join("\n");
+
+    // A refusal does not follow the player into the view, nor back.
+    chars(&mut app, "5", now); // r1c1 is a given
+    let refusal = "a given cannot be changed";
+    assert_eq!(app.message.as_deref(), Some(refusal));
+    chars(&mut app, "a", now);
+    assert_eq!(app.mode, Mode::Watching);
+    assert_eq!(app.message, None);
+    assert!(!on_screen(&app).contains(refusal), "{}", on_screen(&app));
+    chars(&mut app, "a", now);
+    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(app.message, None, "no hint to explain");
+
+    // A hint naming a mistake: gone in the view, explained again after it.
+    chars(&mut app, "l7H", now); // r1c2 = 7 (its solution is 9), then a hint
+    let hint = app.message.clone().expect("the hint is explained");
+    assert!(hint.starts_with("mistake: "), "{hint}");
+    assert!(on_screen(&app).contains("mistake"), "{}", on_screen(&app));
+    chars(&mut app, "a", now);
+    assert_eq!(app.message, None);
+    let view = on_screen(&app);
+    assert!(view.contains("solver"), "{view}");
+    assert!(!view.contains("mistake"), "{view}");
+    chars(&mut app, "a", now);
     assert_eq!(app.message.as_deref(), Some(hint.as_str()));
 }

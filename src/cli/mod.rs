@@ -95,9 +95,10 @@ pub struct WatchArgs {
     /// Read the puzzle from a file.
     #[arg(long, short, value_name = "F", conflicts_with = "puzzle")]
     pub file: Option<PathBuf>,
-    /// Search strategy to watch.
-    #[arg(long, value_name = "S", default_value = "mrv")]
-    pub strategy: String,
+    /// Search strategy to watch: naive, mrv, min-conflicts or genetic
+    /// [default: watch.strategy of the config, mrv as shipped].
+    #[arg(long, value_name = "S")]
+    pub strategy: Option<String>,
     /// Steps per second.
     #[arg(long, value_name = "STEPS_PER_S")]
     pub speed: Option<f64>,
@@ -243,9 +244,12 @@ fn watch_launch(
     args: &WatchArgs,
 ) -> Result<(Option<crate::engine::Board>, crate::app::WatchLaunch), String> {
     use crate::config::WATCH_SPEED;
+    // Without --strategy the config's watch.strategy applies.
     let strategy = args
         .strategy
-        .parse::<crate::watch::WatchStrategy>()
+        .as_deref()
+        .map(str::parse::<crate::watch::WatchStrategy>)
+        .transpose()
         .map_err(|e| format!("--strategy: {e}"))?;
     if let Some(speed) = args.speed {
         let (low, high) = WATCH_SPEED;
@@ -263,7 +267,7 @@ fn watch_launch(
         new: true,
     })?;
     let launch = crate::app::WatchLaunch {
-        strategy: Some(strategy),
+        strategy,
         speed: args.speed,
         repeat: args.repeat,
     };

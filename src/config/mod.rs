@@ -12,9 +12,9 @@ pub mod walk;
 pub use error::ConfigError;
 
 use crate::engine::grader::Difficulty;
-use crate::engine::Strategy;
 use crate::keymap::Keymap;
 use crate::theme::{self, ColorDepth, Theme, Themes};
+use crate::watch::WatchStrategy;
 use error::{one_of, quote, SourceFile};
 use keymap_table::merge_keymap;
 use std::path::{Path, PathBuf};
@@ -68,7 +68,8 @@ pub enum WatchStart {
 pub struct WatchConfig {
     /// Steps per second at start.
     pub speed: f64,
-    pub strategy: Strategy,
+    /// Any strategy the view offers, backtracking or local search.
+    pub strategy: WatchStrategy,
     /// The search stops after this many steps and says so.
     pub step_limit: u64,
     pub start_from: WatchStart,
@@ -253,7 +254,7 @@ impl Config {
             tick_rate: Duration::from_millis(33),
             watch: WatchConfig {
                 speed: 20.0,
-                strategy: Strategy::Mrv,
+                strategy: WatchStrategy::Mrv,
                 step_limit: 10_000_000,
                 start_from: WatchStart::Entries,
             },
@@ -377,16 +378,13 @@ impl Config {
             }
             self.watch.speed = speed;
         }
-        let strategies: Vec<&str> = <Strategy as clap::ValueEnum>::value_variants()
-            .iter()
-            .map(|s| s.name())
-            .collect();
+        // The names the view shows and `doku watch --strategy` takes.
+        let strategies: Vec<&str> = WatchStrategy::ALL.iter().map(|s| s.name()).collect();
         if let Some((name, span)) =
             watch.string("strategy", &format!("one of {}", one_of(&strategies)))?
         {
-            self.watch.strategy = <Strategy as clap::ValueEnum>::value_variants()
-                .iter()
-                .copied()
+            self.watch.strategy = WatchStrategy::ALL
+                .into_iter()
                 .find(|s| s.name() == name)
                 .ok_or_else(|| {
                     watch.error(

@@ -1,6 +1,9 @@
-//! Helpers shared by the integration tests: puzzle files from ../shared and an
-//! independent checker that does not use the engine's own rules.
+//! Helpers shared by the integration tests: puzzle files from ../shared, an
+//! independent checker that does not use the engine's own rules, and (in
+//! `tmux`) the real binary driven in a real terminal.
 #![allow(dead_code)]
+
+pub mod tmux;
 
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::{Board, Shape};
