@@ -156,24 +156,24 @@ pub fn run_batch(
     let line = AtomicUsize::new(0);
     let source_name = Mutex::new(String::new());
     let mut stall = Stall::default();
-    let progress = || {
+    let status_text = || {
         let stalled = stall.observe(busy.load(Ordering::Relaxed), Instant::now());
         let source = source_name.lock().unwrap_or_else(|p| p.into_inner());
         stalled_line(verb, &source, line.load(Ordering::Relaxed), stalled)
     };
-    StatusLine::run(io::stderr().is_terminal(), progress, |status| {
-        let watch = Watch {
+    StatusLine::run(io::stderr().is_terminal(), status_text, |status| {
+        let progress = BatchProgress {
             status,
             busy: &busy,
             line: &line,
             source_name: &source_name,
         };
-        batch_loop(sources, input.hint(), watch, &mut each)
+        batch_loop(sources, input.hint(), progress, &mut each)
     })
 }
 
 /// What the batch loop tells the status line.
-struct Watch<'a> {
+struct BatchProgress<'a> {
     status: &'a StatusLine,
     busy: &'a AtomicUsize,
     line: &'a AtomicUsize,
@@ -183,7 +183,7 @@ struct Watch<'a> {
 fn batch_loop(
     sources: Vec<Source>,
     hint: ShapeHint,
-    watch: Watch<'_>,
+    progress: BatchProgress<'_>,
     each: &mut impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<bool>,
 ) -> i32 {
     // On a terminal each result is flushed at once, so output never waits in
@@ -197,7 +197,7 @@ fn batch_loop(
     let mut first = true;
     for source in sources {
         let (name, puzzles) = source.puzzles(hint);
-        watch
+        progress
             .source_name
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -208,26 +208,26 @@ fn batch_loop(
             let handled = match puzzle {
                 Ok(puzzle) => {
                     count += 1;
-                    watch.line.store(puzzle.line, Ordering::Relaxed);
-                    watch.busy.store(count, Ordering::Relaxed);
+                    progress.line.store(puzzle.line, Ordering::Relaxed);
+                    progress.busy.store(count, Ordering::Relaxed);
                     let batch = Batch {
                         source: &name,
                         puzzle: &puzzle,
                         first,
-                        status: watch.status,
-                        busy: watch.busy,
+                        status: progress.status,
+                        busy: progress.busy,
                     };
                     let handled = each(&mut out, batch);
-                    watch.busy.store(0, Ordering::Relaxed);
+                    progress.busy.store(0, Ordering::Relaxed);
                     if interactive {
-                        let _quiet = watch.status.quiet();
+                        let _quiet = progress.status.quiet();
                         handled.and_then(|h| out.flush().map(|()| h))
                     } else {
                         handled
                     }
                 }
                 Err(e) => {
-                    let _quiet = watch.status.quiet();
+                    let _quiet = progress.status.quiet();
                     status = EXIT_BAD_INPUT;
                     errors += 1;
                     if errors <= MAX_REPORTED_ERRORS {
@@ -252,7 +252,7 @@ fn batch_loop(
         if !any {
             // No puzzle is not a failure (empty in, empty out, for pipes),
             // but say so: an empty file is usually a mistake.
-            let _quiet = watch.status.quiet();
+            let _quiet = progress.status.quiet();
             eprintln!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
         }
     }
