@@ -284,16 +284,19 @@ fn puzzle_source(args: &PlayArgs) -> String {
 
 /// The puzzle `doku play` was given, checked; `None` for a fresh deal.
 fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> {
-    use crate::engine::format::{check_givens, parse_puzzle, ShapeHint};
+    use crate::engine::format::{check_givens, parse_puzzle_bytes, ShapeHint};
     let source = puzzle_source(args);
-    let text = match (&args.puzzle, &args.file) {
-        (Some(text), _) => text.clone(),
+    // Bytes, not a string: a file that is not UTF-8 gets the line and column
+    // of its first bad byte from the parser, like `doku solve --file`.
+    let bytes = match (&args.puzzle, &args.file) {
+        (Some(text), _) => text.clone().into_bytes(),
         (None, Some(path)) => {
-            std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
+            std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?
         }
         (None, None) => return Ok(None),
     };
-    let board = parse_puzzle(&text, ShapeHint::Infer).map_err(|e| format!("{source}: {e}"))?;
+    let board =
+        parse_puzzle_bytes(&bytes, ShapeHint::Infer).map_err(|e| format!("{source}: {e}"))?;
     check_givens(&board, 1).map_err(|e| format!("{source}: {e}"))?;
     Ok(Some(board))
 }

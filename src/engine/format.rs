@@ -47,6 +47,10 @@ pub enum ParseError {
         digit: String,
         house: String,
     },
+    #[error("line {line}: a second puzzle starts here, but one puzzle was expected")]
+    ExtraPuzzle { line: usize },
+    #[error("no puzzle in it (it is empty, or holds only blank and comment lines)")]
+    NoPuzzle,
     #[error("reading failed: {0}")]
     Io(String),
 }
@@ -60,8 +64,9 @@ impl ParseError {
             | ParseError::Incomplete { line, .. }
             | ParseError::LineTooLong { line }
             | ParseError::Shape { line, .. }
-            | ParseError::Clash { line, .. } => *line,
-            ParseError::Io(_) => 0,
+            | ParseError::Clash { line, .. }
+            | ParseError::ExtraPuzzle { line } => *line,
+            ParseError::NoPuzzle | ParseError::Io(_) => 0,
         }
     }
 }
@@ -631,23 +636,21 @@ fn number_token(field: &str, line: usize, column: usize) -> Result<Token, ParseE
 
 /// Reads exactly one puzzle from a string (one line, or a block).
 pub fn parse_puzzle(text: &str, hint: ShapeHint) -> Result<Board, ParseError> {
-    let mut reader = PuzzleReader::new(text.as_bytes(), hint);
+    parse_puzzle_bytes(text.as_bytes(), hint)
+}
+
+/// [`parse_puzzle`] for the bytes of a file, which need not be UTF-8: a
+/// byte that is not names its line and column like any other bad symbol.
+pub fn parse_puzzle_bytes(bytes: &[u8], hint: ShapeHint) -> Result<Board, ParseError> {
+    let mut reader = PuzzleReader::new(bytes, hint);
     match reader.next() {
         Some(Ok(p)) => match reader.next() {
             None => Ok(p.board),
-            Some(Ok(extra)) => Err(ParseError::WrongLength {
-                line: extra.line,
-                expected: "one puzzle, but another starts here".into(),
-                actual: extra.board.shape().cell_count(),
-            }),
+            Some(Ok(extra)) => Err(ParseError::ExtraPuzzle { line: extra.line }),
             Some(Err(e)) => Err(e),
         },
         Some(Err(e)) => Err(e),
-        None => Err(ParseError::WrongLength {
-            line: 1,
-            expected: "a puzzle".into(),
-            actual: 0,
-        }),
+        None => Err(ParseError::NoPuzzle),
     }
 }
 
