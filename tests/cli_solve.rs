@@ -81,6 +81,35 @@ fn counts_with_a_limit_and_says_when_the_limit_was_hit() {
 }
 
 #[test]
+fn a_limit_of_zero_is_refused_rather_than_counting_nothing() {
+    // `--limit 0` used to print `0+ (counting stopped at the limit of 0)`
+    // for a puzzle with one solution.
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "0",
+            &seed("seed-9x9-a").puzzle,
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--limit").and(predicate::str::contains("at least 1")));
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "1",
+            &seed("seed-9x9-a").puzzle,
+        ])
+        .assert()
+        .success()
+        .stdout("1+ (counting stopped at the limit of 1)\n");
+}
+
+#[test]
 fn block_and_csv_output() {
     let four = seed("seed-4x4-a");
     doku()

@@ -117,12 +117,28 @@ pub struct SolveArgs {
     /// Print the number of solutions instead of a solution.
     #[arg(long)]
     pub count: bool,
-    /// With --count: stop counting at K solutions.
-    #[arg(long, value_name = "K", default_value_t = 1000, requires = "count")]
+    /// With --count: stop counting at K solutions (K at least 1).
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 1000,
+        requires = "count",
+        value_parser = parse_limit
+    )]
     pub limit: usize,
     /// Search strategy.
     #[arg(long, value_enum, default_value_t = Strategy::Mrv)]
     pub strategy: Strategy,
+}
+
+fn parse_limit(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("counting needs a limit of at least 1".into()),
+        Ok(k) => Ok(k),
+        Err(_) => Err(format!(
+            "'{text}' is not a count: give a whole number from 1 up"
+        )),
+    }
 }
 
 /// Difficulty to generate: one of the graded levels, or `any`.
