@@ -217,3 +217,24 @@ fn the_command_line_definition_is_consistent() {
     use clap::CommandFactory;
     doku::cli::Cli::command().debug_assert();
 }
+
+#[test]
+fn every_option_of_every_command_says_what_it_does_in_help() {
+    // `doku latin --help` listed `--seed` with nothing beside it, and
+    // `doku generate --help` showed `--format` with no line of its own.
+    use clap::CommandFactory;
+    let cli = doku::cli::Cli::command();
+    for command in cli.get_subcommands() {
+        for arg in command.get_arguments() {
+            let id = arg.get_id().as_str();
+            if matches!(id, "help" | "version") {
+                continue;
+            }
+            assert!(
+                arg.get_help().is_some() || arg.get_long_help().is_some(),
+                "doku {} --help: {id} has no help text",
+                command.get_name()
+            );
+        }
+    }
+}

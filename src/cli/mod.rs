@@ -181,6 +181,7 @@ pub struct GenerateArgs {
     /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Output format of the puzzles.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 }
@@ -209,8 +210,10 @@ pub struct GradeArgs {
 pub struct LatinArgs {
     /// Order of the square, 1 to 255.
     pub n: usize,
+    /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Output format of the square.
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
 }
