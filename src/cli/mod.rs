@@ -230,7 +230,7 @@ pub fn main() -> i32 {
         Some(Command::Play(args)) => match play_puzzle(&args) {
             // A puzzle that cannot be finished is no game; `doku watch` shows
             // the search exhausting it instead.
-            Ok(Some(board)) if board.solution().is_none() => {
+            Ok(Some(board)) if !has_solution(&board, &puzzle_source(&args)) => {
                 eprintln!(
                     "doku: {}: this puzzle has no solution, so it cannot be played; \
                      doku watch shows the search proving it",
@@ -291,6 +291,27 @@ fn watch_launch(
         repeat: args.repeat,
     };
     Ok((puzzle, launch))
+}
+
+/// Whether `board` can be finished. A large puzzle can take seconds to
+/// solve while nothing else is on the screen, so after a moment a status
+/// line on stderr (a terminal only) says what doku is busy with.
+fn has_solution(board: &crate::engine::Board, source: &str) -> bool {
+    use progress::{StatusLine, QUIET_PERIOD};
+    use std::io::IsTerminal;
+    let start = std::time::Instant::now();
+    let text = || {
+        let waited = start.elapsed();
+        (waited >= QUIET_PERIOD).then(|| {
+            format!(
+                "doku: checking that {source} has a solution: {}s (Ctrl-c stops)",
+                waited.as_secs()
+            )
+        })
+    };
+    StatusLine::run(std::io::stderr().is_terminal(), text, |_| {
+        board.solution().is_some()
+    })
 }
 
 /// Where `doku play` took its puzzle from, for messages.
