@@ -221,6 +221,25 @@ pub struct LatinArgs {
 /// Parses the command line and runs it; returns the exit status.
 pub fn main() -> i32 {
     let cli = Cli::parse();
+    // The batch commands read nothing from the config, but a --config they
+    // are given must still exist and be valid: a typo in its path or a bad
+    // key is an error here as it is for the game, not silently ignored.
+    let batch = matches!(
+        cli.command,
+        Some(
+            Command::Solve(_)
+                | Command::Stats
+                | Command::Grade(_)
+                | Command::Generate(_)
+                | Command::Latin(_)
+        )
+    );
+    if let (true, Some(path)) = (batch, cli.config.as_deref()) {
+        if let Err(err) = crate::config::load(Some(path)) {
+            eprintln!("doku: {err}");
+            return EXIT_BAD_INPUT;
+        }
+    }
     match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Stats) => stats::run(),
