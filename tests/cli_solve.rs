@@ -125,6 +125,43 @@ fn block_and_csv_output() {
 }
 
 #[test]
+fn block_and_csv_records_are_all_separated_by_a_blank_line() {
+    // `no solution` and `invalid` used to follow the grid above them with
+    // no blank line, so they read as its fifth row.
+    let four = seed("seed-4x4-a");
+    let no_solution = "1.3..4.2.1..3.2.";
+    let args = |format| {
+        [
+            "solve",
+            "--format",
+            format,
+            four.puzzle.as_str(),
+            no_solution,
+            "12",
+            four.puzzle.as_str(),
+        ]
+    };
+    let grid = "4,2,1,3\n1,3,2,4\n3,1,4,2\n2,4,3,1\n";
+    doku()
+        .args(args("csv"))
+        .assert()
+        .code(2)
+        .stdout(format!("{grid}\nno solution\n\ninvalid\n\n{grid}"));
+    let grid = "4 2 | 1 3\n1 3 | 2 4\n----+----\n3 1 | 4 2\n2 4 | 3 1\n";
+    doku()
+        .args(args("block"))
+        .assert()
+        .code(2)
+        .stdout(format!("{grid}\nno solution\n\ninvalid\n\n{grid}"));
+    // A first record that is not a grid gets no blank line before it.
+    doku()
+        .args(["solve", "--format", "csv", "12", four.puzzle.as_str()])
+        .assert()
+        .code(2)
+        .stdout("invalid\n\n4,2,1,3\n1,3,2,4\n3,1,4,2\n2,4,3,1\n");
+}
+
+#[test]
 fn naive_strategy_gives_the_same_answer() {
     let a = seed("seed-9x9-a");
     doku()

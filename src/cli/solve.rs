@@ -11,7 +11,11 @@ pub fn run(args: &SolveArgs) -> i32 {
     } else {
         "solving"
     };
-    run_batch(&args.input, verb, |out, batch| {
+    // Block and CSV records span lines, so a blank line separates every
+    // record from the one before, `no solution` and `invalid` included:
+    // otherwise they would read as part of the previous solution.
+    let blank_between = args.format != Format::Line && !args.count;
+    run_batch(&args.input, verb, blank_between, |out, batch| {
         let board = &batch.puzzle.board;
         if args.count {
             let line = count_line(board, args.limit, args.strategy);
@@ -21,6 +25,9 @@ pub fn run(args: &SolveArgs) -> i32 {
         }
         let solution = solve(board, args.strategy);
         let _done = batch.done();
+        if blank_between && !batch.first {
+            writeln!(out)?;
+        }
         let Some(solution) = solution else {
             eprintln!(
                 "doku: {}: the puzzle on line {} has no solution",
@@ -30,9 +37,6 @@ pub fn run(args: &SolveArgs) -> i32 {
             return Ok(false);
         };
         let text = write(&solution, args.format);
-        if args.format != Format::Line && !batch.first {
-            writeln!(out)?;
-        }
         out.write_all(text.trim_end_matches('\n').as_bytes())?;
         out.write_all(b"\n")?;
         Ok(true)
