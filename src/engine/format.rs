@@ -118,10 +118,12 @@ pub struct ReadPuzzle {
 }
 
 /// One token of a row: its raw value (0 = empty, may exceed the size until
-/// the size is known) and where it stood.
+/// the size is known) and where it stood (a block's rows are on lines of
+/// their own, so the line is the token's, not the puzzle's).
 #[derive(Clone, Copy, Debug)]
 struct Token {
     value: u16,
+    line: usize,
     column: usize,
     ch: char,
 }
@@ -454,7 +456,7 @@ fn build(
     for t in tokens {
         if t.value as usize > size {
             return Err(ParseError::BadSymbol {
-                line,
+                line: t.line,
                 column: t.column,
                 found: quote(t.ch, t.value),
                 expected: symbol_range(size),
@@ -566,6 +568,7 @@ fn tokenize(raw: &[u8], line: usize) -> Result<Option<Vec<Token>>, ParseError> {
             };
             tokens.push(Token {
                 value,
+                line,
                 column: i + 1,
                 ch,
             });
@@ -604,6 +607,7 @@ fn number_token(field: &str, line: usize, column: usize) -> Result<Token, ParseE
     if field.is_empty() || field == "." || field == "_" {
         return Ok(Token {
             value: 0,
+            line,
             column,
             ch: '.',
         });
@@ -622,6 +626,7 @@ fn number_token(field: &str, line: usize, column: usize) -> Result<Token, ParseE
     match field.parse::<u16>() {
         Ok(value) if (value as usize) <= MAX_SIZE => Ok(Token {
             value,
+            line,
             column,
             ch: field.chars().next().unwrap_or('0'),
         }),
