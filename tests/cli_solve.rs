@@ -110,6 +110,26 @@ fn a_limit_of_zero_is_refused_rather_than_counting_nothing() {
 }
 
 #[test]
+fn counting_no_solutions_exits_1_like_solving_does() {
+    // No two givens clash, yet there is no solution.
+    let none = "1.3..4.2.1..3.2.";
+    let unique = seed("seed-4x4-a");
+    doku()
+        .args(["solve", "--count", none, &unique.puzzle])
+        .assert()
+        .code(1)
+        .stdout("0\n1\n")
+        .stderr(
+            predicate::str::contains("argument 1").and(predicate::str::contains("no solution")),
+        );
+    doku()
+        .args(["solve", none])
+        .assert()
+        .code(1)
+        .stdout("no solution\n");
+}
+
+#[test]
 fn block_and_csv_output() {
     let four = seed("seed-4x4-a");
     doku()

@@ -18,10 +18,17 @@ pub fn run(args: &SolveArgs) -> i32 {
     run_batch(&args.input, verb, blank_between, |out, batch| {
         let board = &batch.puzzle.board;
         if args.count {
-            let line = count_line(board, args.limit, args.strategy);
+            let (count, line) = count_line(board, args.limit, args.strategy);
             let _done = batch.done();
             writeln!(out, "{line}")?;
-            return Ok(true);
+            // No solution is exit status 1 here as for a solve (and grade).
+            if count == 0 {
+                eprintln!(
+                    "doku: {}: the puzzle on line {} has no solution",
+                    batch.source, batch.puzzle.line
+                );
+            }
+            return Ok(count > 0);
         }
         let solution = solve(board, args.strategy);
         let _done = batch.done();
@@ -53,7 +60,8 @@ fn solve(board: &Board, strategy: Strategy) -> Option<Board> {
     }
 }
 
-fn count_line(board: &Board, limit: usize, strategy: Strategy) -> String {
+/// The number of solutions (up to `limit`) and the line that says it.
+fn count_line(board: &Board, limit: usize, strategy: Strategy) -> (usize, String) {
     let count = match strategy {
         Strategy::Mrv => board.count_solutions_up_to(limit),
         _ => Solver::new(board, strategy)
@@ -61,9 +69,10 @@ fn count_line(board: &Board, limit: usize, strategy: Strategy) -> String {
             .take(limit)
             .count(),
     };
-    if count >= limit {
+    let line = if count >= limit {
         format!("{count}+ (counting stopped at the limit of {limit})")
     } else {
         count.to_string()
-    }
+    };
+    (count, line)
 }
