@@ -81,6 +81,55 @@ fn counts_with_a_limit_and_says_when_the_limit_was_hit() {
 }
 
 #[test]
+fn a_limit_of_zero_is_refused_rather_than_counting_nothing() {
+    // `--limit 0` used to print `0+ (counting stopped at the limit of 0)`
+    // for a puzzle with one solution.
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "0",
+            &seed("seed-9x9-a").puzzle,
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--limit").and(predicate::str::contains("at least 1")));
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "1",
+            &seed("seed-9x9-a").puzzle,
+        ])
+        .assert()
+        .success()
+        .stdout("1+ (counting stopped at the limit of 1)\n");
+}
+
+#[test]
+fn counting_no_solutions_exits_1_like_solving_does() {
+    // No two givens clash, yet there is no solution.
+    let none = "1.3..4.2.1..3.2.";
+    let unique = seed("seed-4x4-a");
+    doku()
+        .args(["solve", "--count", none, &unique.puzzle])
+        .assert()
+        .code(1)
+        .stdout("0\n1\n")
+        .stderr(
+            predicate::str::contains("argument 1").and(predicate::str::contains("no solution")),
+        );
+    doku()
+        .args(["solve", none])
+        .assert()
+        .code(1)
+        .stdout("no solution\n");
+}
+
+#[test]
 fn block_and_csv_output() {
     let four = seed("seed-4x4-a");
     doku()
@@ -93,6 +142,43 @@ fn block_and_csv_output() {
         .assert()
         .success()
         .stdout("4,2,1,3\n1,3,2,4\n3,1,4,2\n2,4,3,1\n");
+}
+
+#[test]
+fn block_and_csv_records_are_all_separated_by_a_blank_line() {
+    // `no solution` and `invalid` used to follow the grid above them with
+    // no blank line, so they read as its fifth row.
+    let four = seed("seed-4x4-a");
+    let no_solution = "1.3..4.2.1..3.2.";
+    let args = |format| {
+        [
+            "solve",
+            "--format",
+            format,
+            four.puzzle.as_str(),
+            no_solution,
+            "12",
+            four.puzzle.as_str(),
+        ]
+    };
+    let grid = "4,2,1,3\n1,3,2,4\n3,1,4,2\n2,4,3,1\n";
+    doku()
+        .args(args("csv"))
+        .assert()
+        .code(2)
+        .stdout(format!("{grid}\nno solution\n\ninvalid\n\n{grid}"));
+    let grid = "4 2 | 1 3\n1 3 | 2 4\n----+----\n3 1 | 4 2\n2 4 | 3 1\n";
+    doku()
+        .args(args("block"))
+        .assert()
+        .code(2)
+        .stdout(format!("{grid}\nno solution\n\ninvalid\n\n{grid}"));
+    // A first record that is not a grid gets no blank line before it.
+    doku()
+        .args(["solve", "--format", "csv", "12", four.puzzle.as_str()])
+        .assert()
+        .code(2)
+        .stdout("invalid\n\n4,2,1,3\n1,3,2,4\n3,1,4,2\n2,4,3,1\n");
 }
 
 #[test]
@@ -187,4 +273,25 @@ fn sixteen_and_latin_boards_from_the_command_line() {
 fn the_command_line_definition_is_consistent() {
     use clap::CommandFactory;
     doku::cli::Cli::command().debug_assert();
+}
+
+#[test]
+fn every_option_of_every_command_says_what_it_does_in_help() {
+    // `doku latin --help` listed `--seed` with nothing beside it, and
+    // `doku generate --help` showed `--format` with no line of its own.
+    use clap::CommandFactory;
+    let cli = doku::cli::Cli::command();
+    for command in cli.get_subcommands() {
+        for arg in command.get_arguments() {
+            let id = arg.get_id().as_str();
+            if matches!(id, "help" | "version") {
+                continue;
+            }
+            assert!(
+                arg.get_help().is_some() || arg.get_long_help().is_some(),
+                "doku {} --help: {id} has no help text",
+                command.get_name()
+            );
+        }
+    }
 }

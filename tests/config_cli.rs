@@ -92,3 +92,53 @@ fn a_missing_config_file_is_an_error_not_a_silent_default() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_batch_commands_reject_a_missing_or_invalid_config_they_are_given() {
+    // `--config` shows in every command's help; solve, grade, generate,
+    // latin and stats used to accept any path at all and exit 0.
+    let invalid = invalid_configs()
+        .into_iter()
+        .next()
+        .expect("an invalid config");
+    let missing = PathBuf::from("/nonexistent/doku.toml");
+    let commands: [&[&str]; 5] = [
+        &["solve", "0000000000000000"],
+        &["grade", "2.1..........1.4"],
+        &["generate", "--size", "4", "--seed", "1"],
+        &["latin", "3"],
+        &["stats"],
+    ];
+    for command in commands {
+        for (path, expect) in [
+            (&missing, "cannot read: no such file".to_string()),
+            (&invalid, expected_fragment(&invalid)),
+        ] {
+            let mut args: Vec<&std::ffi::OsStr> = command.iter().map(|s| s.as_ref()).collect();
+            args.extend(["--config".as_ref(), path.as_os_str()]);
+            let output = doku(&args);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "doku {args:?}: {stderr}");
+            assert!(output.stdout.is_empty(), "doku {args:?} printed output");
+            assert!(
+                stderr.contains(&path.display().to_string()) && stderr.contains(&expect),
+                "doku {args:?}: {stderr}"
+            );
+        }
+    }
+    // A valid one changes nothing.
+    let good = tempfile::tempdir().expect("temp dir");
+    let path = good.path().join("config.toml");
+    std::fs::write(&path, "theme = \"light\"\n").expect("config");
+    let output = doku(&[
+        "solve".as_ref(),
+        "--config".as_ref(),
+        path.as_os_str(),
+        "0000000000000000".as_ref(),
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "1234341221434321\n"
+    );
+}

@@ -116,6 +116,65 @@ fn errors_name_line_column_and_character() {
 }
 
 #[test]
+fn a_bad_symbol_in_a_later_row_of_a_block_names_its_own_line() {
+    // The line used to be the block's first, whichever row held the symbol.
+    let rows: Vec<String> = SEED_A
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8_lossy(r).into_owned())
+        .collect();
+    let mut bare = rows.clone();
+    bare[4] = format!("x{}", &bare[4][1..]);
+    let msg = parse_puzzle(&bare.join("\n"), ShapeHint::Infer)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.starts_with("line 5, column 1: 'x'"), "{msg}");
+
+    // With a comment and qqwing-style borders, the line counts them too.
+    let framed: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let c: Vec<char> = r.chars().collect();
+            format!(
+                "| {} {} {} | {} {} {} | {} {} {} |",
+                c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]
+            )
+        })
+        .collect();
+    let mut text = vec![
+        "# a comment".to_string(),
+        "+-------+-------+-------+".into(),
+    ];
+    for (i, row) in framed.iter().enumerate() {
+        let row = if i == 7 {
+            row.replacen('0', "Z", 1)
+        } else {
+            row.clone()
+        };
+        text.push(row);
+        if i % 3 == 2 {
+            text.push("+-------+-------+-------+".into());
+        }
+    }
+    // Row 8 of the board: line 1 comment, 3 borders before it, so line 12.
+    let msg = parse_puzzle(&text.join("\n"), ShapeHint::Infer)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.starts_with("line 12, column 3: 'Z'"), "{msg}");
+
+    // A number too large in row 4 of a CSV board.
+    let mut csv: Vec<String> = rows
+        .iter()
+        .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(","))
+        .collect();
+    csv[3] = format!("10{}", &csv[3][1..]);
+    let msg = parse_puzzle(&csv.join("\n"), ShapeHint::Infer)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.starts_with("line 4, column 1: '10'"), "{msg}");
+}
+
+#[test]
 fn non_utf8_and_control_bytes_are_named() {
     let mut bytes = SEED_A.as_bytes().to_vec();
     bytes[5] = 0xFF;

@@ -104,9 +104,10 @@ fn symbols_out_of_range_for_the_size() {
         csv.push_str(&row.join(","));
         csv.push('\n');
     }
+    // It stands on row 5, line 5 (not line 1, where the board starts).
     rejects(
         csv.as_bytes(),
-        &["line 1, column 5: '10' is not a cell (1-9"],
+        &["line 5, column 5: '10' is not a cell (1-9"],
     );
 }
 

@@ -78,3 +78,37 @@ fn watch_names_every_strategy_of_the_solver_view_and_refuses_others() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("standard output is not"), "{stderr}");
 }
+
+#[test]
+fn play_file_errors_read_as_sentences_and_name_line_and_column() {
+    const NINE: &str =
+        "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("temp dir: {e}"));
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("writing {name}: {e}"));
+        path.display().to_string()
+    };
+    let two = write("two.txt", format!("{NINE}\n{NINE}\n").as_bytes());
+    let empty = write("empty.txt", b"");
+    // A Latin-1 byte in the third cell: not UTF-8.
+    let mut latin1 = NINE.as_bytes().to_vec();
+    latin1[2] = 0xE9;
+    let latin1 = write("latin1.txt", &latin1);
+    for (path, wanted) in [
+        (&two, "line 2: a second puzzle starts here"),
+        (&empty, "no puzzle in it"),
+        (
+            &latin1,
+            "line 1, column 3: a byte that is not UTF-8 is not a cell",
+        ),
+    ] {
+        let output = doku(&["play", "--file", path], "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{path}: {stderr}");
+        assert!(output.stdout.is_empty());
+        assert!(stderr.contains(wanted), "{path}: {stderr}");
+        assert!(!stderr.contains(", but a puzzle"), "{path}: {stderr}");
+        assert!(!stderr.contains("but one puzzle, but"), "{path}: {stderr}");
+    }
+}

@@ -4,6 +4,7 @@
 
 mod common;
 use common::tmux::{doku_shell, first_row, Tmux};
+use std::time::Duration;
 
 const PUZZLE: &str =
     "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
@@ -102,4 +103,32 @@ fn a_too_small_terminal_shows_the_size_needed_and_the_game_resumes_when_it_grows
     game.resize(80, 24);
     game.wait_for("the board again", |s| s.contains('┏') && s.contains("9x9"));
     game.keys(&["q"]);
+}
+
+#[test]
+fn play_says_what_it_is_doing_while_a_large_puzzle_is_checked() {
+    // Line 16 of the 25x25 set takes seconds to solve, and play solves a
+    // puzzle before taking the screen: that wait used to be a blank terminal
+    // that echoed whatever keys were pressed.
+    let puzzle = common::read_lines("data/25x25_gecode.txt")[15].clone();
+    let home = tempfile::tempdir().expect("temp dir");
+    let file = home.path().join("big.txt");
+    std::fs::write(&file, format!("{puzzle}\n")).expect("puzzle file");
+    let Some(tmux) = Tmux::start("check", 100, 40) else {
+        return;
+    };
+    let game = tmux.open(
+        "play",
+        &doku_shell(home.path(), &[], &format!("play --file {}", file.display())),
+    );
+    let status = format!("doku: checking that {} has a solution: ", file.display());
+    game.wait_up_to(Duration::from_secs(60), "the status line", |s| {
+        s.contains(&status)
+    });
+    let screen = game.wait_up_to(Duration::from_secs(180), "the board", |s| {
+        s.contains('┏') && s.contains("25x25")
+    });
+    assert!(!screen.contains("doku: checking"), "{screen}");
+    game.keys(&["q"]);
+    game.wait_for("doku to quit", |s| s.contains("doku exited 0"));
 }

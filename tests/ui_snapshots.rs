@@ -327,6 +327,30 @@ fn too_small_says_how_large_it_must_be() {
 }
 
 #[test]
+fn a_board_dealt_too_large_for_80x24_says_which_keys_lead_back() {
+    // A 25x25 deal at 80x24 used to leave only "Terminal too small" on the
+    // screen, with no status line to say that z and g still work.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/25x25_gecode.txt"
+    );
+    let text_25 = std::fs::read_to_string(path).expect("shared 25x25 data");
+    let puzzle = text_25.lines().next().expect("a first puzzle");
+    let now = Instant::now();
+    let mut app = app_with(puzzle, "default", now);
+    app.next_size = 25;
+    let screen = text(&draw(&app, now, 80, 24));
+    assert!(screen.contains("25x25 needs 56x33"), "{screen}");
+    assert!(screen.contains("z size  g new  q quit"), "{screen}");
+    assert!(!screen.contains("next deal"), "{screen}");
+    // After z, the size the next deal will have.
+    app.next_size = 9;
+    let screen = text(&draw(&app, now, 80, 24));
+    assert!(screen.contains("z size  g new  q quit"), "{screen}");
+    assert!(screen.contains("next deal: 9x9"), "{screen}");
+}
+
+#[test]
 fn a_narrow_too_small_message_still_shows_the_size_needed() {
     let now = Instant::now();
     let app = app_with(PUZZLE_9, "default", now);

@@ -46,6 +46,7 @@ impl Widget for AppView<'_> {
                 theme,
                 board: &format!("{0}x{0}", shape.size()),
                 needed: minimum_size(shape),
+                advice: &self.too_small_advice(),
             }
             .render(area, buf);
             return;
@@ -198,6 +199,28 @@ impl AppView<'_> {
             }
         }
         facts
+    }
+
+    /// What the too-small screen offers instead of the status line: the
+    /// keys still work, and a board dealt too large for the terminal (25x25
+    /// at 80x24) is left by choosing a smaller size for a new deal.
+    fn too_small_advice(&self) -> Vec<String> {
+        let app = self.app;
+        let size = app.game.shape().size();
+        let keys = |actions: &[Action]| {
+            app.keymap
+                .hints(actions, size)
+                .into_iter()
+                .map(|(keys, label)| format!("{keys} {label}"))
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        let mut advice = vec![keys(&[Action::CycleSize, Action::NewGame, Action::Quit])];
+        advice.retain(|line| !line.is_empty());
+        if app.next_size != size {
+            advice.push(format!("next deal: {0}x{0}", app.next_size));
+        }
+        advice
     }
 
     fn hints(&self) -> Vec<(String, String)> {

@@ -8,7 +8,7 @@ use crate::engine::Board;
 use std::io::{self, Write};
 
 pub fn run(args: &GradeArgs) -> i32 {
-    run_batch(&args.input, "grading", |out, batch| {
+    run_batch(&args.input, "grading", false, |out, batch| {
         let board = &batch.puzzle.board;
         let grade = grade(board);
         let _done = batch.done();

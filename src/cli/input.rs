@@ -138,9 +138,14 @@ fn stalled_line(verb: &str, source: &str, line: usize, stalled: Duration) -> Opt
 /// A puzzle that takes longer than [`QUIET_PERIOD`] gets a status line on
 /// stderr (a terminal only) saying which one it is and for how long, with
 /// `verb` for what is being done ("solving").
+///
+/// With `blank_between` (block and CSV output, whose records span lines),
+/// an `invalid` line after an earlier record gets the blank line before it
+/// that `each` writes before its own records.
 pub fn run_batch(
     input: &InputArgs,
     verb: &str,
+    blank_between: bool,
     mut each: impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<bool>,
 ) -> i32 {
     let sources = match input.sources() {
@@ -168,7 +173,7 @@ pub fn run_batch(
             line: &line,
             source_name: &source_name,
         };
-        batch_loop(sources, input.hint(), progress, &mut each)
+        batch_loop(sources, input.hint(), blank_between, progress, &mut each)
     })
 }
 
@@ -183,6 +188,7 @@ struct BatchProgress<'a> {
 fn batch_loop(
     sources: Vec<Source>,
     hint: ShapeHint,
+    blank_between: bool,
     progress: BatchProgress<'_>,
     each: &mut impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<bool>,
 ) -> i32 {
@@ -238,7 +244,8 @@ fn batch_loop(
                         let _ = out.flush();
                         return status;
                     }
-                    writeln!(out, "invalid").map(|()| true)
+                    let blank = if blank_between && !first { "\n" } else { "" };
+                    writeln!(out, "{blank}invalid").map(|()| true)
                 }
             };
             first = false;

@@ -117,12 +117,28 @@ pub struct SolveArgs {
     /// Print the number of solutions instead of a solution.
     #[arg(long)]
     pub count: bool,
-    /// With --count: stop counting at K solutions.
-    #[arg(long, value_name = "K", default_value_t = 1000, requires = "count")]
+    /// With --count: stop counting at K solutions (K at least 1).
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 1000,
+        requires = "count",
+        value_parser = parse_limit
+    )]
     pub limit: usize,
     /// Search strategy.
     #[arg(long, value_enum, default_value_t = Strategy::Mrv)]
     pub strategy: Strategy,
+}
+
+fn parse_limit(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("counting needs a limit of at least 1".into()),
+        Ok(k) => Ok(k),
+        Err(_) => Err(format!(
+            "'{text}' is not a count: give a whole number from 1 up"
+        )),
+    }
 }
 
 /// Difficulty to generate: one of the graded levels, or `any`.
@@ -165,6 +181,7 @@ pub struct GenerateArgs {
     /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Output format of the puzzles.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 }
@@ -193,8 +210,10 @@ pub struct GradeArgs {
 pub struct LatinArgs {
     /// Order of the square, 1 to 255.
     pub n: usize,
+    /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Output format of the square.
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
 }
@@ -202,6 +221,25 @@ pub struct LatinArgs {
 /// Parses the command line and runs it; returns the exit status.
 pub fn main() -> i32 {
     let cli = Cli::parse();
+    // The batch commands read nothing from the config, but a --config they
+    // are given must still exist and be valid: a typo in its path or a bad
+    // key is an error here as it is for the game, not silently ignored.
+    let batch = matches!(
+        cli.command,
+        Some(
+            Command::Solve(_)
+                | Command::Stats
+                | Command::Grade(_)
+                | Command::Generate(_)
+                | Command::Latin(_)
+        )
+    );
+    if let (true, Some(path)) = (batch, cli.config.as_deref()) {
+        if let Err(err) = crate::config::load(Some(path)) {
+            eprintln!("doku: {err}");
+            return EXIT_BAD_INPUT;
+        }
+    }
     match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Stats) => stats::run(),
@@ -211,7 +249,7 @@ pub fn main() -> i32 {
         Some(Command::Play(args)) => match play_puzzle(&args) {
             // A puzzle that cannot be finished is no game; `doku watch` shows
             // the search exhausting it instead.
-            Ok(Some(board)) if board.solution().is_none() => {
+            Ok(Some(board)) if !has_solution(&board, &puzzle_source(&args)) => {
                 eprintln!(
                     "doku: {}: this puzzle has no solution, so it cannot be played; \
                      doku watch shows the search proving it",
@@ -274,6 +312,27 @@ fn watch_launch(
     Ok((puzzle, launch))
 }
 
+/// Whether `board` can be finished. A large puzzle can take seconds to
+/// solve while nothing else is on the screen, so after a moment a status
+/// line on stderr (a terminal only) says what doku is busy with.
+fn has_solution(board: &crate::engine::Board, source: &str) -> bool {
+    use progress::{StatusLine, QUIET_PERIOD};
+    use std::io::IsTerminal;
+    let start = std::time::Instant::now();
+    let text = || {
+        let waited = start.elapsed();
+        (waited >= QUIET_PERIOD).then(|| {
+            format!(
+                "doku: checking that {source} has a solution: {}s (Ctrl-c stops)",
+                waited.as_secs()
+            )
+        })
+    };
+    StatusLine::run(std::io::stderr().is_terminal(), text, |_| {
+        board.solution().is_some()
+    })
+}
+
 /// Where `doku play` took its puzzle from, for messages.
 fn puzzle_source(args: &PlayArgs) -> String {
     match (&args.puzzle, &args.file) {
@@ -284,16 +343,19 @@ fn puzzle_source(args: &PlayArgs) -> String {
 
 /// The puzzle `doku play` was given, checked; `None` for a fresh deal.
 fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> {
-    use crate::engine::format::{check_givens, parse_puzzle, ShapeHint};
+    use crate::engine::format::{check_givens, parse_puzzle_bytes, ShapeHint};
     let source = puzzle_source(args);
-    let text = match (&args.puzzle, &args.file) {
-        (Some(text), _) => text.clone(),
+    // Bytes, not a string: a file that is not UTF-8 gets the line and column
+    // of its first bad byte from the parser, like `doku solve --file`.
+    let bytes = match (&args.puzzle, &args.file) {
+        (Some(text), _) => text.clone().into_bytes(),
         (None, Some(path)) => {
-            std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
+            std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?
         }
         (None, None) => return Ok(None),
     };
-    let board = parse_puzzle(&text, ShapeHint::Infer).map_err(|e| format!("{source}: {e}"))?;
+    let board =
+        parse_puzzle_bytes(&bytes, ShapeHint::Infer).map_err(|e| format!("{source}: {e}"))?;
     check_givens(&board, 1).map_err(|e| format!("{source}: {e}"))?;
     Ok(Some(board))
 }

@@ -11,16 +11,30 @@ pub fn run(args: &SolveArgs) -> i32 {
     } else {
         "solving"
     };
-    run_batch(&args.input, verb, |out, batch| {
+    // Block and CSV records span lines, so a blank line separates every
+    // record from the one before, `no solution` and `invalid` included:
+    // otherwise they would read as part of the previous solution.
+    let blank_between = args.format != Format::Line && !args.count;
+    run_batch(&args.input, verb, blank_between, |out, batch| {
         let board = &batch.puzzle.board;
         if args.count {
-            let line = count_line(board, args.limit, args.strategy);
+            let (count, line) = count_line(board, args.limit, args.strategy);
             let _done = batch.done();
             writeln!(out, "{line}")?;
-            return Ok(true);
+            // No solution is exit status 1 here as for a solve (and grade).
+            if count == 0 {
+                eprintln!(
+                    "doku: {}: the puzzle on line {} has no solution",
+                    batch.source, batch.puzzle.line
+                );
+            }
+            return Ok(count > 0);
         }
         let solution = solve(board, args.strategy);
         let _done = batch.done();
+        if blank_between && !batch.first {
+            writeln!(out)?;
+        }
         let Some(solution) = solution else {
             eprintln!(
                 "doku: {}: the puzzle on line {} has no solution",
@@ -30,9 +44,6 @@ pub fn run(args: &SolveArgs) -> i32 {
             return Ok(false);
         };
         let text = write(&solution, args.format);
-        if args.format != Format::Line && !batch.first {
-            writeln!(out)?;
-        }
         out.write_all(text.trim_end_matches('\n').as_bytes())?;
         out.write_all(b"\n")?;
         Ok(true)
@@ -49,7 +60,8 @@ fn solve(board: &Board, strategy: Strategy) -> Option<Board> {
     }
 }
 
-fn count_line(board: &Board, limit: usize, strategy: Strategy) -> String {
+/// The number of solutions (up to `limit`) and the line that says it.
+fn count_line(board: &Board, limit: usize, strategy: Strategy) -> (usize, String) {
     let count = match strategy {
         Strategy::Mrv => board.count_solutions_up_to(limit),
         _ => Solver::new(board, strategy)
@@ -57,9 +69,10 @@ fn count_line(board: &Board, limit: usize, strategy: Strategy) -> String {
             .take(limit)
             .count(),
     };
-    if count >= limit {
+    let line = if count >= limit {
         format!("{count}+ (counting stopped at the limit of {limit})")
     } else {
         count.to_string()
-    }
+    };
+    (count, line)
 }

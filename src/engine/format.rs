@@ -47,6 +47,10 @@ pub enum ParseError {
         digit: String,
         house: String,
     },
+    #[error("line {line}: a second puzzle starts here, but one puzzle was expected")]
+    ExtraPuzzle { line: usize },
+    #[error("no puzzle in it (it is empty, or holds only blank and comment lines)")]
+    NoPuzzle,
     #[error("reading failed: {0}")]
     Io(String),
 }
@@ -60,8 +64,9 @@ impl ParseError {
             | ParseError::Incomplete { line, .. }
             | ParseError::LineTooLong { line }
             | ParseError::Shape { line, .. }
-            | ParseError::Clash { line, .. } => *line,
-            ParseError::Io(_) => 0,
+            | ParseError::Clash { line, .. }
+            | ParseError::ExtraPuzzle { line } => *line,
+            ParseError::NoPuzzle | ParseError::Io(_) => 0,
         }
     }
 }
@@ -113,10 +118,12 @@ pub struct ReadPuzzle {
 }
 
 /// One token of a row: its raw value (0 = empty, may exceed the size until
-/// the size is known) and where it stood.
+/// the size is known) and where it stood (a block's rows are on lines of
+/// their own, so the line is the token's, not the puzzle's).
 #[derive(Clone, Copy, Debug)]
 struct Token {
     value: u16,
+    line: usize,
     column: usize,
     ch: char,
 }
@@ -449,7 +456,7 @@ fn build(
     for t in tokens {
         if t.value as usize > size {
             return Err(ParseError::BadSymbol {
-                line,
+                line: t.line,
                 column: t.column,
                 found: quote(t.ch, t.value),
                 expected: symbol_range(size),
@@ -561,6 +568,7 @@ fn tokenize(raw: &[u8], line: usize) -> Result<Option<Vec<Token>>, ParseError> {
             };
             tokens.push(Token {
                 value,
+                line,
                 column: i + 1,
                 ch,
             });
@@ -599,6 +607,7 @@ fn number_token(field: &str, line: usize, column: usize) -> Result<Token, ParseE
     if field.is_empty() || field == "." || field == "_" {
         return Ok(Token {
             value: 0,
+            line,
             column,
             ch: '.',
         });
@@ -617,6 +626,7 @@ fn number_token(field: &str, line: usize, column: usize) -> Result<Token, ParseE
     match field.parse::<u16>() {
         Ok(value) if (value as usize) <= MAX_SIZE => Ok(Token {
             value,
+            line,
             column,
             ch: field.chars().next().unwrap_or('0'),
         }),
@@ -631,23 +641,21 @@ fn number_token(field: &str, line: usize, column: usize) -> Result<Token, ParseE
 
 /// Reads exactly one puzzle from a string (one line, or a block).
 pub fn parse_puzzle(text: &str, hint: ShapeHint) -> Result<Board, ParseError> {
-    let mut reader = PuzzleReader::new(text.as_bytes(), hint);
+    parse_puzzle_bytes(text.as_bytes(), hint)
+}
+
+/// [`parse_puzzle`] for the bytes of a file, which need not be UTF-8: a
+/// byte that is not names its line and column like any other bad symbol.
+pub fn parse_puzzle_bytes(bytes: &[u8], hint: ShapeHint) -> Result<Board, ParseError> {
+    let mut reader = PuzzleReader::new(bytes, hint);
     match reader.next() {
         Some(Ok(p)) => match reader.next() {
             None => Ok(p.board),
-            Some(Ok(extra)) => Err(ParseError::WrongLength {
-                line: extra.line,
-                expected: "one puzzle, but another starts here".into(),
-                actual: extra.board.shape().cell_count(),
-            }),
+            Some(Ok(extra)) => Err(ParseError::ExtraPuzzle { line: extra.line }),
             Some(Err(e)) => Err(e),
         },
         Some(Err(e)) => Err(e),
-        None => Err(ParseError::WrongLength {
-            line: 1,
-            expected: "a puzzle".into(),
-            actual: 0,
-        }),
+        None => Err(ParseError::NoPuzzle),
     }
 }
 

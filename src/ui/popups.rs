@@ -122,11 +122,15 @@ impl Widget for PausedScreen<'_> {
     }
 }
 
-/// The terminal is smaller than the board needs: say how large it must be.
+/// The terminal is smaller than the board needs: say how large it must be,
+/// and (below that, cut first when even this does not fit) what can still
+/// be done, since the status line with the key hints is not drawn.
 pub struct TooSmall<'a> {
     pub theme: &'a Theme,
     pub board: &'a str,
     pub needed: (u16, u16),
+    /// Lines such as "z size  g new  q quit"; none for no advice.
+    pub advice: &'a [String],
 }
 
 impl Widget for TooSmall<'_> {
@@ -136,7 +140,7 @@ impl Widget for TooSmall<'_> {
             return;
         }
         let (w, h) = self.needed;
-        let text = vec![
+        let mut text = vec![
             Line::styled("Terminal too small", self.theme.message()).centered(),
             Line::styled(format!("{} needs {w}x{h}", self.board), self.theme.text()).centered(),
             Line::styled(
@@ -145,10 +149,19 @@ impl Widget for TooSmall<'_> {
             )
             .centered(),
         ];
+        if !self.advice.is_empty() {
+            text.push(Line::default());
+        }
+        for line in self.advice {
+            text.push(Line::styled(line.clone(), self.theme.text()).centered());
+        }
         // Narrow screens wrap each line onto several rows; count them all so
         // the size needed (the line that matters) is not cut off the bottom.
         let width = usize::from(area.width);
-        let rows: usize = text.iter().map(|line| line.width().div_ceil(width)).sum();
+        let rows: usize = text
+            .iter()
+            .map(|line| line.width().div_ceil(width).max(1))
+            .sum();
         let height = u16::try_from(rows).unwrap_or(u16::MAX).min(area.height);
         let rect = centred(area, area.width, height);
         Paragraph::new(text)

@@ -91,6 +91,7 @@ impl Widget for WatchView<'_> {
                 theme: self.theme,
                 board: &format!("the solver view of {0}x{0}", shape.size()),
                 needed: (g.width, g.height),
+                advice: &[],
             }
             .render(area, buf);
             return;
