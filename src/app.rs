@@ -13,6 +13,7 @@ pub use view::AppView;
 use crate::config::Config;
 use crate::engine::grader::Difficulty;
 use crate::engine::shape::SUDOKU_SHAPES;
+use crate::engine::Named;
 use crate::engine::{Board, Shape};
 use crate::game::{Direction, Game, Outcome};
 use crate::keymap::{self, Action, Keymap};

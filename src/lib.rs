@@ -7,7 +7,9 @@
 pub mod app;
 pub mod cli;
 pub mod config;
-pub mod engine;
+/// The pure core lives in its own crate (`crates/doku-engine`), so nothing
+/// here can pull the terminal or the CLI parser into it.
+pub use doku_engine as engine;
 pub mod game;
 pub mod keymap;
 pub mod signals;

@@ -6,6 +6,7 @@ use doku::engine::generator::Symmetry;
 use doku::engine::grader::{grade, Difficulty};
 use doku::engine::latin::is_latin_square;
 use doku::engine::Cell;
+use doku::engine::Named;
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 

@@ -2,6 +2,7 @@
 
 use doku::engine::generator::{full_grid, generate, GenerateError, Generated, Symmetry};
 use doku::engine::grader::{grade, Difficulty};
+use doku::engine::Named;
 use doku::engine::{Board, Cell, Shape};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -96,7 +97,7 @@ fn any_difficulty_puzzles_are_unique_for_every_size_up_to_16() {
 #[test]
 fn graded_puzzles_have_exactly_the_requested_grade() {
     for size in [6, 8, 9, 10, 12, 16] {
-        for difficulty in Difficulty::ALL {
+        for &difficulty in Difficulty::ALL {
             let seeds = if size == 16 { 0..1 } else { 0..3 };
             for seed in seeds {
                 let context = format!("size {size} {difficulty} seed {seed}");
@@ -112,7 +113,7 @@ fn graded_puzzles_have_exactly_the_requested_grade() {
 
 #[test]
 fn many_9x9_puzzles_grade_as_requested() {
-    for difficulty in Difficulty::ALL {
+    for &difficulty in Difficulty::ALL {
         let mut rng = ChaCha8Rng::seed_from_u64(difficulty as u64 + 100);
         for i in 0..25 {
             let dealt = generate(
@@ -156,7 +157,7 @@ fn unreachable_difficulties_are_an_error_not_a_wrong_grade() {
 
 #[test]
 fn givens_keep_the_requested_symmetry() {
-    for symmetry in Symmetry::ALL {
+    for &symmetry in Symmetry::ALL {
         for size in [4, 6, 9, 12, 15] {
             for seed in 0..2 {
                 let dealt = deal(size, None, symmetry, seed);
@@ -172,7 +173,7 @@ fn givens_keep_the_requested_symmetry() {
 
 #[test]
 fn orbits_partition_the_cells() {
-    for symmetry in Symmetry::ALL {
+    for &symmetry in Symmetry::ALL {
         for size in [4, 9, 15] {
             let shape = Shape::sudoku(size).expect("size");
             let orbits = symmetry.orbits(shape);

@@ -3,6 +3,7 @@
 //! are left for new ones. Every failure here becomes a status-line message;
 //! none stops the game.
 
+use crate::engine::Named;
 use crate::game::Game;
 use crate::storage::{stats, Autosave, Found, GameKind, StateDir, Stats};
 use std::time::Instant;

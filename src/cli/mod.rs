@@ -12,7 +12,8 @@ mod stats;
 use crate::engine::format::Format;
 use crate::engine::generator::Symmetry;
 use crate::engine::grader::Difficulty;
-use crate::engine::Strategy;
+use crate::engine::{Named, Strategy};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -112,7 +113,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Output format of the solutions.
-    #[arg(long, value_enum, default_value_t = Format::Line)]
+    #[arg(long, value_parser = named::<Format>(), default_value = "line")]
     pub format: Format,
     /// Print the number of solutions instead of a solution.
     #[arg(long)]
@@ -127,7 +128,7 @@ pub struct SolveArgs {
     )]
     pub limit: usize,
     /// Search strategy.
-    #[arg(long, value_enum, default_value_t = Strategy::Mrv)]
+    #[arg(long, value_parser = named::<Strategy>(), default_value = "mrv")]
     pub strategy: Strategy,
 }
 
@@ -141,26 +142,48 @@ fn parse_limit(text: &str) -> Result<usize, String> {
     }
 }
 
+/// A `--flag NAME` parser for an engine enum: the names, their help and
+/// their parsing all come from [`Named`], so `--help`, the config file and
+/// the error for a bad name list the same choices.
+fn named<T: Named + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(
+        T::ALL
+            .iter()
+            .map(|v| PossibleValue::new(v.name()).help(v.about())),
+    )
+    .try_map(|name| T::parse_named(&name))
+}
+
 /// Difficulty to generate: one of the graded levels, or `any`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DifficultyArg {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
+    Level(Difficulty),
     Any,
 }
 
 impl DifficultyArg {
     pub fn level(self) -> Option<Difficulty> {
         match self {
-            DifficultyArg::Easy => Some(Difficulty::Easy),
-            DifficultyArg::Medium => Some(Difficulty::Medium),
-            DifficultyArg::Hard => Some(Difficulty::Hard),
-            DifficultyArg::Expert => Some(Difficulty::Expert),
+            DifficultyArg::Level(d) => Some(d),
             DifficultyArg::Any => None,
         }
     }
+}
+
+/// The `--difficulty` parser: the graded levels' names, then `any`.
+fn difficulty_choice() -> impl TypedValueParser<Value = DifficultyArg> {
+    let levels = Difficulty::ALL
+        .iter()
+        .map(|d| PossibleValue::new(d.name()).help(d.about()));
+    PossibleValuesParser::new(
+        levels
+            .chain([PossibleValue::new("any").help("whatever the dealt puzzle turns out to need")]),
+    )
+    .try_map(|name| match Difficulty::from_name(&name) {
+        Some(d) => Ok(DifficultyArg::Level(d)),
+        None if name.eq_ignore_ascii_case("any") => Ok(DifficultyArg::Any),
+        None => Difficulty::parse_named(&name).map(DifficultyArg::Level),
+    })
 }
 
 #[derive(Debug, Args)]
@@ -173,16 +196,16 @@ pub struct GenerateArgs {
     pub size: usize,
     /// Difficulty by the techniques needed [default: medium; easy on 4x4,
     /// where harder puzzles hardly exist].
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = difficulty_choice())]
     pub difficulty: Option<DifficultyArg>,
     /// Symmetry of the givens.
-    #[arg(long, value_enum, default_value_t = Symmetry::Rotate180)]
+    #[arg(long, value_parser = named::<Symmetry>(), default_value = "rotate180")]
     pub symmetry: Symmetry,
     /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Output format of the puzzles.
-    #[arg(long, value_enum, default_value_t = Format::Line)]
+    #[arg(long, value_parser = named::<Format>(), default_value = "line")]
     pub format: Format,
 }
 
@@ -190,9 +213,9 @@ impl GenerateArgs {
     /// The difficulty asked for, or the default for the size.
     pub fn difficulty(&self) -> DifficultyArg {
         self.difficulty.unwrap_or(if self.size == 4 {
-            DifficultyArg::Easy
+            DifficultyArg::Level(Difficulty::Easy)
         } else {
-            DifficultyArg::Medium
+            DifficultyArg::Level(Difficulty::Medium)
         })
     }
 }
@@ -214,7 +237,7 @@ pub struct LatinArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Output format of the square.
-    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    #[arg(long, value_parser = named::<Format>(), default_value = "csv")]
     pub format: Format,
 }
 

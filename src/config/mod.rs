@@ -12,6 +12,7 @@ pub mod walk;
 pub use error::ConfigError;
 
 use crate::engine::grader::Difficulty;
+use crate::engine::Named;
 use crate::keymap::Keymap;
 use crate::theme::{self, ColorDepth, Theme, Themes};
 use crate::watch::WatchStrategy;
@@ -316,20 +317,17 @@ impl Config {
         if let Some((name, span)) =
             root.string("difficulty", &format!("one of {}", one_of(&difficulties)))?
         {
-            self.difficulty = Difficulty::ALL
-                .into_iter()
-                .find(|d| d.name() == name)
-                .ok_or_else(|| {
-                    root.error(
-                        &span,
-                        "difficulty",
-                        format!(
-                            "{} is not a difficulty; choose {}",
-                            quote(name),
-                            one_of(&difficulties)
-                        ),
-                    )
-                })?;
+            self.difficulty = Difficulty::from_name(name).ok_or_else(|| {
+                root.error(
+                    &span,
+                    "difficulty",
+                    format!(
+                        "{} is not a difficulty; choose {}",
+                        quote(name),
+                        one_of(&difficulties)
+                    ),
+                )
+            })?;
         }
         for (key, field) in [
             ("auto_remove_notes", &mut self.auto_remove_notes),

@@ -18,6 +18,7 @@
 use super::envelope::{self, STATS};
 use super::{lock, LoadError, StateDir, StorageError};
 use crate::engine::grader::Difficulty;
+use crate::engine::Named;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -35,7 +36,7 @@ impl GameKind {
     }
 
     fn difficulty_label(&self) -> &'static str {
-        self.difficulty.map_or("custom", Difficulty::name)
+        self.difficulty.map_or("custom", Named::name)
     }
 }
 

@@ -1,4 +1,8 @@
-//! The pure core: boards, formats, the step-by-step solver. No terminal here.
+//! doku's pure core: boards, formats, the step-by-step solver, the grader
+//! and the generator. No terminal and no command-line parser here: this crate
+//! depends on neither, so the compiler keeps it that way.
+// Input comes from users and files: no unwrap or expect outside tests.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod board;
 mod fast9;
@@ -7,6 +11,7 @@ pub mod generator;
 pub mod grader;
 pub mod latin;
 pub mod local_search;
+pub mod named;
 mod sat;
 pub mod shape;
 pub mod solver;
@@ -14,6 +19,7 @@ mod strong;
 
 pub use board::{Board, Candidates, Clash};
 pub use format::{Format, ParseError, PuzzleReader, ReadPuzzle, ShapeHint};
+pub use named::Named;
 pub use shape::{Cell, Digit, House, Shape};
 pub use solver::{Rule, Solver, Step, Strategy};
 

@@ -7,9 +7,9 @@
 //! [`Finding`].
 
 use super::Technique;
-use crate::engine::board::{Board, Candidates};
-use crate::engine::shape::Geometry;
-use crate::engine::solver::geometry;
+use crate::board::{Board, Candidates};
+use crate::shape::Geometry;
+use crate::solver::geometry;
 use std::sync::Arc;
 
 /// Values and candidates of a position, kept consistent as steps apply.
@@ -138,7 +138,7 @@ impl Grid {
     pub fn sees(&self, a: usize, b: usize) -> bool {
         self.geo
             .shape
-            .sees(crate::engine::Cell(a as u16), crate::engine::Cell(b as u16))
+            .sees(crate::Cell(a as u16), crate::Cell(b as u16))
     }
 }
 

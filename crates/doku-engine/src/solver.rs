@@ -10,7 +10,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// How the search picks the next cell.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Strategy {
     /// The first empty cell in reading order, digits ascending, no deduction:
     /// the textbook backtracking.
@@ -21,11 +21,23 @@ pub enum Strategy {
     Mrv,
 }
 
-impl Strategy {
-    pub fn name(self) -> &'static str {
+impl crate::Named for Strategy {
+    const ALL: &'static [Strategy] = &[Strategy::Naive, Strategy::Mrv];
+    const KIND: &'static str = "strategy";
+
+    fn name(self) -> &'static str {
         match self {
             Strategy::Naive => "naive",
             Strategy::Mrv => "mrv",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Strategy::Naive => {
+                "the first empty cell in reading order, digits ascending, no deduction"
+            }
+            Strategy::Mrv => "the cell with the fewest candidates, singles deduced between guesses",
         }
     }
 }

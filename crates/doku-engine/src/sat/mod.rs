@@ -186,7 +186,7 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Shape;
+    use crate::Shape;
 
     #[test]
     fn counts_the_empty_4x4_sudoku_and_latin_square() {
@@ -229,7 +229,7 @@ mod tests {
             let full = first_solution(&Board::empty(shape)).expect("a full grid");
             assert!(full.is_solved());
             for keep_percent in [70u64, 50, 35] {
-                let puzzle = crate::engine::test_support::blanked(&full, keep_percent, &mut seed);
+                let puzzle = crate::test_support::blanked(&full, keep_percent, &mut seed);
                 let expected = strong::count_up_to(&puzzle, 300, u64::MAX).expect("no budget");
                 assert_eq!(count_up_to(&puzzle, 300), expected, "{puzzle:?}");
                 let solution = first_solution(&puzzle).expect("solvable");

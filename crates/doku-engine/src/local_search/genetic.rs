@@ -3,8 +3,8 @@
 //! of a box, and the fittest boards pass to the next generation unchanged.
 
 use super::{GaveUpReason, Layout, LocalStep, Tally};
-use crate::engine::board::Board;
-use crate::engine::shape::Shape;
+use crate::board::Board;
+use crate::shape::Shape;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 

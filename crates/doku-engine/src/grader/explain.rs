@@ -3,8 +3,8 @@
 
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::Technique;
-use crate::engine::board::{cell_name, digit_text};
-use crate::engine::shape::{Cell, Digit};
+use crate::board::{cell_name, digit_text};
+use crate::shape::{Cell, Digit};
 
 pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
     let shape = grid.geo.shape;

@@ -28,17 +28,7 @@ use grid::{Finding, Grid};
 
 /// How hard a puzzle is for a person: the hardest technique it needs.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    clap::ValueEnum,
-    serde::Serialize,
-    serde::Deserialize,
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
@@ -52,14 +42,16 @@ pub enum Difficulty {
     Expert,
 }
 
-impl Difficulty {
-    pub const ALL: [Difficulty; 4] = [
+impl crate::Named for Difficulty {
+    const ALL: &'static [Difficulty] = &[
         Difficulty::Easy,
         Difficulty::Medium,
         Difficulty::Hard,
         Difficulty::Expert,
     ];
-    pub fn name(self) -> &'static str {
+    const KIND: &'static str = "difficulty";
+
+    fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
             Difficulty::Medium => "medium",
@@ -67,11 +59,20 @@ impl Difficulty {
             Difficulty::Expert => "expert",
         }
     }
+
+    fn about(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "singles only",
+            Difficulty::Medium => "plus locked candidates and naked or hidden pairs",
+            Difficulty::Hard => "plus triples, quads, fish and wings",
+            Difficulty::Expert => "more than that",
+        }
+    }
 }
 
 impl std::fmt::Display for Difficulty {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        f.write_str(crate::Named::name(*self))
     }
 }
 

@@ -662,7 +662,7 @@ mod statistics {
             "kaggle_style_10k",
         ] {
             let text = std::fs::read_to_string(format!(
-                "{}/../shared/data/{file}.txt",
+                "{}/../../../shared/data/{file}.txt",
                 env!("CARGO_MANIFEST_DIR")
             ))
             .unwrap();

@@ -2,8 +2,8 @@
 
 use super::grid::Finding;
 use super::{find_next, grid_with_notes, to_step, LogicStep};
-use crate::engine::board::{cell_name, Board, Candidates};
-use crate::engine::shape::{Cell, Shape};
+use crate::board::{cell_name, Board, Candidates};
+use crate::shape::{Cell, Shape};
 
 /// What the hint key shows.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -428,7 +428,7 @@ fn prune_to_matchings(dom: &[u64], mates: &[u8]) -> [u64; MAX_SIZE] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Shape, Solver, Step, Strategy};
+    use crate::{Shape, Solver, Step, Strategy};
 
     fn iterator_count(board: &Board, limit: usize) -> usize {
         Solver::new(board, Strategy::Mrv)
@@ -467,7 +467,7 @@ mod tests {
                 .expect("a full grid");
             assert!(full.is_solved());
             for keep_percent in [80u64, 60, 45, 30] {
-                let puzzle = crate::engine::test_support::blanked(&full, keep_percent, &mut seed);
+                let puzzle = crate::test_support::blanked(&full, keep_percent, &mut seed);
                 let strong = count_up_to(&puzzle, 500, u64::MAX).expect("no budget");
                 assert!(strong >= 1, "{puzzle:?}");
                 assert_eq!(strong, iterator_count(&puzzle, 500), "{puzzle:?}");

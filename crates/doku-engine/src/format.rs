@@ -660,7 +660,7 @@ pub fn parse_puzzle_bytes(bytes: &[u8], hint: ShapeHint) -> Result<Board, ParseE
 }
 
 /// Output formats.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
     /// One line per puzzle, `.` for empty cells.
     #[default]
@@ -669,6 +669,27 @@ pub enum Format {
     Block,
     /// N rows of N numbers separated by commas, `0` for empty.
     Csv,
+}
+
+impl crate::Named for Format {
+    const ALL: &'static [Format] = &[Format::Line, Format::Block, Format::Csv];
+    const KIND: &'static str = "format";
+
+    fn name(self) -> &'static str {
+        match self {
+            Format::Line => "line",
+            Format::Block => "block",
+            Format::Csv => "csv",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Format::Line => "one line per puzzle, `.` for empty cells",
+            Format::Block => "a readable grid with box separators",
+            Format::Csv => "N rows of N numbers separated by commas, `0` for empty",
+        }
+    }
 }
 
 fn symbol_or_number(value: u8, size: usize) -> String {

@@ -1,40 +1,37 @@
 //! Symmetry of the givens: which cells are removed together.
 
-use crate::engine::shape::Shape;
+use crate::shape::Shape;
+use crate::Named;
 
 /// The pattern of the givens is unchanged by this map of the grid. The maps
 /// act on cell positions only, so every one applies to every square board,
 /// whatever its box shape.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// No symmetry: cells are removed one at a time.
-    #[value(name = "none")]
     None,
     /// Turning the board half a turn.
     #[default]
-    #[value(name = "rotate180")]
     Rotate180,
     /// Turning the board a quarter turn.
-    #[value(name = "rotate90")]
     Rotate90,
     /// Reflecting left to right.
-    #[value(name = "mirror")]
     Mirror,
     /// Reflecting in the main diagonal (top left to bottom right).
-    #[value(name = "diagonal")]
     Diagonal,
 }
 
-impl Symmetry {
-    pub const ALL: [Symmetry; 5] = [
+impl crate::Named for Symmetry {
+    const ALL: &'static [Symmetry] = &[
         Symmetry::None,
         Symmetry::Rotate180,
         Symmetry::Rotate90,
         Symmetry::Mirror,
         Symmetry::Diagonal,
     ];
+    const KIND: &'static str = "symmetry";
 
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Symmetry::None => "none",
             Symmetry::Rotate180 => "rotate180",
@@ -44,6 +41,18 @@ impl Symmetry {
         }
     }
 
+    fn about(self) -> &'static str {
+        match self {
+            Symmetry::None => "no symmetry: cells are removed one at a time",
+            Symmetry::Rotate180 => "unchanged by half a turn",
+            Symmetry::Rotate90 => "unchanged by a quarter turn",
+            Symmetry::Mirror => "unchanged by reflecting left to right",
+            Symmetry::Diagonal => "unchanged by reflecting in the main diagonal",
+        }
+    }
+}
+
+impl Symmetry {
     /// The maps that generate the symmetry, on (row, col) of an `n`x`n` grid.
     fn image(self, n: usize, (r, c): (usize, usize)) -> (usize, usize) {
         match self {

@@ -2,8 +2,8 @@
 //! two free cells of a box per step, chosen to leave the fewest conflicts.
 
 use super::{conflicting_cells, GaveUpReason, Layout, LocalStep, Tally};
-use crate::engine::board::Board;
-use crate::engine::shape::{Cell, Shape};
+use crate::board::Board;
+use crate::shape::{Cell, Shape};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 

@@ -4,8 +4,8 @@
 //! relabelled fixed pattern. The search restarts with fresh randomness when
 //! it wanders too long (rare, but large boards have heavy-tailed runs).
 
-use crate::engine::shape::Shape;
-use crate::engine::solver::geometry;
+use crate::shape::Shape;
+use crate::solver::geometry;
 use rand::seq::SliceRandom;
 use rand::Rng;
 
