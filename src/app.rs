@@ -14,13 +14,14 @@ use crate::config::Config;
 use crate::engine::grader::Difficulty;
 use crate::engine::shape::SUDOKU_SHAPES;
 use crate::engine::Named;
+use crate::engine::SearchKind;
 use crate::engine::{Board, Shape};
 use crate::game::{Direction, Game, Outcome};
 use crate::keymap::{self, Action, Keymap};
 use crate::signals::{Shutdown, ShutdownSignals, POLL_INTERVAL};
 use crate::theme::{Theme, Themes};
 use crate::ui::ScreenLayout;
-use crate::watch::{Outcome as WatchOutcome, Watch, WatchOptions, WatchStrategy};
+use crate::watch::{Outcome as WatchOutcome, Watch, WatchOptions};
 use deal::{DealState, Dealing};
 use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
@@ -620,7 +621,7 @@ fn unusable_terminal(stdout_is_terminal: bool, term: Option<&str>) -> Option<Str
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WatchLaunch {
     /// Overrides the config's strategy.
-    pub strategy: Option<WatchStrategy>,
+    pub strategy: Option<SearchKind>,
     /// Overrides the config's speed (steps per second).
     pub speed: Option<f64>,
     /// Deal the next puzzle when one is solved.
@@ -638,7 +639,7 @@ pub fn main_with(
         Ok(loaded) => loaded,
         Err(err) => {
             eprintln!("doku: {err}");
-            return crate::cli::EXIT_BAD_INPUT;
+            return crate::exit::EXIT_BAD_INPUT;
         }
     };
     // Before the save is opened or anything is written: a pipe or a dumb
@@ -646,7 +647,7 @@ pub fn main_with(
     let term = std::env::var("TERM").ok();
     if let Some(problem) = unusable_terminal(io::stdout().is_terminal(), term.as_deref()) {
         eprintln!("doku: {problem}");
-        return crate::cli::EXIT_BAD_INPUT;
+        return crate::exit::EXIT_BAD_INPUT;
     }
     let config = &loaded.config;
     let seed = std::time::SystemTime::now()
@@ -705,7 +706,7 @@ pub fn main_with(
         Err(err) => {
             ratatui::restore();
             eprintln!("doku: cannot use this terminal for the game: {err}");
-            return crate::cli::EXIT_BAD_INPUT;
+            return crate::exit::EXIT_BAD_INPUT;
         }
     };
     if mouse {
@@ -742,7 +743,7 @@ pub fn main_with(
         eprintln!("{notice}");
     }
     match result {
-        Ok(None) => crate::cli::EXIT_OK,
+        Ok(None) => crate::exit::EXIT_OK,
         Ok(Some(signal)) => signal.exit_status(),
         Err(err) => {
             eprintln!("doku: the terminal failed: {err}");

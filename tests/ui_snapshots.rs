@@ -9,11 +9,11 @@ use doku::app::{App, AppView, Mode};
 use doku::config::Config;
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::grader::Difficulty;
+use doku::engine::SearchKind;
 use doku::engine::{Board, Shape};
 use doku::game::Game;
 use doku::keymap::{Action, Mode as KeyMode};
 use doku::theme::{ColorDepth, Theme, Themes};
-use doku::watch::WatchStrategy;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -253,7 +253,7 @@ fn the_solver_panel_labels_the_measured_speed_and_keeps_it_inside_at_80x24() {
         panic!("the solver view is open");
     };
     // Naive takes thousands of steps here: still searching after a second.
-    watch.set_strategy(WatchStrategy::Naive);
+    watch.set_strategy(SearchKind::Naive);
     watch.set_speed(5000.0);
     for _ in 0..20 {
         watch.tick(Duration::from_millis(50));

@@ -183,7 +183,7 @@ fn the_solver_view_key_switches_mode_and_back() {
 #[test]
 fn the_solver_view_opens_on_the_configured_strategy_local_searches_too() {
     let now = Instant::now();
-    for strategy in WatchStrategy::ALL {
+    for &strategy in SearchKind::ALL {
         let mut config = Config::built_in();
         config.watch.strategy = strategy;
         let mut app = app_with(&config, now);
