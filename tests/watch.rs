@@ -876,47 +876,44 @@ mod view {
 
         app.handle_key(key('a'), now);
         assert_eq!(app.mode, Mode::Watching);
-        let watch = app.watch.as_ref().expect("a watch");
+        let watch = app.watch().expect("a watch");
         assert_eq!(watch.strategy(), SearchKind::Mrv, "the config's strategy");
         // The config starts from the player's entries.
         assert_eq!(watch.start(), &before);
         assert!(app.next_wakeup(now).is_some(), "the view animates");
 
         app.handle_key(KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE), now);
-        assert!(app.watch.as_ref().unwrap().is_paused());
+        assert!(app.watch().unwrap().is_paused());
         assert_eq!(app.next_wakeup(now), None, "paused: the loop sleeps");
         app.handle_key(key('.'), now);
-        assert_eq!(app.watch.as_ref().unwrap().counters().steps, 1);
-        let speed = app.watch.as_ref().unwrap().speed();
+        assert_eq!(app.watch().unwrap().counters().steps, 1);
+        let speed = app.watch().unwrap().speed();
         app.handle_key(key('+'), now);
-        assert!(app.watch.as_ref().unwrap().speed() > speed);
+        assert!(app.watch().unwrap().speed() > speed);
         app.handle_key(key('-'), now);
         app.handle_key(key('-'), now);
-        assert!(app.watch.as_ref().unwrap().speed() < speed);
+        assert!(app.watch().unwrap().speed() < speed);
         app.handle_key(key('s'), now);
-        assert_eq!(
-            app.watch.as_ref().unwrap().strategy(),
-            SearchKind::MinConflicts
-        );
+        assert_eq!(app.watch().unwrap().strategy(), SearchKind::MinConflicts);
         app.handle_key(key('s'), now);
         app.handle_key(key('s'), now);
-        assert_eq!(app.watch.as_ref().unwrap().strategy(), SearchKind::Naive);
+        assert_eq!(app.watch().unwrap().strategy(), SearchKind::Naive);
         app.handle_key(key('f'), now);
         let mut t = now;
-        while app.watch.as_ref().unwrap().outcome().is_none() {
+        while app.watch().unwrap().outcome().is_none() {
             t += Duration::from_millis(34);
             app.on_tick(t);
         }
-        assert_eq!(app.watch.as_ref().unwrap().outcome(), Some(Outcome::Solved));
+        assert_eq!(app.watch().unwrap().outcome(), Some(Outcome::Solved));
 
         app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), t);
         assert_eq!(app.mode, Mode::Playing);
-        assert!(app.watch.is_none());
+        assert!(app.watch().is_none());
         assert_eq!(app.game.board(), &before, "the game is untouched");
         app.handle_key(key('a'), t);
         assert_eq!(app.mode, Mode::Watching);
         assert_eq!(
-            app.watch.as_ref().unwrap().strategy(),
+            app.watch().unwrap().strategy(),
             SearchKind::Naive,
             "the view reopens with the strategy it was left with"
         );
@@ -932,11 +929,11 @@ mod view {
         let game = Game::new(seed("seed-4x4-a"), None, now);
         let themes = Themes::built_in(ColorDepth::TrueColor);
         let mut app = App::new(&Config::built_in(), themes, theme(), game, 3);
-        app.watch_loop = true;
+        app.set_watch_loop(true);
         app.handle_key(key('a'), now);
         app.handle_key(key('f'), now);
         let mut t = now;
-        while app.watch.as_ref().unwrap().outcome().is_none() {
+        while app.watch().unwrap().outcome().is_none() {
             t += Duration::from_millis(34);
             app.on_tick(t);
         }
@@ -945,12 +942,12 @@ mod view {
         app.on_tick(t + Duration::from_millis(500));
         assert!(!app.is_dealing(), "the solved board is shown first");
         assert_eq!(app.game.givens(), &first);
-        assert_eq!(app.watch.as_ref().unwrap().outcome(), Some(Outcome::Solved));
+        assert_eq!(app.watch().unwrap().outcome(), Some(Outcome::Solved));
         app.on_tick(t + Duration::from_secs(3));
         // The deal runs on a thread (and may be done already).
         app.finish_deal();
         assert_eq!(app.mode, Mode::Watching);
-        let watch = app.watch.as_ref().unwrap();
+        let watch = app.watch().unwrap();
         assert_eq!(watch.outcome(), None, "a fresh run");
         assert_eq!(watch.givens(), app.game.givens());
         assert_ne!(app.game.givens(), &first, "a new puzzle");
