@@ -465,23 +465,26 @@ fn next_strategy_restarts_from_the_start_board() {
 }
 
 #[test]
-fn cell_kinds_and_changes_since_the_last_frame() {
+fn cell_kinds_follow_the_steps() {
     let puzzle = seed("seed-9x9-a");
     let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
-    let first = watch.take_changes();
-    assert_eq!(first.len(), 81, "the first frame shows every cell");
-    assert!(watch.take_changes().is_empty(), "nothing happened since");
+    for cell in puzzle.shape().cells() {
+        let expected = if puzzle.get(cell).is_some() {
+            CellKind::Given
+        } else {
+            CellKind::Empty
+        };
+        assert_eq!(watch.kind(cell), expected, "{cell:?} before the first step");
+    }
 
     // Naive: focus r1c2, then guess 1 there... (the first empty cell).
     let r1c2 = Cell(1);
     watch.single_step();
     assert_eq!(watch.kind(r1c2), CellKind::Focus);
-    assert_eq!(watch.take_changes(), vec![(r1c2, None, CellKind::Focus)]);
+    assert_eq!(watch.focus(), &[r1c2]);
+    assert_eq!(watch.board().get(r1c2), None);
     watch.single_step();
-    let changes = watch.take_changes();
-    assert_eq!(changes.len(), 1);
-    assert_eq!(changes[0].0, r1c2);
-    assert!(changes[0].1.is_some());
+    assert!(watch.board().get(r1c2).is_some());
     assert_eq!(watch.base_kind(r1c2), CellKind::Guess);
 
     // Run on until an undo: the undone cell shows as backtracked.
