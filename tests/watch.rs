@@ -1,6 +1,7 @@
 //! The watch driver: every strategy ends in a valid solution, its steps
 //! replay, results and limits, pacing and controls.
 
+use doku::config::Config;
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::{Board, Cell, Digit, Named, SearchKind, Shape, Step};
 use doku::watch::{
@@ -52,10 +53,14 @@ fn puzzle_with_givens(shape: Shape, keep: f64, seed: u64) -> Board {
     board
 }
 
+/// The shipped config's speed and step limit, with `strategy`.
 fn options(strategy: SearchKind) -> WatchOptions {
+    let shipped = Config::built_in().watch;
     WatchOptions {
         strategy,
-        ..WatchOptions::default()
+        speed: shipped.speed,
+        step_limit: shipped.step_limit,
+        seed: 0,
     }
 }
 
@@ -108,7 +113,7 @@ fn every_strategy_solves_a_sample_of_the_shared_data() {
 
 #[test]
 fn every_strategy_works_on_every_size() {
-    let mut shapes: Vec<Shape> = [4, 6, 8, 9, 10, 12, 15, 16, 20, 25]
+    let mut shapes: Vec<Shape> = doku::config::SIZES
         .iter()
         .map(|&n| Shape::sudoku(n).unwrap())
         .collect();

@@ -3,10 +3,9 @@
 //! the screen. A deal that is no longer wanted (another `g`, the app
 //! quitting) is cancelled, so stale deals do not pile up on the cores.
 
-use crate::config::Config;
+use crate::config::{Config, SIZES};
 use crate::engine::generator::{generate, Symmetry};
 use crate::engine::grader::{grade, Difficulty};
-use crate::engine::shape::SUDOKU_SHAPES;
 use crate::engine::{Board, Named, Shape};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -112,9 +111,8 @@ impl DealQueue {
 
     /// The next board size in the cycle; returns the status-line message.
     pub fn cycle_size(&mut self) -> String {
-        let sizes: Vec<usize> = SUDOKU_SHAPES.iter().map(|&(n, _, _)| n as usize).collect();
-        let i = sizes.iter().position(|&s| s == self.next_size);
-        self.next_size = sizes[i.map_or(0, |i| (i + 1) % sizes.len())];
+        let i = SIZES.iter().position(|&s| s == self.next_size);
+        self.next_size = SIZES[i.map_or(0, |i| (i + 1) % SIZES.len())];
         format!("next deal: {0}x{0}", self.next_size)
     }
 }

@@ -41,9 +41,6 @@ impl Outcome {
     }
 }
 
-/// The step limit when the config names none.
-pub const DEFAULT_STEP_LIMIT: u64 = 10_000_000;
-
 /// Settings of a run that outlive a restart.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WatchOptions {
@@ -53,17 +50,6 @@ pub struct WatchOptions {
     pub step_limit: u64,
     /// Seed of the local searches' randomness.
     pub seed: u64,
-}
-
-impl Default for WatchOptions {
-    fn default() -> Self {
-        WatchOptions {
-            strategy: SearchKind::Mrv,
-            speed: 20.0,
-            step_limit: DEFAULT_STEP_LIMIT,
-            seed: 0,
-        }
-    }
 }
 
 /// The counters the view shows.
