@@ -272,7 +272,7 @@ fn an_unknown_watch_strategy_names_file_key_value_and_every_choice() {
         error.to_string(),
         format!(
             "{}:3: watch.strategy: \"annealing\" is not a strategy; \
-             choose naive, mrv, min-conflicts or genetic",
+             choose \"naive\", \"mrv\", \"min-conflicts\" or \"genetic\"",
             file.display()
         )
     );
