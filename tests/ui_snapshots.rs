@@ -5,14 +5,14 @@
 //! `target/snapshots/NAME.txt` to compare; copy it over by hand only when the
 //! change is intended.
 
-use doku::app::{App, AppView, Mode};
+use doku::app::{App, AppView, Screen};
 use doku::config::Config;
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::grader::Difficulty;
 use doku::engine::SearchKind;
 use doku::engine::{Board, Shape};
 use doku::game::Game;
-use doku::keymap::{Action, Mode as KeyMode};
+use doku::keymap::{Action, KeyContext};
 use doku::theme::{ColorDepth, Theme, Themes};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -177,7 +177,7 @@ fn empty_25x25_at_120x40() {
 fn help_screen_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.mode = Mode::Help;
+    app.screen = Screen::Help;
     check("help_80x24", &draw(&app, now, 80, 24));
 }
 
@@ -206,7 +206,7 @@ fn assert_help_shows_keys(screen: &str, app: &App, actions: &[Action], title: &s
 fn the_help_lists_every_play_key_whole_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.mode = Mode::Help;
+    app.screen = Screen::Help;
     let screen = text(&draw(&app, now, 80, 24));
     let moves = [
         Action::MoveUp,
@@ -217,7 +217,7 @@ fn the_help_lists_every_play_key_whole_at_80x24() {
     let play: Vec<Action> = Action::BINDABLE
         .iter()
         .copied()
-        .filter(|a| a.scope().covers(KeyMode::Play) && !moves.contains(a))
+        .filter(|a| a.scope().covers(KeyContext::Play) && !moves.contains(a))
         .collect();
     assert_help_shows_keys(&screen, &app, &play, "┌ keys ");
     assert!(screen.contains("Up/Down/Left/Right"), "{screen}");
@@ -229,14 +229,14 @@ fn help_in_the_solver_view_lists_its_keys_whole_at_80x24() {
     let mut app = app_with(PUZZLE_9, "default", now);
     app.handle_key(KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE), now);
     app.handle_key(KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE), now);
-    assert_eq!(app.mode, Mode::WatchHelp);
+    assert_eq!(app.screen, Screen::WatchHelp);
     let buf = draw(&app, now, 80, 24);
     check("watch_help_80x24", &buf);
     let screen = text(&buf);
     let watch: Vec<Action> = Action::BINDABLE
         .iter()
         .copied()
-        .filter(|a| a.scope().covers(KeyMode::Watch))
+        .filter(|a| a.scope().covers(KeyContext::Watch))
         .collect();
     assert!(watch.contains(&Action::WatchSwitchStart) && watch.contains(&Action::Quit));
     assert_help_shows_keys(&screen, &app, &watch, "┌ solver view keys ");
@@ -309,7 +309,7 @@ fn the_solver_panel_labels_the_measured_speed_and_keeps_it_inside_at_80x24() {
 fn paused_screen_hides_the_board() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.mode = Mode::Paused;
+    app.screen = Screen::Paused;
     let buf = draw(&app, now, 80, 24);
     check("paused_80x24", &buf);
     assert!(!text(&buf).contains('┏'), "no board while paused");
@@ -372,13 +372,13 @@ fn no_size_down_to_1x1_panics() {
     ] {
         let mut app = app_with(&puzzle, "default", now);
         for mode in [
-            Mode::Playing,
-            Mode::Help,
-            Mode::Paused,
-            Mode::Watching,
-            Mode::WatchHelp,
+            Screen::Playing,
+            Screen::Help,
+            Screen::Paused,
+            Screen::Watching,
+            Screen::WatchHelp,
         ] {
-            app.mode = mode;
+            app.screen = mode;
             for width in (1..=60).step_by(7).chain([1, 2, 80]) {
                 for height in (1..=30).step_by(3).chain([1, 2, 24]) {
                     draw(&app, now, width, height);
@@ -463,7 +463,7 @@ fn mono_uses_no_colour_and_still_marks_cursor_and_conflict() {
     app.game.set_cursor(0, 1);
     app.game.enter(2, now);
     app.game.set_cursor(4, 4);
-    app.mode = Mode::Playing;
+    app.screen = Screen::Playing;
     for (width, height) in [(80, 24), (120, 40)] {
         let buf = draw(&app, now, width, height);
         for cell in buf.content() {
