@@ -1,9 +1,9 @@
-//! Whole screens drawn into a `TestBackend`, compared with the text in
-//! `tests/snapshots/`, and the styles of the cells that carry meaning.
+//! Whole screens drawn into a `TestBackend`, compared with insta snapshots
+//! in `tests/snapshots/`, and the styles of the cells that carry meaning.
 //!
-//! A changed screen fails the test and leaves the new text in
-//! `target/snapshots/NAME.txt` to compare; copy it over by hand only when the
-//! change is intended.
+//! A changed screen fails the test and leaves the new screen beside the old
+//! as `.snap.new` (not under CI); review it, and accept it only when the
+//! change is intended (`cargo insta review`, or `INSTA_UPDATE=always`).
 
 use doku::app::{App, AppView, Screen};
 use doku::config::Config;
@@ -19,7 +19,6 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 const PUZZLE_9: &str =
@@ -75,17 +74,7 @@ fn text(buf: &Buffer) -> String {
 }
 
 fn check(name: &str, buf: &Buffer) {
-    let actual = text(buf);
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
-    let expected = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap_or_default();
-    if actual != expected {
-        let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/snapshots");
-        let _ = std::fs::create_dir_all(&out);
-        let _ = std::fs::write(out.join(format!("{name}.txt")), &actual);
-        panic!(
-            "screen {name} changed (new text in target/snapshots/{name}.txt):\n{actual}\n--- expected ---\n{expected}"
-        );
-    }
+    insta::assert_snapshot!(name, text(buf));
 }
 
 /// A game with an entry, a conflict, notes and a moved cursor, drawn at a size.

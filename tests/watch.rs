@@ -590,9 +590,9 @@ fn survey_seed_puzzles() {
     }
 }
 
-/// The view drawn into a `TestBackend`: whole-screen snapshots in
-/// `tests/snapshots/watch_*.txt` (a changed screen fails and leaves the new
-/// text in `target/snapshots/`), and the styles of the cells that carry meaning.
+/// The view drawn into a `TestBackend`: whole-screen insta snapshots in
+/// `tests/snapshots/` (see `tests/ui_snapshots.rs` on reviewing a change),
+/// and the styles of the cells that carry meaning.
 mod view {
     use super::*;
     use doku::app::{App, Screen};
@@ -606,7 +606,6 @@ mod view {
     use ratatui::layout::Rect;
     use ratatui::style::Style;
     use ratatui::Terminal;
-    use std::path::PathBuf;
     use std::time::Instant;
 
     fn theme() -> Theme {
@@ -644,19 +643,7 @@ mod view {
     }
 
     fn check(name: &str, buf: &Buffer) {
-        let actual = text(buf);
-        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let path = root.join(format!("tests/snapshots/{name}.txt"));
-        let expected = std::fs::read_to_string(&path).unwrap_or_default();
-        if actual != expected {
-            let out = root.join("target/snapshots");
-            let _ = std::fs::create_dir_all(&out);
-            let _ = std::fs::write(out.join(format!("{name}.txt")), &actual);
-            panic!(
-                "{name}: the screen differs from {}; the new one is in target/snapshots/\n{actual}",
-                path.display()
-            );
-        }
+        insta::assert_snapshot!(name, text(buf));
     }
 
     /// Where a cell's digit is drawn.
