@@ -51,6 +51,13 @@ fn app_with(puzzle: &str, theme_name: &str, now: Instant) -> App {
     App::new(&Config::built_in(), themes(), theme(theme_name), game, 1)
 }
 
+/// Types `keys` (the shipped keymap's), as a player would.
+fn keys(app: &mut App, keys: &str, now: Instant) {
+    for ch in keys.chars() {
+        app.handle_key(KeyEvent::new(KeyCode::Char(ch), KeyModifiers::NONE), now);
+    }
+}
+
 fn draw(app: &App, now: Instant, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
     terminal
@@ -166,7 +173,8 @@ fn empty_25x25_at_120x40() {
 fn help_screen_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.screen = Screen::Help;
+    keys(&mut app, "?", now);
+    assert_eq!(app.screen, Screen::Help);
     check("help_80x24", &draw(&app, now, 80, 24));
 }
 
@@ -195,7 +203,7 @@ fn assert_help_shows_keys(screen: &str, app: &App, actions: &[Action], title: &s
 fn the_help_lists_every_play_key_whole_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.screen = Screen::Help;
+    keys(&mut app, "?", now);
     let screen = text(&draw(&app, now, 80, 24));
     let moves = [
         Action::MoveUp,
@@ -298,7 +306,8 @@ fn the_solver_panel_labels_the_measured_speed_and_keeps_it_inside_at_80x24() {
 fn paused_screen_hides_the_board() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.screen = Screen::Paused;
+    keys(&mut app, "p", now);
+    assert_eq!(app.screen, Screen::Paused);
     let buf = draw(&app, now, 80, 24);
     check("paused_80x24", &buf);
     assert!(!text(&buf).contains('┏'), "no board while paused");
@@ -327,13 +336,15 @@ fn a_board_dealt_too_large_for_80x24_says_which_keys_lead_back() {
     let puzzle = text_25.lines().next().expect("a first puzzle");
     let now = Instant::now();
     let mut app = app_with(puzzle, "default", now);
-    app.deals.next_size = 25;
+    keys(&mut app, "zzzzzz", now); // 9 on to 25
+    assert_eq!(app.deals.next_size, 25);
     let screen = text(&draw(&app, now, 80, 24));
     assert!(screen.contains("25x25 needs 56x33"), "{screen}");
     assert!(screen.contains("z size  g new  q quit"), "{screen}");
     assert!(!screen.contains("next deal"), "{screen}");
-    // After z, the size the next deal will have.
-    app.deals.next_size = 9;
+    // After z (round to 4, then on to 9), the size the next deal will have.
+    keys(&mut app, "zzzz", now);
+    assert_eq!(app.deals.next_size, 9);
     let screen = text(&draw(&app, now, 80, 24));
     assert!(screen.contains("z size  g new  q quit"), "{screen}");
     assert!(screen.contains("next deal: 9x9"), "{screen}");
@@ -359,15 +370,17 @@ fn no_size_down_to_1x1_panics() {
         puzzle_16(),
         latin,
     ] {
-        let mut app = app_with(&puzzle, "default", now);
-        for mode in [
-            Screen::Playing,
-            Screen::Help,
-            Screen::Paused,
-            Screen::Watching,
-            Screen::WatchHelp,
+        // Each screen as the keys reach it.
+        for (typed, screen) in [
+            ("", Screen::Playing),
+            ("?", Screen::Help),
+            ("p", Screen::Paused),
+            ("a", Screen::Watching),
+            ("a?", Screen::WatchHelp),
         ] {
-            app.screen = mode;
+            let mut app = app_with(&puzzle, "default", now);
+            keys(&mut app, typed, now);
+            assert_eq!(app.screen, screen, "after {typed:?}");
             for width in (1..=60).step_by(7).chain([1, 2, 80]) {
                 for height in (1..=30).step_by(3).chain([1, 2, 24]) {
                     draw(&app, now, width, height);
@@ -452,7 +465,6 @@ fn mono_uses_no_colour_and_still_marks_cursor_and_conflict() {
     app.game.set_cursor(0, 1);
     app.game.enter(2, now);
     app.game.set_cursor(4, 4);
-    app.screen = Screen::Playing;
     for (width, height) in [(80, 24), (120, 40)] {
         let buf = draw(&app, now, width, height);
         for cell in buf.content() {

@@ -140,7 +140,8 @@ fn size_difficulty_and_theme_keys_cycle() {
 fn new_game_deals_off_the_ui_thread_at_the_next_size() {
     let now = Instant::now();
     let mut app = app(now);
-    app.deals.next_size = 4;
+    chars(&mut app, "zzzzzzz", now); // 9 on to 25, then round to 4
+    assert_eq!(app.deals.next_size, 4);
     chars(&mut app, "g", now);
     assert!(app.is_dealing());
     assert!(app.next_wakeup(now).is_some(), "the spinner ticks");
@@ -274,7 +275,8 @@ fn screen(app: &App, now: Instant, width: u16, height: u16) -> Vec<String> {
 fn a_deal_in_progress_is_named_once_in_the_status_line() {
     let now = Instant::now();
     let mut app = app(now);
-    app.deals.next_size = 25;
+    chars(&mut app, "zzzzzz", now); // 9 on to 25
+    assert_eq!(app.deals.next_size, 25);
     chars(&mut app, "g", now);
     let rows = screen(&app, now, 120, 40);
     let status = rows[rows.len() - 2].clone();
