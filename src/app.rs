@@ -53,7 +53,9 @@ const CELEBRATION: Duration = Duration::from_millis(1200);
 /// and draw it into a `TestBackend`.
 pub struct App {
     pub game: Game,
-    pub screen: Screen,
+    /// Which screen is up: changed only by keys and events, so tests reach
+    /// a screen the way a player does (read it with [`App::screen`]).
+    screen: Screen,
     pub keymap: Keymap,
     /// A message for the status line (a refused key, a hint, a deal).
     pub message: Option<String>,
@@ -162,6 +164,10 @@ impl App {
                 self.session.control(action, now);
             }
         }
+    }
+
+    pub fn screen(&self) -> Screen {
+        self.screen
     }
 
     /// Whether the first puzzle is still being dealt (nothing to play yet).

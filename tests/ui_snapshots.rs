@@ -174,7 +174,7 @@ fn help_screen_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
     keys(&mut app, "?", now);
-    assert_eq!(app.screen, Screen::Help);
+    assert_eq!(app.screen(), Screen::Help);
     check("help_80x24", &draw(&app, now, 80, 24));
 }
 
@@ -226,7 +226,7 @@ fn help_in_the_solver_view_lists_its_keys_whole_at_80x24() {
     let mut app = app_with(PUZZLE_9, "default", now);
     app.handle_key(KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE), now);
     app.handle_key(KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE), now);
-    assert_eq!(app.screen, Screen::WatchHelp);
+    assert_eq!(app.screen(), Screen::WatchHelp);
     let buf = draw(&app, now, 80, 24);
     check("watch_help_80x24", &buf);
     let screen = text(&buf);
@@ -307,7 +307,7 @@ fn paused_screen_hides_the_board() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
     keys(&mut app, "p", now);
-    assert_eq!(app.screen, Screen::Paused);
+    assert_eq!(app.screen(), Screen::Paused);
     let buf = draw(&app, now, 80, 24);
     check("paused_80x24", &buf);
     assert!(!text(&buf).contains('┏'), "no board while paused");
@@ -380,7 +380,7 @@ fn no_size_down_to_1x1_panics() {
         ] {
             let mut app = app_with(&puzzle, "default", now);
             keys(&mut app, typed, now);
-            assert_eq!(app.screen, screen, "after {typed:?}");
+            assert_eq!(app.screen(), screen, "after {typed:?}");
             for width in (1..=60).step_by(7).chain([1, 2, 80]) {
                 for height in (1..=30).step_by(3).chain([1, 2, 24]) {
                     draw(&app, now, width, height);

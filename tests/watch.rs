@@ -870,7 +870,7 @@ mod view {
         let before = app.game.board().clone();
 
         app.handle_key(key('a'), now);
-        assert_eq!(app.screen, Screen::Watching);
+        assert_eq!(app.screen(), Screen::Watching);
         let watch = app.watch().expect("a watch");
         assert_eq!(watch.strategy(), SearchKind::Mrv, "the config's strategy");
         // The config starts from the player's entries.
@@ -902,18 +902,18 @@ mod view {
         assert_eq!(app.watch().unwrap().outcome(), Some(RunEnd::Solved));
 
         app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), t);
-        assert_eq!(app.screen, Screen::Playing);
+        assert_eq!(app.screen(), Screen::Playing);
         assert!(app.watch().is_none());
         assert_eq!(app.game.board(), &before, "the game is untouched");
         app.handle_key(key('a'), t);
-        assert_eq!(app.screen, Screen::Watching);
+        assert_eq!(app.screen(), Screen::Watching);
         assert_eq!(
             app.watch().unwrap().strategy(),
             SearchKind::Naive,
             "the view reopens with the strategy it was left with"
         );
         app.handle_key(key('a'), t);
-        assert_eq!(app.screen, Screen::Playing);
+        assert_eq!(app.screen(), Screen::Playing);
         app.handle_key(key('q'), t);
         assert!(app.quit);
     }
@@ -941,7 +941,7 @@ mod view {
         app.on_tick(t + Duration::from_secs(3));
         // The deal runs on a thread (and may be done already).
         app.finish_deal();
-        assert_eq!(app.screen, Screen::Watching);
+        assert_eq!(app.screen(), Screen::Watching);
         let watch = app.watch().unwrap();
         assert_eq!(watch.outcome(), None, "a fresh run");
         assert_eq!(watch.givens(), app.game.givens());
