@@ -17,7 +17,6 @@
 //! (`tests/engine_corpus.rs` checks), about 20x faster on hard sets: the
 //! `solve` benchmark and `../shared/bench/compare` measure it.
 
-
 const BAND: u32 = (1 << 27) - 1;
 const ROW: u32 = 0x1FF;
 
