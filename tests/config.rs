@@ -259,6 +259,44 @@ fn a_user_file_changes_only_what_it_names() {
 }
 
 #[test]
+fn named_settings_take_the_spellings_the_command_line_takes() {
+    // `doku watch --strategy` parses through SearchKind::parse_named; the
+    // config must take what it takes, not only the canonical names.
+    for spelling in [
+        "min-conflicts",
+        "min_conflicts",
+        "MinConflicts",
+        " MIN-CONFLICTS ",
+    ] {
+        assert_eq!(
+            SearchKind::parse_named(spelling),
+            Ok(SearchKind::MinConflicts)
+        );
+        let text = format!("[watch]\nstrategy = \"{spelling}\"\n");
+        assert_eq!(
+            loaded(&text).config.watch.strategy,
+            SearchKind::MinConflicts,
+            "{text}"
+        );
+    }
+    assert_eq!(
+        loaded("difficulty = \"Hard\"\n").config.difficulty,
+        Difficulty::Hard
+    );
+    assert_eq!(
+        loaded("color_depth = \"24bit\"\n").color_depth,
+        ColorDepth::TrueColor
+    );
+    assert_eq!(
+        loaded("[watch]\nstart_from = \"Givens\"\n")
+            .config
+            .watch
+            .start_from,
+        WatchStart::Givens
+    );
+}
+
+#[test]
 fn watch_strategy_takes_every_strategy_the_solver_view_offers() {
     let config = loaded("[watch]\nstrategy = \"min-conflicts\"\n").config;
     assert_eq!(config.watch.strategy, SearchKind::MinConflicts);
