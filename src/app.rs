@@ -375,7 +375,10 @@ impl App {
         if self.mode != Mode::Playing {
             return;
         }
-        if let Some(layout) = ScreenLayout::new(self.game.shape(), self.screen) {
+        let hint = view::hint_text(self);
+        if let Some(layout) =
+            ScreenLayout::with_hint(self.game.shape(), self.screen, hint.as_deref())
+        {
             if let Some((r, c)) = layout.cell_at(column, row) {
                 self.game.set_cursor(r, c);
             }

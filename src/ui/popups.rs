@@ -1,5 +1,6 @@
 //! Screens over or instead of the board: help, pause, too small.
 
+use super::wrap;
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
@@ -70,25 +71,6 @@ impl Widget for HelpPopup<'_> {
             )
             .render(rect, buf);
     }
-}
-
-/// Splits text at spaces into lines of at most `width` characters (a longer
-/// word gets a line of its own and is cut by the screen).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let fits = line.chars().count() + 1 + word.chars().count() <= width;
-        if !line.is_empty() && !fits {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
 }
 
 /// Shown instead of the board while paused, so the puzzle cannot be studied
