@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod geometry;
+pub mod output;
 mod panel;
 mod popups;
 mod status;
