@@ -5,17 +5,20 @@
 //! A user file names only what it changes. Themes are loaded here too, because
 //! the config names the theme and the user's themes live beside the config.
 
-pub mod error;
 mod keymap_table;
-pub mod walk;
 
+// The file walking lives below config and theme; re-exported where the
+// config's users have always found it.
+pub use crate::toml_file::{error, walk};
 pub use error::ConfigError;
 
 use crate::engine::grader::Difficulty;
+use crate::engine::shape::SUDOKU_SHAPES;
 use crate::engine::Named;
+use crate::engine::SearchKind;
 use crate::keymap::Keymap;
+use crate::storage::config_dir;
 use crate::theme::{self, ColorDepth, Theme, Themes};
-use crate::watch::WatchStrategy;
 use error::{one_of, quote, SourceFile};
 use keymap_table::merge_keymap;
 use std::path::{Path, PathBuf};
@@ -25,8 +28,17 @@ use walk::{parse_document, Table};
 /// The documented defaults, built into the binary.
 pub const BUILT_IN_CONFIG: &str = include_str!("../../config.toml");
 
-/// Board sizes that can be dealt.
-pub const SIZES: [usize; 10] = [4, 6, 8, 9, 10, 12, 15, 16, 20, 25];
+/// Board sizes that can be dealt: those of the engine's sudoku shapes, in
+/// their order (the one list of them).
+pub const SIZES: [usize; SUDOKU_SHAPES.len()] = {
+    let mut sizes = [0; SUDOKU_SHAPES.len()];
+    let mut i = 0;
+    while i < sizes.len() {
+        sizes[i] = SUDOKU_SHAPES[i].0 as usize;
+        i += 1;
+    }
+    sizes
+};
 
 /// Top-level keys of a config file.
 const ROOT_KEYS: &[&str] = &[
@@ -70,7 +82,7 @@ pub struct WatchConfig {
     /// Steps per second at start.
     pub speed: f64,
     /// Any strategy the view offers, backtracking or local search.
-    pub strategy: WatchStrategy,
+    pub strategy: SearchKind,
     /// The search stops after this many steps and says so.
     pub step_limit: u64,
     pub start_from: WatchStart,
@@ -145,12 +157,8 @@ impl Environment {
 
     /// The user's config file when no `--config` is given.
     pub fn default_config_path(&self) -> Option<PathBuf> {
-        let dir = match (&self.config_home, &self.home) {
-            (Some(config_home), _) => config_home.clone(),
-            (None, Some(home)) => home.join(".config"),
-            (None, None) => return None,
-        };
-        Some(dir.join("doku").join("config.toml"))
+        config_dir(self.config_home.as_deref(), self.home.as_deref())
+            .map(|dir| dir.join("config.toml"))
     }
 
     /// A path as the user would write it: `~/...` under the home directory.
@@ -174,7 +182,7 @@ pub fn load(cli_path: Option<&Path>) -> Result<Loaded, ConfigError> {
 
 /// [`load`] with the environment given.
 pub fn load_with(cli_path: Option<&Path>, env: &Environment) -> Result<Loaded, ConfigError> {
-    let mut config = Config::built_in();
+    let mut draft = ConfigDraft::built_in();
     let mut files = Vec::new();
     let (path, required) = match cli_path {
         Some(path) => (Some(path.to_path_buf()), true),
@@ -185,10 +193,11 @@ pub fn load_with(cli_path: Option<&Path>, env: &Environment) -> Result<Loaded, C
         let name = env.display(path);
         if required || path.exists() {
             let file = SourceFile::read(path, name.clone())?;
-            theme_named = config.merge(&file)?;
+            theme_named = draft.merge(&file)?;
             files.push(name);
         }
     }
+    let mut config = draft.finish();
     let color_depth = match config.color_depth {
         ColorDepthSetting::Auto => {
             ColorDepth::detect(env.colorterm.as_deref(), env.term.as_deref())
@@ -229,6 +238,28 @@ pub fn load_with(cli_path: Option<&Path>, env: &Environment) -> Result<Loaded, C
     })
 }
 
+/// The value `key` names, spelled as everywhere else (see [`Named`]), or an
+/// error listing the valid names.
+fn named_value<T: Named>(table: &Table<'_, '_>, key: &str) -> Result<Option<T>, ConfigError> {
+    let names: Vec<&str> = T::ALL.iter().map(|v| v.name()).collect();
+    let Some((name, span)) = table.string(key, &format!("one of {}", one_of(&names)))? else {
+        return Ok(None);
+    };
+    let value = T::from_name(name).ok_or_else(|| {
+        table.error(
+            &span,
+            key,
+            format!(
+                "{} is not a {}; choose {}",
+                quote(name),
+                T::KIND,
+                one_of(&names)
+            ),
+        )
+    })?;
+    Ok(Some(value))
+}
+
 /// Where the user's file named the theme, to point at it if no such theme exists.
 struct ThemeNamed {
     file: String,
@@ -242,30 +273,86 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The defaults of the built-in `config.toml`.
+    /// The defaults: the built-in `config.toml`, the only place they are written.
     pub fn built_in() -> Config {
-        let mut config = Config {
-            theme: "default".into(),
-            color_depth: ColorDepthSetting::Auto,
-            size: 9,
-            difficulty: Difficulty::Medium,
-            auto_remove_notes: true,
-            wrap: false,
-            mouse: true,
-            tick_rate: Duration::from_millis(33),
-            watch: WatchConfig {
-                speed: 20.0,
-                strategy: WatchStrategy::Mrv,
-                step_limit: 10_000_000,
-                start_from: WatchStart::Entries,
-            },
+        ConfigDraft::built_in().finish()
+    }
+}
+
+/// What the config files named so far: the built-in file names every key
+/// (tests check it), a user's file only what it changes.
+struct ConfigDraft {
+    theme: Option<String>,
+    color_depth: Option<ColorDepthSetting>,
+    size: Option<usize>,
+    difficulty: Option<Difficulty>,
+    auto_remove_notes: Option<bool>,
+    wrap: Option<bool>,
+    mouse: Option<bool>,
+    tick_rate: Option<Duration>,
+    watch: WatchDraft,
+    keymap: Keymap,
+}
+
+#[derive(Default)]
+struct WatchDraft {
+    speed: Option<f64>,
+    strategy: Option<SearchKind>,
+    step_limit: Option<u64>,
+    start_from: Option<WatchStart>,
+}
+
+impl ConfigDraft {
+    /// Nothing named yet.
+    fn empty() -> ConfigDraft {
+        ConfigDraft {
+            theme: None,
+            color_depth: None,
+            size: None,
+            difficulty: None,
+            auto_remove_notes: None,
+            wrap: None,
+            mouse: None,
+            tick_rate: None,
+            watch: WatchDraft::default(),
             keymap: Keymap::empty(),
-        };
-        // Tests check the built-in file merges cleanly and sets every key; the
-        // values above only stand in should it ever not.
+        }
+    }
+
+    /// The built-in `config.toml`, merged.
+    fn built_in() -> ConfigDraft {
+        let mut draft = ConfigDraft::empty();
         let file = SourceFile::built_in("config.toml", BUILT_IN_CONFIG);
-        let _ = config.merge(&file);
-        config
+        if let Err(err) = draft.merge(&file) {
+            // Compiled in and checked by the tests below: a bug, not user input.
+            panic!("the built-in config.toml does not load: {err}");
+        }
+        draft
+    }
+
+    /// The config, every key set (the built-in file sets them all).
+    fn finish(self) -> Config {
+        fn set<T>(value: Option<T>, key: &str) -> T {
+            // The built-in file names every key (see the tests below).
+            value.unwrap_or_else(|| panic!("the built-in config.toml does not set {key}"))
+        }
+        Config {
+            theme: set(self.theme, "theme"),
+            color_depth: set(self.color_depth, "color_depth"),
+            size: set(self.size, "size"),
+            difficulty: set(self.difficulty, "difficulty"),
+            auto_remove_notes: set(self.auto_remove_notes, "auto_remove_notes"),
+            wrap: set(self.wrap, "wrap"),
+            mouse: set(self.mouse, "mouse"),
+            tick_rate: set(self.tick_rate, "tick_rate_ms"),
+            watch: WatchConfig {
+                speed: set(self.watch.speed, "watch.speed"),
+                strategy: set(self.watch.strategy, "watch.strategy"),
+                step_limit: set(self.watch.step_limit, "watch.step_limit"),
+                start_from: set(self.watch.start_from, "watch.start_from"),
+            },
+            keymap: self.keymap,
+        }
     }
 
     /// Applies what `file` names over this config. On error nothing is
@@ -277,7 +364,7 @@ impl Config {
 
         let mut theme_named = None;
         if let Some((name, span)) = root.string("theme", "a theme name such as \"default\"")? {
-            self.theme = name.to_owned();
+            self.theme = Some(name.to_owned());
             theme_named = Some(ThemeNamed {
                 file: file.name.clone(),
                 line: file.line_of(span.start),
@@ -286,7 +373,7 @@ impl Config {
         if let Some((name, span)) =
             root.string("color_depth", "\"auto\", \"truecolor\", \"256\" or \"16\"")?
         {
-            self.color_depth = match name {
+            self.color_depth = Some(match name {
                 "auto" => ColorDepthSetting::Auto,
                 _ => ColorDepthSetting::Fixed(ColorDepth::from_name(name).ok_or_else(|| {
                     root.error(
@@ -295,14 +382,14 @@ impl Config {
                         format!("{} is not a colour depth; choose \"auto\", \"truecolor\", \"256\" or \"16\"", quote(name)),
                     )
                 })?),
-            };
+            });
         }
         let sizes: Vec<String> = SIZES.iter().map(|s| s.to_string()).collect();
         let size_choices = one_of(&sizes);
         if let Some((size, span)) =
             root.integer("size", &format!("a board size: {size_choices}"))?
         {
-            self.size = usize::try_from(size)
+            let size = usize::try_from(size)
                 .ok()
                 .filter(|s| SIZES.contains(s))
                 .ok_or_else(|| {
@@ -312,22 +399,10 @@ impl Config {
                         format!("{size} is not a board size; sizes are {size_choices}"),
                     )
                 })?;
+            self.size = Some(size);
         }
-        let difficulties: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
-        if let Some((name, span)) =
-            root.string("difficulty", &format!("one of {}", one_of(&difficulties)))?
-        {
-            self.difficulty = Difficulty::from_name(name).ok_or_else(|| {
-                root.error(
-                    &span,
-                    "difficulty",
-                    format!(
-                        "{} is not a difficulty; choose {}",
-                        quote(name),
-                        one_of(&difficulties)
-                    ),
-                )
-            })?;
+        if let Some(difficulty) = named_value(&root, "difficulty")? {
+            self.difficulty = Some(difficulty);
         }
         for (key, field) in [
             ("auto_remove_notes", &mut self.auto_remove_notes),
@@ -335,7 +410,7 @@ impl Config {
             ("mouse", &mut self.mouse),
         ] {
             if let Some(value) = root.boolean(key)? {
-                *field = value;
+                *field = Some(value);
             }
         }
         let (low, high) = TICK_RATE_MS;
@@ -351,7 +426,7 @@ impl Config {
                         format!("{ms} is out of range; {tick_expected}"),
                     )
                 })?;
-            self.tick_rate = Duration::from_millis(ms);
+            self.tick_rate = Some(Duration::from_millis(ms));
         }
         if let Some(watch) = root.table("watch")? {
             self.merge_watch(&watch)?;
@@ -374,44 +449,28 @@ impl Config {
                     format!("{speed} is out of range; {speed_expected}"),
                 ));
             }
-            self.watch.speed = speed;
+            self.watch.speed = Some(speed);
         }
         // The names the view shows and `doku watch --strategy` takes.
-        let strategies: Vec<&str> = WatchStrategy::ALL.iter().map(|s| s.name()).collect();
-        if let Some((name, span)) =
-            watch.string("strategy", &format!("one of {}", one_of(&strategies)))?
-        {
-            self.watch.strategy = WatchStrategy::ALL
-                .into_iter()
-                .find(|s| s.name() == name)
-                .ok_or_else(|| {
-                    watch.error(
-                        &span,
-                        "strategy",
-                        format!(
-                            "{} is not a strategy; choose {}",
-                            quote(name),
-                            one_of(&strategies)
-                        ),
-                    )
-                })?;
+        if let Some(strategy) = named_value(watch, "strategy")? {
+            self.watch.strategy = Some(strategy);
         }
         let limit_expected = "a whole number of steps, at least 1";
         if let Some((limit, span)) = watch.integer("step_limit", limit_expected)? {
-            self.watch.step_limit =
-                u64::try_from(limit)
-                    .ok()
-                    .filter(|&l| l >= 1)
-                    .ok_or_else(|| {
-                        watch.error(
-                            &span,
-                            "step_limit",
-                            format!("{limit} is out of range; {limit_expected}"),
-                        )
-                    })?;
+            let limit = u64::try_from(limit)
+                .ok()
+                .filter(|&l| l >= 1)
+                .ok_or_else(|| {
+                    watch.error(
+                        &span,
+                        "step_limit",
+                        format!("{limit} is out of range; {limit_expected}"),
+                    )
+                })?;
+            self.watch.step_limit = Some(limit);
         }
         if let Some((name, span)) = watch.string("start_from", "\"entries\" or \"givens\"")? {
-            self.watch.start_from = match name {
+            self.watch.start_from = Some(match name {
                 "entries" => WatchStart::Entries,
                 "givens" => WatchStart::Givens,
                 _ => {
@@ -424,7 +483,7 @@ impl Config {
                         ),
                     ))
                 }
-            };
+            });
         }
         Ok(())
     }
@@ -437,9 +496,10 @@ mod tests {
 
     #[test]
     fn built_in_config_merges_cleanly() {
-        let mut config = Config::built_in();
+        let mut draft = ConfigDraft::empty();
         let file = SourceFile::built_in("config.toml", BUILT_IN_CONFIG);
-        assert_eq!(config.merge(&file).err(), None);
+        assert_eq!(draft.merge(&file).err(), None);
+        let config = draft.finish();
         assert!(!config.keymap.bindings().is_empty());
     }
 

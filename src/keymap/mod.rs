@@ -337,13 +337,6 @@ impl Keymap {
     }
 }
 
-impl Default for Keymap {
-    /// The keymap of the built-in `config.toml`.
-    fn default() -> Keymap {
-        crate::config::Config::built_in().keymap
-    }
-}
-
 /// The digit keys for a board, for the help screen: "1-9", "1-9 A-G".
 pub fn digit_keys_text(board_size: usize) -> String {
     let top = board_size.min(35) as u8;
