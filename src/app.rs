@@ -68,6 +68,8 @@ pub struct App {
     celebration: Option<Instant>,
     /// The terminal's size, for mapping mouse clicks to cells.
     screen: Rect,
+    /// Lines of the help scrolled past (arrows, PgUp/PgDn).
+    pub help_scroll: usize,
 }
 
 impl App {
@@ -88,6 +90,7 @@ impl App {
             persistence: Persistence::off(),
             celebration: None,
             screen: Rect::new(0, 0, 80, 24),
+            help_scroll: 0,
         }
     }
 
@@ -333,6 +336,9 @@ impl App {
             keymap::Mode::Play
         };
         let action = self.keymap.action_for(&key, scope, size);
+        if matches!(self.mode, Mode::Help | Mode::WatchHelp) && self.scroll_help(&key, now) {
+            return;
+        }
         match self.mode {
             Mode::Help => {
                 // Any key closes the help; quit still quits.
@@ -378,6 +384,31 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Arrows, PgUp/PgDn, Home and End scroll a help longer than the
+    /// screen; `false` for any other key (which closes it).
+    fn scroll_help(&mut self, key: &KeyEvent, now: Instant) -> bool {
+        let view = AppView { app: self, now };
+        let last = view.help_max_scroll(self.screen);
+        let page = usize::from(self.screen.height.saturating_sub(4)).max(1);
+        if last == 0 {
+            return false;
+        }
+        let at = self.help_scroll.min(last);
+        self.help_scroll = match key.code {
+            KeyCode::Up => at.saturating_sub(1),
+            KeyCode::Down => (at + 1).min(last),
+            KeyCode::PageUp => at.saturating_sub(page),
+            KeyCode::PageDown => (at + page).min(last),
+            KeyCode::Home => 0,
+            KeyCode::End => last,
+            _ => {
+                self.help_scroll = 0;
+                return false;
+            }
+        };
+        true
     }
 
     /// One action in playing mode.

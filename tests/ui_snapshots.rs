@@ -792,3 +792,58 @@ fn a_hint_marks_its_cells_placements_and_eliminations_on_the_board() {
         Some("(4)r1c2 = (9)r1c2 - (5)r1c7")
     );
 }
+
+fn key(ch: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(ch), KeyModifiers::NONE)
+}
+
+#[test]
+fn the_help_scrolls_at_80x20_and_says_there_is_more() {
+    let now = Instant::now();
+    // The solver view's help is shorter: it fits 80x20, so try it at 80x16.
+    for (mode, height) in [(Mode::Help, 20), (Mode::WatchHelp, 16)] {
+        let mut app = app_with(PUZZLE_9, "default", now);
+        app.set_screen(80, height);
+        if mode == Mode::WatchHelp {
+            app.act(Action::ToggleWatch, now);
+        }
+        app.handle_key(key('?'), now);
+        assert_eq!(app.mode, mode);
+        let first = text(&draw(&app, now, 80, height));
+        assert!(first.contains("more below"), "{first}");
+        app.handle_key(KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE), now);
+        app.handle_key(KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE), now);
+        assert_eq!(app.mode, mode, "PgDn scrolls, it does not close");
+        let end = text(&draw(&app, now, 80, height));
+        assert!(end.contains("more above"), "{end}");
+        assert!(!end.contains("more below"), "{end}");
+        assert!(end.contains("quit"), "the last entry shows:\n{end}");
+        app.handle_key(KeyEvent::new(KeyCode::Up, KeyModifiers::NONE), now);
+        assert_eq!(app.mode, mode, "Up scrolls back");
+        app.handle_key(key('x'), now);
+        assert_ne!(app.mode, mode, "another key closes");
+    }
+}
+
+#[test]
+fn solarized_paints_the_gap_and_the_panel_in_one_background() {
+    let now = Instant::now();
+    let solarized = theme("solarized");
+    let text_bg = solarized.text().bg.expect("solarized has a background");
+    for (width, height) in [(80, 24), (120, 40), (100, 30)] {
+        let mut app = app_with(PUZZLE_9, "solarized", now);
+        app.game.set_cursor(4, 4);
+        let buf = draw(&app, now, width, height);
+        let layout = ScreenLayout::new(Shape::CLASSIC, buf.area).expect("fits");
+        let board = layout.board;
+        for y in board.top()..board.bottom() {
+            for x in board.right()..width {
+                assert_eq!(
+                    buf[(x, y)].bg,
+                    text_bg,
+                    "{width}x{height}: a stripe at ({x},{y}) beside the board"
+                );
+            }
+        }
+    }
+}

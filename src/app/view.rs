@@ -151,17 +151,34 @@ impl Widget for AppView<'_> {
 impl AppView<'_> {
     /// The keys of the screen under the help: the game's, or the solver view's.
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
-        let (title, entries) = if self.app.mode == Mode::WatchHelp {
+        let entries = self.help_popup_entries();
+        self.help_popup(&entries).render(area, buf);
+    }
+
+    fn help_popup_entries(&self) -> (&'static str, Vec<(String, String)>) {
+        if self.app.mode == Mode::WatchHelp {
             (" solver view keys ", self.watch_help_entries())
         } else {
             (" keys ", self.help_entries())
-        };
+        }
+    }
+
+    fn help_popup<'e>(
+        &'e self,
+        entries: &'e (&'static str, Vec<(String, String)>),
+    ) -> HelpPopup<'e> {
         HelpPopup {
             theme: self.app.theme(),
-            title,
-            entries: &entries,
+            title: entries.0,
+            entries: &entries.1,
+            scroll: self.app.help_scroll,
         }
-        .render(area, buf);
+    }
+
+    /// How far the help on show can scroll on a screen of `area`.
+    pub(super) fn help_max_scroll(&self, area: Rect) -> usize {
+        let entries = self.help_popup_entries();
+        self.help_popup(&entries).max_scroll(area)
     }
 
     /// The spinner's frame: it turns every 100 ms while a deal runs.
