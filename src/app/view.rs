@@ -204,6 +204,8 @@ impl AppView<'_> {
             facts.push(format!("solver: {}", watch.strategy()));
             if let Some(outcome) = watch.outcome() {
                 facts.push(outcome.label().to_string());
+            } else if watch.is_paused() {
+                facts.push("paused".to_string());
             }
             return facts;
         }
