@@ -240,15 +240,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nine_by_nine_lined_fits_80x24_with_room_for_a_status_line() {
-        let g = Geometry::new(Shape::CLASSIC, Density::Lined);
-        assert_eq!((g.width, g.height), (37, 19));
-        assert_eq!(g.vlines[3], Some((12, Line::Heavy)));
-        assert_eq!(g.vlines[1], Some((4, Line::Thin)));
+    fn nine_by_nine_pencil_cells_fit_80x24_with_room_for_a_status_line() {
+        let g = Geometry::new(Shape::CLASSIC, Density::Pencil);
+        // 9 cells of 5 columns and 10 lines; 9 cells of 2 rows and 4 box lines.
+        assert_eq!((g.width, g.height), (55, 22));
+        assert_eq!(g.notes_grid, (2, 5));
+        assert!(g.notes_inside());
+        assert_eq!(g.vlines[3], Some((18, Line::Heavy)));
+        assert_eq!(g.vlines[1], Some((6, Line::Thin)));
+        assert_eq!(g.hlines[1], None, "no line between the rows of a box");
         assert_eq!(
             Geometry::fitting(Shape::CLASSIC, 80, 22).map(|g| g.density),
+            Some(Density::Pencil)
+        );
+        // One row less and the notes go: one-line cells.
+        assert_eq!(
+            Geometry::fitting(Shape::CLASSIC, 80, 21).map(|g| g.density),
             Some(Density::Lined)
         );
+        let lined = Geometry::new(Shape::CLASSIC, Density::Lined);
+        assert_eq!((lined.width, lined.height), (37, 19));
+    }
+
+    #[test]
+    fn pencil_cells_are_for_boards_of_single_character_digits() {
+        let s16 = Shape::sudoku(16).expect("16");
+        assert!(Geometry::candidates(s16).all(|g| g.density != Density::Pencil));
+        let s6 = Shape::sudoku(6).expect("6");
+        assert!(Geometry::candidates(s6).any(|g| g.density == Density::Pencil));
     }
 
     #[test]
