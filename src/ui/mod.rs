@@ -167,3 +167,44 @@ pub fn clock_text(elapsed: std::time::Duration) -> String {
         format!("{:02}:{:02}", s / 60, s % 60)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_80x24_the_board_the_status_and_the_panel_or_the_hint_still_show() {
+        let hint = "naked single: r9c7 can only be 5: its row, column and box already hold every other digit";
+        for (width, height) in [(79, 23), (70, 20), (60, 16), (45, 18), (40, 17)] {
+            let area = Rect::new(0, 0, width, height);
+            let plain = ScreenLayout::new(Shape::CLASSIC, area).expect("the board fits");
+            assert_eq!(plain.status.height, STATUS_HEIGHT);
+            assert!(plain.board.bottom() <= plain.status.y, "{width}x{height}");
+            let with_hint =
+                ScreenLayout::with_hint(Shape::CLASSIC, area, Some(hint)).expect("the board fits");
+            match (with_hint.panel, with_hint.hint) {
+                (Some(panel), _) => assert!(panel.width >= PANEL_MIN_WIDTH),
+                (None, Some(rows)) => {
+                    let lines = wrap(hint, usize::from(rows.width));
+                    assert!(lines.len() <= usize::from(rows.height), "{width}x{height}");
+                    assert!(rows.bottom() <= with_hint.status.y, "{width}x{height}");
+                }
+                (None, None) => panic!("{width}x{height}: the hint has nowhere to go"),
+            }
+        }
+    }
+
+    #[test]
+    fn at_80x24_a_9x9_with_notes_has_a_panel_beside_it() {
+        let layout = ScreenLayout::new(Shape::CLASSIC, Rect::new(0, 0, 80, 24)).expect("fits");
+        assert!(layout.geometry.notes_inside());
+        assert_eq!(layout.panel.map(|p| p.width), Some(23));
+    }
+
+    #[test]
+    fn wrap_keeps_words_whole_and_cuts_only_longer_ones() {
+        assert_eq!(wrap("ab cd ef", 5), vec!["ab cd", "ef"]);
+        assert_eq!(wrap("abcdefg", 3), vec!["abc", "def", "g"]);
+        assert_eq!(wrap("a\nb", 10), vec!["a", "b"]);
+    }
+}
