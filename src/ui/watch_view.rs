@@ -209,20 +209,31 @@ impl WatchView<'_> {
         // The graph takes a label and two rows when they fit beside a few
         // lines of the stack of choices.
         let stack_wanted = if choices.is_empty() { 0 } else { 4 };
-        let spark_rows = if room >= lines.len() + 3 + stack_wanted {
+        let data = self.watch.history();
+        let backtracking = self.watch.strategy().is_backtracking();
+        // mrv may solve by deduction alone: a flat line says nothing, words do.
+        let flat = backtracking && data.iter().all(|&d| d == 0);
+        let mut spark_rows = if room >= lines.len() + 3 + stack_wanted {
             2
         } else {
             0
         };
-        let data = self.watch.history();
-        let flat = data.iter().all(|&d| d == 0);
-        if spark_rows > 0 {
+        if flat && room > lines.len() {
             lines.push(Line::styled(
-                match (self.watch.strategy().is_backtracking(), flat) {
-                    (true, false) => "depth over time",
-                    // mrv may solve by deduction alone: say so, not nothing.
-                    (true, true) => "depth 0: no guess needed so far",
-                    (false, _) => "conflicts over time",
+                if self.watch.outcome().is_some() {
+                    "depth 0 all along: no guess"
+                } else {
+                    "depth 0: no guess needed so far"
+                },
+                theme.title(),
+            ));
+            spark_rows = 0;
+        } else if spark_rows > 0 {
+            lines.push(Line::styled(
+                if backtracking {
+                    "depth over time"
+                } else {
+                    "conflicts over time"
                 },
                 theme.title(),
             ));
