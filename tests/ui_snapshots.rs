@@ -1,18 +1,18 @@
-//! Whole screens drawn into a `TestBackend`, compared with the text in
-//! `tests/snapshots/`, and the styles of the cells that carry meaning.
+//! Whole screens drawn into a `TestBackend`, compared with insta snapshots
+//! in `tests/snapshots/`, and the styles of the cells that carry meaning.
 //!
-//! A changed screen fails the test and leaves the new text in
-//! `target/snapshots/NAME.txt` to compare; copy it over by hand only when the
-//! change is intended.
+//! A changed screen fails the test and leaves the new screen beside the old
+//! as `.snap.new` (not under CI); review it, and accept it only when the
+//! change is intended (`cargo insta review`, or `INSTA_UPDATE=always`).
 
-use doku::app::{App, AppView, Mode};
+use doku::app::{App, AppView, Screen};
 use doku::config::Config;
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::grader::Difficulty;
 use doku::engine::SearchKind;
 use doku::engine::{Board, Shape};
 use doku::game::Game;
-use doku::keymap::{Action, Mode as KeyMode};
+use doku::keymap::{Action, KeyContext};
 use doku::theme::{ColorDepth, Theme, Themes};
 use doku::ui::ScreenLayout;
 use ratatui::backend::TestBackend;
@@ -20,7 +20,6 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 const PUZZLE_9: &str =
@@ -55,6 +54,13 @@ fn app_with(puzzle: &str, theme_name: &str, now: Instant) -> App {
     App::new(&Config::built_in(), themes(), theme(theme_name), game, 1)
 }
 
+/// Types `keys` (the shipped keymap's), as a player would.
+fn keys(app: &mut App, keys: &str, now: Instant) {
+    for ch in keys.chars() {
+        app.handle_key(KeyEvent::new(KeyCode::Char(ch), KeyModifiers::NONE), now);
+    }
+}
+
 fn draw(app: &App, now: Instant, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
     terminal
@@ -78,17 +84,7 @@ fn text(buf: &Buffer) -> String {
 }
 
 fn check(name: &str, buf: &Buffer) {
-    let actual = text(buf);
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
-    let expected = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap_or_default();
-    if actual != expected {
-        let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/snapshots");
-        let _ = std::fs::create_dir_all(&out);
-        let _ = std::fs::write(out.join(format!("{name}.txt")), &actual);
-        panic!(
-            "screen {name} changed (new text in target/snapshots/{name}.txt):\n{actual}\n--- expected ---\n{expected}"
-        );
-    }
+    insta::assert_snapshot!(name, text(buf));
 }
 
 /// A game with an entry, a conflict, notes and a moved cursor, drawn at a size.
@@ -180,7 +176,8 @@ fn empty_25x25_at_120x40() {
 fn help_screen_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.mode = Mode::Help;
+    keys(&mut app, "?", now);
+    assert_eq!(app.screen(), Screen::Help);
     check("help_80x24", &draw(&app, now, 80, 24));
 }
 
@@ -209,7 +206,7 @@ fn assert_help_shows_keys(screen: &str, app: &App, actions: &[Action], title: &s
 fn the_help_lists_every_play_key_whole_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.mode = Mode::Help;
+    keys(&mut app, "?", now);
     let screen = text(&draw(&app, now, 80, 24));
     let moves = [
         Action::MoveUp,
@@ -220,7 +217,7 @@ fn the_help_lists_every_play_key_whole_at_80x24() {
     let play: Vec<Action> = Action::BINDABLE
         .iter()
         .copied()
-        .filter(|a| a.scope().covers(KeyMode::Play) && !moves.contains(a))
+        .filter(|a| a.scope().covers(KeyContext::Play) && !moves.contains(a))
         .collect();
     assert_help_shows_keys(&screen, &app, &play, "┌ keys ");
     assert!(screen.contains("Up/Down/Left/Right"), "{screen}");
@@ -232,14 +229,14 @@ fn help_in_the_solver_view_lists_its_keys_whole_at_80x24() {
     let mut app = app_with(PUZZLE_9, "default", now);
     app.handle_key(KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE), now);
     app.handle_key(KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE), now);
-    assert_eq!(app.mode, Mode::WatchHelp);
+    assert_eq!(app.screen(), Screen::WatchHelp);
     let buf = draw(&app, now, 80, 24);
     check("watch_help_80x24", &buf);
     let screen = text(&buf);
     let watch: Vec<Action> = Action::BINDABLE
         .iter()
         .copied()
-        .filter(|a| a.scope().covers(KeyMode::Watch))
+        .filter(|a| a.scope().covers(KeyContext::Watch))
         .collect();
     assert!(watch.contains(&Action::WatchSwitchStart) && watch.contains(&Action::Quit));
     assert_help_shows_keys(&screen, &app, &watch, "┌ solver view keys ");
@@ -312,7 +309,8 @@ fn the_solver_panel_labels_the_measured_speed_and_keeps_it_inside_at_80x24() {
 fn paused_screen_hides_the_board() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.mode = Mode::Paused;
+    keys(&mut app, "p", now);
+    assert_eq!(app.screen(), Screen::Paused);
     let buf = draw(&app, now, 80, 24);
     check("paused_80x24", &buf);
     assert!(!text(&buf).contains('┏'), "no board while paused");
@@ -341,13 +339,15 @@ fn a_board_dealt_too_large_for_80x24_says_which_keys_lead_back() {
     let puzzle = text_25.lines().next().expect("a first puzzle");
     let now = Instant::now();
     let mut app = app_with(puzzle, "default", now);
-    app.deals.next_size = 25;
+    keys(&mut app, "zzzzzz", now); // 9 on to 25
+    assert_eq!(app.deals.next_size, 25);
     let screen = text(&draw(&app, now, 80, 24));
     assert!(screen.contains("25x25 needs 56x33"), "{screen}");
     assert!(screen.contains("z size  g new  q quit"), "{screen}");
     assert!(!screen.contains("next deal"), "{screen}");
-    // After z, the size the next deal will have.
-    app.deals.next_size = 9;
+    // After z (round to 4, then on to 9), the size the next deal will have.
+    keys(&mut app, "zzzz", now);
+    assert_eq!(app.deals.next_size, 9);
     let screen = text(&draw(&app, now, 80, 24));
     assert!(screen.contains("z size  g new  q quit"), "{screen}");
     assert!(screen.contains("next deal: 9x9"), "{screen}");
@@ -373,15 +373,17 @@ fn no_size_down_to_1x1_panics() {
         puzzle_16(),
         latin,
     ] {
-        let mut app = app_with(&puzzle, "default", now);
-        for mode in [
-            Mode::Playing,
-            Mode::Help,
-            Mode::Paused,
-            Mode::Watching,
-            Mode::WatchHelp,
+        // Each screen as the keys reach it.
+        for (typed, screen) in [
+            ("", Screen::Playing),
+            ("?", Screen::Help),
+            ("p", Screen::Paused),
+            ("a", Screen::Watching),
+            ("a?", Screen::WatchHelp),
         ] {
-            app.mode = mode;
+            let mut app = app_with(&puzzle, "default", now);
+            keys(&mut app, typed, now);
+            assert_eq!(app.screen(), screen, "after {typed:?}");
             for width in (1..=60).step_by(7).chain([1, 2, 80]) {
                 for height in (1..=30).step_by(3).chain([1, 2, 24]) {
                     draw(&app, now, width, height);
@@ -464,7 +466,6 @@ fn mono_uses_no_colour_and_still_marks_cursor_and_conflict() {
     app.game.set_cursor(0, 1);
     app.game.enter(2, now);
     app.game.set_cursor(4, 4);
-    app.mode = Mode::Playing;
     for (width, height) in [(80, 24), (120, 40)] {
         let buf = draw(&app, now, width, height);
         for cell in buf.content() {
@@ -801,27 +802,27 @@ fn key(ch: char) -> KeyEvent {
 fn the_help_scrolls_at_80x20_and_says_there_is_more() {
     let now = Instant::now();
     // The solver view's help is shorter: it fits 80x20, so try it at 80x16.
-    for (mode, height) in [(Mode::Help, 20), (Mode::WatchHelp, 16)] {
+    for (mode, height) in [(Screen::Help, 20), (Screen::WatchHelp, 16)] {
         let mut app = app_with(PUZZLE_9, "default", now);
-        app.set_screen(80, height);
-        if mode == Mode::WatchHelp {
+        app.set_terminal_size(80, height);
+        if mode == Screen::WatchHelp {
             app.act(Action::ToggleWatch, now);
         }
         app.handle_key(key('?'), now);
-        assert_eq!(app.mode, mode);
+        assert_eq!(app.screen(), mode);
         let first = text(&draw(&app, now, 80, height));
         assert!(first.contains("more below"), "{first}");
         app.handle_key(KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE), now);
         app.handle_key(KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE), now);
-        assert_eq!(app.mode, mode, "PgDn scrolls, it does not close");
+        assert_eq!(app.screen(), mode, "PgDn scrolls, it does not close");
         let end = text(&draw(&app, now, 80, height));
         assert!(end.contains("more above"), "{end}");
         assert!(!end.contains("more below"), "{end}");
         assert!(end.contains("quit"), "the last entry shows:\n{end}");
         app.handle_key(KeyEvent::new(KeyCode::Up, KeyModifiers::NONE), now);
-        assert_eq!(app.mode, mode, "Up scrolls back");
+        assert_eq!(app.screen(), mode, "Up scrolls back");
         app.handle_key(key('x'), now);
-        assert_ne!(app.mode, mode, "another key closes");
+        assert_ne!(app.screen(), mode, "another key closes");
     }
 }
 

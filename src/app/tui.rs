@@ -14,11 +14,12 @@ use std::time::{Duration, Instant};
 
 /// The terminal the game draws on: crossterm over standard output, through
 /// [`TerminalOutput`] (16-colour codes on a 16-colour terminal).
-pub type Screen = ratatui::Terminal<ratatui::backend::CrosstermBackend<TerminalOutput<io::Stdout>>>;
+pub type TuiTerminal =
+    ratatui::Terminal<ratatui::backend::CrosstermBackend<TerminalOutput<io::Stdout>>>;
 
 /// Raw mode, the alternate screen and a hidden cursor, with a panic hook
 /// that gives the terminal back (as `ratatui::init` does).
-fn open_screen(sixteen_colours: bool) -> io::Result<Screen> {
+fn open_terminal(sixteen_colours: bool) -> io::Result<TuiTerminal> {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         ratatui::restore();
@@ -39,7 +40,7 @@ fn open_screen(sixteen_colours: bool) -> io::Result<Screen> {
 }
 
 /// One frame: only the cells that changed are sent.
-fn draw(terminal: &mut Screen, app: &App) -> io::Result<()> {
+fn draw(terminal: &mut TuiTerminal, app: &App) -> io::Result<()> {
     terminal.autoresize()?;
     let mut frame = terminal.get_frame();
     let area = frame.area();
@@ -51,13 +52,13 @@ fn draw(terminal: &mut Screen, app: &App) -> io::Result<()> {
 
 /// Runs the app in the terminal until the player quits (`Ok(None)`) or a
 /// signal asks it to end (`Ok(Some(signal))`; see `crate::signals`).
-pub fn run(app: &mut App, terminal: &mut Screen) -> io::Result<Option<Shutdown>> {
+pub fn run(app: &mut App, terminal: &mut TuiTerminal) -> io::Result<Option<Shutdown>> {
     let signals = ShutdownSignals::install().ok();
     if let Some(signals) = &signals {
         signals.spawn_watchdog(Duration::from_secs(2), ratatui::restore);
     }
     let size = terminal.size()?;
-    app.set_screen(size.width, size.height);
+    app.set_terminal_size(size.width, size.height);
     let mut redraw = true;
     loop {
         if let Some(signal) = signals.as_ref().and_then(ShutdownSignals::pending) {
@@ -206,7 +207,7 @@ pub fn main_with(
         }));
     }
     let sixteen_colours = loaded.color_depth == crate::theme::ColorDepth::Ansi16;
-    let mut terminal = match open_screen(sixteen_colours) {
+    let mut terminal = match open_terminal(sixteen_colours) {
         Ok(terminal) => terminal,
         Err(err) => {
             ratatui::restore();

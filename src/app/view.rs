@@ -1,7 +1,7 @@
 //! The whole screen for the app's state: which widgets go where, with what.
 //! Reads the app, never changes it.
 
-use super::{App, Mode};
+use super::{App, Screen};
 use crate::engine::Cell;
 use crate::keymap::{self, digit_keys_text, Action, Scope};
 use crate::ui::board::{notes_text, HintMarks};
@@ -42,8 +42,8 @@ impl Widget for AppView<'_> {
         buf.set_style(area, theme.text());
         let shape = app.game.shape();
         let hint_text = hint_text(app);
-        let layout = match app.mode {
-            Mode::Playing | Mode::Help => {
+        let layout = match app.screen {
+            Screen::Playing | Screen::Help => {
                 ScreenLayout::with_hint(shape, area, hint_text.as_deref())
             }
             _ => ScreenLayout::new(shape, area),
@@ -71,7 +71,7 @@ impl Widget for AppView<'_> {
             height: area.height - STATUS_HEIGHT,
             ..area
         };
-        if app.awaiting_first_deal() && !matches!(app.mode, Mode::Help | Mode::WatchHelp) {
+        if app.awaiting_first_deal() && !matches!(app.screen, Screen::Help | Screen::WatchHelp) {
             let dealing = app.deals.in_flight();
             let text = format!(
                 "{} dealing a {}x{} {} puzzle",
@@ -84,8 +84,8 @@ impl Widget for AppView<'_> {
             Line::styled(text, theme.message()).render(rect, buf);
             return;
         }
-        match app.mode {
-            Mode::Paused => {
+        match app.screen {
+            Screen::Paused => {
                 let keys = app.keymap.keys_for(Action::Pause).join(" or ");
                 PausedScreen {
                     theme,
@@ -94,16 +94,16 @@ impl Widget for AppView<'_> {
                 .render(above_status, buf);
                 return;
             }
-            Mode::Watching | Mode::WatchHelp => {
+            Screen::Watching | Screen::WatchHelp => {
                 if let Some(watch) = app.watch() {
                     crate::ui::watch_view::WatchView { watch, theme }.render(above_status, buf);
                 }
-                if app.mode == Mode::WatchHelp {
+                if app.screen == Screen::WatchHelp {
                     self.render_help(area, buf);
                 }
                 return;
             }
-            Mode::Playing | Mode::Help => {}
+            Screen::Playing | Screen::Help => {}
         }
         let progress = app
             .celebrating(self.now)
@@ -142,7 +142,7 @@ impl Widget for AppView<'_> {
             }
             .render(panel, buf);
         }
-        if app.mode == Mode::Help {
+        if app.screen == Screen::Help {
             self.render_help(area, buf);
         }
     }
@@ -156,7 +156,7 @@ impl AppView<'_> {
     }
 
     fn help_popup_entries(&self) -> (&'static str, Vec<(String, String)>) {
-        if self.app.mode == Mode::WatchHelp {
+        if self.app.screen == Screen::WatchHelp {
             (" solver view keys ", self.watch_help_entries())
         } else {
             (" keys ", self.help_entries())
@@ -198,7 +198,7 @@ impl AppView<'_> {
                 .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
             clock_text(game.elapsed(self.now)),
         ];
-        if let (Mode::Watching | Mode::WatchHelp, Some(watch)) = (app.mode, app.watch()) {
+        if let (Screen::Watching | Screen::WatchHelp, Some(watch)) = (app.screen, app.watch()) {
             // The solver's own facts replace the game's clock and mode.
             facts.truncate(2);
             facts.push(format!("solver: {}", watch.strategy()));
@@ -210,10 +210,10 @@ impl AppView<'_> {
             return facts;
         }
         facts.push(
-            match (app.mode, game.is_solved(), game.notes_mode()) {
-                (Mode::Paused, _, _) => "paused",
-                (Mode::Help | Mode::WatchHelp, _, _) => "help",
-                (Mode::Watching, _, _) => "solver",
+            match (app.screen, game.is_solved(), game.notes_mode()) {
+                (Screen::Paused, _, _) => "paused",
+                (Screen::Help | Screen::WatchHelp, _, _) => "help",
+                (Screen::Watching, _, _) => "solver",
                 (_, true, _) => "solved",
                 (_, _, true) => "notes",
                 _ => "play",
@@ -263,12 +263,12 @@ impl AppView<'_> {
     fn hints(&self) -> Vec<(String, String)> {
         let app = self.app;
         let size = app.game.shape().size();
-        let actions: &[Action] = match app.mode {
-            Mode::Paused => &[Action::Pause, Action::Quit],
-            Mode::Help | Mode::WatchHelp => &[Action::Help, Action::Quit],
+        let actions: &[Action] = match app.screen {
+            Screen::Paused => &[Action::Pause, Action::Quit],
+            Screen::Help | Screen::WatchHelp => &[Action::Help, Action::Quit],
             // Finish gives way to help, which lists it and the rest:
             // all of them would not fit in 80 columns.
-            Mode::Watching => &[
+            Screen::Watching => &[
                 Action::WatchPause,
                 Action::WatchStep,
                 Action::WatchFaster,
@@ -278,10 +278,10 @@ impl AppView<'_> {
                 Action::Help,
                 Action::Quit,
             ],
-            Mode::Playing if app.game.is_solved() => {
+            Screen::Playing if app.game.is_solved() => {
                 &[Action::NewGame, Action::Undo, Action::Help, Action::Quit]
             }
-            Mode::Playing => &[
+            Screen::Playing => &[
                 Action::ToggleNotes,
                 Action::Erase,
                 Action::Undo,
@@ -293,7 +293,7 @@ impl AppView<'_> {
             ],
         };
         let mut hints = Vec::new();
-        if app.mode == Mode::Playing && !app.game.is_solved() {
+        if app.screen == Screen::Playing && !app.game.is_solved() {
             hints.push((digit_keys_text(size), "digit".to_string()));
         }
         for &action in actions {
@@ -310,10 +310,10 @@ impl AppView<'_> {
     fn hint_label(&self, action: Action, label: &'static str) -> &'static str {
         let app = self.app;
         let watch_paused = app.watch().is_some_and(|w| w.is_paused());
-        match (app.mode, action) {
-            (Mode::Watching, Action::ToggleWatch) => "back",
-            (Mode::Watching, Action::WatchPause) if watch_paused => "resume",
-            (Mode::Paused, Action::Pause) => "resume",
+        match (app.screen, action) {
+            (Screen::Watching, Action::ToggleWatch) => "back",
+            (Screen::Watching, Action::WatchPause) if watch_paused => "resume",
+            (Screen::Paused, Action::Pause) => "resume",
             _ => label,
         }
     }
@@ -366,7 +366,7 @@ impl AppView<'_> {
         // No digits are entered there, so no key is shadowed by one.
         let mut entries = self.app.keymap.help_entries();
         entries.retain(|entry| {
-            entry.action.scope().covers(keymap::Mode::Watch) && !entry.keys.is_empty()
+            entry.action.scope().covers(keymap::KeyContext::Watch) && !entry.keys.is_empty()
         });
         entries.sort_by_key(|entry| entry.action.scope() != Scope::Watch);
         entries

@@ -76,6 +76,60 @@ pub enum WatchStart {
     Givens,
 }
 
+impl Named for ColorDepthSetting {
+    const ALL: &'static [ColorDepthSetting] = &[
+        ColorDepthSetting::Auto,
+        ColorDepthSetting::Fixed(ColorDepth::TrueColor),
+        ColorDepthSetting::Fixed(ColorDepth::Ansi256),
+        ColorDepthSetting::Fixed(ColorDepth::Ansi16),
+    ];
+    const KIND: &'static str = "colour depth";
+
+    fn name(self) -> &'static str {
+        match self {
+            ColorDepthSetting::Auto => "auto",
+            ColorDepthSetting::Fixed(ColorDepth::TrueColor) => "truecolor",
+            ColorDepthSetting::Fixed(ColorDepth::Ansi256) => "256",
+            ColorDepthSetting::Fixed(ColorDepth::Ansi16) => "16",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            ColorDepthSetting::Auto => "as COLORTERM and TERM advertise",
+            ColorDepthSetting::Fixed(ColorDepth::TrueColor) => "24-bit #rrggbb colours",
+            ColorDepthSetting::Fixed(ColorDepth::Ansi256) => "the xterm 256-colour palette",
+            ColorDepthSetting::Fixed(ColorDepth::Ansi16) => "the 16 ANSI colours",
+        }
+    }
+
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            ColorDepthSetting::Fixed(ColorDepth::TrueColor) => &["24bit"],
+            _ => &[],
+        }
+    }
+}
+
+impl Named for WatchStart {
+    const ALL: &'static [WatchStart] = &[WatchStart::Entries, WatchStart::Givens];
+    const KIND: &'static str = "starting board";
+
+    fn name(self) -> &'static str {
+        match self {
+            WatchStart::Entries => "entries",
+            WatchStart::Givens => "givens",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            WatchStart::Entries => "the board as the player has it, entries included",
+            WatchStart::Givens => "the puzzle's givens only",
+        }
+    }
+}
+
 /// Settings of the animated solver view.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WatchConfig {
@@ -241,7 +295,8 @@ pub fn load_with(cli_path: Option<&Path>, env: &Environment) -> Result<Loaded, C
 /// The value `key` names, spelled as everywhere else (see [`Named`]), or an
 /// error listing the valid names.
 fn named_value<T: Named>(table: &Table<'_, '_>, key: &str) -> Result<Option<T>, ConfigError> {
-    let names: Vec<&str> = T::ALL.iter().map(|v| v.name()).collect();
+    // Quoted as they are written in the file (some are numbers: "256").
+    let names: Vec<String> = T::ALL.iter().map(|v| quote(v.name())).collect();
     let Some((name, span)) = table.string(key, &format!("one of {}", one_of(&names)))? else {
         return Ok(None);
     };
@@ -370,19 +425,8 @@ impl ConfigDraft {
                 line: file.line_of(span.start),
             });
         }
-        if let Some((name, span)) =
-            root.string("color_depth", "\"auto\", \"truecolor\", \"256\" or \"16\"")?
-        {
-            self.color_depth = Some(match name {
-                "auto" => ColorDepthSetting::Auto,
-                _ => ColorDepthSetting::Fixed(ColorDepth::from_name(name).ok_or_else(|| {
-                    root.error(
-                        &span,
-                        "color_depth",
-                        format!("{} is not a colour depth; choose \"auto\", \"truecolor\", \"256\" or \"16\"", quote(name)),
-                    )
-                })?),
-            });
+        if let Some(depth) = named_value(&root, "color_depth")? {
+            self.color_depth = Some(depth);
         }
         let sizes: Vec<String> = SIZES.iter().map(|s| s.to_string()).collect();
         let size_choices = one_of(&sizes);
@@ -469,21 +513,8 @@ impl ConfigDraft {
                 })?;
             self.watch.step_limit = Some(limit);
         }
-        if let Some((name, span)) = watch.string("start_from", "\"entries\" or \"givens\"")? {
-            self.watch.start_from = Some(match name {
-                "entries" => WatchStart::Entries,
-                "givens" => WatchStart::Givens,
-                _ => {
-                    return Err(watch.error(
-                        &span,
-                        "start_from",
-                        format!(
-                            "{} is not a choice; choose \"entries\" or \"givens\"",
-                            quote(name)
-                        ),
-                    ))
-                }
-            });
+        if let Some(start) = named_value(watch, "start_from")? {
+            self.watch.start_from = Some(start);
         }
         Ok(())
     }

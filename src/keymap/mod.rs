@@ -25,16 +25,16 @@ pub enum Scope {
 
 /// The screen the keys are read for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mode {
+pub enum KeyContext {
     Play,
     Watch,
 }
 
 impl Scope {
-    pub fn covers(self, mode: Mode) -> bool {
+    pub fn covers(self, context: KeyContext) -> bool {
         matches!(
-            (self, mode),
-            (Scope::Both, _) | (Scope::Play, Mode::Play) | (Scope::Watch, Mode::Watch)
+            (self, context),
+            (Scope::Both, _) | (Scope::Play, KeyContext::Play) | (Scope::Watch, KeyContext::Watch)
         )
     }
     pub fn overlaps(self, other: Scope) -> bool {
@@ -275,10 +275,15 @@ impl Keymap {
         &self.bindings
     }
 
-    /// What a key press does in `mode` on a board of `board_size` digits.
+    /// What a key press does in `context` on a board of `board_size` digits.
     /// Digit keys come first, so on big boards capital letters enter digits.
-    pub fn action_for(&self, key: &KeyEvent, mode: Mode, board_size: usize) -> Option<Action> {
-        if mode == Mode::Play {
+    pub fn action_for(
+        &self,
+        key: &KeyEvent,
+        context: KeyContext,
+        board_size: usize,
+    ) -> Option<Action> {
+        if context == KeyContext::Play {
             if let Some(digit) = digit_for_key(key, board_size) {
                 return Some(Action::Enter(digit));
             }
@@ -286,7 +291,7 @@ impl Keymap {
         let spec = KeySpec::from_event(key);
         self.bindings
             .iter()
-            .find(|b| b.key == spec && b.action.scope().covers(mode))
+            .find(|b| b.key == spec && b.action.scope().covers(context))
             .map(|b| b.action)
     }
 

@@ -2,7 +2,7 @@
 //! the cells the search looks at now, and the digits backtracking took back.
 
 use super::Counters;
-use super::Outcome;
+use super::RunEnd;
 use crate::engine::local_search::{GaveUpReason, LocalStep};
 use crate::engine::{Board, Cell, Digit, Step};
 
@@ -67,7 +67,7 @@ impl Cells {
     }
 
     /// A backtracking search's step; the outcome when it ends the run.
-    pub(super) fn apply_search(&mut self, step: &Step) -> Option<Outcome> {
+    pub(super) fn apply_search(&mut self, step: &Step) -> Option<RunEnd> {
         match *step {
             Step::Focus { cell, .. } => self.set_focus(&[cell]),
             Step::FocusDigit { ref cells, .. } => self.set_focus(cells),
@@ -85,13 +85,13 @@ impl Cells {
             }
             Step::Solution(_) => {
                 self.set_focus(&[]);
-                return Some(Outcome::Solved);
+                return Some(RunEnd::Solved);
             }
             Step::Exhausted => {
                 self.set_focus(&[]);
-                return Some(Outcome::Exhausted);
+                return Some(RunEnd::Exhausted);
             }
-            Step::LimitReached => return Some(Outcome::LimitReached),
+            Step::LimitReached => return Some(RunEnd::LimitReached),
         }
         None
     }
@@ -108,7 +108,7 @@ impl Cells {
         &mut self,
         step: &LocalStep,
         counters: &mut Counters,
-    ) -> Option<Outcome> {
+    ) -> Option<RunEnd> {
         match step {
             LocalStep::Swap { a, b, conflicts } => {
                 let (x, y) = (self.board.get(*a), self.board.get(*b));
@@ -137,13 +137,13 @@ impl Cells {
                 self.board = board.clone();
                 counters.conflicts = 0;
                 self.set_focus(&[]);
-                return Some(Outcome::Solved);
+                return Some(RunEnd::Solved);
             }
             LocalStep::GaveUp(reason) => {
                 self.set_focus(&[]);
                 return Some(match reason {
-                    GaveUpReason::Limit => Outcome::LimitReached,
-                    GaveUpReason::ClashingGivens | GaveUpReason::NoMove => Outcome::Exhausted,
+                    GaveUpReason::Limit => RunEnd::LimitReached,
+                    GaveUpReason::ClashingGivens | GaveUpReason::NoMove => RunEnd::Exhausted,
                 });
             }
         }

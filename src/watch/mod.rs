@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum RunEnd {
     Solved,
     /// The search space is exhausted (or the board clashes): no solution
     /// from the board the run started from.
@@ -31,12 +31,12 @@ pub enum Outcome {
     LimitReached,
 }
 
-impl Outcome {
+impl RunEnd {
     pub fn label(self) -> &'static str {
         match self {
-            Outcome::Solved => "solved",
-            Outcome::Exhausted => "no solution",
-            Outcome::LimitReached => "step limit reached",
+            RunEnd::Solved => "solved",
+            RunEnd::Exhausted => "no solution",
+            RunEnd::LimitReached => "step limit reached",
         }
     }
 }
@@ -81,7 +81,7 @@ pub struct Watch {
     runs: u64,
     cells: Cells,
     counters: Counters,
-    outcome: Option<Outcome>,
+    outcome: Option<RunEnd>,
     last_step: Option<WatchStep>,
     pace: Pace,
     rate: Rate,
@@ -141,7 +141,7 @@ impl Watch {
                 .unsolvable
                 .get_or_insert_with(|| proven_unsolvable(start))
             {
-                self.outcome = Some(Outcome::Exhausted);
+                self.outcome = Some(RunEnd::Exhausted);
             }
         }
     }
@@ -220,13 +220,13 @@ impl Watch {
     }
 
     /// Runs to the end with no pacing (for tests and batch use).
-    pub fn run_to_end(&mut self) -> Outcome {
+    pub fn run_to_end(&mut self) -> RunEnd {
         while self.outcome.is_none() {
             self.advance(4096);
         }
         self.sample_history();
         self.refresh_local();
-        self.outcome.unwrap_or(Outcome::Exhausted)
+        self.outcome.unwrap_or(RunEnd::Exhausted)
     }
 
     fn sample_history(&mut self) {
@@ -247,7 +247,7 @@ impl Watch {
                 return;
             }
             let Some(step) = self.search.next_step() else {
-                self.outcome.get_or_insert(Outcome::Exhausted);
+                self.outcome.get_or_insert(RunEnd::Exhausted);
                 return;
             };
             let ended = match &step {
@@ -327,7 +327,7 @@ impl Watch {
     pub fn counters(&self) -> Counters {
         self.counters
     }
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<RunEnd> {
         self.outcome
     }
     pub fn last_step(&self) -> Option<&WatchStep> {

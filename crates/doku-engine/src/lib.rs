@@ -4,6 +4,7 @@
 // Input comes from users and files: no unwrap or expect outside tests.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+mod alldiff_search;
 pub mod board;
 mod fast9;
 pub mod format;
@@ -16,7 +17,6 @@ mod sat;
 pub mod search_kind;
 pub mod shape;
 pub mod solver;
-mod strong;
 
 pub use board::{Board, Candidates, Clash};
 pub use format::{Format, ParseError, PuzzleReader, ReadPuzzle, ShapeHint};
@@ -28,7 +28,7 @@ pub use solver::{Rule, Solver, Step, Strategy};
 impl Board {
     /// Some solution of the board, if it has one.
     pub fn solution(&self) -> Option<Board> {
-        if let Some(fast) = fast9::Fast9::from_board(self) {
+        if let Some(fast) = fast9_search(self) {
             return fast
                 .first_solution()
                 .and_then(|v| Board::from_values(self.shape(), v.to_vec()));
@@ -51,7 +51,7 @@ impl Board {
         if limit == 0 {
             return 0;
         }
-        if let Some(fast) = fast9::Fast9::from_board(self) {
+        if let Some(fast) = fast9_search(self) {
             return fast.count_up_to(limit);
         }
         if uses_strong_solver(self.shape()) {
@@ -79,6 +79,17 @@ impl Board {
     }
 }
 
+/// The 9x9 search for a classic board; `None` for any other shape. Here,
+/// not in `fast9`, so that `fast9` (which `Board::is_consistent` uses) does
+/// not need `Board` in turn.
+fn fast9_search(board: &Board) -> Option<fast9::Fast9> {
+    if board.shape() != Shape::CLASSIC {
+        return None;
+    }
+    let values: &[u8; 81] = board.values().try_into().ok()?;
+    Some(fast9::Fast9::from_values(values))
+}
+
 /// Whether the matching-filter solver beats the step iterator on this shape
 /// from the start. On 16x16 (Gecode/Janko set) the iterator answers in a
 /// tenth of the time; on 25x25 it thrashes where the matching filter solves.
@@ -89,7 +100,8 @@ fn uses_strong_solver(shape: Shape) -> bool {
 /// Some solution of a board the step iterator is not suited for: the
 /// matching-filter search while it is quick, else clause learning.
 fn hard_solution(board: &Board) -> Option<Board> {
-    strong::first_solution(board, STRONG_NODE_BUDGET).unwrap_or_else(|| sat::first_solution(board))
+    alldiff_search::first_solution(board, STRONG_NODE_BUDGET)
+        .unwrap_or_else(|| sat::first_solution(board))
 }
 
 /// [`Board::count_solutions_up_to`] for the boards of [`hard_solution`].
@@ -98,7 +110,8 @@ fn hard_solution(board: &Board) -> Option<Board> {
 /// which must add a clause per solution.
 fn hard_count_up_to(board: &Board, limit: usize) -> usize {
     let budget = STRONG_NODE_BUDGET.saturating_mul(limit.max(1) as u64);
-    strong::count_up_to(board, limit, budget).unwrap_or_else(|| sat::count_up_to(board, limit))
+    alldiff_search::count_up_to(board, limit, budget)
+        .unwrap_or_else(|| sat::count_up_to(board, limit))
 }
 
 /// Branches the matching-filter search gets before clause learning takes
