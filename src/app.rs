@@ -70,6 +70,8 @@ pub struct App {
     celebration: Option<Instant>,
     /// The terminal's size, for mapping mouse clicks to cells.
     terminal_area: Rect,
+    /// Lines of the help scrolled past (arrows, PgUp/PgDn).
+    pub help_scroll: usize,
 }
 
 impl App {
@@ -90,6 +92,7 @@ impl App {
             persistence: Persistence::off(),
             celebration: None,
             terminal_area: Rect::new(0, 0, 80, 24),
+            help_scroll: 0,
         }
     }
 
@@ -316,7 +319,10 @@ impl App {
         if self.screen != Screen::Playing {
             return;
         }
-        if let Some(layout) = ScreenLayout::new(self.game.shape(), self.terminal_area) {
+        let hint = view::hint_text(self);
+        if let Some(layout) =
+            ScreenLayout::with_hint(self.game.shape(), self.terminal_area, hint.as_deref())
+        {
             if let Some((r, c)) = layout.cell_at(column, row) {
                 self.game.set_cursor(r, c);
             }
@@ -336,6 +342,9 @@ impl App {
             keymap::KeyContext::Play
         };
         let action = self.keymap.action_for(&key, scope, size);
+        if matches!(self.screen, Screen::Help | Screen::WatchHelp) && self.scroll_help(&key, now) {
+            return;
+        }
         match self.screen {
             Screen::Help => {
                 // Any key closes the help; quit still quits.
@@ -381,6 +390,31 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Arrows, PgUp/PgDn, Home and End scroll a help longer than the
+    /// screen; `false` for any other key (which closes it).
+    fn scroll_help(&mut self, key: &KeyEvent, now: Instant) -> bool {
+        let view = AppView { app: self, now };
+        let last = view.help_max_scroll(self.terminal_area);
+        let page = usize::from(self.terminal_area.height.saturating_sub(4)).max(1);
+        if last == 0 {
+            return false;
+        }
+        let at = self.help_scroll.min(last);
+        self.help_scroll = match key.code {
+            KeyCode::Up => at.saturating_sub(1),
+            KeyCode::Down => (at + 1).min(last),
+            KeyCode::PageUp => at.saturating_sub(page),
+            KeyCode::PageDown => (at + page).min(last),
+            KeyCode::Home => 0,
+            KeyCode::End => last,
+            _ => {
+                self.help_scroll = 0;
+                return false;
+            }
+        };
+        true
     }
 
     /// One action in playing mode.

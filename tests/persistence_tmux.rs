@@ -69,10 +69,10 @@ fn play_two_moves(pane: &Pane) {
     pane.wait_for("the board", |s| s.contains('┏'));
     pane.keys(&["l", "5"]);
     pane.wait_for("the first entry", |s| {
-        first_row(s).contains("┃ 2 │ 5 │ 3 ┃")
+        first_row(s).contains("┃  2  │  5! │  3  ┃")
     });
     pane.keys(&["l", "l", "l", "l", "l", "9"]);
-    pane.wait_for("the second entry", |s| first_row(s).contains("┃ 9 │"));
+    pane.wait_for("the second entry", |s| first_row(s).contains("┃  9  │"));
 }
 
 #[test]
@@ -93,11 +93,14 @@ fn kill_9_loses_no_move_and_doku_resumes_the_game() {
     // `doku` with no puzzle resumes it and says so.
     let b = tmux.open("b", &doku_command(state.path(), ""));
     let screen = b.wait_for("the resumed game", |s| s.contains("resumed"));
-    assert!(first_row(&screen).contains("┃ 2 │ 5 │ 3 ┃"), "{screen}");
-    assert!(first_row(&screen).contains("┃ 9 │"), "{screen}");
+    assert!(
+        first_row(&screen).contains("┃  2  │  5! │  3  ┃"),
+        "{screen}"
+    );
+    assert!(first_row(&screen).contains("┃  9  │"), "{screen}");
     // Undo still works on the resumed game: the 9 goes.
     b.keys(&["u"]);
-    b.wait_for("the undo", |s| !first_row(s).contains("┃ 9 │"));
+    b.wait_for("the undo", |s| !first_row(s).contains("┃  9  │"));
     b.keys(&["q"]);
     b.wait_for("the exit", |s| s.contains("doku exited 0"));
     assert_eq!(saved(state.path()).entries[0], ".5.......");
@@ -202,7 +205,7 @@ fn a_second_game_is_told_and_does_not_save_over_the_first() {
     assert!(screen.contains("not saving"), "{screen}");
     // The second game plays on its own board...
     b.keys(&["l", "l", "l", "l", "l", "l", "l", "l", "7"]);
-    b.wait_for("its entry", |s| first_row(s).contains("│ 7 ┃"));
+    b.wait_for("its entry", |s| first_row(s).contains("│  7! ┃"));
     b.keys(&["q"]);
     b.wait_for("its exit", |s| s.contains("doku exited 0"));
 

@@ -24,7 +24,7 @@ fn play_in_tmux_keys_change_the_board_conflicts_show_and_q_restores_the_terminal
 
     let screen = game.wait_for("the board", |s| s.contains('┏') && s.contains("9x9"));
     assert!(
-        first_row(&screen).contains("┃ 2 │   │ 3 ┃ 6 │ 1 │"),
+        first_row(&screen).contains("┃  2  │     │  3  ┃  6  │  1  │"),
         "{screen}"
     );
     assert_eq!(
@@ -33,16 +33,18 @@ fn play_in_tmux_keys_change_the_board_conflicts_show_and_q_restores_the_terminal
         "the game uses the alternate screen"
     );
 
-    // Right, then 5: r1c2 gets a 5 (no conflict).
+    // Right, then 5: r1c2 gets a 5 (r2c1 holds 5 too: marked "!").
     game.keys(&["l", "5"]);
-    let screen = game.wait_for("the entry", |s| first_row(s).contains("┃ 2 │ 5 │ 3 ┃"));
+    let screen = game.wait_for("the entry", |s| {
+        first_row(s).contains("┃  2  │  5! │  3  ┃")
+    });
     assert!(screen.contains("cell r1c2"), "{screen}");
 
     // Now 2: r1c1 holds the given 2, so both cells turn the conflict colour
     // (default theme, true colour: #ff5f5f).
     game.keys(&["2"]);
     game.wait_for("the conflicting entry", |s| {
-        first_row(s).contains("┃ 2 │ 2 │ 3 ┃")
+        first_row(s).contains("┃  2! │  2! │  3  ┃")
     });
     let coloured = game.coloured_screen();
     let row = coloured
@@ -50,7 +52,7 @@ fn play_in_tmux_keys_change_the_board_conflicts_show_and_q_restores_the_terminal
         .find(|l| l.contains("cell r1c2"))
         .expect("the first board row, with colours");
     let conflict = "38;2;255;95;95m";
-    let twos: Vec<usize> = row.match_indices(" 2 ").map(|(i, _)| i).collect();
+    let twos: Vec<usize> = row.match_indices("2!").map(|(i, _)| i).collect();
     assert!(twos.len() >= 2, "{row:?}");
     for &at in &twos[..2] {
         let before = &row[..at];
@@ -68,7 +70,7 @@ fn play_in_tmux_keys_change_the_board_conflicts_show_and_q_restores_the_terminal
 
     // Undo takes the 2 back to the 5.
     game.keys(&["u"]);
-    game.wait_for("the undo", |s| first_row(s).contains("┃ 2 │ 5 │ 3 ┃"));
+    game.wait_for("the undo", |s| first_row(s).contains("┃  2  │  5! │  3  ┃"));
 
     // Help opens, any key closes it.
     game.keys(&["?"]);
@@ -131,4 +133,59 @@ fn play_says_what_it_is_doing_while_a_large_puzzle_is_checked() {
     assert!(!screen.contains("doku: checking"), "{screen}");
     game.keys(&["q"]);
     game.wait_for("doku to quit", |s| s.contains("doku exited 0"));
+}
+
+/// Starts copying everything doku sends to the pane into `log`.
+fn record(tmux: &Tmux, target: &str, log: &std::path::Path) {
+    tmux.ok(&[
+        "pipe-pane",
+        "-t",
+        target,
+        "-o",
+        &format!("cat >> '{}'", log.display()),
+    ]);
+}
+
+#[test]
+fn a_16_colour_terminal_gets_16_colour_codes_and_an_idle_game_sends_only_the_clock() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("sixteen", 80, 24) else {
+        return;
+    };
+    let command = doku_shell(
+        home.path(),
+        &["TERM=xterm", "COLORTERM="],
+        &format!("play {PUZZLE}"),
+    );
+    let game = tmux.open("play", &command);
+    game.wait_for("the board", |s| s.contains('┏') && s.contains("9x9"));
+    let log = home.path().join("sent.bin");
+    record(&tmux, game.target(), &log);
+    // The help over the board and back: most of the screen is drawn again.
+    game.keys(&["?"]);
+    game.wait_for("the help", |s| s.contains("any key closes"));
+    game.keys(&["Escape"]);
+    game.wait_for("the board again", |s| !s.contains("any key closes"));
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = String::from_utf8_lossy(&std::fs::read(&log).expect("the log")).into_owned();
+    assert!(sent.contains("\u{1b}["), "colours were sent");
+    for code in ["38;5;", "48;5;"] {
+        for (at, _) in sent.match_indices(code) {
+            let index: String = sent[at + code.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            let index: u8 = index.parse().expect("a colour index");
+            assert!(index >= 16, "{code}{index} sent to a 16-colour terminal");
+        }
+    }
+
+    // Idle: one clock update a second, a few dozen bytes each.
+    std::fs::write(&log, b"").expect("empty the log");
+    std::thread::sleep(Duration::from_secs(3));
+    let idle = std::fs::read(&log).expect("the log").len();
+    assert!(
+        (1..=3 * 70).contains(&idle),
+        "{idle} bytes in 3 idle seconds (before the fix: about 400)"
+    );
 }

@@ -14,6 +14,7 @@ use doku::engine::{Board, Shape};
 use doku::game::Game;
 use doku::keymap::{Action, KeyContext};
 use doku::theme::{ColorDepth, Theme, Themes};
+use doku::ui::ScreenLayout;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -24,6 +25,8 @@ use std::time::{Duration, Instant};
 const PUZZLE_9: &str =
     "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
 const PUZZLE_4: &str = "4010000430422401";
+/// The solution of the first puzzle of shared/data/25x25_gecode.txt.
+const SOLVED_25: &str = "MJ2GB7E95K4OICHP6F31L8DNACEIN8HDM6OF21L3GAK59PJB47567FKACGILPEJBNO24D81M39HP49LO1JB238AD6M7ENHC5FIKGA1H3DP4F8N579KGIJBLMCE26OK9MJ728CE6NLAH4BFP13ODGI51F4P3KHIGABMO7C5DL2689JENGL6AHM95OF28PIDCKJNEB1734B28EINLD341J65FH9GO7MKCAPON5DCB1JP7K9G3EM8AI42LFH62HBMJEA6KG9I347L51FDNPO8C8AK94CFLDPG62N1EI3BOH7M5J7DL5POM41IEFB8J9NHC263AGKICO1F9B3N5AHKMP678GJE4L2DEG36N872JHCD5OLA4MPKIB91FNMJ426KEADL3CFI1B57G9OHP8DBP75LGOHM6K81AFCI9N42EJ39KE86F37C1HGNJO2PD4LAI5BMFOAC1IP849MBE25K36JH7GNDLH3GIL52NBJ7P4D98OEMAF6KC1JPDBMGNAFEO4H9231765KC8LI67F2AJIH9CD1LP8NGOKB354ME48NKE351MBIC7G6JL2AFDHPO9LICOG46K7835MABDH9EPJN1F2351H9DOPL2JNFEK4MC8IGA67B";
 
 fn puzzle_16() -> String {
     let path = concat!(
@@ -390,17 +393,15 @@ fn no_size_down_to_1x1_panics() {
     }
 }
 
-/// The screen position of a board cell's digit: found by drawing the board
-/// and locating the digit column and row through the grid lines.
+/// The screen position of a 9x9 board cell's digit, from the layout the
+/// app uses for the buffer's size.
 fn digit_position(buf: &Buffer, row: usize, col: usize) -> (u16, u16) {
-    // The board's top-left corner is the first '┏'.
-    let area = buf.area;
-    let (x0, y0) = (0..area.height)
-        .flat_map(|y| (0..area.width).map(move |x| (x, y)))
-        .find(|&(x, y)| buf[(x, y)].symbol() == "┏")
-        .expect("a board on screen");
-    // Lined 9x9 layout: cells of 3 columns between single-column lines.
-    (x0 + 2 + 4 * col as u16, y0 + 1 + 2 * row as u16)
+    let layout = ScreenLayout::new(Shape::CLASSIC, buf.area).expect("a board on screen");
+    let g = &layout.geometry;
+    (
+        layout.board.x + g.col_x[col] + (g.cell_width - 1) / 2,
+        layout.board.y + g.row_y[row] + (g.cell_height - 1) / 2,
+    )
 }
 
 #[test]
@@ -527,24 +528,323 @@ fn a_solved_board_stops_the_clock_and_says_time_and_hints() {
 }
 
 #[test]
-fn notes_go_to_the_side_panel_when_cells_are_one_line_high() {
+fn notes_show_on_a_9x9_at_80x24_each_digit_in_its_own_place() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
+    let theme = theme("default");
+    // r1c2 and r2c3 both note 7; r1c2 also 1 and 4, r2c3 also 9.
+    for (r, c, notes) in [(0, 1, &[1, 4, 7][..]), (1, 2, &[7, 9][..])] {
+        app.game.set_cursor(r, c);
+        for &d in notes {
+            app.game.toggle_note(d, now);
+        }
+    }
+    app.game.set_cursor(8, 8);
+    let buf = draw(&app, now, 80, 24);
+    let screen = text(&buf);
+    // 1-5 on the cell's top row, 6-9 under them: a dot where a note is not.
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(lines[1].starts_with("┃  2  │1··4·│  3  ┃"), "{screen}");
+    assert!(lines[2].starts_with("┃     │·7·· │     ┃"), "{screen}");
+    assert!(lines[3].starts_with("┃  5  │  8  │·····┃"), "{screen}");
+    assert!(lines[4].starts_with("┃     │     │·7·9 ┃"), "{screen}");
+    // The two 7s line up in their cells' columns.
+    let seven_x = |line: &str| {
+        line.chars()
+            .enumerate()
+            .filter(|&(_, ch)| ch == '7')
+            .map(|(x, _)| x % 6)
+            .next()
+    };
+    assert_eq!(seven_x(lines[2]), seven_x(lines[4]));
+    // Notes carry the note style, digits theirs.
+    let layout = ScreenLayout::new(Shape::CLASSIC, buf.area).expect("fits");
+    let x = layout.board.x + layout.geometry.col_x[1];
+    let y = layout.board.y + layout.geometry.row_y[0];
+    assert_eq!(buf[(x, y)].symbol(), "1");
+    assert_eq!(buf[(x, y)].fg, theme.note().fg.expect("note colour"));
+    // With a hint on show and no room beside it, the notes stay.
+    assert!(
+        screen.contains("cell r9c9"),
+        "the panel is beside the board"
+    );
+}
+
+#[test]
+fn with_no_colour_a_lone_note_looks_unlike_a_digit() {
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "mono", now);
     app.game.set_cursor(0, 1);
-    app.game.toggle_note(4, now);
-    app.game.toggle_note(9, now);
-    let small = text(&draw(&app, now, 80, 24));
-    assert!(small.contains("notes 4 9"), "{small}");
-    // At 120x40 the cells are tall enough: the notes are drawn inside.
-    let large = text(&draw(&app, now, 120, 40));
-    assert!(!large.contains("notes 4 9"), "{large}");
-    // Notes sit in a little 3x3 grid: 4 starts the second line, 9 ends the third.
+    app.game.toggle_note(3, now);
+    app.game.set_cursor(8, 8);
+    let screen = text(&draw(&app, now, 80, 24));
+    let first = screen.lines().nth(1).expect("a first row");
+    // r1c3 holds the given 3; r1c2 only a note 3.
+    assert!(first.starts_with("┃  2  │··3··│  3  ┃"), "{screen}");
+}
+
+#[test]
+fn notes_show_on_4x4_and_6x6_at_80x24() {
+    let now = Instant::now();
+    for (puzzle, n) in [(PUZZLE_4, 4u8), ("000000000000000000000000000000000000", 6)] {
+        let mut app = app_with(puzzle, "default", now);
+        let shape = app.game.shape();
+        let empty = shape
+            .cells()
+            .find(|&c| app.game.value(c).is_none())
+            .expect("an empty cell");
+        app.game.set_cursor(shape.row(empty), shape.col(empty));
+        app.game.toggle_note(1, now);
+        app.game.toggle_note(n, now);
+        let buf = draw(&app, now, 80, 24);
+        let layout = ScreenLayout::new(shape, buf.area).expect("fits");
+        assert!(layout.geometry.notes_inside(), "{n}x{n}");
+        let g = &layout.geometry;
+        let rect = ratatui::layout::Rect::new(
+            layout.board.x + g.col_x[shape.col(empty)],
+            layout.board.y + g.row_y[shape.row(empty)],
+            g.cell_width,
+            g.cell_height,
+        );
+        let inside: String = (rect.top()..rect.bottom())
+            .flat_map(|y| (rect.left()..rect.right()).map(move |x| (x, y)))
+            .map(|p| buf[p].symbol().to_string())
+            .collect();
+        assert!(
+            inside.contains('1') && inside.contains(&n.to_string()),
+            "{n}x{n}: {inside:?}\n{}",
+            text(&buf)
+        );
+    }
+}
+
+#[test]
+fn big_boards_cue_every_cell_with_notes_and_list_the_cursors_in_the_panel() {
+    let now = Instant::now();
+    let mut app = app_with(&puzzle_16(), "default", now);
+    let shape = app.game.shape();
+    let empties: Vec<_> = shape
+        .cells()
+        .filter(|&c| app.game.value(c).is_none())
+        .take(2)
+        .collect();
+    for &cell in &empties {
+        app.game.set_cursor(shape.row(cell), shape.col(cell));
+        app.game.toggle_note(3, now);
+        app.game.toggle_note(16, now);
+    }
+    let buf = draw(&app, now, 80, 24);
+    let layout = ScreenLayout::new(shape, buf.area).expect("16x16 fits 80x24");
+    assert!(layout.panel.is_some(), "a panel beside the 16x16");
+    let g = &layout.geometry;
+    for &cell in &empties {
+        let x = layout.board.x + g.col_x[shape.col(cell)] + (g.cell_width - 1) / 2;
+        let y = layout.board.y + g.row_y[shape.row(cell)];
+        assert_eq!(buf[(x, y)].symbol(), "·", "a cue in {cell:?}");
+    }
+    let screen = text(&buf);
+    assert!(screen.contains("notes 3 G"), "{screen}");
+}
+
+#[test]
+fn with_no_colour_a_conflict_looks_unlike_anything_else_and_is_named() {
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "mono", now);
+    let mono = theme("mono");
+    app.game.set_cursor(0, 1);
+    app.game.enter(2, now);
+    let buf = draw(&app, now, 80, 24);
+    let (x, y) = digit_position(&buf, 0, 1);
+    assert_eq!(buf[(x + 1, y)].symbol(), "!", "{}", text(&buf));
+    for other in [
+        mono.same_digit(),
+        mono.cursor(),
+        mono.given(),
+        mono.hint_cells(),
+    ] {
+        assert_ne!(mono.conflict().add_modifier, other.add_modifier);
+    }
+    assert!(text(&buf).contains("conflict"), "{}", text(&buf));
+}
+
+fn hint_app(puzzle: &str, now: Instant) -> App {
+    let mut app = app_with(puzzle, "default", now);
+    app.act(Action::Hint, now);
+    assert!(app.game.hint().is_some(), "a hint on show");
+    app
+}
+
+/// The screen's text with line breaks and the board's edges taken out, so
+/// a wrapped sentence reads as one.
+fn flowing(screen: &str) -> String {
+    screen
+        .lines()
+        .map(|l| l.trim_matches(|c: char| c == '│' || c == ' ' || c == '┃'))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_hint_is_readable_whole_with_or_without_the_panel() {
+    let now = Instant::now();
+    let six = "53....1.4...2...3..5...6...2.3....14";
+    for (puzzle, width, height) in [
+        (PUZZLE_9.to_string(), 80, 24),
+        (PUZZLE_9.to_string(), 80, 40),
+        (six.to_string(), 80, 24),
+        (puzzle_16(), 80, 24),
+        (PUZZLE_9.to_string(), 40, 30),
+    ] {
+        let app = hint_app(&puzzle, now);
+        let hint = app.game.hint().expect("hint");
+        let screen = text(&draw(&app, now, width, height));
+        // Every word, in order (the board's rows run between the lines).
+        let words = flowing(&screen);
+        let mut from = 0;
+        for word in hint.explanation.split(' ') {
+            let found = words[from..].find(word);
+            assert!(found.is_some(), "{width}x{height} lost {word:?}:\n{screen}");
+            from += found.unwrap_or(0) + word.len();
+        }
+    }
+}
+
+#[test]
+fn the_hint_key_named_on_25x25_is_one_that_is_not_a_digit() {
+    let now = Instant::now();
+    // A solved 25x25 with one cell open: its hint comes at once.
+    let almost = format!(".{}", &SOLVED_25[1..]);
+    let app = hint_app(&almost, now);
+    let screen = text(&draw(&app, now, 200, 80));
+    assert!(screen.contains("again applies it"), "{screen}");
     assert!(
-        large.lines().any(|l| l.contains("┃   2   │ 4     │")),
-        "{large}"
+        !screen.contains("H or F2"),
+        "H is a digit on 25x25:\n{screen}"
     );
-    assert!(
-        large.lines().any(|l| l.contains("┃       │     9 │")),
-        "{large}"
+    assert!(screen.contains("F2 again applies it"), "{screen}");
+}
+
+#[test]
+fn a_hint_marks_its_cells_placements_and_eliminations_on_the_board() {
+    use doku::engine::Digit;
+    use doku::ui::board::{BoardWidget, HintLink, HintMarks};
+    use doku::ui::Geometry;
+    use ratatui::widgets::Widget;
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "default", now);
+    let theme = theme("default");
+    let shape = app.game.shape();
+    let d = |v| Digit::new(v).expect("digit");
+    // r1c2 notes 4 9, r1c7 notes 4 5.
+    for (c, notes) in [(1, [4, 9]), (6, [4, 5])] {
+        app.game.set_cursor(0, c);
+        for n in notes {
+            app.game.toggle_note(n, now);
+        }
+    }
+    let (r1c2, r1c7, r2c3) = (shape.cell(0, 1), shape.cell(0, 6), shape.cell(1, 2));
+    let marks = HintMarks {
+        cells: vec![r1c2],
+        placements: vec![(r2c3, d(6))],
+        eliminations: vec![(r1c7, d(4))],
+        links: vec![
+            HintLink {
+                from: (r1c2, d(4)),
+                to: (r1c2, d(9)),
+                strong: true,
+            },
+            HintLink {
+                from: (r1c2, d(9)),
+                to: (r1c7, d(5)),
+                strong: false,
+            },
+        ],
+    };
+    let geometry = Geometry::new(shape, doku::ui::Density::Pencil);
+    let area = ratatui::layout::Rect::new(0, 0, geometry.width, geometry.height);
+    let mut buf = Buffer::empty(area);
+    BoardWidget {
+        game: &app.game,
+        theme: &theme,
+        geometry: &geometry,
+        lit: None,
+        marks: Some(&marks),
+    }
+    .render(area, &mut buf);
+    let at = |cell, digit: u8| {
+        let i = usize::from(digit - 1);
+        let x = geometry.col_x[shape.col(cell)] + (i % 5) as u16;
+        let y = geometry.row_y[shape.row(cell)] + (i / 5) as u16;
+        buf[(x, y)].clone()
+    };
+    let removed = at(r1c7, 4);
+    assert_eq!(removed.symbol(), "4");
+    assert_eq!(removed.fg, theme.hint_remove().fg.expect("colour"));
+    assert!(removed.modifier.contains(Modifier::CROSSED_OUT));
+    let placed = at(r2c3, 6);
+    assert_eq!(placed.symbol(), "6");
+    assert!(placed.modifier.contains(Modifier::REVERSED));
+    let chained = at(r1c2, 9);
+    assert_eq!(chained.fg, theme.hint_chain().fg.expect("colour"));
+    assert_eq!(at(r1c2, 4).bg, theme.hint_cells().bg.expect("hint bg"));
+    // Strong and weak links read apart without colour.
+    assert_eq!(
+        marks.chain_text(shape).as_deref(),
+        Some("(4)r1c2 = (9)r1c2 - (5)r1c7")
     );
+}
+
+fn key(ch: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(ch), KeyModifiers::NONE)
+}
+
+#[test]
+fn the_help_scrolls_at_80x20_and_says_there_is_more() {
+    let now = Instant::now();
+    // The solver view's help is shorter: it fits 80x20, so try it at 80x16.
+    for (mode, height) in [(Screen::Help, 20), (Screen::WatchHelp, 16)] {
+        let mut app = app_with(PUZZLE_9, "default", now);
+        app.set_terminal_size(80, height);
+        if mode == Screen::WatchHelp {
+            app.act(Action::ToggleWatch, now);
+        }
+        app.handle_key(key('?'), now);
+        assert_eq!(app.screen(), mode);
+        let first = text(&draw(&app, now, 80, height));
+        assert!(first.contains("more below"), "{first}");
+        app.handle_key(KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE), now);
+        app.handle_key(KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE), now);
+        assert_eq!(app.screen(), mode, "PgDn scrolls, it does not close");
+        let end = text(&draw(&app, now, 80, height));
+        assert!(end.contains("more above"), "{end}");
+        assert!(!end.contains("more below"), "{end}");
+        assert!(end.contains("quit"), "the last entry shows:\n{end}");
+        app.handle_key(KeyEvent::new(KeyCode::Up, KeyModifiers::NONE), now);
+        assert_eq!(app.screen(), mode, "Up scrolls back");
+        app.handle_key(key('x'), now);
+        assert_ne!(app.screen(), mode, "another key closes");
+    }
+}
+
+#[test]
+fn solarized_paints_the_gap_and_the_panel_in_one_background() {
+    let now = Instant::now();
+    let solarized = theme("solarized");
+    let text_bg = solarized.text().bg.expect("solarized has a background");
+    for (width, height) in [(80, 24), (120, 40), (100, 30)] {
+        let mut app = app_with(PUZZLE_9, "solarized", now);
+        app.game.set_cursor(4, 4);
+        let buf = draw(&app, now, width, height);
+        let layout = ScreenLayout::new(Shape::CLASSIC, buf.area).expect("fits");
+        let board = layout.board;
+        for y in board.top()..board.bottom() {
+            for x in board.right()..width {
+                assert_eq!(
+                    buf[(x, y)].bg,
+                    text_bg,
+                    "{width}x{height}: a stripe at ({x},{y}) beside the board"
+                );
+            }
+        }
+    }
 }

@@ -286,7 +286,8 @@ fn the_step_limit_ends_with_limit() {
             step_limit: 300,
             ..options(strategy)
         };
-        // Local searches cannot prove there is no solution; they run into the limit.
+        // Local searches cannot prove there is no solution; the exact solver
+        // does, at once, so they are not run into the limit (issue 12).
         let mut watch = Watch::new(&puzzle, &entered, opts);
         let outcome = watch.run_to_end();
         if strategy.is_backtracking() {
@@ -299,7 +300,8 @@ fn the_step_limit_ends_with_limit() {
             };
             assert_eq!(outcome, expected, "{strategy}");
         } else {
-            assert_eq!(outcome, RunEnd::LimitReached, "{strategy}");
+            assert_eq!(outcome, RunEnd::Exhausted, "{strategy}");
+            assert_eq!(watch.counters().steps, 0, "{strategy}");
         }
         if outcome == RunEnd::LimitReached {
             assert_eq!(watch.counters().steps, 300, "{strategy}");
@@ -810,6 +812,147 @@ mod view {
         check("watch_naive_limit_80x24", &buf);
         assert!(text(&buf).contains("step limit reached"));
         assert!(text(&buf).contains("steps      500"));
+    }
+
+    #[test]
+    fn local_searches_say_up_front_that_a_board_has_no_solution() {
+        let (givens, entered) = contradicted_seed();
+        for strategy in [SearchKind::MinConflicts, SearchKind::Genetic] {
+            let watch = Watch::new(&givens, &entered, options(strategy));
+            assert_eq!(watch.outcome(), Some(RunEnd::Exhausted), "{strategy}");
+            assert_eq!(watch.counters().steps, 0, "{strategy}: not run at all");
+            let screen = text(&draw(&watch, 80, 24));
+            assert!(screen.contains("no solution"), "{screen}");
+            assert!(screen.contains("exact solver"), "{screen}");
+        }
+        // A solvable board runs as before.
+        let puzzle = seed("seed-9x9-a");
+        let watch = Watch::new(&puzzle, &puzzle, options(SearchKind::MinConflicts));
+        assert_eq!(watch.outcome(), None);
+    }
+
+    #[test]
+    fn the_last_step_is_said_in_words_and_the_legend_names_each_style() {
+        let watch = mid_search();
+        let screen = text(&draw(&watch, 80, 24));
+        // mid_search stops just after an undo.
+        assert!(screen.contains("undo r"), "{screen}");
+        let theme = theme();
+        for (word, style) in [
+            ("guess", theme.solver_guess()),
+            ("deduced", theme.solver_deduce()),
+            ("undone", theme.solver_backtrack()),
+        ] {
+            let buf = draw(&watch, 80, 24);
+            let line = (0..24)
+                .find(|&y| {
+                    let row: String = (0..80).map(|x| buf[(x, y)].symbol()).collect();
+                    row.contains("given guess deduced")
+                })
+                .expect("a legend line");
+            let row: String = (0..80).map(|x| buf[(x, line)].symbol()).collect();
+            let at = row.find(word).expect("the word") as u16;
+            // Byte offset to column: the row is ASCII up to the panel text
+            // except the box characters, so count chars instead.
+            let col = row[..at as usize].chars().count() as u16;
+            assert_eq!(buf[(col, line)].fg, style.fg.expect("a colour"), "{word}");
+        }
+        // A guess says how many candidates the cell had.
+        let puzzle = seed("seed-9x9-a");
+        let mut guessing = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
+        while !matches!(
+            guessing.last_step(),
+            Some(WatchStep::Search(Step::Guess { .. }))
+        ) {
+            guessing.single_step();
+        }
+        let said = doku::ui::watch_view::step_text(&guessing).expect("words");
+        assert!(
+            said.starts_with("guess r") && said.ends_with("candidates)"),
+            "{said}"
+        );
+        // Backtracking names the cell with no digit left.
+        let mut stuck = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
+        while !matches!(
+            stuck.last_step(),
+            Some(WatchStep::Search(Step::Backtrack { cell: Some(_) }))
+        ) {
+            stuck.single_step();
+        }
+        let said = doku::ui::watch_view::step_text(&stuck).expect("words");
+        assert!(said.ends_with("has no digit left"), "{said}");
+    }
+
+    #[test]
+    fn solver_guesses_and_local_search_digits_are_not_the_players_blue() {
+        let theme = theme();
+        assert_ne!(theme.solver_guess().fg, theme.entry().fg);
+        assert_ne!(theme.solver_digit().fg, theme.entry().fg);
+        let puzzle = seed("seed-9x9-a");
+        let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::MinConflicts));
+        watch.advance(50);
+        let placed = puzzle
+            .shape()
+            .cells()
+            .find(|&c| watch.kind(c) == CellKind::Placed)
+            .expect("a solver digit with no clash");
+        let buf = draw(&watch, 80, 24);
+        let at = position(&watch, Rect::new(0, 0, 80, 24), placed);
+        assert_eq!(buf[at].fg, theme.solver_digit().fg.expect("colour"));
+    }
+
+    #[test]
+    fn paused_is_said_and_the_stack_fills_the_panel() {
+        let now = Instant::now();
+        let puzzle = seed("seed-9x9-a");
+        let game = Game::new(puzzle.clone(), None, now);
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let mut app = App::new(&Config::built_in(), themes.clone(), theme(), game, 1);
+        app.act(doku::keymap::Action::ToggleWatch, now);
+        app.handle_key(key(' '), now);
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal
+            .draw(|frame| frame.render_widget(doku::app::AppView { app: &app, now }, frame.area()))
+            .unwrap();
+        let screen = text(terminal.backend().buffer());
+        let status = screen.lines().rev().nth(1).unwrap_or_default().to_string();
+        assert!(status.contains("paused"), "{screen}");
+
+        // Deep in a naive search, every row the panel has left holds a choice.
+        let mut deep = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
+        while deep.choices().len() < 30 {
+            deep.single_step();
+        }
+        let screen = text(&draw(&deep, 80, 24));
+        let shown = screen
+            .lines()
+            .filter_map(|l| l.split('│').rev().nth(1))
+            .filter(|panel| {
+                panel.contains(" = ")
+                    && panel.trim_start().starts_with(|c: char| c.is_ascii_digit())
+            })
+            .count();
+        assert!(screen.contains("more above"), "{screen}");
+        assert!(shown >= 3, "{shown} choices shown:\n{screen}");
+    }
+
+    #[test]
+    fn after_f_the_depth_graph_spans_the_panel() {
+        let puzzle = seed("seed-9x9-a");
+        let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
+        watch.tick(std::time::Duration::from_millis(100));
+        watch.tick(std::time::Duration::from_millis(100));
+        watch.run_to_end();
+        assert!(watch.history().len() < 10, "only a few samples");
+        let buf = draw(&watch, 120, 40);
+        let screen = text(&buf);
+        let bars = screen
+            .lines()
+            .map(|l| l.chars().filter(|c| "▁▂▃▄▅▆▇█".contains(*c)).count())
+            .max()
+            .unwrap_or(0);
+        // Unstretched, the three samples would fill three columns.
+        assert!(bars >= 8, "{bars} columns of graph:\n{screen}");
     }
 
     #[test]

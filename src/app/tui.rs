@@ -6,14 +6,53 @@ use super::{App, Opening, Persistence};
 use crate::engine::{Board, SearchKind};
 use crate::game::Game;
 use crate::signals::{Shutdown, ShutdownSignals, POLL_INTERVAL};
+use crate::ui::output::TerminalOutput;
 use crate::watch::WatchOptions;
 use ratatui::crossterm::event;
 use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
 
+/// The terminal the game draws on: crossterm over standard output, through
+/// [`TerminalOutput`] (16-colour codes on a 16-colour terminal).
+pub type TuiTerminal =
+    ratatui::Terminal<ratatui::backend::CrosstermBackend<TerminalOutput<io::Stdout>>>;
+
+/// Raw mode, the alternate screen and a hidden cursor, with a panic hook
+/// that gives the terminal back (as `ratatui::init` does).
+fn open_terminal(sixteen_colours: bool) -> io::Result<TuiTerminal> {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        ratatui::restore();
+        previous(info);
+    }));
+    ratatui::crossterm::terminal::enable_raw_mode()?;
+    ratatui::crossterm::execute!(
+        io::stdout(),
+        ratatui::crossterm::terminal::EnterAlternateScreen
+    )?;
+    let output = TerminalOutput::new(io::stdout(), sixteen_colours);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(output))?;
+    // Once: `Terminal::draw` hides it again every frame, bytes an idle
+    // clock does not need.
+    terminal.hide_cursor()?;
+    terminal.clear()?;
+    Ok(terminal)
+}
+
+/// One frame: only the cells that changed are sent.
+fn draw(terminal: &mut TuiTerminal, app: &App) -> io::Result<()> {
+    terminal.autoresize()?;
+    let mut frame = terminal.get_frame();
+    let area = frame.area();
+    frame.render_widget(app, area);
+    terminal.flush()?;
+    terminal.swap_buffers();
+    ratatui::backend::Backend::flush(terminal.backend_mut())
+}
+
 /// Runs the app in the terminal until the player quits (`Ok(None)`) or a
 /// signal asks it to end (`Ok(Some(signal))`; see `crate::signals`).
-pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result<Option<Shutdown>> {
+pub fn run(app: &mut App, terminal: &mut TuiTerminal) -> io::Result<Option<Shutdown>> {
     let signals = ShutdownSignals::install().ok();
     if let Some(signals) = &signals {
         signals.spawn_watchdog(Duration::from_secs(2), ratatui::restore);
@@ -26,7 +65,7 @@ pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result
             return Ok(Some(signal));
         }
         if redraw {
-            terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+            draw(terminal, app)?;
         }
         if app.quit {
             return Ok(None);
@@ -40,7 +79,9 @@ pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result
             other => other?,
         };
         let got = if ready { Some(event::read()?) } else { None };
-        redraw = got.is_some() || wakeup.is_some();
+        // A poll that only ran out its cap changed nothing on screen: an
+        // idle game sends the clock's new characters once a second, no more.
+        redraw = got.is_some() || wakeup.is_some_and(|w| w <= POLL_INTERVAL);
         if let Some(event) = got {
             app.handle_event(event, Instant::now());
         }
@@ -165,7 +206,8 @@ pub fn main_with(
             previous(info);
         }));
     }
-    let mut terminal = match ratatui::try_init() {
+    let sixteen_colours = loaded.color_depth == crate::theme::ColorDepth::Ansi16;
+    let mut terminal = match open_terminal(sixteen_colours) {
         Ok(terminal) => terminal,
         Err(err) => {
             ratatui::restore();

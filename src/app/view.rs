@@ -4,7 +4,7 @@
 use super::{App, Screen};
 use crate::engine::Cell;
 use crate::keymap::{self, digit_keys_text, Action, Scope};
-use crate::ui::board::notes_text;
+use crate::ui::board::{notes_text, HintMarks};
 use crate::ui::{
     clock_text, minimum_size, BoardWidget, HelpPopup, Panel, PausedScreen, ScreenLayout,
     StatusLine, TooSmall, STATUS_HEIGHT,
@@ -41,7 +41,14 @@ impl Widget for AppView<'_> {
         let area = area.intersection(buf.area);
         buf.set_style(area, theme.text());
         let shape = app.game.shape();
-        let Some(layout) = ScreenLayout::new(shape, area) else {
+        let hint_text = hint_text(app);
+        let layout = match app.screen {
+            Screen::Playing | Screen::Help => {
+                ScreenLayout::with_hint(shape, area, hint_text.as_deref())
+            }
+            _ => ScreenLayout::new(shape, area),
+        };
+        let Some(layout) = layout else {
             TooSmall {
                 theme,
                 board: &format!("{0}x{0}", shape.size()),
@@ -109,13 +116,24 @@ impl Widget for AppView<'_> {
                 (diagonal - p).abs() < 0.12
             })
         };
+        let marks = app.game.hint().map(hint_marks);
         BoardWidget {
             game: &app.game,
             theme,
             geometry: &layout.geometry,
             lit: Some(&lit),
+            marks: marks.as_ref(),
         }
         .render(layout.board, buf);
+        if let (Some(rect), Some(text)) = (layout.hint, &hint_text) {
+            // Under the board, or over its foot when nothing else fits.
+            ratatui::widgets::Clear.render(rect, buf);
+            let lines: Vec<Line> = crate::ui::wrap(text, usize::from(rect.width))
+                .into_iter()
+                .map(|line| Line::styled(line, theme.text()))
+                .collect();
+            ratatui::widgets::Paragraph::new(lines).render(rect, buf);
+        }
         if let Some(panel) = layout.panel {
             Panel {
                 theme,
@@ -133,17 +151,34 @@ impl Widget for AppView<'_> {
 impl AppView<'_> {
     /// The keys of the screen under the help: the game's, or the solver view's.
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
-        let (title, entries) = if self.app.screen == Screen::WatchHelp {
+        let entries = self.help_popup_entries();
+        self.help_popup(&entries).render(area, buf);
+    }
+
+    fn help_popup_entries(&self) -> (&'static str, Vec<(String, String)>) {
+        if self.app.screen == Screen::WatchHelp {
             (" solver view keys ", self.watch_help_entries())
         } else {
             (" keys ", self.help_entries())
-        };
+        }
+    }
+
+    fn help_popup<'e>(
+        &'e self,
+        entries: &'e (&'static str, Vec<(String, String)>),
+    ) -> HelpPopup<'e> {
         HelpPopup {
             theme: self.app.theme(),
-            title,
-            entries: &entries,
+            title: entries.0,
+            entries: &entries.1,
+            scroll: self.app.help_scroll,
         }
-        .render(area, buf);
+    }
+
+    /// How far the help on show can scroll on a screen of `area`.
+    pub(super) fn help_max_scroll(&self, area: Rect) -> usize {
+        let entries = self.help_popup_entries();
+        self.help_popup(&entries).max_scroll(area)
     }
 
     /// The spinner's frame: it turns every 100 ms while a deal runs.
@@ -169,6 +204,8 @@ impl AppView<'_> {
             facts.push(format!("solver: {}", watch.strategy()));
             if let Some(outcome) = watch.outcome() {
                 facts.push(outcome.label().to_string());
+            } else if watch.is_paused() {
+                facts.push("paused".to_string());
             }
             return facts;
         }
@@ -381,6 +418,14 @@ impl AppView<'_> {
                 lines.push(Line::raw(format!("notes {notes}")));
             }
         }
+        if game.is_conflict(cursor) {
+            lines.push(Line::styled(
+                "conflict: this digit repeats in its row, column or box",
+                theme.conflict(),
+            ));
+        } else if game.has_conflicts() {
+            lines.push(Line::styled("conflict on the board (!)", theme.conflict()));
+        }
         if game.notes_mode() {
             lines.push(Line::styled(
                 "notes mode: digits toggle marks",
@@ -394,11 +439,18 @@ impl AppView<'_> {
                 theme.title(),
             ));
             lines.push(Line::raw(hint.explanation.clone()));
-            let keys = app.keymap.keys_for(Action::Hint).join(" or ");
-            lines.push(Line::from(vec![
-                Span::styled(keys, theme.status_key()),
-                Span::raw(" again applies it"),
-            ]));
+            if let Some(chain) = hint_marks(hint).chain_text(shape) {
+                lines.push(Line::raw(format!("chain: {chain}")));
+                lines.push(Line::raw("= strong link, - weak"));
+            }
+            // Only keys that are not digits on this board (H is 17 on 20x20).
+            let keys = app.keymap.keys_for_board(Action::Hint, shape.size());
+            if !keys.is_empty() {
+                lines.push(Line::from(vec![
+                    Span::styled(keys.join(" or "), theme.status_key()),
+                    Span::raw(" again applies it"),
+                ]));
+            }
         }
         lines.push(Line::raw(""));
         lines.push(Line::raw(format!(
@@ -410,4 +462,31 @@ impl AppView<'_> {
         }
         lines
     }
+}
+
+/// The hint on show as the board draws it. The game's hint has no chain
+/// yet; the links stay empty until the engine's chains reach it.
+pub(super) fn hint_marks(hint: &crate::game::Hint) -> HintMarks {
+    HintMarks {
+        cells: hint.cells.clone(),
+        placements: hint.placements.clone(),
+        eliminations: hint.eliminations.clone(),
+        links: Vec::new(),
+    }
+}
+
+/// The hint on show, whole, for the rows under the board when there is no
+/// panel: what, why, the chain, and the key that applies it.
+pub(super) fn hint_text(app: &App) -> Option<String> {
+    let hint = app.game.hint()?;
+    let shape = app.game.shape();
+    let mut text = format!("hint: {}: {}", hint.technique, hint.explanation);
+    if let Some(chain) = hint_marks(hint).chain_text(shape) {
+        text.push_str(&format!("\nchain (= strong, - weak): {chain}"));
+    }
+    let keys = app.keymap.keys_for_board(Action::Hint, shape.size());
+    if !keys.is_empty() {
+        text.push_str(&format!(" ({} again applies it)", keys.join(" or ")));
+    }
+    Some(text)
 }

@@ -75,6 +75,9 @@ slots! {
     Peer => "peer", peer_highlight, "The cursor's row, column and box, faintly.";
     SameDigit => "same_digit", same_digit, "Every cell holding the cursor's digit.";
     Hint => "hint", hint_cells, "The cells a hint uses.";
+    HintRemove => "hint_remove", hint_remove, "A note a hint removes; unlike any other note without colour.";
+    HintPlace => "hint_place", hint_place, "A digit a hint places, shown where the notes go.";
+    HintChain => "hint_chain", hint_chain, "A note on the chain a hint follows.";
     Status => "status", status, "The status line.";
     StatusKey => "status_key", status_key, "Key names in the status-line hints and the help screen.";
     Title => "title", title, "Titles: the help screen, the side panel, the celebration.";
@@ -84,6 +87,7 @@ slots! {
     SolverGuess => "solver_guess", solver_guess, "Solver view: a tentative placement (a guess on the stack).";
     SolverDeduce => "solver_deduce", solver_deduce, "Solver view: a placement deduced from a guess.";
     SolverBacktrack => "solver_backtrack", solver_backtrack, "Solver view: a placement being undone.";
+    SolverDigit => "solver_digit", solver_digit, "Solver view: a digit the solver holds that is neither a guess nor deduced (local search).";
 }
 
 /// A theme resolved for the terminal: one `Style` per slot.

@@ -1,15 +1,69 @@
 //! The board: shaded boxes, grid lines, givens, entries, notes, conflicts,
 //! the cursor and its row, column, box and digit.
 
-use super::geometry::{junction, Geometry, Line};
-use crate::engine::board::digit_text;
-use crate::engine::Cell;
+use super::geometry::{junction, Density, Geometry, Line};
+use crate::engine::board::{cell_name, digit_text};
+use crate::engine::{Cell, Digit, Shape};
 use crate::game::{same_house, Game};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
+
+/// Stands for a note position with no note, in a pencil cell that has
+/// notes: it keeps each note in its own place, and makes a lone note look
+/// unlike a digit even without colour.
+pub const NO_NOTE: char = '·';
+/// Drawn after a digit that clashes with another, so a conflict shows
+/// without colour and unlike any highlight.
+pub const CONFLICT_MARK: char = '!';
+
+/// One link of a chain a hint draws: from one candidate to the next.
+/// Strong: one of the two must be true; weak: both cannot be.
+///
+/// A view-side type until the engine's chain links reach the game: the game
+/// turns whatever the engine gives into these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintLink {
+    pub from: (Cell, Digit),
+    pub to: (Cell, Digit),
+    pub strong: bool,
+}
+
+/// What a hint shows on the board: the cells it uses, the digits it
+/// places, the notes it removes and the chain it follows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HintMarks {
+    pub cells: Vec<Cell>,
+    pub placements: Vec<(Cell, Digit)>,
+    pub eliminations: Vec<(Cell, Digit)>,
+    /// In chain order.
+    pub links: Vec<HintLink>,
+}
+
+impl HintMarks {
+    fn is_chain_candidate(&self, cell: Cell, digit: Digit) -> bool {
+        self.links
+            .iter()
+            .any(|l| l.from == (cell, digit) || l.to == (cell, digit))
+    }
+
+    /// The chain in Eureka notation, told apart without colour: `=` for a
+    /// strong link, `-` for a weak one: "(5)r1c2 = (5)r1c7 - (5)r4c7".
+    pub fn chain_text(&self, shape: Shape) -> Option<String> {
+        let first = self.links.first()?;
+        let name = |(cell, digit): (Cell, Digit)| {
+            format!("({}){}", digit_text(digit), cell_name(shape, cell))
+        };
+        let mut text = name(first.from);
+        for link in &self.links {
+            text.push_str(if link.strong { " = " } else { " - " });
+            text.push_str(&name(link.to));
+        }
+        Some(text)
+    }
+}
 
 /// Draws a game's board into the top-left corner of its area, laid out by
 /// `geometry` (which the caller chose to fit).
@@ -19,6 +73,8 @@ pub struct BoardWidget<'a> {
     pub geometry: &'a Geometry,
     /// Cells lit by the solved celebration (a wave across the board).
     pub lit: Option<&'a dyn Fn(Cell) -> bool>,
+    /// The hint on show, if any.
+    pub marks: Option<&'a HintMarks>,
 }
 
 impl Widget for BoardWidget<'_> {
@@ -61,8 +117,8 @@ impl BoardWidget<'_> {
         if same_house(shape, cursor, cell) {
             style = style.patch(theme.peer_highlight());
         }
-        if let Some(hint) = game.hint() {
-            if hint.cells.contains(&cell) {
+        if let Some(marks) = self.marks {
+            if marks.cells.contains(&cell) {
                 style = style.patch(theme.hint_cells());
             }
         }
@@ -100,29 +156,86 @@ impl BoardWidget<'_> {
             }
         }
         let middle_y = rect.y + (g.cell_height.saturating_sub(1)) / 2;
+        let notes = self.game.notes(cell);
         if let Some(digit) = self.game.value(cell) {
             let text = digit_text(digit);
-            let x = rect.x + (g.cell_width.saturating_sub(text.len() as u16)) / 2;
+            let len = text.chars().count() as u16;
+            let x = rect.x + (g.cell_width.saturating_sub(len)) / 2;
             buf.set_stringn(x, middle_y, &text, g.cell_width as usize, style);
-        } else if g.notes_inside() {
-            let notes_style = style.patch(self.theme.note());
-            let (rows, cols) = g.notes_grid;
-            // A cell with a spare middle row (2 rows of notes in 3) puts
-            // them at its top and bottom, around the digit's row.
-            let row_step = match rows {
-                0 | 1 => 1,
-                _ => (g.cell_height.saturating_sub(1) / (rows as u16 - 1)).max(1),
+            if self.game.is_conflict(cell) && x + len < rect.right() {
+                set_char(buf, x + len, middle_y, CONFLICT_MARK, style);
+            }
+            return;
+        }
+        let place = self.marks.and_then(|m| {
+            m.placements
+                .iter()
+                .find(|&&(c, _)| c == cell)
+                .map(|&(_, d)| d)
+        });
+        if !g.notes_inside() {
+            // No room for the notes: a cue that there are some (the panel
+            // lists the cursor's), or the digit a hint places.
+            let x = rect.x + (g.cell_width.saturating_sub(1)) / 2;
+            if let Some(digit) = place {
+                let text = digit_text(digit);
+                let style = style.patch(self.theme.hint_place());
+                buf.set_stringn(x, middle_y, &text, g.cell_width as usize, style);
+            } else if !notes.is_empty() {
+                set_char(buf, x, middle_y, NO_NOTE, style.patch(self.theme.note()));
+            }
+            return;
+        }
+        let (rows, cols) = g.notes_grid;
+        let pencil = g.density == Density::Pencil;
+        // A cell with a spare middle row (2 rows of notes in 3) puts
+        // them at its top and bottom, around the digit's row.
+        let row_step = match rows {
+            0 | 1 => 1,
+            _ => (g.cell_height.saturating_sub(1) / (rows as u16 - 1)).max(1),
+        };
+        let size = self.game.shape().size();
+        for i in 0..size {
+            let Some(digit) = Digit::new(i as u8 + 1) else {
+                continue;
             };
-            for digit in self.game.notes(cell).iter() {
-                let i = digit.get() as usize - 1;
-                let (nr, nc) = (i / cols, i % cols);
-                let x = rect.x + 1 + 2 * nc as u16;
-                let y = rect.y + nr as u16 * row_step;
-                if y < rect.bottom() {
-                    buf.set_stringn(x, y, digit_text(digit), 1, notes_style);
-                }
+            let (nr, nc) = (i / cols, i % cols);
+            let (x, y) = if pencil {
+                (rect.x + nc as u16, rect.y + nr as u16)
+            } else {
+                (rect.x + 1 + 2 * nc as u16, rect.y + nr as u16 * row_step)
+            };
+            if y >= rect.bottom() || x >= rect.right() {
+                continue;
+            }
+            let noted = notes.contains(digit);
+            let style = style.patch(self.note_style(cell, digit, place == Some(digit)));
+            if noted || place == Some(digit) {
+                buf.set_stringn(x, y, digit_text(digit), 1, style);
+            } else if pencil && !notes.is_empty() {
+                set_char(buf, x, y, NO_NOTE, style);
             }
         }
+    }
+
+    /// A note's style: plain, or as a hint marks it (removed, placed, on
+    /// the chain).
+    fn note_style(&self, cell: Cell, digit: Digit, placed: bool) -> Style {
+        let theme = self.theme;
+        let mut style = theme.note();
+        let Some(marks) = self.marks else {
+            return style;
+        };
+        if marks.is_chain_candidate(cell, digit) {
+            style = style.patch(theme.hint_chain());
+        }
+        if marks.eliminations.contains(&(cell, digit)) {
+            style = style.patch(theme.hint_remove());
+        }
+        if placed {
+            style = style.patch(theme.hint_place());
+        }
+        style
     }
 }
 

@@ -20,6 +20,10 @@ pub enum Density {
     /// As roomy, but exactly as many rows as the notes grid: a digit sits
     /// just above the middle of an even-height cell.
     Snug,
+    /// Pencil cells: two rows holding the notes side by side in their own
+    /// places (1-5 over 6-9 on a 9x9), lines between columns and between
+    /// boxes only, so a 9x9 with notes fits 55x22 (an 80x24 terminal).
+    Pencil,
     /// One text row per cell, lines between all cells.
     Lined,
     /// One text row per cell, lines only between boxes.
@@ -29,9 +33,10 @@ pub enum Density {
 }
 
 impl Density {
-    pub const ALL: [Density; 5] = [
+    pub const ALL: [Density; 6] = [
         Density::Roomy,
         Density::Snug,
+        Density::Pencil,
         Density::Lined,
         Density::Compact,
         Density::Tight,
@@ -55,9 +60,14 @@ pub struct Geometry {
     pub hlines: Vec<Option<(u16, Line)>>,
     pub width: u16,
     pub height: u16,
-    /// Rows and columns of the little grid of notes inside a roomy cell.
+    /// Rows and columns of the little grid of notes inside a cell that
+    /// shows them (roomy, snug or pencil).
     pub notes_grid: (usize, usize),
 }
+
+/// Pencil cells hold one character per note, so only boards whose digits
+/// are single characters get them.
+const PENCIL_MAX_SIZE: usize = 9;
 
 /// Rows and columns for the notes of one cell: the box shape, or the
 /// squarest grid that holds every digit for a Latin square.
@@ -77,19 +87,26 @@ impl Geometry {
         let n = shape.size();
         // A Latin square has one "box": the whole board.
         let (box_rows, box_cols) = shape.box_dims().unwrap_or((n, n));
-        let notes_grid = notes_grid(shape);
+        let mut notes_grid = notes_grid(shape);
+        if density == Density::Pencil {
+            notes_grid = (2, n.div_ceil(2));
+        }
         let (cell_width, cell_height, every_line) = match density {
             Density::Roomy => {
                 let rows = notes_grid.0 as u16;
                 (2 * notes_grid.1 as u16 + 1, rows | 1, true)
             }
             Density::Snug => (2 * notes_grid.1 as u16 + 1, notes_grid.0 as u16, true),
+            Density::Pencil => (notes_grid.1 as u16, 2, true),
             Density::Lined => (3, 1, true),
             Density::Compact => (3, 1, false),
             Density::Tight => (2, 1, false),
         };
         let (col_x, vlines, width) = axis(n, box_cols, cell_width, every_line);
-        let (row_y, hlines, height) = axis(n, box_rows, cell_height, every_line);
+        // Pencil cells are told apart vertically by their two-row rhythm
+        // and the box lines; a line under every cell would not fit 80x24.
+        let every_hline = every_line && density != Density::Pencil;
+        let (row_y, hlines, height) = axis(n, box_rows, cell_height, every_hline);
         Geometry {
             density,
             size: n,
@@ -107,10 +124,15 @@ impl Geometry {
 
     /// The roomiest layout that fits in `width` x `height`.
     pub fn fitting(shape: Shape, width: u16, height: u16) -> Option<Geometry> {
+        Geometry::candidates(shape).find(|g| g.width <= width && g.height <= height)
+    }
+
+    /// Every layout this shape can have, from roomiest to tightest.
+    pub fn candidates(shape: Shape) -> impl Iterator<Item = Geometry> {
         Density::ALL
             .iter()
-            .map(|&d| Geometry::new(shape, d))
-            .find(|g| g.width <= width && g.height <= height)
+            .filter(move |&&d| d != Density::Pencil || shape.size() <= PENCIL_MAX_SIZE)
+            .map(move |&d| Geometry::new(shape, d))
     }
 
     /// The tightest layout: the least room any board of this shape needs.
@@ -120,7 +142,10 @@ impl Geometry {
 
     /// Whether notes are drawn inside the cells.
     pub fn notes_inside(&self) -> bool {
-        matches!(self.density, Density::Roomy | Density::Snug)
+        matches!(
+            self.density,
+            Density::Roomy | Density::Snug | Density::Pencil
+        )
     }
 
     /// The cell under a point relative to the board's corner, if any.
@@ -215,15 +240,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nine_by_nine_lined_fits_80x24_with_room_for_a_status_line() {
-        let g = Geometry::new(Shape::CLASSIC, Density::Lined);
-        assert_eq!((g.width, g.height), (37, 19));
-        assert_eq!(g.vlines[3], Some((12, Line::Heavy)));
-        assert_eq!(g.vlines[1], Some((4, Line::Thin)));
+    fn nine_by_nine_pencil_cells_fit_80x24_with_room_for_a_status_line() {
+        let g = Geometry::new(Shape::CLASSIC, Density::Pencil);
+        // 9 cells of 5 columns and 10 lines; 9 cells of 2 rows and 4 box lines.
+        assert_eq!((g.width, g.height), (55, 22));
+        assert_eq!(g.notes_grid, (2, 5));
+        assert!(g.notes_inside());
+        assert_eq!(g.vlines[3], Some((18, Line::Heavy)));
+        assert_eq!(g.vlines[1], Some((6, Line::Thin)));
+        assert_eq!(g.hlines[1], None, "no line between the rows of a box");
         assert_eq!(
             Geometry::fitting(Shape::CLASSIC, 80, 22).map(|g| g.density),
+            Some(Density::Pencil)
+        );
+        // One row less and the notes go: one-line cells.
+        assert_eq!(
+            Geometry::fitting(Shape::CLASSIC, 80, 21).map(|g| g.density),
             Some(Density::Lined)
         );
+        let lined = Geometry::new(Shape::CLASSIC, Density::Lined);
+        assert_eq!((lined.width, lined.height), (37, 19));
+    }
+
+    #[test]
+    fn pencil_cells_are_for_boards_of_single_character_digits() {
+        let s16 = Shape::sudoku(16).expect("16");
+        assert!(Geometry::candidates(s16).all(|g| g.density != Density::Pencil));
+        let s6 = Shape::sudoku(6).expect("6");
+        assert!(Geometry::candidates(s6).any(|g| g.density == Density::Pencil));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod geometry;
+pub mod output;
 mod panel;
 mod popups;
 mod status;
@@ -22,6 +23,9 @@ use ratatui::layout::Rect;
 pub const STATUS_HEIGHT: u16 = 2;
 /// The side panel's width when there is room for it.
 pub const PANEL_WIDTH: u16 = 34;
+/// The narrowest side panel worth showing: its text wraps to fit, and it
+/// keeps the hint whole beside a 9x9 with notes at 80x24.
+pub const PANEL_MIN_WIDTH: u16 = 22;
 /// Columns between the board and the panel.
 const GAP: u16 = 2;
 
@@ -33,37 +37,83 @@ pub struct ScreenLayout {
     pub geometry: Geometry,
     /// The side panel, when there is room beside the board.
     pub panel: Option<Rect>,
+    /// With no panel, rows under the board where the hint on show is
+    /// written whole (wrapped).
+    pub hint: Option<Rect>,
     pub status: Rect,
 }
 
 impl ScreenLayout {
     pub fn new(shape: Shape, area: Rect) -> Option<ScreenLayout> {
+        ScreenLayout::with_hint(shape, area, None)
+    }
+
+    /// The roomiest layout that keeps `hint` readable whole: beside the
+    /// board in the panel, or wrapped under it. A tighter board is chosen
+    /// if that is what it takes; failing that, the hint covers the foot
+    /// of the board.
+    pub fn with_hint(shape: Shape, area: Rect, hint: Option<&str>) -> Option<ScreenLayout> {
         let board_rows = area.height.checked_sub(STATUS_HEIGHT)?;
-        let geometry = Geometry::fitting(shape, area.width, board_rows)?;
-        let with_panel = geometry.width + GAP + PANEL_WIDTH <= area.width;
-        let total = if with_panel {
-            geometry.width + GAP + PANEL_WIDTH
-        } else {
-            geometry.width
+        let hint_rows =
+            |width: u16| hint.map_or(0, |text| wrap(text, usize::from(width.max(1))).len() as u16);
+        let mut fallback = None;
+        for geometry in Geometry::candidates(shape) {
+            if geometry.width > area.width || geometry.height > board_rows {
+                continue;
+            }
+            let panel_room = area.width - geometry.width;
+            let panel_width = panel_room.saturating_sub(GAP).min(PANEL_WIDTH);
+            if panel_width >= PANEL_MIN_WIDTH {
+                return Some(ScreenLayout::place(area, geometry, Some(panel_width), 0));
+            }
+            let rows = hint_rows(area.width);
+            if geometry.height + rows <= board_rows {
+                return Some(ScreenLayout::place(area, geometry, None, rows));
+            }
+            fallback.get_or_insert(geometry);
+        }
+        let geometry = fallback?;
+        let mut layout = ScreenLayout::place(area, geometry, None, 0);
+        // The hint over the foot of the board: read whole, then dismissed.
+        let rows = hint_rows(area.width).min(board_rows);
+        if rows > 0 {
+            layout.hint = Some(Rect::new(
+                area.x,
+                area.y + board_rows - rows,
+                area.width,
+                rows,
+            ));
+        }
+        Some(layout)
+    }
+
+    fn place(area: Rect, geometry: Geometry, panel_width: Option<u16>, hint_rows: u16) -> Self {
+        let board_rows = area.height - STATUS_HEIGHT;
+        let total = match panel_width {
+            Some(width) => geometry.width + GAP + width,
+            None => geometry.width,
         };
         let left = area.x + (area.width - total) / 2;
-        let top = area.y + (board_rows - geometry.height) / 2;
+        let top = area.y + (board_rows - geometry.height - hint_rows) / 2;
         let board = Rect::new(left, top, geometry.width, geometry.height);
-        let panel = with_panel.then(|| {
+        let panel = panel_width.map(|width| {
             Rect::new(
                 left + geometry.width + GAP,
                 top,
-                PANEL_WIDTH,
+                width,
                 geometry.height.max(8).min(board_rows),
             )
         });
+        let hint = (hint_rows > 0)
+            .then(|| Rect::new(area.x, top + geometry.height, area.width, hint_rows));
         let status = Rect::new(area.x, area.y + board_rows, area.width, STATUS_HEIGHT);
-        Some(ScreenLayout {
+        ScreenLayout {
             board,
             geometry,
             panel,
+            hint,
             status,
-        })
+        }
     }
 
     /// The board cell under a screen position (a mouse click), as (row, col).
@@ -72,6 +122,34 @@ impl ScreenLayout {
         let y = row.checked_sub(self.board.y)?;
         self.geometry.cell_at(x, y)
     }
+}
+
+/// Splits text at spaces into lines of at most `width` characters (a longer
+/// word is cut into pieces of `width`).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        for word in paragraph.split(' ') {
+            let mut word: Vec<char> = word.chars().collect();
+            let used = line.chars().count();
+            if used > 0 && used + 1 + word.len() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            while word.len() > width {
+                let rest = word.split_off(width);
+                lines.push(word.into_iter().collect());
+                word = rest;
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.extend(word);
+        }
+        lines.push(line);
+    }
+    lines
 }
 
 /// The smallest terminal on which a board of `shape` can be played.
@@ -87,5 +165,46 @@ pub fn clock_text(elapsed: std::time::Duration) -> String {
         format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
     } else {
         format!("{:02}:{:02}", s / 60, s % 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_80x24_the_board_the_status_and_the_panel_or_the_hint_still_show() {
+        let hint = "naked single: r9c7 can only be 5: its row, column and box already hold every other digit";
+        for (width, height) in [(79, 23), (70, 20), (60, 16), (45, 18), (40, 17)] {
+            let area = Rect::new(0, 0, width, height);
+            let plain = ScreenLayout::new(Shape::CLASSIC, area).expect("the board fits");
+            assert_eq!(plain.status.height, STATUS_HEIGHT);
+            assert!(plain.board.bottom() <= plain.status.y, "{width}x{height}");
+            let with_hint =
+                ScreenLayout::with_hint(Shape::CLASSIC, area, Some(hint)).expect("the board fits");
+            match (with_hint.panel, with_hint.hint) {
+                (Some(panel), _) => assert!(panel.width >= PANEL_MIN_WIDTH),
+                (None, Some(rows)) => {
+                    let lines = wrap(hint, usize::from(rows.width));
+                    assert!(lines.len() <= usize::from(rows.height), "{width}x{height}");
+                    assert!(rows.bottom() <= with_hint.status.y, "{width}x{height}");
+                }
+                (None, None) => panic!("{width}x{height}: the hint has nowhere to go"),
+            }
+        }
+    }
+
+    #[test]
+    fn at_80x24_a_9x9_with_notes_has_a_panel_beside_it() {
+        let layout = ScreenLayout::new(Shape::CLASSIC, Rect::new(0, 0, 80, 24)).expect("fits");
+        assert!(layout.geometry.notes_inside());
+        assert_eq!(layout.panel.map(|p| p.width), Some(23));
+    }
+
+    #[test]
+    fn wrap_keeps_words_whole_and_cuts_only_longer_ones() {
+        assert_eq!(wrap("ab cd ef", 5), vec!["ab cd", "ef"]);
+        assert_eq!(wrap("abcdefg", 3), vec!["abc", "def", "g"]);
+        assert_eq!(wrap("a\nb", 10), vec!["a", "b"]);
     }
 }

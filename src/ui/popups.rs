@@ -1,5 +1,6 @@
 //! Screens over or instead of the board: help, pause, too small.
 
+use super::wrap;
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
@@ -17,18 +18,21 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
     rect
 }
 
-/// The key bindings in force, in columns when they do not fit in one.
+/// The key bindings in force, scrolled to `scroll` lines down when they do
+/// not all fit, saying so at the bottom and the top.
 pub struct HelpPopup<'a> {
     pub theme: &'a Theme,
     /// Whose keys these are (" keys ", " solver view keys ").
     pub title: &'a str,
     /// (keys, what they do), from the keymap.
     pub entries: &'a [(String, String)],
+    /// Lines scrolled past at the top (clamped to the last page).
+    pub scroll: usize,
 }
 
-impl Widget for HelpPopup<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let area = area.intersection(buf.area);
+impl HelpPopup<'_> {
+    /// The help's lines for a screen of `area`, and their width.
+    fn lines(&self, area: Rect) -> (Vec<Line<'static>>, u16) {
         let theme = self.theme;
         let key_width = self
             .entries
@@ -55,40 +59,51 @@ impl Widget for HelpPopup<'_> {
                 ]));
             }
         }
-        let width = (key_width + label_width + 6) as u16;
-        let height = lines.len() as u16 + 2;
-        let rect = centred(area, width, height);
-        Clear.render(rect, buf);
-        Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .title(self.title)
-                    .title_bottom(" any key closes ")
-                    .title_style(theme.title())
-                    .border_style(theme.border())
-                    .style(theme.text()),
-            )
-            .render(rect, buf);
+        (lines, (key_width + label_width + 6) as u16)
+    }
+
+    /// How far the help can scroll on a screen of `area`: 0 when it fits.
+    pub fn max_scroll(&self, area: Rect) -> usize {
+        let (lines, _) = self.lines(area);
+        lines
+            .len()
+            .saturating_sub(usize::from(area.height.saturating_sub(2)))
     }
 }
 
-/// Splits text at spaces into lines of at most `width` characters (a longer
-/// word gets a line of its own and is cut by the screen).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let fits = line.chars().count() + 1 + word.chars().count() <= width;
-        if !line.is_empty() && !fits {
-            lines.push(std::mem::take(&mut line));
+impl Widget for HelpPopup<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        let theme = self.theme;
+        let (lines, width) = self.lines(area);
+        let total = lines.len();
+        let room = usize::from(area.height.saturating_sub(2));
+        let scroll = self.scroll.min(self.max_scroll(area));
+        let shown: Vec<Line> = lines.into_iter().skip(scroll).take(room).collect();
+        let above = scroll > 0;
+        let below = scroll + shown.len() < total;
+        let height = shown.len() as u16 + 2;
+        let rect = centred(area, width, height);
+        let footer = match (above, below) {
+            (_, true) => format!(
+                " more below ({} of {total}): ↓ PgDn · Esc closes ",
+                scroll + shown.len()
+            ),
+            (true, false) => " end · ↑ PgUp back · Esc closes ".to_string(),
+            (false, false) => " any key closes ".to_string(),
+        };
+        let mut block = Block::bordered()
+            .title(self.title)
+            .title_bottom(footer)
+            .title_style(theme.title())
+            .border_style(theme.border())
+            .style(theme.text());
+        if above {
+            block = block.title(Line::from(" ↑ more above ").right_aligned());
         }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
+        Clear.render(rect, buf);
+        Paragraph::new(shown).block(block).render(rect, buf);
     }
-    lines.push(line);
-    lines
 }
 
 /// Shown instead of the board while paused, so the puzzle cannot be studied

@@ -128,7 +128,9 @@ impl WatchView<'_> {
         self.shade(cell).patch(match self.watch.kind(cell) {
             CellKind::Empty => Style::default(),
             CellKind::Given => theme.given(),
-            CellKind::Entry | CellKind::Placed => theme.entry(),
+            CellKind::Entry => theme.entry(),
+            // The solver's own digits, unlike the player's entries.
+            CellKind::Placed => theme.solver_digit(),
             CellKind::Guess => theme.solver_guess(),
             CellKind::Deduced => theme.solver_deduce(),
             CellKind::Backtracked => theme.solver_backtrack(),
@@ -196,13 +198,39 @@ impl WatchView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let mut lines = panel_lines(self.watch, theme);
+        lines.extend(legend(self.watch, theme, usize::from(inner.width)));
+        if let Some(step) = step_text(self.watch) {
+            for part in super::wrap(&step, usize::from(inner.width)) {
+                lines.push(Line::styled(part, theme.text()));
+            }
+        }
         let room = inner.height as usize;
-        // The sparkline takes a label and two rows when they fit.
-        let spark_rows = if room >= lines.len() + 3 { 2 } else { 0 };
-        if spark_rows > 0 {
-            lines.push(Line::raw(""));
+        let choices = self.watch.choices();
+        // The graph takes a label and two rows when they fit beside a few
+        // lines of the stack of choices.
+        let stack_wanted = if choices.is_empty() { 0 } else { 4 };
+        let data = self.watch.history();
+        let backtracking = self.watch.strategy().is_backtracking();
+        // mrv may solve by deduction alone: a flat line says nothing, words do.
+        let flat = backtracking && data.iter().all(|&d| d == 0);
+        let mut spark_rows = if room >= lines.len() + 3 + stack_wanted {
+            2
+        } else {
+            0
+        };
+        if flat && room > lines.len() {
             lines.push(Line::styled(
-                if self.watch.strategy().is_backtracking() {
+                if self.watch.outcome().is_some() {
+                    "depth 0 all along: no guess"
+                } else {
+                    "depth 0: no guess needed so far"
+                },
+                theme.title(),
+            ));
+            spark_rows = 0;
+        } else if spark_rows > 0 {
+            lines.push(Line::styled(
+                if backtracking {
                     "depth over time"
                 } else {
                     "conflicts over time"
@@ -220,11 +248,21 @@ impl WatchView<'_> {
         );
         let mut y = inner.y + text_rows;
         if spark_rows > 0 {
-            let data = self.watch.history();
+            let width = usize::from(inner.width);
+            let ended = self.watch.outcome().is_some() || self.watch.is_finishing();
+            // A finished run is drawn across the whole width, however few
+            // frames it took (after `f`, two or three); a running one grows
+            // from the left, so a frame redraws one column, not all.
+            let data = if ended && !data.is_empty() && data.len() < width {
+                stretch(data, width)
+            } else {
+                data.to_vec()
+            };
             let max = data.iter().copied().max().unwrap_or(1).max(1);
-            // A fixed scale for backtracking (the deepest the stack can go),
-            // so the drawn bars do not all change when a new maximum comes.
-            let scale = if self.watch.strategy().is_backtracking() {
+            // A fixed scale for backtracking while it runs (the deepest the
+            // stack can go), so bars do not all change at a new maximum;
+            // once ended, scaled to the run's own deepest point.
+            let scale = if self.watch.strategy().is_backtracking() && !ended {
                 let empty =
                     self.watch.start().shape().cell_count() - self.watch.start().filled_count();
                 (empty as u64).max(max)
@@ -232,7 +270,7 @@ impl WatchView<'_> {
                 max
             };
             Sparkline::default()
-                .data(data)
+                .data(&data)
                 .max(scale)
                 .style(theme.solver_guess())
                 .render(
@@ -241,17 +279,19 @@ impl WatchView<'_> {
                 );
             y += spark_rows;
         }
-        // The stack of choices, deepest last, as far as the panel reaches.
-        let rows = inner.bottom().saturating_sub(y + 1) as usize;
-        let choices = self.watch.choices();
+        // The stack of choices, deepest last, as many as the panel holds.
+        let rows = inner.bottom().saturating_sub(y) as usize;
         if rows >= 2 && !choices.is_empty() {
             let shape = self.watch.board().shape();
-            let mut stack = vec![Line::styled("stack of choices", theme.title())];
-            // Whole pages of levels, so a push or pop rewrites one line
-            // rather than scrolling every line by one.
-            let page = rows - 1;
-            let skip = (choices.len() - 1) / page * page;
-            for (level, (cell, digit)) in choices.iter().enumerate().skip(skip) {
+            let shown = rows - 1;
+            let hidden = choices.len().saturating_sub(shown);
+            let title = if hidden > 0 {
+                format!("stack of choices ({hidden} more above)")
+            } else {
+                "stack of choices".to_string()
+            };
+            let mut stack = vec![Line::styled(title, theme.title())];
+            for (level, (cell, digit)) in choices.iter().enumerate().skip(hidden) {
                 let digit = digit.map_or_else(|| "?".to_string(), digit_text);
                 stack.push(Line::raw(format!(
                     "{:>3} {} = {digit}",
@@ -260,9 +300,132 @@ impl WatchView<'_> {
                 )));
             }
             let height = stack.len() as u16;
-            Paragraph::new(stack).render(Rect::new(inner.x, y + 1, inner.width, height), buf);
+            Paragraph::new(stack).render(Rect::new(inner.x, y, inner.width, height), buf);
         }
     }
+}
+
+/// `data` spread over `width` columns, each sample repeated.
+fn stretch(data: &[u64], width: usize) -> Vec<u64> {
+    (0..width).map(|i| data[i * data.len() / width]).collect()
+}
+
+/// What each style on the board means, each word in its own style, in
+/// lines of at most `width` columns.
+pub fn legend(watch: &Watch, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut line = Line::default();
+    let mut word = |text: &'static str, style: Style| {
+        let used = line.width();
+        if used > 0 && used + 1 + text.len() > width {
+            lines.push(std::mem::take(&mut line));
+        } else if used > 0 {
+            line.push_span(Span::styled(" ", theme.text()));
+        }
+        line.push_span(Span::styled(text, style));
+    };
+    word("given", theme.given());
+    if watch.started_from_entries() {
+        word("yours", theme.entry());
+    }
+    if watch.strategy().is_backtracking() {
+        word("guess", theme.solver_guess());
+        word("deduced", theme.solver_deduce());
+        word("undone", theme.solver_backtrack());
+    } else {
+        word("solver", theme.solver_digit());
+        word("clash", theme.conflict());
+    }
+    word("now", theme.solver_focus());
+    lines.push(line);
+    lines
+}
+
+/// The last step in words: "guess r3c8 = 3 (2 candidates)", "backtrack:
+/// r5c4 has no digit left".
+pub fn step_text(watch: &Watch) -> Option<String> {
+    use crate::engine::local_search::{GaveUpReason, LocalStep};
+    use crate::engine::solver::Rule;
+    use crate::engine::Step;
+    use crate::watch::WatchStep;
+    if watch.known_unsolvable() {
+        return Some(format!(
+            "no solution: the exact solver finds none, so {} is not run",
+            watch.strategy().name()
+        ));
+    }
+    let shape = watch.board().shape();
+    let name = |cell: Cell| cell_name(shape, cell);
+    let digits =
+        |c: crate::engine::Candidates| c.iter().map(digit_text).collect::<Vec<_>>().join(" ");
+    Some(match watch.last_step()? {
+        WatchStep::Search(step) => match step {
+            Step::Focus { cell, candidates } if candidates.is_empty() => {
+                format!("{} has no candidate left", name(*cell))
+            }
+            Step::Focus { cell, candidates } => format!(
+                "look at {}: {} candidates ({})",
+                name(*cell),
+                candidates.len(),
+                digits(*candidates)
+            ),
+            Step::FocusDigit {
+                digit,
+                house,
+                cells,
+            } => format!(
+                "{} has {} places left in {house}",
+                digit_text(*digit),
+                cells.len()
+            ),
+            Step::Guess { cell, digit } => {
+                let mut before = watch.board().clone();
+                before.set(*cell, None);
+                let count = before.candidates(*cell).len();
+                format!(
+                    "guess {} = {} ({count} candidates)",
+                    name(*cell),
+                    digit_text(*digit)
+                )
+            }
+            Step::Deduce { cell, digit, rule } => format!(
+                "deduce {} = {}: {}",
+                name(*cell),
+                digit_text(*digit),
+                match rule {
+                    Rule::NakedSingle => "its only candidate".to_string(),
+                    Rule::HiddenSingle(house) => format!("its only place in {house}"),
+                }
+            ),
+            Step::Backtrack { cell: Some(cell) } => {
+                format!("backtrack: {} has no digit left", name(*cell))
+            }
+            Step::Backtrack { cell: None } => "backtrack: a digit has no place left".to_string(),
+            Step::Undo { cell, digit } => format!("undo {} = {}", name(*cell), digit_text(*digit)),
+            Step::Solution(_) => "solved: every cell filled".to_string(),
+            Step::Exhausted => "no solution: every choice failed".to_string(),
+            Step::LimitReached => "stopped at the step limit".to_string(),
+        },
+        WatchStep::Local(step) => match step {
+            LocalStep::Swap { a, b, conflicts } => {
+                format!("swap {} and {}: {conflicts} clashes", name(*a), name(*b))
+            }
+            LocalStep::Restart { conflicts, .. } => {
+                format!("stuck: refill every box at random ({conflicts} clashes)")
+            }
+            LocalStep::Generation {
+                number,
+                best_conflicts,
+                ..
+            } => format!("generation {number}: the best has {best_conflicts} clashes"),
+            LocalStep::Solved(_) => "solved: no clash left".to_string(),
+            LocalStep::GaveUp(GaveUpReason::Limit) => "stopped at the step limit".to_string(),
+            LocalStep::GaveUp(GaveUpReason::ClashingGivens) => {
+                "no solution: the givens clash".to_string()
+            }
+            LocalStep::GaveUp(GaveUpReason::NoMove) => "no solution: no move is left".to_string(),
+        },
+    })
 }
 
 /// The counters and the result, one per line.

@@ -87,6 +87,10 @@ pub struct Watch {
     pace: Pace,
     rate: Rate,
     history: History,
+    /// The exact solver proved the start has no solution: a local search
+    /// (which cannot tell) is not run into its step limit. Asked once, when
+    /// a local search first runs.
+    unsolvable: Option<bool>,
 }
 
 impl Watch {
@@ -107,6 +111,7 @@ impl Watch {
             pace: Pace::new(options.speed),
             rate: Rate::default(),
             history: History::new(),
+            unsolvable: None,
         };
         watch.reset_run();
         watch
@@ -131,6 +136,15 @@ impl Watch {
         self.rate = Rate::default();
         self.history.clear();
         self.refresh_local();
+        if !self.options.strategy.is_backtracking() {
+            let start = &self.start;
+            if *self
+                .unsolvable
+                .get_or_insert_with(|| proven_unsolvable(start))
+            {
+                self.outcome = Some(RunEnd::Exhausted);
+            }
+        }
     }
 
     // ----- controls -----
@@ -263,6 +277,11 @@ impl Watch {
     pub fn strategy(&self) -> SearchKind {
         self.options.strategy
     }
+    /// Whether the run was not started: the exact solver proved at once
+    /// that the board has no solution, which a local search cannot tell.
+    pub fn known_unsolvable(&self) -> bool {
+        self.unsolvable == Some(true) && !self.options.strategy.is_backtracking()
+    }
     pub fn options(&self) -> WatchOptions {
         WatchOptions {
             speed: self.speed(),
@@ -336,4 +355,24 @@ impl Watch {
     pub fn choices(&self) -> Vec<(Cell, Option<Digit>)> {
         self.search.choices()
     }
+}
+
+/// Whether the exact solver shows quickly that `start` has no solution
+/// (`false` when it finds one, or cannot tell within a short budget).
+fn proven_unsolvable(start: &Board) -> bool {
+    use crate::engine::solver::{Solver, Strategy};
+    use crate::engine::Step;
+    if start.shape().size() <= 9 {
+        return start.count_solutions_up_to(1) == 0;
+    }
+    // Larger boards: a bounded search, so opening the view never stalls.
+    for step in Solver::new(start, Strategy::default()).with_step_limit(100_000) {
+        match step {
+            Step::Solution(_) => return false,
+            Step::Exhausted => return true,
+            Step::LimitReached => return false,
+            _ => {}
+        }
+    }
+    false
 }
