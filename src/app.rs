@@ -522,7 +522,7 @@ impl App {
         };
         let changed = matches!(
             outcome,
-            Outcome::Changed | Outcome::Solved | Outcome::HintShown
+            Outcome::Changed | Outcome::Solved | Outcome::SolvedAgain | Outcome::HintShown
         );
         self.message = match outcome {
             Outcome::Refused(why) => Some(why),
@@ -530,6 +530,10 @@ impl App {
             Outcome::Solved => {
                 self.celebration = Some(now);
                 Some(self.persistence.solved(&self.game, now))
+            }
+            Outcome::SolvedAgain => {
+                self.celebration = Some(now);
+                Some("solved again (a game counts once in the statistics)".into())
             }
             // A shown hint stays explained while the cursor moves.
             Outcome::Moved => self.game.hint().map(hint_message),
@@ -543,7 +547,10 @@ impl App {
 
 /// A shown hint for the status line: the technique, then what it says.
 fn hint_message(hint: &crate::game::Hint) -> String {
-    format!("{}: {}", hint.technique, hint.explanation)
+    match hint.level {
+        crate::game::HintLevel::Summary => format!("hint: {}", hint.text()),
+        crate::game::HintLevel::Detail => format!("{}: {}", hint.technique, hint.text()),
+    }
 }
 
 /// Runs the app in the terminal until the player quits (`Ok(None)`) or a

@@ -145,6 +145,12 @@ impl Persistence {
             game_kind.size,
             game_kind.difficulty.map_or("custom", |d| d.name())
         );
+        if game.is_assisted() {
+            return match self.count(|s| s.record_assisted(game_kind, hints)) {
+                Err(e) => format!("solved in {clock} with help; {e}"),
+                Ok(_) => format!("solved in {clock} with help: no best time, no streak"),
+            };
+        }
         match self.count(|s| s.record_solved(game_kind, time, hints)) {
             Ok(Some(solved)) if solved.is_new_best && solved.previous_best.is_some() => {
                 format!("solved in {clock}: a new best for {label}!")

@@ -358,6 +358,10 @@ impl AppView<'_> {
                 "time {}",
                 clock_text(game.elapsed(self.now))
             )));
+            if game.is_assisted() {
+                // Counted apart in the statistics: no best time, no streak.
+                lines.push(Line::raw("assisted: with help"));
+            }
             let used = game.hints_used();
             lines.push(Line::raw(match used {
                 0 => "no hints used".to_string(),
@@ -393,11 +397,18 @@ impl AppView<'_> {
                 format!("hint: {}", hint.technique),
                 theme.title(),
             ));
-            lines.push(Line::raw(hint.explanation.clone()));
-            let keys = app.keymap.keys_for(Action::Hint).join(" or ");
+            lines.push(Line::raw(hint.text().to_string()));
+            let keys = app
+                .keymap
+                .keys_for_board(Action::Hint, shape.size())
+                .join(" or ");
+            let next = match hint.level {
+                crate::game::HintLevel::Summary => " again shows the cells",
+                crate::game::HintLevel::Detail => " again applies it",
+            };
             lines.push(Line::from(vec![
                 Span::styled(keys, theme.status_key()),
-                Span::raw(" again applies it"),
+                Span::raw(next),
             ]));
         }
         lines.push(Line::raw(""));

@@ -62,7 +62,7 @@ impl BoardWidget<'_> {
             style = style.patch(theme.peer_highlight());
         }
         if let Some(hint) = game.hint() {
-            if hint.cells.contains(&cell) {
+            if hint.highlighted().contains(&cell) {
                 style = style.patch(theme.hint_cells());
             }
         }
