@@ -12,8 +12,6 @@ pub use view::AppView;
 
 use crate::config::Config;
 use crate::engine::grader::Difficulty;
-use crate::engine::shape::SUDOKU_SHAPES;
-use crate::engine::Named;
 use crate::engine::{Board, Shape};
 use crate::game::{Direction, Game, Outcome};
 use crate::keymap::{self, Action, Keymap};
@@ -185,9 +183,11 @@ impl App {
                 self.enter_watch(now);
             }
             // The keys of both screens that make sense here.
-            Action::NextTheme | Action::NewGame | Action::CycleDifficulty | Action::CycleSize => {
-                self.act(action, now)
-            }
+            Action::NextTheme
+            | Action::NewGame
+            | Action::CycleDifficulty
+            | Action::CycleSize
+            | Action::CycleSizeBack => self.act(action, now),
             _ => return,
         }
         self.watch_ticked = Some(now);
@@ -475,21 +475,17 @@ impl App {
                 return;
             }
             Action::CycleDifficulty => {
-                let i = Difficulty::ALL
-                    .iter()
-                    .position(|&d| d == self.next_difficulty);
-                self.next_difficulty =
-                    Difficulty::ALL[i.map_or(0, |i| (i + 1) % Difficulty::ALL.len())];
+                self.next_difficulty = crate::game::prefs::next_difficulty(self.next_difficulty);
                 self.message = Some(format!("next deal: {}", self.next_difficulty));
                 return;
             }
-            Action::CycleSize => {
-                let sizes: Vec<usize> = SUDOKU_SHAPES.iter().map(|&(n, _, _)| n as usize).collect();
-                let i = sizes.iter().position(|&s| s == self.next_size);
-                self.next_size = sizes[i.map_or(0, |i| (i + 1) % sizes.len())];
+            Action::CycleSize | Action::CycleSizeBack => {
+                let forward = action == Action::CycleSize;
+                self.next_size = crate::game::prefs::next_size(self.next_size, forward);
                 self.message = Some(format!("next deal: {0}x{0}", self.next_size));
                 return;
             }
+            Action::Edit => Outcome::Refused("the editor is not wired yet".into()),
             Action::NextTheme => {
                 self.theme = self.themes.next_after(self.theme.name()).clone();
                 self.message = Some(format!("theme: {}", self.theme.name()));

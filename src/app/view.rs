@@ -285,9 +285,16 @@ impl AppView<'_> {
         let app = self.app;
         let size = app.game.shape().size();
         let mut entries = vec![(
-            digit_keys_text(size),
+            keymap::digit_keys_help(size),
             "enter a digit (notes mode: a pencil mark)".to_string(),
         )];
+        if size > 9 {
+            // Lowercase letters are digits too here: say where commands went.
+            entries.push((
+                String::new(),
+                "letters are digits here, either case; commands use the keys below".to_string(),
+            ));
+        }
         // The four moves share lines: "Up/Down/Left/Right", "k/j/h/l".
         let moves = [
             Action::MoveUp,
@@ -307,7 +314,7 @@ impl AppView<'_> {
         if app.mouse {
             entries.push(("click".into(), "move the cursor".into()));
         }
-        for entry in app.keymap.help_entries() {
+        for entry in app.keymap.help_entries_for_board(size) {
             let solver_only = entry.action.scope() == Scope::Watch;
             if !entry.keys.is_empty() && !moves.contains(&entry.action) && !solver_only {
                 let mut description = entry.description.to_string();

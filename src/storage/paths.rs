@@ -64,6 +64,17 @@ impl StateDir {
         self.root.join("stats.json")
     }
 
+    /// What `t`, `d` and `z` last chose (theme, difficulty and size of the
+    /// next deal), so a restart keeps them without touching config.toml.
+    pub fn prefs_file(&self) -> PathBuf {
+        self.root.join("preferences.json")
+    }
+
+    /// A game in progress set aside by `doku play PUZZLE`, resumable later.
+    pub fn set_aside_file(&self) -> PathBuf {
+        self.root.join("game.set-aside.json")
+    }
+
     /// Held briefly around each read-modify-write of the statistics, so two
     /// doku processes never lose each other's results.
     pub fn stats_lock_file(&self) -> PathBuf {
