@@ -10,10 +10,12 @@ pub mod config;
 /// The pure core lives in its own crate (`crates/doku-engine`), so nothing
 /// here can pull the terminal or the CLI parser into it.
 pub use doku_engine as engine;
+pub mod exit;
 pub mod game;
 pub mod keymap;
 pub mod signals;
 pub mod storage;
 pub mod theme;
+pub mod toml_file;
 pub mod ui;
 pub mod watch;

@@ -6,74 +6,10 @@
 use crate::engine::local_search::{
     GaveUpReason, Genetic, GeneticConfig, LocalStep, MinConflicts, MinConflictsConfig,
 };
-use crate::engine::{Board, Cell, Digit, Solver, Step, Strategy};
+use crate::engine::{Board, Cell, Digit, Named, SearchKind, Solver, Step, Strategy};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::fmt;
 use std::time::{Duration, Instant};
-
-/// The searches the view can show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WatchStrategy {
-    Naive,
-    Mrv,
-    MinConflicts,
-    Genetic,
-}
-
-impl WatchStrategy {
-    pub const ALL: [WatchStrategy; 4] = [
-        WatchStrategy::Naive,
-        WatchStrategy::Mrv,
-        WatchStrategy::MinConflicts,
-        WatchStrategy::Genetic,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            WatchStrategy::Naive => "naive",
-            WatchStrategy::Mrv => "mrv",
-            WatchStrategy::MinConflicts => "min-conflicts",
-            WatchStrategy::Genetic => "genetic",
-        }
-    }
-
-    /// The strategy after this one, wrapping around.
-    pub fn next(self) -> WatchStrategy {
-        let i = Self::ALL.iter().position(|&s| s == self).unwrap_or(0);
-        Self::ALL[(i + 1) % Self::ALL.len()]
-    }
-
-    /// Whether this is a backtracking search (with guesses and a stack),
-    /// rather than a local search over full boards.
-    pub fn is_backtracking(self) -> bool {
-        matches!(self, WatchStrategy::Naive | WatchStrategy::Mrv)
-    }
-}
-
-impl fmt::Display for WatchStrategy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for WatchStrategy {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, String> {
-        let wanted = text.trim().to_ascii_lowercase().replace('_', "-");
-        Self::ALL
-            .into_iter()
-            .find(|s| s.name() == wanted || (wanted == "minconflicts" && *s == Self::MinConflicts))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Self::ALL.iter().map(|s| s.name()).collect();
-                format!(
-                    "unknown strategy {text:?}; valid strategies: {}",
-                    names.join(", ")
-                )
-            })
-    }
-}
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,7 +150,7 @@ enum Engine {
 /// Settings of a run that outlive a restart.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WatchOptions {
-    pub strategy: WatchStrategy,
+    pub strategy: SearchKind,
     /// Steps per second; infinity for as fast as possible.
     pub speed: f64,
     pub step_limit: u64,
@@ -225,7 +161,7 @@ pub struct WatchOptions {
 impl Default for WatchOptions {
     fn default() -> Self {
         WatchOptions {
-            strategy: WatchStrategy::Mrv,
+            strategy: SearchKind::Mrv,
             speed: 20.0,
             step_limit: DEFAULT_STEP_LIMIT,
             seed: 0,
@@ -323,13 +259,13 @@ impl Watch {
         self.runs += 1;
         let limit = self.options.step_limit;
         self.engine = match self.options.strategy {
-            WatchStrategy::Naive => Engine::Backtracking(Box::new(
+            SearchKind::Naive => Engine::Backtracking(Box::new(
                 Solver::new(&self.start, Strategy::Naive).with_step_limit(limit),
             )),
-            WatchStrategy::Mrv => Engine::Backtracking(Box::new(
+            SearchKind::Mrv => Engine::Backtracking(Box::new(
                 Solver::new(&self.start, Strategy::Mrv).with_step_limit(limit),
             )),
-            WatchStrategy::MinConflicts => {
+            SearchKind::MinConflicts => {
                 let config = MinConflictsConfig {
                     max_steps: limit,
                     ..MinConflictsConfig::default()
@@ -340,7 +276,7 @@ impl Watch {
                     ChaCha8Rng::seed_from_u64(seed),
                 )))
             }
-            WatchStrategy::Genetic => {
+            SearchKind::Genetic => {
                 let default = GeneticConfig::default();
                 let config = GeneticConfig {
                     generation_limit: limit.min(default.generation_limit),
@@ -433,7 +369,7 @@ impl Watch {
         self.options.strategy = self.options.strategy.next();
         self.restart();
     }
-    pub fn set_strategy(&mut self, strategy: WatchStrategy) {
+    pub fn set_strategy(&mut self, strategy: SearchKind) {
         self.options.strategy = strategy;
         self.restart();
     }
@@ -677,7 +613,7 @@ impl Watch {
 
     // ----- what the view reads -----
 
-    pub fn strategy(&self) -> WatchStrategy {
+    pub fn strategy(&self) -> SearchKind {
         self.options.strategy
     }
     pub fn options(&self) -> WatchOptions {

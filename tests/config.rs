@@ -5,9 +5,9 @@
 use doku::config::error::SourceFile;
 use doku::config::{self, Config, ConfigError, Environment, Loaded, WatchStart};
 use doku::engine::grader::Difficulty;
+use doku::engine::{Named, SearchKind};
 use doku::keymap::{Action, KeySpec, Mode};
 use doku::theme::{self, ColorDepth, Slot, ThemeSpec, Themes};
-use doku::watch::WatchStrategy;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::path::{Path, PathBuf};
@@ -142,7 +142,7 @@ fn bundled_config_gives_the_documented_defaults() {
     assert_eq!(config.difficulty, Difficulty::Medium);
     assert!(config.auto_remove_notes);
     assert!(!config.wrap);
-    assert_eq!(config.watch.strategy, WatchStrategy::Mrv);
+    assert_eq!(config.watch.strategy, SearchKind::Mrv);
     assert_eq!(config.watch.step_limit, 10_000_000);
     assert_eq!(config.watch.start_from, WatchStart::Entries);
     assert_eq!(config, &Config::built_in());
@@ -255,9 +255,9 @@ fn a_user_file_changes_only_what_it_names() {
 #[test]
 fn watch_strategy_takes_every_strategy_the_solver_view_offers() {
     let config = loaded("[watch]\nstrategy = \"min-conflicts\"\n").config;
-    assert_eq!(config.watch.strategy, WatchStrategy::MinConflicts);
+    assert_eq!(config.watch.strategy, SearchKind::MinConflicts);
     // The names the view shows, as `doku watch --strategy` takes them.
-    for strategy in WatchStrategy::ALL {
+    for &strategy in SearchKind::ALL {
         let text = format!("[watch]\nstrategy = \"{strategy}\"\n");
         assert_eq!(loaded(&text).config.watch.strategy, strategy, "{text}");
     }

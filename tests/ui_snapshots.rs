@@ -9,11 +9,11 @@ use doku::app::{App, AppView, Mode};
 use doku::config::Config;
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::grader::Difficulty;
+use doku::engine::SearchKind;
 use doku::engine::{Board, Shape};
 use doku::game::Game;
 use doku::keymap::{Action, Mode as KeyMode};
 use doku::theme::{ColorDepth, Theme, Themes};
-use doku::watch::WatchStrategy;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -249,11 +249,11 @@ fn the_solver_panel_labels_the_measured_speed_and_keeps_it_inside_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
     app.handle_key(KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE), now);
-    let Some(watch) = app.watch.as_mut() else {
+    let Some(watch) = app.watch_mut() else {
         panic!("the solver view is open");
     };
     // Naive takes thousands of steps here: still searching after a second.
-    watch.set_strategy(WatchStrategy::Naive);
+    watch.set_strategy(SearchKind::Naive);
     watch.set_speed(5000.0);
     for _ in 0..20 {
         watch.tick(Duration::from_millis(50));
@@ -291,7 +291,7 @@ fn the_solver_panel_labels_the_measured_speed_and_keeps_it_inside_at_80x24() {
             .map(|l| l.trim().to_string())
             .unwrap_or_else(|| panic!("a summary line:\n{screen}"))
     };
-    let watch = app.watch.as_ref().expect("the solver view is open");
+    let watch = app.watch().expect("the solver view is open");
     let wide = doku::ui::watch_view::summary_text(watch, 200);
     assert!(
         wide.ends_with(&format!("5,000/s (measured {}/s)", grouped(measured))),
@@ -338,13 +338,13 @@ fn a_board_dealt_too_large_for_80x24_says_which_keys_lead_back() {
     let puzzle = text_25.lines().next().expect("a first puzzle");
     let now = Instant::now();
     let mut app = app_with(puzzle, "default", now);
-    app.next_size = 25;
+    app.deals.next_size = 25;
     let screen = text(&draw(&app, now, 80, 24));
     assert!(screen.contains("25x25 needs 56x33"), "{screen}");
     assert!(screen.contains("z size  g new  q quit"), "{screen}");
     assert!(!screen.contains("next deal"), "{screen}");
     // After z, the size the next deal will have.
-    app.next_size = 9;
+    app.deals.next_size = 9;
     let screen = text(&draw(&app, now, 80, 24));
     assert!(screen.contains("z size  g new  q quit"), "{screen}");
     assert!(screen.contains("next deal: 9x9"), "{screen}");

@@ -2,10 +2,9 @@
 //! replay, results and limits, pacing and controls.
 
 use doku::engine::format::{parse_puzzle, ShapeHint};
-use doku::engine::{Board, Cell, Digit, Shape, Step};
+use doku::engine::{Board, Cell, Digit, Named, SearchKind, Shape, Step};
 use doku::watch::{
-    tick_interval, CellKind, Due, Outcome, Pacer, Watch, WatchOptions, WatchStep, WatchStrategy,
-    MAX_FPS, SPEEDS,
+    tick_interval, CellKind, Due, Outcome, Pacer, Watch, WatchOptions, WatchStep, MAX_FPS, SPEEDS,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -53,14 +52,14 @@ fn puzzle_with_givens(shape: Shape, keep: f64, seed: u64) -> Board {
     board
 }
 
-fn options(strategy: WatchStrategy) -> WatchOptions {
+fn options(strategy: SearchKind) -> WatchOptions {
     WatchOptions {
         strategy,
         ..WatchOptions::default()
     }
 }
 
-fn assert_solves(name: &str, puzzle: &Board, strategy: WatchStrategy) {
+fn assert_solves(name: &str, puzzle: &Board, strategy: SearchKind) {
     let mut watch = Watch::new(puzzle, puzzle, options(strategy));
     let outcome = watch.run_to_end();
     assert_eq!(outcome, Outcome::Solved, "{name} {strategy}");
@@ -77,7 +76,7 @@ fn assert_solves(name: &str, puzzle: &Board, strategy: WatchStrategy) {
 #[test]
 fn every_strategy_solves_the_seed_puzzles() {
     for (name, puzzle) in seeds() {
-        for strategy in WatchStrategy::ALL {
+        for &strategy in SearchKind::ALL {
             assert_solves(&name, &puzzle, strategy);
         }
     }
@@ -93,7 +92,7 @@ fn every_strategy_solves_a_sample_of_the_shared_data() {
         .enumerate()
     {
         let puzzle = parse_puzzle(line, ShapeHint::Infer).unwrap();
-        for strategy in WatchStrategy::ALL {
+        for &strategy in SearchKind::ALL {
             assert_solves(&format!("kaggle #{i}"), &puzzle, strategy);
         }
     }
@@ -102,7 +101,7 @@ fn every_strategy_solves_a_sample_of_the_shared_data() {
     let text = shared("data/16x16_gecode_janko55.txt");
     let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
     let puzzle = parse_puzzle(line, ShapeHint::Infer).unwrap();
-    for strategy in [WatchStrategy::Mrv, WatchStrategy::MinConflicts] {
+    for strategy in [SearchKind::Mrv, SearchKind::MinConflicts] {
         assert_solves("16x16 janko", &puzzle, strategy);
     }
 }
@@ -116,7 +115,7 @@ fn every_strategy_works_on_every_size() {
     shapes.extend([3, 5, 7].iter().map(|&n| Shape::latin(n).unwrap()));
     for shape in shapes {
         let puzzle = puzzle_with_givens(shape, 0.8, 40 + shape.size() as u64);
-        for strategy in WatchStrategy::ALL {
+        for &strategy in SearchKind::ALL {
             assert_solves(&shape.to_string(), &puzzle, strategy);
         }
     }
@@ -151,7 +150,7 @@ fn replay(board: &mut Board, step: &WatchStep) {
 fn replaying_the_steps_reproduces_every_intermediate_board() {
     for name in ["seed-9x9-a", "seed-4x4-c", "seed-9x9-medium"] {
         let puzzle = seed(name);
-        for strategy in WatchStrategy::ALL {
+        for &strategy in SearchKind::ALL {
             let mut watch = Watch::new(&puzzle, &puzzle, options(strategy));
             let mut board = watch.engine_board();
             assert_eq!(
@@ -225,7 +224,7 @@ fn naive_takes_a_known_number_of_steps_on_seed_9x9_a() {
     const NAIVE_STEPS_SEED_9X9_A: u64 = 22_195;
     assert_eq!(counted, NAIVE_STEPS_SEED_9X9_A);
 
-    let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::Naive));
+    let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
     assert_eq!(watch.run_to_end(), Outcome::Solved);
     let counters = watch.counters();
     assert_eq!(counters.steps, NAIVE_STEPS_SEED_9X9_A);
@@ -259,7 +258,7 @@ fn contradicted_seed() -> (Board, Board) {
 #[test]
 fn a_board_with_no_solution_ends_exhausted() {
     let (puzzle, entered) = contradicted_seed();
-    for strategy in [WatchStrategy::Naive, WatchStrategy::Mrv] {
+    for strategy in [SearchKind::Naive, SearchKind::Mrv] {
         let mut watch = Watch::new(&puzzle, &entered, options(strategy));
         assert!(watch.started_from_entries());
         assert_eq!(watch.run_to_end(), Outcome::Exhausted, "{strategy}");
@@ -268,7 +267,7 @@ fn a_board_with_no_solution_ends_exhausted() {
     // Clashing givens: every strategy, local ones included, says so at once.
     let values = "4010000433422401".bytes().map(|b| b - b'0').collect();
     let clashing = Board::from_values(Shape::sudoku(4).unwrap(), values).unwrap();
-    for strategy in WatchStrategy::ALL {
+    for &strategy in SearchKind::ALL {
         let mut watch = Watch::new(&clashing, &clashing, options(strategy));
         assert_eq!(watch.run_to_end(), Outcome::Exhausted, "{strategy}");
     }
@@ -277,7 +276,7 @@ fn a_board_with_no_solution_ends_exhausted() {
 #[test]
 fn the_step_limit_ends_with_limit() {
     let (puzzle, entered) = contradicted_seed();
-    for strategy in WatchStrategy::ALL {
+    for &strategy in SearchKind::ALL {
         let opts = WatchOptions {
             step_limit: 300,
             ..options(strategy)
@@ -288,7 +287,7 @@ fn the_step_limit_ends_with_limit() {
         if strategy.is_backtracking() {
             // 300 steps are too few for naive to exhaust this board, and mrv
             // proves it quickly.
-            let expected = if strategy == WatchStrategy::Naive {
+            let expected = if strategy == SearchKind::Naive {
                 Outcome::LimitReached
             } else {
                 Outcome::Exhausted
@@ -348,7 +347,7 @@ fn the_pacer_runs_one_step_per_tick_when_slow_and_batches_when_fast() {
 fn speed_stops_run_from_one_per_second_to_full_speed() {
     assert!((11..=14).contains(&SPEEDS.len()));
     let puzzle = seed("seed-9x9-a");
-    let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::Mrv));
+    let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::Mrv));
     for _ in 0..SPEEDS.len() {
         watch.slower();
     }
@@ -377,7 +376,7 @@ fn pause_single_step_and_ticks() {
     let puzzle = seed("seed-9x9-a");
     let opts = WatchOptions {
         speed: 10.0,
-        ..options(WatchStrategy::Naive)
+        ..options(SearchKind::Naive)
     };
     let mut watch = Watch::new(&puzzle, &puzzle, opts);
     assert_eq!(watch.next_tick(), Some(Duration::from_millis(100)));
@@ -420,7 +419,7 @@ fn pause_single_step_and_ticks() {
 #[test]
 fn a_full_speed_frame_stays_about_a_frame_long_on_a_big_board() {
     let puzzle = puzzle_with_givens(Shape::sudoku(25).unwrap(), 0.3, 9);
-    for strategy in WatchStrategy::ALL {
+    for &strategy in SearchKind::ALL {
         let mut watch = Watch::new(&puzzle, &puzzle, options(strategy));
         watch.finish();
         let began = std::time::Instant::now();
@@ -436,7 +435,7 @@ fn a_full_speed_frame_stays_about_a_frame_long_on_a_big_board() {
 #[test]
 fn next_strategy_restarts_from_the_start_board() {
     let puzzle = seed("seed-9x9-a");
-    let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::Naive));
+    let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
     watch.advance(50);
     assert_ne!(watch.board(), &puzzle);
     let mut order = vec![watch.strategy()];
@@ -456,11 +455,11 @@ fn next_strategy_restarts_from_the_start_board() {
     assert_eq!(
         order,
         [
-            WatchStrategy::Naive,
-            WatchStrategy::Mrv,
-            WatchStrategy::MinConflicts,
-            WatchStrategy::Genetic,
-            WatchStrategy::Naive
+            SearchKind::Naive,
+            SearchKind::Mrv,
+            SearchKind::MinConflicts,
+            SearchKind::Genetic,
+            SearchKind::Naive
         ]
     );
 }
@@ -468,7 +467,7 @@ fn next_strategy_restarts_from_the_start_board() {
 #[test]
 fn cell_kinds_and_changes_since_the_last_frame() {
     let puzzle = seed("seed-9x9-a");
-    let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::Naive));
+    let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
     let first = watch.take_changes();
     assert_eq!(first.len(), 81, "the first frame shows every cell");
     assert!(watch.take_changes().is_empty(), "nothing happened since");
@@ -499,7 +498,7 @@ fn cell_kinds_and_changes_since_the_last_frame() {
     assert!(!watch.choices().is_empty());
 
     // MRV deduces; the deduced cells are marked so.
-    let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::Mrv));
+    let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::Mrv));
     watch.run_to_end();
     let deduced = puzzle
         .shape()
@@ -509,7 +508,7 @@ fn cell_kinds_and_changes_since_the_last_frame() {
     assert!(deduced > 0);
 
     // Local search: conflicting cells are exactly the board's.
-    let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::MinConflicts));
+    let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::MinConflicts));
     watch.tick(Duration::from_millis(100));
     let marks = watch.board().conflicting_cells();
     for cell in puzzle.shape().cells() {
@@ -526,7 +525,7 @@ fn cell_kinds_and_changes_since_the_last_frame() {
 
     // Genetic: the generation and restart counters follow the search.
     let hard = seed("seed-9x9-hard");
-    let mut watch = Watch::new(&hard, &hard, options(WatchStrategy::Genetic));
+    let mut watch = Watch::new(&hard, &hard, options(SearchKind::Genetic));
     watch.run_to_end();
     let c = watch.counters();
     assert_eq!(c.generation, c.steps);
@@ -543,7 +542,7 @@ fn player_entries_are_kept_and_marked() {
     let mut entered = puzzle.clone();
     let cell = Cell(1);
     entered.set(cell, solution.get(cell));
-    for strategy in WatchStrategy::ALL {
+    for &strategy in SearchKind::ALL {
         let mut watch = Watch::new(&puzzle, &entered, options(strategy));
         assert_eq!(watch.kind(cell), CellKind::Entry);
         assert_eq!(watch.run_to_end(), Outcome::Solved);
@@ -553,11 +552,11 @@ fn player_entries_are_kept_and_marked() {
 
 #[test]
 fn strategy_names_parse_and_bad_ones_list_the_choices() {
-    for s in WatchStrategy::ALL {
-        assert_eq!(s.name().parse::<WatchStrategy>(), Ok(s));
+    for &s in SearchKind::ALL {
+        assert_eq!(SearchKind::parse_named(s.name()), Ok(s));
     }
-    assert_eq!("MRV".parse::<WatchStrategy>(), Ok(WatchStrategy::Mrv));
-    let err = "dfs".parse::<WatchStrategy>().unwrap_err();
+    assert_eq!(SearchKind::parse_named("MRV"), Ok(SearchKind::Mrv));
+    let err = SearchKind::parse_named("dfs").unwrap_err();
     assert!(
         err.contains("\"dfs\"") && err.contains("naive, mrv, min-conflicts, genetic"),
         "{err}"
@@ -569,7 +568,7 @@ fn strategy_names_parse_and_bad_ones_list_the_choices() {
 #[ignore]
 fn survey_seed_puzzles() {
     for (name, board) in seeds() {
-        for strategy in WatchStrategy::ALL {
+        for &strategy in SearchKind::ALL {
             let t = std::time::Instant::now();
             let mut w = Watch::new(&board, &board, options(strategy));
             let o = w.run_to_end();
@@ -680,7 +679,7 @@ mod view {
     /// Naive on seed-9x9-a, stepped until just after the first undo.
     fn mid_search() -> Watch {
         let puzzle = seed("seed-9x9-a");
-        let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::Naive));
+        let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
         loop {
             watch.single_step();
             if matches!(
@@ -779,7 +778,7 @@ mod view {
     #[test]
     fn each_result_is_shown() {
         let puzzle = seed("seed-9x9-a");
-        let mut solved = Watch::new(&puzzle, &puzzle, options(WatchStrategy::Mrv));
+        let mut solved = Watch::new(&puzzle, &puzzle, options(SearchKind::Mrv));
         solved.run_to_end();
         let buf = draw(&solved, 80, 24);
         check("watch_mrv_solved_80x24", &buf);
@@ -799,7 +798,7 @@ mod view {
         );
 
         let (givens, entered) = contradicted_seed();
-        let mut none = Watch::new(&givens, &entered, options(WatchStrategy::Mrv));
+        let mut none = Watch::new(&givens, &entered, options(SearchKind::Mrv));
         none.run_to_end();
         let buf = draw(&none, 80, 24);
         check("watch_mrv_no_solution_80x24", &buf);
@@ -808,7 +807,7 @@ mod view {
 
         let limited = WatchOptions {
             step_limit: 500,
-            ..options(WatchStrategy::Naive)
+            ..options(SearchKind::Naive)
         };
         let mut limit = Watch::new(&puzzle, &puzzle, limited);
         limit.run_to_end();
@@ -821,7 +820,7 @@ mod view {
     #[test]
     fn local_search_colours_its_conflicts() {
         let puzzle = seed("seed-9x9-a");
-        let mut watch = Watch::new(&puzzle, &puzzle, options(WatchStrategy::MinConflicts));
+        let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::MinConflicts));
         watch.advance(3);
         watch.tick(Duration::ZERO);
         let buf = draw(&watch, 80, 24);
@@ -857,7 +856,7 @@ mod view {
         let big = Watch::new(
             &puzzle_with_givens(Shape::sudoku(25).unwrap(), 0.5, 1),
             &puzzle_with_givens(Shape::sudoku(25).unwrap(), 0.5, 1),
-            options(WatchStrategy::Mrv),
+            options(SearchKind::Mrv),
         );
         assert!(text(&draw(&big, 40, 20)).contains("Terminal too small"));
     }
@@ -877,52 +876,45 @@ mod view {
 
         app.handle_key(key('a'), now);
         assert_eq!(app.mode, Mode::Watching);
-        let watch = app.watch.as_ref().expect("a watch");
-        assert_eq!(
-            watch.strategy(),
-            WatchStrategy::Mrv,
-            "the config's strategy"
-        );
+        let watch = app.watch().expect("a watch");
+        assert_eq!(watch.strategy(), SearchKind::Mrv, "the config's strategy");
         // The config starts from the player's entries.
         assert_eq!(watch.start(), &before);
         assert!(app.next_wakeup(now).is_some(), "the view animates");
 
         app.handle_key(KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE), now);
-        assert!(app.watch.as_ref().unwrap().is_paused());
+        assert!(app.watch().unwrap().is_paused());
         assert_eq!(app.next_wakeup(now), None, "paused: the loop sleeps");
         app.handle_key(key('.'), now);
-        assert_eq!(app.watch.as_ref().unwrap().counters().steps, 1);
-        let speed = app.watch.as_ref().unwrap().speed();
+        assert_eq!(app.watch().unwrap().counters().steps, 1);
+        let speed = app.watch().unwrap().speed();
         app.handle_key(key('+'), now);
-        assert!(app.watch.as_ref().unwrap().speed() > speed);
+        assert!(app.watch().unwrap().speed() > speed);
         app.handle_key(key('-'), now);
         app.handle_key(key('-'), now);
-        assert!(app.watch.as_ref().unwrap().speed() < speed);
+        assert!(app.watch().unwrap().speed() < speed);
         app.handle_key(key('s'), now);
-        assert_eq!(
-            app.watch.as_ref().unwrap().strategy(),
-            WatchStrategy::MinConflicts
-        );
+        assert_eq!(app.watch().unwrap().strategy(), SearchKind::MinConflicts);
         app.handle_key(key('s'), now);
         app.handle_key(key('s'), now);
-        assert_eq!(app.watch.as_ref().unwrap().strategy(), WatchStrategy::Naive);
+        assert_eq!(app.watch().unwrap().strategy(), SearchKind::Naive);
         app.handle_key(key('f'), now);
         let mut t = now;
-        while app.watch.as_ref().unwrap().outcome().is_none() {
+        while app.watch().unwrap().outcome().is_none() {
             t += Duration::from_millis(34);
             app.on_tick(t);
         }
-        assert_eq!(app.watch.as_ref().unwrap().outcome(), Some(Outcome::Solved));
+        assert_eq!(app.watch().unwrap().outcome(), Some(Outcome::Solved));
 
         app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), t);
         assert_eq!(app.mode, Mode::Playing);
-        assert!(app.watch.is_none());
+        assert!(app.watch().is_none());
         assert_eq!(app.game.board(), &before, "the game is untouched");
         app.handle_key(key('a'), t);
         assert_eq!(app.mode, Mode::Watching);
         assert_eq!(
-            app.watch.as_ref().unwrap().strategy(),
-            WatchStrategy::Naive,
+            app.watch().unwrap().strategy(),
+            SearchKind::Naive,
             "the view reopens with the strategy it was left with"
         );
         app.handle_key(key('a'), t);
@@ -937,11 +929,11 @@ mod view {
         let game = Game::new(seed("seed-4x4-a"), None, now);
         let themes = Themes::built_in(ColorDepth::TrueColor);
         let mut app = App::new(&Config::built_in(), themes, theme(), game, 3);
-        app.watch_loop = true;
+        app.set_watch_loop(true);
         app.handle_key(key('a'), now);
         app.handle_key(key('f'), now);
         let mut t = now;
-        while app.watch.as_ref().unwrap().outcome().is_none() {
+        while app.watch().unwrap().outcome().is_none() {
             t += Duration::from_millis(34);
             app.on_tick(t);
         }
@@ -950,12 +942,12 @@ mod view {
         app.on_tick(t + Duration::from_millis(500));
         assert!(!app.is_dealing(), "the solved board is shown first");
         assert_eq!(app.game.givens(), &first);
-        assert_eq!(app.watch.as_ref().unwrap().outcome(), Some(Outcome::Solved));
+        assert_eq!(app.watch().unwrap().outcome(), Some(Outcome::Solved));
         app.on_tick(t + Duration::from_secs(3));
         // The deal runs on a thread (and may be done already).
         app.finish_deal();
         assert_eq!(app.mode, Mode::Watching);
-        let watch = app.watch.as_ref().unwrap();
+        let watch = app.watch().unwrap();
         assert_eq!(watch.outcome(), None, "a fresh run");
         assert_eq!(watch.givens(), app.game.givens());
         assert_ne!(app.game.givens(), &first, "a new puzzle");

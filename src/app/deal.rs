@@ -1,21 +1,129 @@
-//! Dealing a fresh puzzle off the UI thread, so a slow 16x16 or 25x25 deal
-//! never freezes the screen.
+//! The deal queue: the size and difficulty of the next deal, and the puzzle
+//! being dealt off the UI thread, so a slow 16x16 or 25x25 deal never freezes
+//! the screen. A deal that is no longer wanted (another `g`, the app
+//! quitting) is cancelled, so stale deals do not pile up on the cores.
 
+use crate::config::Config;
 use crate::engine::generator::{generate, Symmetry};
 use crate::engine::grader::{grade, Difficulty};
-use crate::engine::{Board, Shape};
+use crate::engine::{Board, Named, Shape};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::sync::Arc;
 use std::thread;
 use std::time::Instant;
 
-/// A puzzle being dealt on another thread.
+/// What is dealt next, and the deal in progress.
+pub struct DealQueue {
+    /// Size and difficulty of the next deal (`z`, `d`).
+    pub next_size: usize,
+    pub next_difficulty: Difficulty,
+    seed: u64,
+    in_flight: Option<Dealing>,
+    /// No game yet: the first deal is still running.
+    awaiting_first: bool,
+    /// A message held back until the first deal arrives (what became of
+    /// the saved game), so the deal does not wipe it.
+    held_message: Option<String>,
+}
+
+/// What [`DealQueue::poll`] found.
+pub enum Arrival {
+    /// A puzzle, with the message held for the first deal, if any.
+    Dealt(Dealt, Option<String>),
+    /// The dealing thread died (a bug in the generator); the game goes on.
+    Failed,
+}
+
+impl DealQueue {
+    /// The config's next size and difficulty; `seed` seeds the deals.
+    pub fn new(config: &Config, seed: u64) -> DealQueue {
+        DealQueue {
+            next_size: config.size,
+            next_difficulty: config.difficulty,
+            seed,
+            in_flight: None,
+            awaiting_first: false,
+            held_message: None,
+        }
+    }
+
+    /// Starts dealing a puzzle of the next size and difficulty, cancelling
+    /// the one in progress. False when the next size is no sudoku size.
+    pub fn start(&mut self) -> bool {
+        let Ok(shape) = Shape::sudoku(self.next_size) else {
+            return false;
+        };
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        // Replacing the deal drops it, which cancels its thread.
+        self.in_flight = Some(Dealing::start(shape, self.next_difficulty, self.seed));
+        true
+    }
+
+    /// Starts the deal of the first game: until it arrives there is nothing to play.
+    pub fn start_first(&mut self) {
+        self.awaiting_first = self.start();
+    }
+
+    /// Whether the first puzzle is still being dealt.
+    pub fn awaiting_first(&self) -> bool {
+        self.awaiting_first
+    }
+
+    /// Holds `message` until the first deal arrives, or returns it when
+    /// there is no first deal to wait for.
+    pub fn hold_for_first(&mut self, message: Option<String>) -> Option<String> {
+        if self.awaiting_first {
+            self.held_message = message;
+            None
+        } else {
+            message
+        }
+    }
+
+    /// The deal in progress.
+    pub fn in_flight(&self) -> Option<&Dealing> {
+        self.in_flight.as_ref()
+    }
+
+    /// A finished (or failed) deal, once.
+    pub fn poll(&mut self) -> Option<Arrival> {
+        let arrival = match self.in_flight.as_ref()?.poll() {
+            DealState::Working => return None,
+            DealState::Done(dealt) => Arrival::Dealt(dealt, self.held_message.take()),
+            DealState::Failed => Arrival::Failed,
+        };
+        self.in_flight = None;
+        self.awaiting_first = false;
+        Some(arrival)
+    }
+
+    /// The next difficulty in the cycle; returns the status-line message.
+    pub fn cycle_difficulty(&mut self) -> String {
+        self.next_difficulty = self.next_difficulty.next();
+        format!("next deal: {}", self.next_difficulty)
+    }
+
+    /// The next board size in the cycle (`forward`, or back); returns the
+    /// status-line message.
+    pub fn cycle_size(&mut self, forward: bool) -> String {
+        self.next_size = crate::game::prefs::next_size(self.next_size, forward);
+        format!("next deal: {0}x{0}", self.next_size)
+    }
+}
+
+/// A puzzle being dealt on another thread; dropping it cancels the thread.
 pub struct Dealing {
     pub shape: Shape,
     pub difficulty: Difficulty,
     pub started: Instant,
     receiver: Receiver<Dealt>,
+    cancel: Arc<AtomicBool>,
 }
 
 /// A dealt puzzle and the difficulty it really has.
@@ -25,31 +133,35 @@ pub struct Dealt {
 }
 
 /// How a deal went, when asked.
-pub enum DealState {
+enum DealState {
     Working,
     Done(Dealt),
-    /// The dealing thread died (a bug in the generator); the game goes on.
+    /// The dealing thread ended without a puzzle.
     Failed,
 }
 
 impl Dealing {
-    pub fn start(shape: Shape, difficulty: Difficulty, seed: u64) -> Dealing {
+    fn start(shape: Shape, difficulty: Difficulty, seed: u64) -> Dealing {
         let (sender, receiver) = channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let cancelled = Arc::clone(&cancel);
         thread::spawn(move || {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let dealt = deal(shape, difficulty, &mut rng);
-            // The app may have quit or started another deal; nobody listens then.
-            let _ = sender.send(dealt);
+            if let Some(dealt) = deal_unless_cancelled(shape, difficulty, &mut rng, &cancelled) {
+                // The app may have quit meanwhile; nobody listens then.
+                let _ = sender.send(dealt);
+            }
         });
         Dealing {
             shape,
             difficulty,
             started: Instant::now(),
             receiver,
+            cancel,
         }
     }
 
-    pub fn poll(&self) -> DealState {
+    fn poll(&self) -> DealState {
         match self.receiver.try_recv() {
             Ok(dealt) => DealState::Done(dealt),
             Err(TryRecvError::Empty) => DealState::Working,
@@ -58,25 +170,56 @@ impl Dealing {
     }
 }
 
+impl Drop for Dealing {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// [`deal`], giving up (`None`) at the first check after `cancel` is set.
+/// The generator itself takes no cancel flag, so a generation under way
+/// runs to its end (bounded by its attempts); the fallback is skipped.
+fn deal_unless_cancelled(
+    shape: Shape,
+    difficulty: Difficulty,
+    rng: &mut impl Rng,
+    cancel: &AtomicBool,
+) -> Option<Dealt> {
+    let cancelled = || cancel.load(Ordering::Relaxed);
+    if cancelled() {
+        return None;
+    }
+    let symmetry = Symmetry::Rotate180;
+    if let Ok(generated) = generate(shape, Some(difficulty), symmetry, rng) {
+        return (!cancelled()).then_some(Dealt {
+            puzzle: generated.puzzle,
+            difficulty,
+        });
+    }
+    if cancelled() {
+        return None;
+    }
+    let puzzle = match generate(shape, None, symmetry, rng) {
+        Ok(generated) => generated.puzzle,
+        // Unreachable with no target level; an empty board still plays.
+        Err(_) => Board::empty(shape),
+    };
+    let difficulty = grade(&puzzle).difficulty;
+    (!cancelled()).then_some(Dealt { puzzle, difficulty })
+}
+
 /// A puzzle with exactly one solution at `difficulty`; when the generator
 /// finds none at that level (a 4x4 rarely needs more than singles), any
 /// level, labelled with the grade it really has.
 pub fn deal(shape: Shape, difficulty: Difficulty, rng: &mut impl Rng) -> Dealt {
-    let symmetry = Symmetry::Rotate180;
-    match generate(shape, Some(difficulty), symmetry, rng) {
-        Ok(generated) => Dealt {
-            puzzle: generated.puzzle,
+    let never = AtomicBool::new(false);
+    match deal_unless_cancelled(shape, difficulty, rng, &never) {
+        Some(dealt) => dealt,
+        // Unreachable: nothing cancels it.
+        None => Dealt {
+            puzzle: Board::empty(shape),
             difficulty,
         },
-        Err(_) => {
-            let puzzle = match generate(shape, None, symmetry, rng) {
-                Ok(generated) => generated.puzzle,
-                // Unreachable with no target level; an empty board still plays.
-                Err(_) => Board::empty(shape),
-            };
-            let difficulty = grade(&puzzle).difficulty;
-            Dealt { puzzle, difficulty }
-        }
     }
 }
 
@@ -94,5 +237,34 @@ mod tests {
             assert!(dealt.puzzle.filled_count() < shape.cell_count());
             assert_eq!(dealt.difficulty, grade(&dealt.puzzle).difficulty);
         }
+    }
+
+    #[test]
+    fn a_cancelled_deal_gives_up_and_sends_nothing() {
+        let shape = Shape::sudoku(4).expect("sudoku size");
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let cancel = AtomicBool::new(true);
+        assert!(deal_unless_cancelled(shape, Difficulty::Easy, &mut rng, &cancel).is_none());
+
+        let dealing = Dealing::start(shape, Difficulty::Easy, 7);
+        let cancel = Arc::clone(&dealing.cancel);
+        assert!(!cancel.load(Ordering::Relaxed));
+        drop(dealing);
+        assert!(
+            cancel.load(Ordering::Relaxed),
+            "dropping a deal cancels its thread"
+        );
+    }
+
+    #[test]
+    fn a_new_deal_replaces_the_one_in_flight_and_cancels_it() {
+        let config = Config::built_in();
+        let mut deals = DealQueue::new(&config, 1);
+        assert!(deals.start());
+        let first = Arc::clone(&deals.in_flight().expect("a deal").cancel);
+        assert!(deals.start());
+        assert!(first.load(Ordering::Relaxed));
+        let second = Arc::clone(&deals.in_flight().expect("a deal").cancel);
+        assert!(!second.load(Ordering::Relaxed));
     }
 }

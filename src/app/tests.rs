@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::format::{parse_puzzle, ShapeHint};
+use crate::engine::{Named, SearchKind};
 use crate::theme::ColorDepth;
 use ratatui::crossterm::event::{KeyEventState, MouseEvent};
 
@@ -128,8 +129,8 @@ fn size_difficulty_and_theme_keys_cycle() {
     let now = Instant::now();
     let mut app = app(now);
     chars(&mut app, "zd", now);
-    assert_eq!(app.next_size, 10);
-    assert_eq!(app.next_difficulty, Difficulty::Hard);
+    assert_eq!(app.deals.next_size, 10);
+    assert_eq!(app.deals.next_difficulty, Difficulty::Hard);
     let before = app.theme().name().to_string();
     chars(&mut app, "t", now);
     assert_ne!(app.theme().name(), before);
@@ -139,7 +140,7 @@ fn size_difficulty_and_theme_keys_cycle() {
 fn new_game_deals_off_the_ui_thread_at_the_next_size() {
     let now = Instant::now();
     let mut app = app(now);
-    app.next_size = 4;
+    app.deals.next_size = 4;
     chars(&mut app, "g", now);
     assert!(app.is_dealing());
     assert!(app.next_wakeup(now).is_some(), "the spinner ticks");
@@ -183,12 +184,12 @@ fn the_solver_view_key_switches_mode_and_back() {
 #[test]
 fn the_solver_view_opens_on_the_configured_strategy_local_searches_too() {
     let now = Instant::now();
-    for strategy in WatchStrategy::ALL {
+    for &strategy in SearchKind::ALL {
         let mut config = Config::built_in();
         config.watch.strategy = strategy;
         let mut app = app_with(&config, now);
         chars(&mut app, "a", now);
-        assert_eq!(app.watch.as_ref().map(Watch::strategy), Some(strategy));
+        assert_eq!(app.watch().map(Watch::strategy), Some(strategy));
     }
 }
 
@@ -197,7 +198,7 @@ fn the_solver_view_switches_between_entries_and_givens_and_leaves_the_game_alone
     let now = Instant::now();
     let mut app = app(now);
     chars(&mut app, "l9a", now); // r1c2 = 9 (its solution), then the view
-    let from_entries = |app: &App| app.watch.as_ref().map(Watch::started_from_entries);
+    let from_entries = |app: &App| app.watch().map(Watch::started_from_entries);
     assert_eq!(
         from_entries(&app),
         Some(true),
@@ -259,24 +260,6 @@ fn the_first_deal_shows_a_spinner_and_ignores_board_keys_until_it_arrives() {
     assert_eq!(app.game.difficulty(), Some(Difficulty::Medium));
 }
 
-#[test]
-fn the_game_refuses_a_pipe_and_a_dumb_terminal_and_says_what_to_do() {
-    let piped = unusable_terminal(false, Some("xterm-256color")).expect("a pipe is refused");
-    assert!(
-        piped.contains("not one") && piped.contains("doku solve"),
-        "{piped}"
-    );
-    let dumb = unusable_terminal(true, Some("dumb")).expect("TERM=dumb is refused");
-    assert!(
-        dumb.contains("TERM=dumb") && dumb.contains("set TERM"),
-        "{dumb}"
-    );
-    assert_eq!(unusable_terminal(true, Some("xterm-256color")), None);
-    assert_eq!(unusable_terminal(true, Some("screen")), None);
-    // No TERM at all: crossterm still draws with its defaults.
-    assert_eq!(unusable_terminal(true, None), None);
-}
-
 /// The screen as text, one string per row.
 fn screen(app: &App, now: Instant, width: u16, height: u16) -> Vec<String> {
     let area = Rect::new(0, 0, width, height);
@@ -291,7 +274,7 @@ fn screen(app: &App, now: Instant, width: u16, height: u16) -> Vec<String> {
 fn a_deal_in_progress_is_named_once_in_the_status_line() {
     let now = Instant::now();
     let mut app = app(now);
-    app.next_size = 25;
+    app.deals.next_size = 25;
     chars(&mut app, "g", now);
     let rows = screen(&app, now, 120, 40);
     let status = rows[rows.len() - 2].clone();
@@ -329,8 +312,8 @@ fn help_opens_over_the_solver_view_stops_it_and_any_key_returns_to_it() {
     let start = Instant::now();
     let mut app = app(start);
     chars(&mut app, "a", start);
-    let steps = |app: &App| app.watch.as_ref().map(|w| w.counters().steps);
-    let strategy = app.watch.as_ref().map(Watch::strategy);
+    let steps = |app: &App| app.watch().map(|w| w.counters().steps);
+    let strategy = app.watch().map(Watch::strategy);
     chars(&mut app, "?", start);
     assert_eq!(app.mode, Mode::WatchHelp);
     assert_eq!(app.next_wakeup(start), None, "nothing moves under the help");
@@ -340,7 +323,7 @@ fn help_opens_over_the_solver_view_stops_it_and_any_key_returns_to_it() {
     chars(&mut app, "s", later);
     assert_eq!(app.mode, Mode::Watching);
     assert_eq!(
-        app.watch.as_ref().map(Watch::strategy),
+        app.watch().map(Watch::strategy),
         strategy,
         "the key only closed the help"
     );

@@ -65,13 +65,13 @@ impl Widget for AppView<'_> {
             ..area
         };
         if app.awaiting_first_deal() && !matches!(app.mode, Mode::Help | Mode::WatchHelp) {
-            let dealing = app.dealing.as_ref();
+            let dealing = app.deals.in_flight();
             let text = format!(
                 "{} dealing a {}x{} {} puzzle",
                 self.spinner(),
                 shape.size(),
                 shape.size(),
-                dealing.map_or(app.next_difficulty, |d| d.difficulty),
+                dealing.map_or(app.deals.next_difficulty, |d| d.difficulty),
             );
             let rect = crate::ui::popups_centred(above_status, text.chars().count() as u16, 1);
             Line::styled(text, theme.message()).render(rect, buf);
@@ -88,7 +88,7 @@ impl Widget for AppView<'_> {
                 return;
             }
             Mode::Watching | Mode::WatchHelp => {
-                if let Some(watch) = &app.watch {
+                if let Some(watch) = app.watch() {
                     crate::ui::watch_view::WatchView { watch, theme }.render(above_status, buf);
                 }
                 if app.mode == Mode::WatchHelp {
@@ -148,7 +148,7 @@ impl AppView<'_> {
 
     /// The spinner's frame: it turns every 100 ms while a deal runs.
     fn spinner(&self) -> char {
-        let started = self.app.dealing.as_ref().map_or(self.now, |d| d.started);
+        let started = self.app.deals.in_flight().map_or(self.now, |d| d.started);
         let frame = self.now.saturating_duration_since(started).as_millis() / 100;
         SPINNER[frame as usize % SPINNER.len()]
     }
@@ -163,7 +163,7 @@ impl AppView<'_> {
                 .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
             clock_text(game.elapsed(self.now)),
         ];
-        if let (Mode::Watching | Mode::WatchHelp, Some(watch)) = (app.mode, &app.watch) {
+        if let (Mode::Watching | Mode::WatchHelp, Some(watch)) = (app.mode, app.watch()) {
             // The solver's own facts replace the game's clock and mode.
             facts.truncate(2);
             facts.push(format!("solver: {}", watch.strategy()));
@@ -183,7 +183,7 @@ impl AppView<'_> {
             }
             .into(),
         );
-        if let Some(dealing) = &app.dealing {
+        if let Some(dealing) = app.deals.in_flight() {
             let n = dealing.shape.size();
             facts.push(format!(
                 "{} dealing {n}x{n} {}",
@@ -217,8 +217,8 @@ impl AppView<'_> {
         };
         let mut advice = vec![keys(&[Action::CycleSize, Action::NewGame, Action::Quit])];
         advice.retain(|line| !line.is_empty());
-        if app.next_size != size {
-            advice.push(format!("next deal: {0}x{0}", app.next_size));
+        if app.deals.next_size != size {
+            advice.push(format!("next deal: {0}x{0}", app.deals.next_size));
         }
         advice
     }
@@ -272,7 +272,7 @@ impl AppView<'_> {
     /// search is resumed by the key that paused it.
     fn hint_label(&self, action: Action, label: &'static str) -> &'static str {
         let app = self.app;
-        let watch_paused = app.watch.as_ref().is_some_and(|w| w.is_paused());
+        let watch_paused = app.watch().is_some_and(|w| w.is_paused());
         match (app.mode, action) {
             (Mode::Watching, Action::ToggleWatch) => "back",
             (Mode::Watching, Action::WatchPause) if watch_paused => "resume",
@@ -311,7 +311,7 @@ impl AppView<'_> {
                 .collect();
             entries.push((keys.join("/"), "move the cursor".into()));
         }
-        if app.mouse {
+        if app.mouse_enabled() {
             entries.push(("click".into(), "move the cursor".into()));
         }
         for entry in app.keymap.help_entries_for_board(size) {
@@ -421,7 +421,7 @@ impl AppView<'_> {
         lines.push(Line::raw(""));
         lines.push(Line::raw(format!(
             "next deal: {0}x{0} {1}",
-            app.next_size, app.next_difficulty
+            app.deals.next_size, app.deals.next_difficulty
         )));
         if game.hints_used() > 0 && !game.is_solved() {
             lines.push(Line::raw(format!("hints used: {}", game.hints_used())));

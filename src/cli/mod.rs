@@ -19,12 +19,7 @@ use std::path::PathBuf;
 
 pub use input::InputArgs;
 
-/// Exit status: every puzzle handled.
-pub const EXIT_OK: i32 = 0;
-/// Exit status: some puzzle has no solution.
-pub const EXIT_UNSOLVABLE: i32 = 1;
-/// Exit status: unreadable input, broken givens, bad config.
-pub const EXIT_BAD_INPUT: i32 = 2;
+pub use crate::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVABLE};
 
 const GRADE_ABOUT: &str = "\
 Print the difficulty and the hardest technique each puzzle needs.
@@ -309,7 +304,7 @@ fn watch_launch(
     let strategy = args
         .strategy
         .as_deref()
-        .map(str::parse::<crate::watch::WatchStrategy>)
+        .map(crate::engine::SearchKind::parse_named)
         .transpose()
         .map_err(|e| format!("--strategy: {e}"))?;
     if let Some(speed) = args.speed {

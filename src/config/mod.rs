@@ -5,17 +5,18 @@
 //! A user file names only what it changes. Themes are loaded here too, because
 //! the config names the theme and the user's themes live beside the config.
 
-pub mod error;
 mod keymap_table;
-pub mod walk;
 
+// The file walking lives below config and theme; re-exported where the
+// config's users have always found it.
+pub use crate::toml_file::{error, walk};
 pub use error::ConfigError;
 
 use crate::engine::grader::Difficulty;
 use crate::engine::Named;
+use crate::engine::SearchKind;
 use crate::keymap::Keymap;
 use crate::theme::{self, ColorDepth, Theme, Themes};
-use crate::watch::WatchStrategy;
 use error::{one_of, quote, SourceFile};
 use keymap_table::merge_keymap;
 use std::path::{Path, PathBuf};
@@ -70,7 +71,7 @@ pub struct WatchConfig {
     /// Steps per second at start.
     pub speed: f64,
     /// Any strategy the view offers, backtracking or local search.
-    pub strategy: WatchStrategy,
+    pub strategy: SearchKind,
     /// The search stops after this many steps and says so.
     pub step_limit: u64,
     pub start_from: WatchStart,
@@ -229,6 +230,28 @@ pub fn load_with(cli_path: Option<&Path>, env: &Environment) -> Result<Loaded, C
     })
 }
 
+/// The value `key` names, spelled as everywhere else (see [`Named`]), or an
+/// error listing the valid names.
+fn named_value<T: Named>(table: &Table<'_, '_>, key: &str) -> Result<Option<T>, ConfigError> {
+    let names: Vec<&str> = T::ALL.iter().map(|v| v.name()).collect();
+    let Some((name, span)) = table.string(key, &format!("one of {}", one_of(&names)))? else {
+        return Ok(None);
+    };
+    let value = T::from_name(name).ok_or_else(|| {
+        table.error(
+            &span,
+            key,
+            format!(
+                "{} is not a {}; choose {}",
+                quote(name),
+                T::KIND,
+                one_of(&names)
+            ),
+        )
+    })?;
+    Ok(Some(value))
+}
+
 /// Where the user's file named the theme, to point at it if no such theme exists.
 struct ThemeNamed {
     file: String,
@@ -255,7 +278,7 @@ impl Config {
             tick_rate: Duration::from_millis(33),
             watch: WatchConfig {
                 speed: 20.0,
-                strategy: WatchStrategy::Mrv,
+                strategy: SearchKind::Mrv,
                 step_limit: 10_000_000,
                 start_from: WatchStart::Entries,
             },
@@ -313,21 +336,8 @@ impl Config {
                     )
                 })?;
         }
-        let difficulties: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
-        if let Some((name, span)) =
-            root.string("difficulty", &format!("one of {}", one_of(&difficulties)))?
-        {
-            self.difficulty = Difficulty::from_name(name).ok_or_else(|| {
-                root.error(
-                    &span,
-                    "difficulty",
-                    format!(
-                        "{} is not a difficulty; choose {}",
-                        quote(name),
-                        one_of(&difficulties)
-                    ),
-                )
-            })?;
+        if let Some(difficulty) = named_value(&root, "difficulty")? {
+            self.difficulty = difficulty;
         }
         for (key, field) in [
             ("auto_remove_notes", &mut self.auto_remove_notes),
@@ -377,24 +387,8 @@ impl Config {
             self.watch.speed = speed;
         }
         // The names the view shows and `doku watch --strategy` takes.
-        let strategies: Vec<&str> = WatchStrategy::ALL.iter().map(|s| s.name()).collect();
-        if let Some((name, span)) =
-            watch.string("strategy", &format!("one of {}", one_of(&strategies)))?
-        {
-            self.watch.strategy = WatchStrategy::ALL
-                .into_iter()
-                .find(|s| s.name() == name)
-                .ok_or_else(|| {
-                    watch.error(
-                        &span,
-                        "strategy",
-                        format!(
-                            "{} is not a strategy; choose {}",
-                            quote(name),
-                            one_of(&strategies)
-                        ),
-                    )
-                })?;
+        if let Some(strategy) = named_value(watch, "strategy")? {
+            self.watch.strategy = strategy;
         }
         let limit_expected = "a whole number of steps, at least 1";
         if let Some((limit, span)) = watch.integer("step_limit", limit_expected)? {

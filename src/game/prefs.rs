@@ -1,8 +1,6 @@
-//! The choices for the next deal that `d`, `z` and `Z` step through.
+//! The choices for the next deal that `z` and `Z` step through.
 
-use crate::engine::grader::Difficulty;
 use crate::engine::shape::SUDOKU_SHAPES;
-use crate::engine::Named;
 
 /// The board size after `current` (`forward`) or before it, wrapping round.
 /// A size that is not a sudoku size starts from the first.
@@ -16,13 +14,6 @@ pub fn next_size(current: usize, forward: bool) -> usize {
         (Some(i), false) => (i + count - 1) % count,
     };
     sizes[next]
-}
-
-/// The difficulty after `current`, wrapping round.
-pub fn next_difficulty(current: Difficulty) -> Difficulty {
-    let all = Difficulty::ALL;
-    let at = all.iter().position(|&d| d == current);
-    all[at.map_or(0, |i| (i + 1) % all.len())]
 }
 
 #[cfg(test)]

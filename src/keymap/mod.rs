@@ -356,13 +356,6 @@ impl Keymap {
     }
 }
 
-impl Default for Keymap {
-    /// The keymap of the built-in `config.toml`.
-    fn default() -> Keymap {
-        crate::config::Config::built_in().keymap
-    }
-}
-
 /// The digit keys for a board, in words for the help screen: "1-9",
 /// "1-9, A-G or a-g".
 pub fn digit_keys_help(board_size: usize) -> String {
@@ -420,7 +413,7 @@ mod tests {
 
     #[test]
     fn a_missed_shift_on_a_big_board_types_the_digit_not_a_command() {
-        let keymap = Keymap::default();
+        let keymap = crate::config::Config::built_in().keymap;
         let press = |c: char| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
         // g deals a new game on 9x9; on 16x16 it is the digit 16, like G.
         assert_eq!(
@@ -444,7 +437,7 @@ mod tests {
 
     #[test]
     fn every_command_has_a_default_key_on_every_board() {
-        let keymap = Keymap::default();
+        let keymap = crate::config::Config::built_in().keymap;
         for &(size, _, _) in crate::engine::shape::SUDOKU_SHAPES.iter() {
             for &action in Action::BINDABLE {
                 if action.scope() == Scope::Watch {

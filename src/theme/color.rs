@@ -1,7 +1,7 @@
 //! Colours in theme files: parsing the strings, the terminal's colour depth,
 //! and degrading `#rrggbb` to the nearest 256- or 16-colour palette entry.
 
-use crate::config::error::{did_you_mean, one_of, quote};
+use crate::toml_file::error::{did_you_mean, one_of, quote};
 use ratatui::style::Color;
 
 /// Colour depth of the terminal.

@@ -3,8 +3,8 @@
 
 use super::color::{degrade, parse_color, ColorDepth};
 use super::{Slot, Theme, BUILT_IN, MONO};
-use crate::config::error::{one_of, quote, ConfigError, SourceFile};
-use crate::config::walk::{parse_document, Table};
+use crate::toml_file::error::{one_of, quote, ConfigError, SourceFile};
+use crate::toml_file::walk::{parse_document, Table};
 use ratatui::style::{Color, Modifier, Style};
 
 /// Modifier names a theme may use.

@@ -15,7 +15,7 @@ pub use color::{
 };
 pub use file::{SlotSpec, ThemeSpec, MODIFIER_NAMES};
 
-use crate::config::error::{ConfigError, SourceFile};
+use crate::toml_file::error::{ConfigError, SourceFile};
 use ratatui::style::Style;
 use std::path::Path;
 

@@ -10,6 +10,7 @@ use super::geometry::Geometry;
 use super::{TooSmall, PANEL_WIDTH};
 use crate::engine::board::{cell_name, digit_text};
 use crate::engine::Cell;
+use crate::engine::Named;
 use crate::theme::Theme;
 use crate::watch::{CellKind, Outcome, Watch};
 use ratatui::buffer::Buffer;
@@ -275,8 +276,8 @@ pub fn panel_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
     };
     let mut lines = vec![row("strategy", watch.strategy().name().to_string())];
     let steps_label = match watch.strategy() {
-        crate::watch::WatchStrategy::MinConflicts => "swaps",
-        crate::watch::WatchStrategy::Genetic => "generation",
+        crate::engine::SearchKind::MinConflicts => "swaps",
+        crate::engine::SearchKind::Genetic => "generation",
         _ => "steps",
     };
     lines.push(row(steps_label, grouped(c.steps)));

@@ -13,6 +13,7 @@ pub mod latin;
 pub mod local_search;
 pub mod named;
 mod sat;
+pub mod search_kind;
 pub mod shape;
 pub mod solver;
 mod strong;
@@ -20,6 +21,7 @@ mod strong;
 pub use board::{Board, Candidates, Clash};
 pub use format::{Format, ParseError, PuzzleReader, ReadPuzzle, ShapeHint};
 pub use named::Named;
+pub use search_kind::SearchKind;
 pub use shape::{Cell, Digit, House, Shape};
 pub use solver::{Rule, Solver, Step, Strategy};
 

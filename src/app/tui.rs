@@ -1,0 +1,236 @@
+//! The terminal around the app: checking the terminal is usable, taking it
+//! over (raw mode, the mouse, the panic hooks), the event loop that blocks on
+//! input whenever nothing moves, and giving the terminal back.
+
+use super::{App, Opening, Persistence};
+use crate::engine::{Board, SearchKind};
+use crate::game::Game;
+use crate::signals::{Shutdown, ShutdownSignals, POLL_INTERVAL};
+use crate::watch::WatchOptions;
+use ratatui::crossterm::event;
+use std::io::{self, IsTerminal};
+use std::time::{Duration, Instant};
+
+/// Runs the app in the terminal until the player quits (`Ok(None)`) or a
+/// signal asks it to end (`Ok(Some(signal))`; see `crate::signals`).
+pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result<Option<Shutdown>> {
+    let signals = ShutdownSignals::install().ok();
+    if let Some(signals) = &signals {
+        signals.spawn_watchdog(Duration::from_secs(2), ratatui::restore);
+    }
+    let size = terminal.size()?;
+    app.set_screen(size.width, size.height);
+    let mut redraw = true;
+    loop {
+        if let Some(signal) = signals.as_ref().and_then(ShutdownSignals::pending) {
+            return Ok(Some(signal));
+        }
+        if redraw {
+            terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        }
+        if app.quit {
+            return Ok(None);
+        }
+        let now = Instant::now();
+        // Never block for long: a signal is only seen between polls.
+        let wakeup = app.next_wakeup(now);
+        let wait = wakeup.map_or(POLL_INTERVAL, |w| w.min(POLL_INTERVAL));
+        let ready = match event::poll(wait) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
+            other => other?,
+        };
+        let got = if ready { Some(event::read()?) } else { None };
+        redraw = got.is_some() || wakeup.is_some();
+        if let Some(event) = got {
+            app.handle_event(event, Instant::now());
+        }
+        // Drain what else is waiting before drawing, so a burst of keys
+        // (or a held arrow) costs one frame, not one per key.
+        while !app.quit && event::poll(Duration::ZERO)? {
+            app.handle_event(event::read()?, Instant::now());
+        }
+        app.on_tick(Instant::now());
+    }
+}
+
+/// The TUI from the command line: loads and checks the config and themes on
+/// the normal terminal (errors print and return exit status 2), then plays
+/// `puzzle` or a fresh deal. Returns the exit status.
+/// With `resume`, the autosaved game comes back if there is one.
+pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>, resume: bool) -> i32 {
+    main_with(config_path, puzzle, resume, None)
+}
+
+/// Why the game cannot be drawn here, if it cannot: standard output is not a
+/// terminal (a pipe, a file), or `TERM` names one that cannot move the cursor.
+fn unusable_terminal(stdout_is_terminal: bool, term: Option<&str>) -> Option<String> {
+    if !stdout_is_terminal {
+        return Some(
+            "the game needs a terminal, and standard output is not one; \
+             for work in pipes use doku solve, grade, generate or latin (doku --help)"
+                .to_string(),
+        );
+    }
+    if term == Some("dumb") {
+        return Some(
+            "TERM=dumb: this terminal cannot draw the board; \
+             run doku in a terminal emulator, or set TERM (e.g. TERM=xterm-256color)"
+                .to_string(),
+        );
+    }
+    None
+}
+
+/// How `doku watch` opens straight into the solver view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WatchLaunch {
+    /// Overrides the config's strategy.
+    pub strategy: Option<SearchKind>,
+    /// Overrides the config's speed (steps per second).
+    pub speed: Option<f64>,
+    /// Deal the next puzzle when one is solved.
+    pub repeat: bool,
+}
+
+/// [`main`], opening the solver view at once when `watch` says so.
+pub fn main_with(
+    config_path: Option<&std::path::Path>,
+    puzzle: Option<Board>,
+    resume: bool,
+    watch: Option<WatchLaunch>,
+) -> i32 {
+    let loaded = match crate::config::load(config_path) {
+        Ok(loaded) => loaded,
+        Err(err) => {
+            eprintln!("doku: {err}");
+            return crate::exit::EXIT_BAD_INPUT;
+        }
+    };
+    // Before the save is opened or anything is written: a pipe or a dumb
+    // terminal would get escape codes it cannot show.
+    let term = std::env::var("TERM").ok();
+    if let Some(problem) = unusable_terminal(io::stdout().is_terminal(), term.as_deref()) {
+        eprintln!("doku: {problem}");
+        return crate::exit::EXIT_BAD_INPUT;
+    }
+    let config = &loaded.config;
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let now = Instant::now();
+    let theme = loaded.theme().clone();
+    let themes = loaded.themes.clone();
+    // The solver view is a demonstration (or a screensaver): it must never
+    // autosave over, or abandon, the player's game in progress.
+    let opening = if watch.is_some() {
+        Opening {
+            persistence: Persistence::off(),
+            game: None,
+            message: None,
+            notice: None,
+        }
+    } else {
+        Persistence::open(resume && puzzle.is_none(), now)
+    };
+    let given = puzzle.is_some();
+    let mut app = match (puzzle, opening.game) {
+        (Some(board), _) => App::new(config, themes, theme, Game::new(board, None, now), seed),
+        (None, Some(saved)) => App::new(config, themes, theme, saved, seed),
+        (None, None) => App::dealing(config, themes, theme, seed),
+    };
+    if let Some(launch) = watch {
+        let defaults = app.watch_options();
+        app.set_watch_options(WatchOptions {
+            strategy: launch.strategy.unwrap_or(defaults.strategy),
+            speed: launch.speed.unwrap_or(defaults.speed),
+            ..defaults
+        });
+        app.set_watch_loop(launch.repeat);
+        if app.awaiting_first_deal() {
+            // The spinner shows until the deal arrives, which opens the view.
+            app.watch_when_dealt();
+        } else {
+            app.enter_watch(Instant::now());
+        }
+    }
+    let mouse = app.mouse_enabled();
+    if mouse {
+        // On a panic, give the mouse back too (ratatui's hook restores the rest).
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = ratatui::crossterm::execute!(
+                io::stdout(),
+                ratatui::crossterm::event::DisableMouseCapture
+            );
+            previous(info);
+        }));
+    }
+    let mut terminal = match ratatui::try_init() {
+        Ok(terminal) => terminal,
+        Err(err) => {
+            ratatui::restore();
+            eprintln!("doku: cannot use this terminal for the game: {err}");
+            return crate::exit::EXIT_BAD_INPUT;
+        }
+    };
+    if mouse {
+        let _ = ratatui::crossterm::execute!(
+            io::stdout(),
+            ratatui::crossterm::event::EnableMouseCapture
+        );
+    }
+    // After ratatui's hook (which restores the terminal), so the note
+    // prints last, on a normal screen.
+    opening.persistence.install_panic_note();
+    app.set_persistence(opening.persistence);
+    if given {
+        // Deals count themselves when they arrive.
+        app.count_start(now);
+    }
+    app.show_opening_message(opening.message);
+    let notice = opening.notice;
+    let result = run(&mut app, &mut terminal);
+    // The clock has run on since the last change; keep that time too.
+    app.save(Instant::now());
+    if mouse {
+        let _ = ratatui::crossterm::execute!(
+            io::stdout(),
+            ratatui::crossterm::event::DisableMouseCapture
+        );
+    }
+    ratatui::restore();
+    if let Some(notice) = notice {
+        eprintln!("{notice}");
+    }
+    match result {
+        Ok(None) => crate::exit::EXIT_OK,
+        Ok(Some(signal)) => signal.exit_status(),
+        Err(err) => {
+            eprintln!("doku: the terminal failed: {err}");
+            1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_refuses_a_pipe_and_a_dumb_terminal_and_says_what_to_do() {
+        let piped = unusable_terminal(false, Some("xterm-256color")).expect("a pipe is refused");
+        assert!(
+            piped.contains("not one") && piped.contains("doku solve"),
+            "{piped}"
+        );
+        let dumb = unusable_terminal(true, Some("dumb")).expect("TERM=dumb is refused");
+        assert!(
+            dumb.contains("TERM=dumb") && dumb.contains("set TERM"),
+            "{dumb}"
+        );
+        assert_eq!(unusable_terminal(true, Some("xterm-256color")), None);
+        assert_eq!(unusable_terminal(true, Some("screen")), None);
+        // No TERM at all: crossterm still draws with its defaults.
+        assert_eq!(unusable_terminal(true, None), None);
+    }
+}
