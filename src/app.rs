@@ -5,6 +5,7 @@
 //! the saves ([`Persistence`]) and the terminal ([`tui`]).
 
 mod deal;
+mod editing;
 mod persist;
 mod session;
 mod settings;
@@ -12,15 +13,17 @@ mod tui;
 mod view;
 
 pub use deal::{deal, DealQueue, Dealing};
+pub use editing::{Proposal, Question};
 pub use persist::{Opening, Persistence};
 pub use session::WatchSession;
 pub use settings::Settings;
-pub use tui::{main, main_with, run, WatchLaunch};
+pub use tui::{main, main_edit, main_with, run, EditLaunch, WatchLaunch};
 pub use view::AppView;
 
 use crate::config::Config;
 use crate::engine::grader::Difficulty;
 use crate::engine::{Board, Shape};
+use crate::game::editor::Editor;
 use crate::game::{Direction, Game, Outcome};
 use crate::keymap::{self, Action, Keymap};
 use crate::theme::{Theme, Themes};
@@ -44,6 +47,8 @@ pub enum Mode {
     Watching,
     /// The solver view's keys over the (stopped) solver view.
     WatchHelp,
+    /// The puzzle editor (`e`, `doku edit`): the game waits, its clock stopped.
+    Editing,
 }
 
 /// The solved celebration lasts this long, then the screen is still.
@@ -68,6 +73,10 @@ pub struct App {
     celebration: Option<Instant>,
     /// The terminal's size, for mapping mouse clicks to cells.
     screen: Rect,
+    /// The puzzle being typed in, while editing.
+    pub editor: Option<Editor>,
+    /// A yes/no question on the status line (before a game is thrown away).
+    question: Option<Question>,
 }
 
 impl App {
@@ -88,6 +97,8 @@ impl App {
             persistence: Persistence::off(),
             celebration: None,
             screen: Rect::new(0, 0, 80, 24),
+            editor: None,
+            question: None,
         }
     }
 
@@ -137,11 +148,16 @@ impl App {
 
     /// Back to the game exactly as it was.
     fn leave_watch(&mut self, now: Instant) {
+        self.note_solution_shown();
         self.session.close();
         self.mode = Mode::Playing;
         self.game.resume(now);
         // The hint still shown on the board is explained again.
         self.message = self.game.hint().map(hint_message);
+        if self.message.is_none() && self.game.is_assisted() && !self.game.is_touched() {
+            self.message =
+                Some("the solver showed the solution: solving it now counts as assisted".into());
+        }
     }
 
     fn watch_key(&mut self, action: Action, now: Instant) {
@@ -164,6 +180,7 @@ impl App {
             }
             _ => {
                 self.session.control(action, now);
+                self.note_solution_shown();
             }
         }
     }
@@ -181,6 +198,12 @@ impl App {
     }
     pub fn is_dealing(&self) -> bool {
         self.deals.in_flight().is_some()
+    }
+    /// Writes what `t`, `d` and `z` chose, for the next start.
+    fn remember_choices(&mut self) {
+        if let Some(problem) = self.persistence.remember(&self.choices()) {
+            self.message = Some(problem);
+        }
     }
     pub fn set_persistence(&mut self, persistence: Persistence) {
         self.persistence = persistence;
@@ -222,6 +245,9 @@ impl App {
         if self.is_dealing() || self.celebrating(now) {
             return Some(tick);
         }
+        if self.editor.as_ref().is_some_and(Editor::is_counting) {
+            return Some(tick);
+        }
         if self.mode == Mode::Playing && self.game.clock_running() {
             // Wake when the clock's seconds digit turns over.
             let into_second = self.game.elapsed(now).subsec_nanos();
@@ -248,6 +274,10 @@ impl App {
         if self.mode == Mode::Watching && self.session.on_tick(now, self.is_dealing()) {
             self.start_deal();
         }
+        if self.mode == Mode::Watching {
+            self.note_solution_shown();
+        }
+        self.poll_editor();
         match self.deals.poll() {
             None => {}
             Some(Arrival::Dealt(dealt, held_message)) => {
@@ -270,7 +300,10 @@ impl App {
         let left = self.persistence.abandoned(&self.game);
         self.game = game;
         self.celebration = None;
-        self.mode = Mode::Playing;
+        if self.editor.is_none() {
+            // A deal arriving under the editor waits there.
+            self.mode = Mode::Playing;
+        }
         let counted = self.persistence.started(&self.game);
         self.save(now);
         if let Some(problem) = left.or(counted) {
@@ -306,6 +339,7 @@ impl App {
                 }
             }
             Event::Resize(width, height) => self.set_screen(width, height),
+            Event::Paste(text) => self.paste(&text, now),
             _ => {}
         }
     }
@@ -327,7 +361,14 @@ impl App {
             self.quit = true;
             return;
         }
-        let size = self.game.shape().size();
+        if self.question.is_some() {
+            self.answer(&key, now);
+            return;
+        }
+        let size = match &self.editor {
+            Some(editor) if self.mode == Mode::Editing => editor.givens().shape().size(),
+            _ => self.game.shape().size(),
+        };
         let scope = if matches!(self.mode, Mode::Watching | Mode::WatchHelp) {
             keymap::Mode::Watch
         } else {
@@ -368,6 +409,11 @@ impl App {
                 Some(action) => self.watch_key(action, now),
                 None => {}
             },
+            Mode::Editing => {
+                if let Some(action) = action {
+                    self.editor_key(action, now);
+                }
+            }
             Mode::Playing if self.deals.awaiting_first() => {
                 if action == Some(Action::Quit) {
                     self.quit = true;
@@ -410,20 +456,28 @@ impl App {
                 return;
             }
             Action::NewGame => {
-                self.start_deal();
+                self.new_deal();
                 return;
             }
             Action::CycleDifficulty => {
                 self.message = Some(self.deals.cycle_difficulty());
+                self.remember_choices();
                 return;
             }
             Action::CycleSize | Action::CycleSizeBack => {
                 self.message = Some(self.deals.cycle_size(action == Action::CycleSize));
+                self.remember_choices();
                 return;
             }
-            Action::Edit => Outcome::Refused("the editor is not wired yet".into()),
+            Action::Edit => {
+                self.open_editor(self.deals.next_size, now);
+                return;
+            }
+            // Enter fixes the givens in the editor; in play it does nothing.
+            Action::PlayEdited => Outcome::Unchanged,
             Action::NextTheme => {
                 self.message = Some(format!("theme: {}", self.settings.next_theme()));
+                self.remember_choices();
                 return;
             }
             Action::Back => {

@@ -6,6 +6,7 @@ use crate::engine::grader::{self, Difficulty, Hint as GraderHint};
 use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
 use std::time::{Duration, Instant};
 
+pub mod editor;
 pub mod prefs;
 mod saved;
 

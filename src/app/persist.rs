@@ -119,6 +119,14 @@ impl Persistence {
         }
     }
 
+    /// Remembers what `t`, `d` and `z` chose. `Some(message)` on a problem.
+    pub fn remember(&self, prefs: &crate::storage::Preferences) -> Option<String> {
+        let dir = self.state.as_ref()?;
+        crate::storage::prefs::store(dir, prefs)
+            .err()
+            .map(|e| format!("choice not remembered: {e}"))
+    }
+
     /// A game began (dealt or given). `Some(message)` on a storage problem.
     pub fn started(&self, game: &Game) -> Option<String> {
         self.count(|s| s.record_start(kind(game))).err()

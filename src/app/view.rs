@@ -40,7 +40,8 @@ impl Widget for AppView<'_> {
         let theme = app.theme();
         let area = area.intersection(buf.area);
         buf.set_style(area, theme.text());
-        let shape = app.game.shape();
+        let game = self.board_game();
+        let shape = game.shape();
         let Some(layout) = ScreenLayout::new(shape, area) else {
             TooSmall {
                 theme,
@@ -96,7 +97,7 @@ impl Widget for AppView<'_> {
                 }
                 return;
             }
-            Mode::Playing | Mode::Help => {}
+            Mode::Playing | Mode::Help | Mode::Editing => {}
         }
         let progress = app
             .celebrating(self.now)
@@ -110,17 +111,23 @@ impl Widget for AppView<'_> {
             })
         };
         BoardWidget {
-            game: &app.game,
+            game,
             theme,
             geometry: &layout.geometry,
             lit: Some(&lit),
         }
         .render(layout.board, buf);
         if let Some(panel) = layout.panel {
+            let (title, lines) = match &app.editor {
+                Some(editor) if app.mode == Mode::Editing => {
+                    ("your puzzle", self.editor_panel_lines(editor))
+                }
+                _ => ("doku", self.panel_lines(&layout)),
+            };
             Panel {
                 theme,
-                title: "doku",
-                lines: self.panel_lines(&layout),
+                title,
+                lines,
             }
             .render(panel, buf);
         }
@@ -131,6 +138,60 @@ impl Widget for AppView<'_> {
 }
 
 impl AppView<'_> {
+    /// The board on screen: the game's, or the one being typed in the editor.
+    fn board_game(&self) -> &crate::game::Game {
+        match &self.app.editor {
+            Some(editor) if self.app.mode == Mode::Editing => editor.game(),
+            _ => &self.app.game,
+        }
+    }
+
+    /// The editor's side panel: the givens, the solutions, the keys.
+    fn editor_panel_lines(&self, editor: &crate::game::editor::Editor) -> Vec<Line<'static>> {
+        use crate::game::editor::Solutions;
+        let app = self.app;
+        let theme = app.theme();
+        let board = editor.givens();
+        let shape = board.shape();
+        let mut lines = vec![
+            Line::raw(format!("givens: {}", board.filled_count())),
+            Line::raw(format!(
+                "cell {}",
+                crate::engine::board::cell_name(shape, editor.game().cursor())
+            )),
+            Line::raw(""),
+        ];
+        let solutions = editor.solutions();
+        let style = match solutions {
+            Solutions::None(_) => theme.conflict(),
+            Solutions::One => theme.message(),
+            _ => theme.text(),
+        };
+        lines.push(Line::styled(solutions.label().to_string(), style));
+        if let Solutions::None(reason) = solutions {
+            lines.push(Line::raw(reason.clone()));
+        }
+        if editor.game().has_conflicts() {
+            lines.push(Line::styled("conflict: clashing givens", theme.conflict()));
+        }
+        lines.push(Line::raw(""));
+        let size = shape.size();
+        for (action, what) in [
+            (Action::PlayEdited, "play these givens"),
+            (Action::ToggleWatch, "watch the solver"),
+            (Action::CycleSize, "size (blank board)"),
+            (Action::Back, "back to your game"),
+        ] {
+            if let Some(key) = app.keymap.keys_for_board(action, size).first() {
+                lines.push(Line::from(vec![
+                    Span::styled(key.clone(), theme.status_key()),
+                    Span::raw(format!(" {what}")),
+                ]));
+            }
+        }
+        lines
+    }
+
     /// The keys of the screen under the help: the game's, or the solver view's.
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
         let (title, entries) = if self.app.mode == Mode::WatchHelp {
@@ -163,6 +224,16 @@ impl AppView<'_> {
                 .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
             clock_text(game.elapsed(self.now)),
         ];
+        if let (Mode::Editing, Some(editor)) = (app.mode, &app.editor) {
+            let board = editor.givens();
+            let n = board.shape().size();
+            return vec![
+                format!("{n}x{n}"),
+                "editor".into(),
+                format!("{} givens", board.filled_count()),
+                editor.solutions().label().to_string(),
+            ];
+        }
         if let (Mode::Watching | Mode::WatchHelp, Some(watch)) = (app.mode, app.watch()) {
             // The solver's own facts replace the game's clock and mode.
             facts.truncate(2);
@@ -177,6 +248,7 @@ impl AppView<'_> {
                 (Mode::Paused, _, _) => "paused",
                 (Mode::Help | Mode::WatchHelp, _, _) => "help",
                 (Mode::Watching, _, _) => "solver",
+                (Mode::Editing, _, _) => "editor",
                 (_, true, _) => "solved",
                 (_, _, true) => "notes",
                 _ => "play",
@@ -225,8 +297,21 @@ impl AppView<'_> {
 
     fn hints(&self) -> Vec<(String, String)> {
         let app = self.app;
-        let size = app.game.shape().size();
+        let size = self.board_game().shape().size();
+        if app.question().is_some() {
+            // The question says which key answers; nothing else applies.
+            return Vec::new();
+        }
         let actions: &[Action] = match app.mode {
+            Mode::Editing => &[
+                Action::Erase,
+                Action::Undo,
+                Action::PlayEdited,
+                Action::ToggleWatch,
+                Action::CycleSize,
+                Action::Back,
+                Action::Quit,
+            ],
             Mode::Paused => &[Action::Pause, Action::Quit],
             Mode::Help | Mode::WatchHelp => &[Action::Help, Action::Quit],
             // Finish gives way to help, which lists it and the rest:
@@ -256,7 +341,7 @@ impl AppView<'_> {
             ],
         };
         let mut hints = Vec::new();
-        if app.mode == Mode::Playing && !app.game.is_solved() {
+        if (app.mode == Mode::Playing && !app.game.is_solved()) || app.mode == Mode::Editing {
             hints.push((digit_keys_text(size), "digit".to_string()));
         }
         for &action in actions {
@@ -275,6 +360,7 @@ impl AppView<'_> {
         let watch_paused = app.watch().is_some_and(|w| w.is_paused());
         match (app.mode, action) {
             (Mode::Watching, Action::ToggleWatch) => "back",
+            (Mode::Editing, Action::Back) => "leave",
             (Mode::Watching, Action::WatchPause) if watch_paused => "resume",
             (Mode::Paused, Action::Pause) => "resume",
             _ => label,

@@ -112,6 +112,7 @@ actions! {
     CycleSize => "cycle_size", Both, "size", "cycle the board size for the next deal";
     CycleSizeBack => "cycle_size_back", Both, "size back", "cycle the board size for the next deal backwards";
     Edit => "edit", Play, "edit", "type in a puzzle of your own (the editor)";
+    PlayEdited => "play_edited", Play, "play", "in the editor: fix the givens and play them";
     ToggleWatch => "toggle_watch", Both, "solver", "toggle the animated solver view";
     WatchPause => "watch_pause", Watch, "pause", "pause or resume the search";
     WatchStep => "watch_step", Watch, "step", "one step (pauses first)";
