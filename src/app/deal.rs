@@ -86,6 +86,13 @@ impl DealQueue {
         }
     }
 
+    /// Drops the deal in progress (a puzzle of the player's own replaces
+    /// it); its thread is cancelled.
+    pub fn cancel(&mut self) {
+        self.in_flight = None;
+        self.awaiting_first = false;
+    }
+
     /// The deal in progress.
     pub fn in_flight(&self) -> Option<&Dealing> {
         self.in_flight.as_ref()

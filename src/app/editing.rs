@@ -33,8 +33,8 @@ pub struct Question {
     pub text: String,
 }
 
-/// The end of every question: which key says yes.
-const YES_OR_NO: &str = "y: yes, any other key: no";
+/// How long Enter in the editor waits for a count still running.
+const COUNT_PATIENCE: std::time::Duration = std::time::Duration::from_millis(1500);
 
 impl App {
     /// Whether throwing the game on screen away loses something: it is
@@ -50,7 +50,8 @@ impl App {
 
     /// Asks `text` before doing `proposal`.
     pub(super) fn ask(&mut self, proposal: Proposal, text: &str) {
-        let text = format!("{text}? {YES_OR_NO}");
+        // The key hints under it say y: yes, any other key: no.
+        let text = format!("{text}?");
         self.message = Some(text.clone());
         self.question = Some(Question { proposal, text });
     }
@@ -60,7 +61,7 @@ impl App {
         if self.game_at_stake() {
             self.ask(
                 Proposal::NewDeal,
-                "deal a new puzzle? this game then counts as abandoned",
+                "deal a new puzzle (this game then counts as abandoned)",
             );
         } else {
             self.start_deal();
@@ -70,24 +71,19 @@ impl App {
     /// Offers to play `board` (`why` says where it comes from, or warns);
     /// asks when that would lose the game in progress or `warning` is set.
     pub(super) fn propose(&mut self, proposal: Proposal, warning: Option<&str>) {
-        let mut text = warning.map(str::to_string);
+        let mut why: Vec<&str> = warning.into_iter().collect();
         if self.game_at_stake() {
-            let lost = "your game in progress then counts as abandoned";
-            text = Some(match text {
-                Some(w) => format!("{w}; {lost}"),
-                None => lost.to_string(),
-            });
+            why.push("your game in progress then counts as abandoned");
         }
-        match text {
-            Some(text) => {
-                let play = match proposal {
-                    Proposal::Watch(_) => "watch the solver on it",
-                    _ => "play it",
-                };
-                self.ask(proposal, &format!("{text}: {play}"));
-            }
-            None => self.carry_out(proposal, Instant::now()),
+        if why.is_empty() {
+            self.carry_out(proposal, Instant::now());
+            return;
         }
+        let play = match proposal {
+            Proposal::Watch(_) => "watch the solver on it",
+            _ => "play it",
+        };
+        self.ask(proposal, &format!("{play} ({})", why.join("; ")));
     }
 
     /// `doku play PUZZLE` over a saved game: the saved game stays on
@@ -97,7 +93,7 @@ impl App {
         if self.game_at_stake() {
             self.ask(
                 Proposal::Play(board),
-                "play the puzzle you gave? your saved game on screen then counts as abandoned",
+                "play the puzzle you gave (the game on screen then counts as abandoned)",
             );
         } else {
             self.carry_out(Proposal::Play(board), now);
@@ -126,10 +122,13 @@ impl App {
         match proposal {
             Proposal::NewDeal => self.start_deal(),
             Proposal::Play(board) => {
+                // A deal still running would replace this puzzle on arrival.
+                self.deals.cancel();
                 self.editor = None;
                 self.start_game(board, None, now);
             }
             Proposal::Watch(board) => {
+                self.deals.cancel();
                 self.editor = None;
                 self.start_game(board, None, now);
                 self.enter_watch(now);
@@ -162,14 +161,11 @@ impl App {
             ));
             return;
         }
-        let text = format!(
-            "play the pasted {n}x{n} puzzle ({} givens)",
-            board.filled_count()
-        );
+        let givens = board.filled_count();
         let text = if self.game_at_stake() {
-            format!("{text}? this game then counts as abandoned")
+            format!("play the pasted {n}x{n} puzzle ({givens} givens; this game then counts as abandoned)")
         } else {
-            text
+            format!("play the pasted {n}x{n} puzzle ({givens} givens)")
         };
         self.ask(Proposal::Play(board), &text);
     }
@@ -247,9 +243,12 @@ impl App {
     /// "Fix the givens": play them (or watch the solver on them) when they
     /// make a puzzle; several solutions ask first; none is refused.
     fn fix_and_play(&mut self, watch: bool) {
-        let Some(editor) = &self.editor else {
+        let Some(editor) = self.editor.as_mut() else {
             return;
         };
+        // Enter right after the last digit: the count is usually a few
+        // milliseconds from done, so wait for it a moment.
+        editor.wait_for_count(COUNT_PATIENCE);
         let wrap = |board| {
             if watch {
                 Proposal::Watch(board)
@@ -341,9 +340,10 @@ mod tests {
         assert!(!app.is_dealing(), "nothing is dealt before the answer");
         let asked = app.message.clone().expect("a question");
         assert!(
-            asked.contains("abandoned") && asked.contains("y: yes"),
+            asked.contains("abandoned") && asked.ends_with('?'),
             "{asked}"
         );
+        assert!(app.question().is_some());
         chars(&mut app, "n", now);
         assert!(!app.is_dealing());
         assert_eq!(app.question(), None);
@@ -454,10 +454,15 @@ mod tests {
         let editor = app.editor.as_mut().expect("editor open");
         editor.finish_count();
         assert_eq!(editor.solutions(), &Solutions::One);
+        app.start_deal();
         key(&mut app, KeyCode::Enter, now);
         assert_eq!(app.mode, Mode::Playing);
         assert_eq!(app.game.givens(), &board(PUZZLE));
         assert!(app.editor.is_none());
+        assert!(
+            !app.is_dealing(),
+            "no deal arrives over the puzzle typed in"
+        );
     }
 
     #[test]

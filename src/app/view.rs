@@ -224,6 +224,10 @@ impl AppView<'_> {
                 .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
             clock_text(game.elapsed(self.now)),
         ];
+        if app.question().is_some() {
+            // The question needs the whole line.
+            return Vec::new();
+        }
         if let (Mode::Editing, Some(editor)) = (app.mode, &app.editor) {
             let board = editor.givens();
             let n = board.shape().size();
@@ -299,8 +303,11 @@ impl AppView<'_> {
         let app = self.app;
         let size = self.board_game().shape().size();
         if app.question().is_some() {
-            // The question says which key answers; nothing else applies.
-            return Vec::new();
+            // Only the answer keys apply while a question waits.
+            return vec![
+                ("y".to_string(), "yes".to_string()),
+                ("any other key".to_string(), "no".to_string()),
+            ];
         }
         let actions: &[Action] = match app.mode {
             Mode::Editing => &[

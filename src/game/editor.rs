@@ -254,6 +254,15 @@ impl Editor {
         }
     }
 
+    /// Waits for the count in progress, at most `patience`.
+    pub fn wait_for_count(&mut self, patience: std::time::Duration) {
+        let start = Instant::now();
+        while self.count.is_some() && start.elapsed() < patience {
+            self.poll();
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+
     /// Waits for the count in progress (tests).
     pub fn finish_count(&mut self) {
         while self.count.is_some() {
@@ -280,7 +289,7 @@ impl Editor {
             Solutions::One => Ok(board),
             Solutions::Several => Err(FixRefused::Warn(
                 board,
-                "several solutions: the puzzle is not proper".into(),
+                "several solutions: not a proper puzzle".into(),
             )),
             Solutions::Unknown => Err(FixRefused::Warn(
                 board,
