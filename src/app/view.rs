@@ -377,17 +377,14 @@ impl AppView<'_> {
     fn help_entries(&self) -> Vec<(String, String)> {
         let app = self.app;
         let size = app.game.shape().size();
-        let mut entries = vec![(
-            keymap::digit_keys_help(size),
-            "enter a digit (notes mode: a pencil mark)".to_string(),
-        )];
-        if size > 9 {
-            // Lowercase letters are digits too here: say where commands went.
-            entries.push((
-                String::new(),
-                "letters are digits here, either case; commands use the keys below".to_string(),
-            ));
-        }
+        // Lowercase letters are digits too on big boards, so a missed Shift
+        // never runs a command; the keys listed below are those that work.
+        let digits = if size > 9 {
+            "enter a digit, a letter in either case (notes mode: a mark)"
+        } else {
+            "enter a digit (notes mode: a pencil mark)"
+        };
+        let mut entries = vec![(keymap::digit_keys_help(size), digits.to_string())];
         // The four moves share lines: "Up/Down/Left/Right", "k/j/h/l".
         let moves = [
             Action::MoveUp,
@@ -409,18 +406,42 @@ impl AppView<'_> {
         }
         for entry in app.keymap.help_entries_for_board(size) {
             let solver_only = entry.action.scope() == Scope::Watch;
-            if !entry.keys.is_empty() && !moves.contains(&entry.action) && !solver_only {
+            // The editor's own key is listed in the editor's panel.
+            let elsewhere = folded_into_size(entry.action) || entry.action == Action::PlayEdited;
+            if !entry.keys.is_empty()
+                && !moves.contains(&entry.action)
+                && !solver_only
+                && !elsewhere
+            {
                 let mut description = entry.description.to_string();
+                let mut keys = entry.keys.join(" ");
+                if entry.action == Action::CycleSize {
+                    self.fold_size_back(&mut keys, &mut description, Some(size));
+                }
                 // The solver view's keys are listed by its own help.
                 if entry.action == Action::ToggleWatch {
                     if let Some(help) = app.keymap.keys_for(Action::Help).first() {
                         description.push_str(&format!(" (its keys: {help} there)"));
                     }
                 }
-                entries.push((entry.keys.join(" "), description));
+                entries.push((keys, description));
             }
         }
         entries
+    }
+
+    /// `z` and `Z` share one help line: "z Z  cycle the board size for the
+    /// next deal (Z: back)", so the help stays within 24 rows.
+    fn fold_size_back(&self, keys: &mut String, description: &mut String, size: Option<usize>) {
+        let back = match size {
+            Some(size) => self.app.keymap.keys_for_board(Action::CycleSizeBack, size),
+            None => self.app.keymap.keys_for(Action::CycleSizeBack),
+        };
+        if let Some(first) = back.first() {
+            keys.push(' ');
+            keys.push_str(&back.join(" "));
+            description.push_str(&format!(" ({first}: back)"));
+        }
     }
 
     /// The solver view's keys: its own, then those of both screens that
@@ -429,18 +450,25 @@ impl AppView<'_> {
         // No digits are entered there, so no key is shadowed by one.
         let mut entries = self.app.keymap.help_entries();
         entries.retain(|entry| {
-            entry.action.scope().covers(keymap::Mode::Watch) && !entry.keys.is_empty()
+            entry.action.scope().covers(keymap::Mode::Watch)
+                && !entry.keys.is_empty()
+                && !folded_into_size(entry.action)
         });
         entries.sort_by_key(|entry| entry.action.scope() != Scope::Watch);
         entries
             .into_iter()
             .map(|entry| {
-                let description = match entry.action {
+                let mut description = match entry.action {
                     // There, it can only go back.
                     Action::ToggleWatch => "back to the game",
                     _ => entry.description,
-                };
-                (entry.keys.join(" "), description.to_string())
+                }
+                .to_string();
+                let mut keys = entry.keys.join(" ");
+                if entry.action == Action::CycleSize {
+                    self.fold_size_back(&mut keys, &mut description, None);
+                }
+                (keys, description)
             })
             .collect()
     }
@@ -521,4 +549,9 @@ impl AppView<'_> {
         }
         lines
     }
+}
+
+/// Actions listed on another action's help line.
+fn folded_into_size(action: Action) -> bool {
+    action == Action::CycleSizeBack
 }
