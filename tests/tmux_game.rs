@@ -135,3 +135,84 @@ fn the_next_deals_size_difficulty_and_theme_survive_a_restart() {
         "the user's config is never written"
     );
 }
+
+/// seed-9x9-a's solution with r1c1 left empty: one digit (2) from solved.
+const ONE_TO_GO: &str =
+    "093614785586237149417589623852146397974325816631798452145973268368452971729861534";
+
+/// `doku stats` with the state in `home`, as the tmux games keep it.
+fn stats(home: &std::path::Path) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_doku"))
+        .arg("stats")
+        .env("XDG_STATE_HOME", home)
+        .env("XDG_CONFIG_HOME", home)
+        .output()
+        .expect("doku stats runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The words of the table row for `board`.
+fn row(table: &str, board: &str) -> Vec<String> {
+    table
+        .lines()
+        .find(|l| l.starts_with(board))
+        .unwrap_or_else(|| panic!("no {board} row:\n{table}"))
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn a_game_solved_undone_and_solved_again_counts_once() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("once", 80, 24) else {
+        return;
+    };
+    let game = tmux.open(
+        "once",
+        &doku_shell(home.path(), &[], &format!("play {ONE_TO_GO}")),
+    );
+    game.wait_for("the board", |s| s.contains('┏'));
+    game.keys(&["2"]);
+    game.wait_for("the solve", |s| s.contains("solved in"));
+    // Undo, the digit again; restart, undo: the same game each time.
+    game.keys(&["u", "2"]);
+    game.wait_for("the second solve", |s| s.contains("solved again"));
+    game.keys(&["r", "u"]);
+    game.wait_for("the third solve", |s| s.contains("solved again"));
+    game.keys(&["q"]);
+    game.wait_for("the exit", |s| s.contains("doku exited 0"));
+    let table = stats(home.path());
+    // board, difficulty, started, solved, assisted, abandoned, ...
+    assert_eq!(row(&table, "9x9")[2..6], ["1", "1", "0", "0"], "{table}");
+    assert!(table.contains("Streak: 1 solved in a row"), "{table}");
+}
+
+#[test]
+fn a_game_finished_by_a_hint_is_assisted_with_no_best_time_and_no_streak() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("assisted", 80, 24) else {
+        return;
+    };
+    let game = tmux.open(
+        "assisted",
+        &doku_shell(home.path(), &[], &format!("play {ONE_TO_GO}")),
+    );
+    game.wait_for("the board", |s| s.contains('┏'));
+    // H: the technique and where; H: the cells; H: applied.
+    game.keys(&["H"]);
+    game.wait_for("the hint's summary", |s| {
+        s.contains("hint: naked single in")
+    });
+    game.keys(&["H"]);
+    game.wait_for("the hint in full", |s| s.contains("again applies it"));
+    game.keys(&["H"]);
+    game.wait_for("the solve", |s| s.contains("with help"));
+    game.keys(&["q"]);
+    game.wait_for("the exit", |s| s.contains("doku exited 0"));
+    let table = stats(home.path());
+    let words = row(&table, "9x9");
+    assert_eq!(words[2..6], ["1", "0", "1", "0"], "{table}");
+    assert_eq!(words[6], "-", "no best time: {table}");
+    assert!(table.contains("Streak: 0 solved in a row"), "{table}");
+}
