@@ -234,7 +234,10 @@ impl AppView<'_> {
             return vec![
                 format!("{n}x{n}"),
                 "editor".into(),
-                format!("{} givens", board.filled_count()),
+                match board.filled_count() {
+                    1 => "1 given".to_string(),
+                    n => format!("{n} givens"),
+                },
                 editor.solutions().label().to_string(),
             ];
         }
