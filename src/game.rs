@@ -744,15 +744,13 @@ fn hint_summary(shape: Shape, hint: &Hint) -> String {
     let mut houses: Vec<House> = if best == 0 {
         Vec::new()
     } else if best == cells.len() {
-        // One house holds them all: name the first (a box before the line
-        // would be a house too many).
-        shape
-            .houses()
-            .filter(|&h| count_in(h) == best)
-            .take(1)
-            .collect()
+        // One house holds them all: name one, a box first (for a lone cell
+        // its box says where to look without naming its row and column).
+        let holding: Vec<House> = shape.houses().filter(|&h| count_in(h) == best).collect();
+        let boxed = holding.iter().copied().find(|h| matches!(h, House::Box(_)));
+        boxed.or(holding.first().copied()).into_iter().collect()
     } else {
-        // Spread out (a fish, a wing): the houses holding two or more.
+        // Spread out (a fish, a wing): the houses holding the most of them.
         shape
             .houses()
             .filter(|&h| count_in(h) >= 2.max(best))
