@@ -96,6 +96,8 @@ impl App {
                 "play the puzzle you gave (the game on screen then counts as abandoned)",
             );
         } else {
+            // Nothing played in the saved game: "resumed" would mislead.
+            self.message = None;
             self.carry_out(Proposal::Play(board), now);
         }
     }
