@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 
 /// What the screen shows and which keys mean what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub enum Screen {
     Playing,
     Help,
     /// The board is hidden and the clock stopped.
@@ -58,7 +58,9 @@ const CELEBRATION: Duration = Duration::from_millis(1200);
 /// and draw it into a `TestBackend`.
 pub struct App {
     pub game: Game,
-    pub mode: Mode,
+    /// Which screen is up: changed only by keys and events, so tests reach
+    /// a screen the way a player does (read it with [`App::screen`]).
+    screen: Screen,
     pub keymap: Keymap,
     /// A message for the status line (a refused key, a hint, a deal).
     pub message: Option<String>,
@@ -72,7 +74,7 @@ pub struct App {
     persistence: Persistence,
     celebration: Option<Instant>,
     /// The terminal's size, for mapping mouse clicks to cells.
-    screen: Rect,
+    terminal_area: Rect,
     /// The puzzle being typed in, while editing.
     pub editor: Option<Editor>,
     /// A yes/no question on the status line (before a game is thrown away).
@@ -87,7 +89,7 @@ impl App {
         settings.apply_to(&mut game);
         App {
             game,
-            mode: Mode::Playing,
+            screen: Screen::Playing,
             keymap: config.keymap.clone(),
             message: None,
             quit: false,
@@ -96,7 +98,7 @@ impl App {
             settings,
             persistence: Persistence::off(),
             celebration: None,
-            screen: Rect::new(0, 0, 80, 24),
+            terminal_area: Rect::new(0, 0, 80, 24),
             editor: None,
             question: None,
         }
@@ -117,13 +119,13 @@ impl App {
     pub fn enter_watch(&mut self, now: Instant) {
         self.game.pause(now);
         self.session.open(&self.game, now);
-        self.mode = Mode::Watching;
+        self.screen = Screen::Watching;
     }
 
     /// Opens the solver view as soon as the first deal arrives (`doku watch`
     /// with no puzzle); the spinner shows until then.
     pub fn watch_when_dealt(&mut self) {
-        self.mode = Mode::Watching;
+        self.screen = Screen::Watching;
     }
 
     /// The solver view's run, while it is open.
@@ -150,7 +152,7 @@ impl App {
     fn leave_watch(&mut self, now: Instant) {
         self.note_solution_shown();
         self.session.close();
-        self.mode = Mode::Playing;
+        self.screen = Screen::Playing;
         self.game.resume(now);
         // The hint still shown on the board is explained again.
         self.message = self.game.hint().map(hint_message);
@@ -183,6 +185,10 @@ impl App {
                 self.note_solution_shown();
             }
         }
+    }
+
+    pub fn screen(&self) -> Screen {
+        self.screen
     }
 
     /// Whether the first puzzle is still being dealt (nothing to play yet).
@@ -229,15 +235,15 @@ impl App {
             self.message = Some(problem);
         }
     }
-    pub fn set_screen(&mut self, width: u16, height: u16) {
-        self.screen = Rect::new(0, 0, width, height);
+    pub fn set_terminal_size(&mut self, width: u16, height: u16) {
+        self.terminal_area = Rect::new(0, 0, width, height);
     }
 
     /// How long the loop may sleep before something on screen changes by
     /// itself; `None`: nothing moves, block until an event.
     pub fn next_wakeup(&self, now: Instant) -> Option<Duration> {
         let tick = self.settings.tick;
-        if self.mode == Mode::Watching {
+        if self.screen == Screen::Watching {
             if let Some(wait) = self.session.next_wakeup(now, tick) {
                 return Some(wait);
             }
@@ -248,7 +254,7 @@ impl App {
         if self.editor.as_ref().is_some_and(Editor::is_counting) {
             return Some(tick);
         }
-        if self.mode == Mode::Playing && self.game.clock_running() {
+        if self.screen == Screen::Playing && self.game.clock_running() {
             // Wake when the clock's seconds digit turns over.
             let into_second = self.game.elapsed(now).subsec_nanos();
             return Some(Duration::from_nanos(1_000_000_000 - into_second as u64));
@@ -271,10 +277,10 @@ impl App {
 
     /// Time passes: the solver view steps, a finished deal is picked up.
     pub fn on_tick(&mut self, now: Instant) {
-        if self.mode == Mode::Watching && self.session.on_tick(now, self.is_dealing()) {
+        if self.screen == Screen::Watching && self.session.on_tick(now, self.is_dealing()) {
             self.start_deal();
         }
-        if self.mode == Mode::Watching {
+        if self.screen == Screen::Watching {
             self.note_solution_shown();
         }
         self.poll_editor();
@@ -282,7 +288,7 @@ impl App {
             None => {}
             Some(Arrival::Dealt(dealt, held_message)) => {
                 // A deal asked for in the solver view opens in the view again.
-                let watching = matches!(self.mode, Mode::Watching | Mode::WatchHelp);
+                let watching = matches!(self.screen, Screen::Watching | Screen::WatchHelp);
                 self.message = held_message;
                 self.start_game(dealt.puzzle, Some(dealt.difficulty), now);
                 if self.session.repeat || watching {
@@ -302,7 +308,7 @@ impl App {
         self.celebration = None;
         if self.editor.is_none() {
             // A deal arriving under the editor waits there.
-            self.mode = Mode::Playing;
+            self.screen = Screen::Playing;
         }
         let counted = self.persistence.started(&self.game);
         self.save(now);
@@ -338,17 +344,17 @@ impl App {
                     self.click(mouse.column, mouse.row);
                 }
             }
-            Event::Resize(width, height) => self.set_screen(width, height),
+            Event::Resize(width, height) => self.set_terminal_size(width, height),
             Event::Paste(text) => self.paste(&text, now),
             _ => {}
         }
     }
 
     fn click(&mut self, column: u16, row: u16) {
-        if self.mode != Mode::Playing {
+        if self.screen != Screen::Playing {
             return;
         }
-        if let Some(layout) = ScreenLayout::new(self.game.shape(), self.screen) {
+        if let Some(layout) = ScreenLayout::new(self.game.shape(), self.terminal_area) {
             if let Some((r, c)) = layout.cell_at(column, row) {
                 self.game.set_cursor(r, c);
             }
@@ -366,60 +372,60 @@ impl App {
             return;
         }
         let size = match &self.editor {
-            Some(editor) if self.mode == Mode::Editing => editor.givens().shape().size(),
+            Some(editor) if self.screen == Screen::Editing => editor.givens().shape().size(),
             _ => self.game.shape().size(),
         };
-        let scope = if matches!(self.mode, Mode::Watching | Mode::WatchHelp) {
-            keymap::Mode::Watch
+        let scope = if matches!(self.screen, Screen::Watching | Screen::WatchHelp) {
+            keymap::KeyContext::Watch
         } else {
-            keymap::Mode::Play
+            keymap::KeyContext::Play
         };
         let action = self.keymap.action_for(&key, scope, size);
-        match self.mode {
-            Mode::Help => {
+        match self.screen {
+            Screen::Help => {
                 // Any key closes the help; quit still quits.
                 if action == Some(Action::Quit) {
                     self.quit = true;
                 }
-                self.mode = Mode::Playing;
+                self.screen = Screen::Playing;
             }
-            Mode::WatchHelp => {
+            Screen::WatchHelp => {
                 if action == Some(Action::Quit) {
                     self.quit = true;
                 }
-                self.mode = Mode::Watching;
+                self.screen = Screen::Watching;
                 // The search stood still under the help; it goes on from
                 // here rather than catching up on the time the help was open.
                 self.session.resume_from(now);
             }
-            Mode::Paused => match action {
+            Screen::Paused => match action {
                 Some(Action::Quit) => self.quit = true,
                 Some(Action::Pause) | Some(Action::Back) => {
-                    self.mode = Mode::Playing;
+                    self.screen = Screen::Playing;
                     self.game.resume(now);
                     // The hint still shown on the board is explained again.
                     self.message = self.game.hint().map(hint_message);
                 }
                 _ => {}
             },
-            Mode::Watching => match action {
+            Screen::Watching => match action {
                 Some(Action::Quit) => self.quit = true,
                 Some(Action::ToggleWatch) | Some(Action::Back) => self.leave_watch(now),
-                Some(Action::Help) => self.mode = Mode::WatchHelp,
+                Some(Action::Help) => self.screen = Screen::WatchHelp,
                 Some(action) => self.watch_key(action, now),
                 None => {}
             },
-            Mode::Editing => {
+            Screen::Editing => {
                 if let Some(action) = action {
                     self.editor_key(action, now);
                 }
             }
-            Mode::Playing if self.deals.awaiting_first() => {
+            Screen::Playing if self.deals.awaiting_first() => {
                 if action == Some(Action::Quit) {
                     self.quit = true;
                 }
             }
-            Mode::Playing => {
+            Screen::Playing => {
                 if let Some(action) = action {
                     self.act(action, now);
                 }
@@ -436,12 +442,12 @@ impl App {
                 return;
             }
             Action::Help => {
-                self.mode = Mode::Help;
+                self.screen = Screen::Help;
                 return;
             }
             Action::Pause => {
                 game.pause(now);
-                self.mode = Mode::Paused;
+                self.screen = Screen::Paused;
                 // A hint or any other message would show through the
                 // hidden board (a hint names cells and digits).
                 self.message = None;

@@ -6,7 +6,7 @@ use doku::config::error::SourceFile;
 use doku::config::{self, Config, ConfigError, Environment, Loaded, WatchStart};
 use doku::engine::grader::Difficulty;
 use doku::engine::{Named, SearchKind};
-use doku::keymap::{Action, KeySpec, Mode};
+use doku::keymap::{Action, KeyContext, KeySpec};
 use doku::theme::{self, ColorDepth, Slot, ThemeSpec, Themes};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
@@ -193,51 +193,59 @@ fn keys_do_what_the_keymap_says_in_each_mode() {
     let act = |code, modifiers, mode, size| keymap.action_for(&press(code, modifiers), mode, size);
     let none = KeyModifiers::NONE;
     assert_eq!(
-        act(KeyCode::Char('5'), none, Mode::Play, 9),
+        act(KeyCode::Char('5'), none, KeyContext::Play, 9),
         Some(Action::Enter(5))
     );
     assert_eq!(
-        act(KeyCode::Char('k'), none, Mode::Play, 9),
+        act(KeyCode::Char('k'), none, KeyContext::Play, 9),
         Some(Action::MoveUp)
     );
     assert_eq!(
-        act(KeyCode::Char('c'), KeyModifiers::CONTROL, Mode::Play, 9),
+        act(
+            KeyCode::Char('c'),
+            KeyModifiers::CONTROL,
+            KeyContext::Play,
+            9
+        ),
         Some(Action::Quit)
     );
     assert_eq!(
-        act(KeyCode::Char('c'), none, Mode::Play, 9),
+        act(KeyCode::Char('c'), none, KeyContext::Play, 9),
         Some(Action::FillCandidates)
     );
     assert_eq!(
-        act(KeyCode::Char(' '), none, Mode::Watch, 9),
+        act(KeyCode::Char(' '), none, KeyContext::Watch, 9),
         Some(Action::WatchPause)
     );
-    assert_eq!(act(KeyCode::Char(' '), none, Mode::Play, 9), None);
-    assert_eq!(act(KeyCode::Char('k'), none, Mode::Watch, 9), None);
+    assert_eq!(act(KeyCode::Char(' '), none, KeyContext::Play, 9), None);
+    assert_eq!(act(KeyCode::Char('k'), none, KeyContext::Watch, 9), None);
     assert_eq!(
-        act(KeyCode::Char('q'), none, Mode::Watch, 9),
+        act(KeyCode::Char('q'), none, KeyContext::Watch, 9),
         Some(Action::Quit)
     );
-    assert_eq!(act(KeyCode::Char('5'), none, Mode::Watch, 9), None);
+    assert_eq!(act(KeyCode::Char('5'), none, KeyContext::Watch, 9), None);
     // H is the hint on 9x9 and 16x16, the digit 17 on 25x25, where F2 still hints.
     let shift = KeyModifiers::SHIFT;
     assert_eq!(
-        act(KeyCode::Char('H'), shift, Mode::Play, 9),
+        act(KeyCode::Char('H'), shift, KeyContext::Play, 9),
         Some(Action::Hint)
     );
     assert_eq!(
-        act(KeyCode::Char('H'), shift, Mode::Play, 16),
+        act(KeyCode::Char('H'), shift, KeyContext::Play, 16),
         Some(Action::Hint)
     );
     assert_eq!(
-        act(KeyCode::Char('G'), shift, Mode::Play, 16),
+        act(KeyCode::Char('G'), shift, KeyContext::Play, 16),
         Some(Action::Enter(16))
     );
     assert_eq!(
-        act(KeyCode::Char('H'), shift, Mode::Play, 25),
+        act(KeyCode::Char('H'), shift, KeyContext::Play, 25),
         Some(Action::Enter(17))
     );
-    assert_eq!(act(KeyCode::F(2), none, Mode::Play, 25), Some(Action::Hint));
+    assert_eq!(
+        act(KeyCode::F(2), none, KeyContext::Play, 25),
+        Some(Action::Hint)
+    );
     assert_eq!(keymap.keys_for_board(Action::Hint, 25), ["F2"]);
     assert_eq!(keymap.keys_for_board(Action::Hint, 9), ["H", "F2"]);
 }
@@ -274,7 +282,7 @@ fn an_unknown_watch_strategy_names_file_key_value_and_every_choice() {
         error.to_string(),
         format!(
             "{}:3: watch.strategy: \"annealing\" is not a strategy; \
-             choose naive, mrv, min-conflicts or genetic",
+             choose \"naive\", \"mrv\", \"min-conflicts\" or \"genetic\"",
             file.display()
         )
     );
@@ -290,11 +298,11 @@ fn rebinding_an_action_replaces_its_keys_and_takes_the_key_from_others() {
     assert_eq!(keymap.keys_for(Action::MoveLeft), ["Left"]);
     let press_h = press(KeyCode::Char('h'), KeyModifiers::NONE);
     assert_eq!(
-        keymap.action_for(&press_h, Mode::Play, 9),
+        keymap.action_for(&press_h, KeyContext::Play, 9),
         Some(Action::Hint)
     );
     let press_u = press(KeyCode::Char('u'), KeyModifiers::NONE);
-    assert_eq!(keymap.action_for(&press_u, Mode::Play, 9), None);
+    assert_eq!(keymap.action_for(&press_u, KeyContext::Play, 9), None);
     // Help follows the keymap in force.
     let help = keymap.help_entries();
     let undo = help
@@ -314,11 +322,11 @@ fn play_and_watch_keys_may_share_a_key() {
     let config = loaded("[keymap]\nerase = [\"s\", \"x\"]\n").config;
     let s = press(KeyCode::Char('s'), KeyModifiers::NONE);
     assert_eq!(
-        config.keymap.action_for(&s, Mode::Play, 9),
+        config.keymap.action_for(&s, KeyContext::Play, 9),
         Some(Action::Erase)
     );
     assert_eq!(
-        config.keymap.action_for(&s, Mode::Watch, 9),
+        config.keymap.action_for(&s, KeyContext::Watch, 9),
         Some(Action::WatchNextStrategy)
     );
     // But a key for both screens cannot also be a play key.

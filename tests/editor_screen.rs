@@ -1,7 +1,7 @@
 //! The puzzle editor and the questions drawn at 80x24 into a `TestBackend`:
 //! what the player reads, and the conflict style on clashing givens.
 
-use doku::app::{App, AppView, Mode};
+use doku::app::{App, AppView, Screen};
 use doku::config::Config;
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::grader::Difficulty;
@@ -66,7 +66,7 @@ fn the_editor_at_80x24_names_the_clash_and_draws_it_in_the_conflict_style() {
     let now = Instant::now();
     let mut app = app(now);
     keys(&mut app, "e5l3l5", now);
-    assert_eq!(app.mode, Mode::Editing);
+    assert_eq!(app.screen(), Screen::Editing);
     let buf = draw(&app, now);
     let screen = text(&buf);
     for expected in [

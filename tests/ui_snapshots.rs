@@ -1,25 +1,24 @@
-//! Whole screens drawn into a `TestBackend`, compared with the text in
-//! `tests/snapshots/`, and the styles of the cells that carry meaning.
+//! Whole screens drawn into a `TestBackend`, compared with insta snapshots
+//! in `tests/snapshots/`, and the styles of the cells that carry meaning.
 //!
-//! A changed screen fails the test and leaves the new text in
-//! `target/snapshots/NAME.txt` to compare; copy it over by hand only when the
-//! change is intended.
+//! A changed screen fails the test and leaves the new screen beside the old
+//! as `.snap.new` (not under CI); review it, and accept it only when the
+//! change is intended (`cargo insta review`, or `INSTA_UPDATE=always`).
 
-use doku::app::{App, AppView, Mode};
+use doku::app::{App, AppView, Screen};
 use doku::config::Config;
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::grader::Difficulty;
 use doku::engine::SearchKind;
 use doku::engine::{Board, Shape};
 use doku::game::Game;
-use doku::keymap::{Action, Mode as KeyMode};
+use doku::keymap::{Action, KeyContext};
 use doku::theme::{ColorDepth, Theme, Themes};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 const PUZZLE_9: &str =
@@ -52,6 +51,22 @@ fn app_with(puzzle: &str, theme_name: &str, now: Instant) -> App {
     App::new(&Config::built_in(), themes(), theme(theme_name), game, 1)
 }
 
+/// Types `keys` (the shipped keymap's), as a player would.
+fn keys(app: &mut App, keys: &str, now: Instant) {
+    for ch in keys.chars() {
+        app.handle_key(KeyEvent::new(KeyCode::Char(ch), KeyModifiers::NONE), now);
+    }
+}
+
+/// Presses the first key that reaches `action` on the board on screen (on
+/// 16x16 `a` is a digit, so the solver view is `Ctrl-w` there).
+fn press_action(app: &mut App, action: Action, now: Instant) {
+    let size = app.game.shape().size();
+    let keys = app.keymap.keys_for_board(action, size);
+    let spec = doku::keymap::KeySpec::parse(&keys[0]).expect("a key spec");
+    app.handle_key(KeyEvent::new(spec.code, spec.modifiers), now);
+}
+
 fn draw(app: &App, now: Instant, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
     terminal
@@ -75,17 +90,7 @@ fn text(buf: &Buffer) -> String {
 }
 
 fn check(name: &str, buf: &Buffer) {
-    let actual = text(buf);
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
-    let expected = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap_or_default();
-    if actual != expected {
-        let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/snapshots");
-        let _ = std::fs::create_dir_all(&out);
-        let _ = std::fs::write(out.join(format!("{name}.txt")), &actual);
-        panic!(
-            "screen {name} changed (new text in target/snapshots/{name}.txt):\n{actual}\n--- expected ---\n{expected}"
-        );
-    }
+    insta::assert_snapshot!(name, text(buf));
 }
 
 /// A game with an entry, a conflict, notes and a moved cursor, drawn at a size.
@@ -177,7 +182,8 @@ fn empty_25x25_at_120x40() {
 fn help_screen_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.mode = Mode::Help;
+    keys(&mut app, "?", now);
+    assert_eq!(app.screen(), Screen::Help);
     check("help_80x24", &draw(&app, now, 80, 24));
 }
 
@@ -218,7 +224,7 @@ fn assert_help_shows_keys(screen: &str, app: &App, actions: &[Action], title: &s
 fn the_help_lists_every_play_key_whole_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.mode = Mode::Help;
+    keys(&mut app, "?", now);
     let screen = text(&draw(&app, now, 80, 24));
     let moves = [
         Action::MoveUp,
@@ -230,7 +236,7 @@ fn the_help_lists_every_play_key_whole_at_80x24() {
         .iter()
         .copied()
         // Enter fixes the givens in the editor, whose panel lists it.
-        .filter(|a| a.scope().covers(KeyMode::Play) && !moves.contains(a))
+        .filter(|a| a.scope().covers(KeyContext::Play) && !moves.contains(a))
         .filter(|&a| a != Action::PlayEdited)
         .collect();
     assert_help_shows_keys(&screen, &app, &play, "┌ keys ");
@@ -243,14 +249,14 @@ fn help_in_the_solver_view_lists_its_keys_whole_at_80x24() {
     let mut app = app_with(PUZZLE_9, "default", now);
     app.handle_key(KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE), now);
     app.handle_key(KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE), now);
-    assert_eq!(app.mode, Mode::WatchHelp);
+    assert_eq!(app.screen(), Screen::WatchHelp);
     let buf = draw(&app, now, 80, 24);
     check("watch_help_80x24", &buf);
     let screen = text(&buf);
     let watch: Vec<Action> = Action::BINDABLE
         .iter()
         .copied()
-        .filter(|a| a.scope().covers(KeyMode::Watch))
+        .filter(|a| a.scope().covers(KeyContext::Watch))
         .collect();
     assert!(watch.contains(&Action::WatchSwitchStart) && watch.contains(&Action::Quit));
     assert_help_shows_keys(&screen, &app, &watch, "┌ solver view keys ");
@@ -323,7 +329,8 @@ fn the_solver_panel_labels_the_measured_speed_and_keeps_it_inside_at_80x24() {
 fn paused_screen_hides_the_board() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
-    app.mode = Mode::Paused;
+    keys(&mut app, "p", now);
+    assert_eq!(app.screen(), Screen::Paused);
     let buf = draw(&app, now, 80, 24);
     check("paused_80x24", &buf);
     assert!(!text(&buf).contains('┏'), "no board while paused");
@@ -352,14 +359,16 @@ fn a_board_dealt_too_large_for_80x24_says_which_keys_lead_back() {
     let puzzle = text_25.lines().next().expect("a first puzzle");
     let now = Instant::now();
     let mut app = app_with(puzzle, "default", now);
-    app.deals.next_size = 25;
+    keys(&mut app, "zzzzzz", now); // 9 on to 25
+    assert_eq!(app.deals.next_size, 25);
     let screen = text(&draw(&app, now, 80, 24));
     assert!(screen.contains("25x25 needs 56x33"), "{screen}");
     // g is the digit 16 on 25x25: the new game's other key is named.
     assert!(screen.contains("z size  Ctrl-n new  q quit"), "{screen}");
     assert!(!screen.contains("next deal"), "{screen}");
-    // After z, the size the next deal will have.
-    app.deals.next_size = 9;
+    // After z (round to 4, then on to 9), the size the next deal will have.
+    keys(&mut app, "zzzz", now);
+    assert_eq!(app.deals.next_size, 9);
     let screen = text(&draw(&app, now, 80, 24));
     // g is the digit 16 on 25x25: the new game's other key is named.
     assert!(screen.contains("z size  Ctrl-n new  q quit"), "{screen}");
@@ -386,15 +395,19 @@ fn no_size_down_to_1x1_panics() {
         puzzle_16(),
         latin,
     ] {
-        let mut app = app_with(&puzzle, "default", now);
-        for mode in [
-            Mode::Playing,
-            Mode::Help,
-            Mode::Paused,
-            Mode::Watching,
-            Mode::WatchHelp,
+        // Each screen as the keys reach it.
+        for (typed, screen) in [
+            (&[][..], Screen::Playing),
+            (&[Action::Help][..], Screen::Help),
+            (&[Action::Pause][..], Screen::Paused),
+            (&[Action::ToggleWatch][..], Screen::Watching),
+            (&[Action::ToggleWatch, Action::Help][..], Screen::WatchHelp),
         ] {
-            app.mode = mode;
+            let mut app = app_with(&puzzle, "default", now);
+            for &action in typed {
+                press_action(&mut app, action, now);
+            }
+            assert_eq!(app.screen(), screen, "after {typed:?}");
             for width in (1..=60).step_by(7).chain([1, 2, 80]) {
                 for height in (1..=30).step_by(3).chain([1, 2, 24]) {
                     draw(&app, now, width, height);
@@ -479,7 +492,6 @@ fn mono_uses_no_colour_and_still_marks_cursor_and_conflict() {
     app.game.set_cursor(0, 1);
     app.game.enter(2, now);
     app.game.set_cursor(4, 4);
-    app.mode = Mode::Playing;
     for (width, height) in [(80, 24), (120, 40)] {
         let buf = draw(&app, now, width, height);
         for cell in buf.content() {

@@ -1,10 +1,11 @@
 //! The watch driver: every strategy ends in a valid solution, its steps
 //! replay, results and limits, pacing and controls.
 
+use doku::config::Config;
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::{Board, Cell, Digit, Named, SearchKind, Shape, Step};
 use doku::watch::{
-    tick_interval, CellKind, Due, Outcome, Pacer, Watch, WatchOptions, WatchStep, MAX_FPS, SPEEDS,
+    tick_interval, CellKind, Due, Pacer, RunEnd, Watch, WatchOptions, WatchStep, MAX_FPS, SPEEDS,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -52,17 +53,21 @@ fn puzzle_with_givens(shape: Shape, keep: f64, seed: u64) -> Board {
     board
 }
 
+/// The shipped config's speed and step limit, with `strategy`.
 fn options(strategy: SearchKind) -> WatchOptions {
+    let shipped = Config::built_in().watch;
     WatchOptions {
         strategy,
-        ..WatchOptions::default()
+        speed: shipped.speed,
+        step_limit: shipped.step_limit,
+        seed: 0,
     }
 }
 
 fn assert_solves(name: &str, puzzle: &Board, strategy: SearchKind) {
     let mut watch = Watch::new(puzzle, puzzle, options(strategy));
     let outcome = watch.run_to_end();
-    assert_eq!(outcome, Outcome::Solved, "{name} {strategy}");
+    assert_eq!(outcome, RunEnd::Solved, "{name} {strategy}");
     let board = watch.board();
     assert!(board.is_solved(), "{name} {strategy}: {board:?}");
     for cell in puzzle.shape().cells() {
@@ -108,7 +113,7 @@ fn every_strategy_solves_a_sample_of_the_shared_data() {
 
 #[test]
 fn every_strategy_works_on_every_size() {
-    let mut shapes: Vec<Shape> = [4, 6, 8, 9, 10, 12, 15, 16, 20, 25]
+    let mut shapes: Vec<Shape> = doku::config::SIZES
         .iter()
         .map(|&n| Shape::sudoku(n).unwrap())
         .collect();
@@ -225,7 +230,7 @@ fn naive_takes_a_known_number_of_steps_on_seed_9x9_a() {
     assert_eq!(counted, NAIVE_STEPS_SEED_9X9_A);
 
     let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
-    assert_eq!(watch.run_to_end(), Outcome::Solved);
+    assert_eq!(watch.run_to_end(), RunEnd::Solved);
     let counters = watch.counters();
     assert_eq!(counters.steps, NAIVE_STEPS_SEED_9X9_A);
     assert_eq!(counters.guesses, guesses);
@@ -261,15 +266,15 @@ fn a_board_with_no_solution_ends_exhausted() {
     for strategy in [SearchKind::Naive, SearchKind::Mrv] {
         let mut watch = Watch::new(&puzzle, &entered, options(strategy));
         assert!(watch.started_from_entries());
-        assert_eq!(watch.run_to_end(), Outcome::Exhausted, "{strategy}");
-        assert_eq!(Outcome::Exhausted.label(), "no solution");
+        assert_eq!(watch.run_to_end(), RunEnd::Exhausted, "{strategy}");
+        assert_eq!(RunEnd::Exhausted.label(), "no solution");
     }
     // Clashing givens: every strategy, local ones included, says so at once.
     let values = "4010000433422401".bytes().map(|b| b - b'0').collect();
     let clashing = Board::from_values(Shape::sudoku(4).unwrap(), values).unwrap();
     for &strategy in SearchKind::ALL {
         let mut watch = Watch::new(&clashing, &clashing, options(strategy));
-        assert_eq!(watch.run_to_end(), Outcome::Exhausted, "{strategy}");
+        assert_eq!(watch.run_to_end(), RunEnd::Exhausted, "{strategy}");
     }
 }
 
@@ -288,19 +293,19 @@ fn the_step_limit_ends_with_limit() {
             // 300 steps are too few for naive to exhaust this board, and mrv
             // proves it quickly.
             let expected = if strategy == SearchKind::Naive {
-                Outcome::LimitReached
+                RunEnd::LimitReached
             } else {
-                Outcome::Exhausted
+                RunEnd::Exhausted
             };
             assert_eq!(outcome, expected, "{strategy}");
         } else {
-            assert_eq!(outcome, Outcome::LimitReached, "{strategy}");
+            assert_eq!(outcome, RunEnd::LimitReached, "{strategy}");
         }
-        if outcome == Outcome::LimitReached {
+        if outcome == RunEnd::LimitReached {
             assert_eq!(watch.counters().steps, 300, "{strategy}");
         }
     }
-    assert_eq!(Outcome::LimitReached.label(), "step limit reached");
+    assert_eq!(RunEnd::LimitReached.label(), "step limit reached");
 }
 
 #[test]
@@ -411,7 +416,7 @@ fn pause_single_step_and_ticks() {
     while watch.outcome().is_none() {
         watch.tick(tick_interval(watch.speed()));
     }
-    assert_eq!(watch.outcome(), Some(Outcome::Solved));
+    assert_eq!(watch.outcome(), Some(RunEnd::Solved));
     assert_eq!(watch.next_tick(), None);
     assert!(watch.board().is_solved());
 }
@@ -465,23 +470,26 @@ fn next_strategy_restarts_from_the_start_board() {
 }
 
 #[test]
-fn cell_kinds_and_changes_since_the_last_frame() {
+fn cell_kinds_follow_the_steps() {
     let puzzle = seed("seed-9x9-a");
     let mut watch = Watch::new(&puzzle, &puzzle, options(SearchKind::Naive));
-    let first = watch.take_changes();
-    assert_eq!(first.len(), 81, "the first frame shows every cell");
-    assert!(watch.take_changes().is_empty(), "nothing happened since");
+    for cell in puzzle.shape().cells() {
+        let expected = if puzzle.get(cell).is_some() {
+            CellKind::Given
+        } else {
+            CellKind::Empty
+        };
+        assert_eq!(watch.kind(cell), expected, "{cell:?} before the first step");
+    }
 
     // Naive: focus r1c2, then guess 1 there... (the first empty cell).
     let r1c2 = Cell(1);
     watch.single_step();
     assert_eq!(watch.kind(r1c2), CellKind::Focus);
-    assert_eq!(watch.take_changes(), vec![(r1c2, None, CellKind::Focus)]);
+    assert_eq!(watch.focus(), &[r1c2]);
+    assert_eq!(watch.board().get(r1c2), None);
     watch.single_step();
-    let changes = watch.take_changes();
-    assert_eq!(changes.len(), 1);
-    assert_eq!(changes[0].0, r1c2);
-    assert!(changes[0].1.is_some());
+    assert!(watch.board().get(r1c2).is_some());
     assert_eq!(watch.base_kind(r1c2), CellKind::Guess);
 
     // Run on until an undo: the undone cell shows as backtracked.
@@ -545,7 +553,7 @@ fn player_entries_are_kept_and_marked() {
     for &strategy in SearchKind::ALL {
         let mut watch = Watch::new(&puzzle, &entered, options(strategy));
         assert_eq!(watch.kind(cell), CellKind::Entry);
-        assert_eq!(watch.run_to_end(), Outcome::Solved);
+        assert_eq!(watch.run_to_end(), RunEnd::Solved);
         assert_eq!(watch.board(), &solution);
     }
 }
@@ -582,12 +590,12 @@ fn survey_seed_puzzles() {
     }
 }
 
-/// The view drawn into a `TestBackend`: whole-screen snapshots in
-/// `tests/snapshots/watch_*.txt` (a changed screen fails and leaves the new
-/// text in `target/snapshots/`), and the styles of the cells that carry meaning.
+/// The view drawn into a `TestBackend`: whole-screen insta snapshots in
+/// `tests/snapshots/` (see `tests/ui_snapshots.rs` on reviewing a change),
+/// and the styles of the cells that carry meaning.
 mod view {
     use super::*;
-    use doku::app::{App, Mode};
+    use doku::app::{App, Screen};
     use doku::config::Config;
     use doku::game::Game;
     use doku::theme::{ColorDepth, Theme, Themes};
@@ -598,7 +606,6 @@ mod view {
     use ratatui::layout::Rect;
     use ratatui::style::Style;
     use ratatui::Terminal;
-    use std::path::PathBuf;
     use std::time::Instant;
 
     fn theme() -> Theme {
@@ -636,19 +643,7 @@ mod view {
     }
 
     fn check(name: &str, buf: &Buffer) {
-        let actual = text(buf);
-        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let path = root.join(format!("tests/snapshots/{name}.txt"));
-        let expected = std::fs::read_to_string(&path).unwrap_or_default();
-        if actual != expected {
-            let out = root.join("target/snapshots");
-            let _ = std::fs::create_dir_all(&out);
-            let _ = std::fs::write(out.join(format!("{name}.txt")), &actual);
-            panic!(
-                "{name}: the screen differs from {}; the new one is in target/snapshots/\n{actual}",
-                path.display()
-            );
-        }
+        insta::assert_snapshot!(name, text(buf));
     }
 
     /// Where a cell's digit is drawn.
@@ -875,7 +870,7 @@ mod view {
         let before = app.game.board().clone();
 
         app.handle_key(key('a'), now);
-        assert_eq!(app.mode, Mode::Watching);
+        assert_eq!(app.screen(), Screen::Watching);
         let watch = app.watch().expect("a watch");
         assert_eq!(watch.strategy(), SearchKind::Mrv, "the config's strategy");
         // The config starts from the player's entries.
@@ -904,21 +899,21 @@ mod view {
             t += Duration::from_millis(34);
             app.on_tick(t);
         }
-        assert_eq!(app.watch().unwrap().outcome(), Some(Outcome::Solved));
+        assert_eq!(app.watch().unwrap().outcome(), Some(RunEnd::Solved));
 
         app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), t);
-        assert_eq!(app.mode, Mode::Playing);
+        assert_eq!(app.screen(), Screen::Playing);
         assert!(app.watch().is_none());
         assert_eq!(app.game.board(), &before, "the game is untouched");
         app.handle_key(key('a'), t);
-        assert_eq!(app.mode, Mode::Watching);
+        assert_eq!(app.screen(), Screen::Watching);
         assert_eq!(
             app.watch().unwrap().strategy(),
             SearchKind::Naive,
             "the view reopens with the strategy it was left with"
         );
         app.handle_key(key('a'), t);
-        assert_eq!(app.mode, Mode::Playing);
+        assert_eq!(app.screen(), Screen::Playing);
         app.handle_key(key('q'), t);
         assert!(app.quit);
     }
@@ -942,11 +937,11 @@ mod view {
         app.on_tick(t + Duration::from_millis(500));
         assert!(!app.is_dealing(), "the solved board is shown first");
         assert_eq!(app.game.givens(), &first);
-        assert_eq!(app.watch().unwrap().outcome(), Some(Outcome::Solved));
+        assert_eq!(app.watch().unwrap().outcome(), Some(RunEnd::Solved));
         app.on_tick(t + Duration::from_secs(3));
         // The deal runs on a thread (and may be done already).
         app.finish_deal();
-        assert_eq!(app.mode, Mode::Watching);
+        assert_eq!(app.screen(), Screen::Watching);
         let watch = app.watch().unwrap();
         assert_eq!(watch.outcome(), None, "a fresh run");
         assert_eq!(watch.givens(), app.game.givens());

@@ -3,14 +3,14 @@
 //! puzzle line. Each is a small state change over [`App`], tested without
 //! a terminal.
 
-use super::{App, Mode};
+use super::{App, Screen};
 use crate::engine::format::{parse_puzzle, ShapeHint};
 use crate::engine::{Board, Shape};
 use crate::game::editor::{Editor, FixRefused};
 use crate::game::{Direction, Outcome};
 use crate::keymap::Action;
 use crate::storage::Preferences;
-use crate::watch::Outcome as WatchOutcome;
+use crate::watch::RunEnd;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::time::Instant;
 
@@ -113,8 +113,8 @@ impl App {
             self.message = None;
             self.carry_out(question.proposal, now);
         } else {
-            self.message = Some(match (&question.proposal, self.mode) {
-                (_, Mode::Editing) => "not played: the editor is as it was".into(),
+            self.message = Some(match (&question.proposal, self.screen) {
+                (_, Screen::Editing) => "not played: the editor is as it was".into(),
                 _ => "kept this game".into(),
             });
         }
@@ -149,12 +149,12 @@ impl App {
             }
         };
         let n = board.shape().size();
-        if self.mode == Mode::Editing {
+        if self.screen == Screen::Editing {
             self.editor = Some(Editor::from_board(board, now));
             self.message = Some(format!("pasted a {n}x{n} puzzle into the editor"));
             return;
         }
-        if !matches!(self.mode, Mode::Playing) || self.deals.awaiting_first() {
+        if !matches!(self.screen, Screen::Playing) || self.deals.awaiting_first() {
             return;
         }
         if !board.conflicts().is_empty() {
@@ -178,14 +178,14 @@ impl App {
         let shape = Shape::sudoku(size).unwrap_or(Shape::CLASSIC);
         self.game.pause(now);
         self.editor = Some(Editor::new(shape, now));
-        self.mode = Mode::Editing;
+        self.screen = Screen::Editing;
         self.message = None;
     }
 
     /// Back to the game as it was.
     fn close_editor(&mut self, now: Instant) {
         self.editor = None;
-        self.mode = Mode::Playing;
+        self.screen = Screen::Playing;
         self.game.resume(now);
         self.message = Some("left the editor; your game is as it was".into());
     }
@@ -193,7 +193,7 @@ impl App {
     /// A key in the editor.
     pub(super) fn editor_key(&mut self, action: Action, now: Instant) {
         let Some(editor) = self.editor.as_mut() else {
-            self.mode = Mode::Playing;
+            self.screen = Screen::Playing;
             return;
         };
         let board = editor.game_mut();
@@ -276,7 +276,7 @@ impl App {
         let solved = self
             .session
             .watch()
-            .is_some_and(|w| w.outcome() == Some(WatchOutcome::Solved));
+            .is_some_and(|w| w.outcome() == Some(RunEnd::Solved));
         if solved && !self.game.is_solved() && !self.game.is_assisted() {
             self.game.mark_assisted();
         }
@@ -380,14 +380,18 @@ mod tests {
         chars(&mut app, "l9", now);
         let before = app.game.board().clone();
         chars(&mut app, "a", now);
-        assert_eq!(app.mode, Mode::Watching);
+        assert_eq!(app.screen, Screen::Watching);
         chars(&mut app, "g", now);
         assert!(app.question().is_some());
         key(&mut app, KeyCode::Esc, now);
         assert!(!app.is_dealing());
-        assert_eq!(app.mode, Mode::Watching, "Esc answered the question only");
+        assert_eq!(
+            app.screen,
+            Screen::Watching,
+            "Esc answered the question only"
+        );
         key(&mut app, KeyCode::Esc, now);
-        assert_eq!(app.mode, Mode::Playing);
+        assert_eq!(app.screen, Screen::Playing);
         assert_eq!(app.game.board(), &before);
         assert!(app.game.can_undo());
     }
@@ -433,12 +437,12 @@ mod tests {
         let now = Instant::now();
         let mut app = app(now);
         chars(&mut app, "e", now);
-        assert_eq!(app.mode, Mode::Editing);
+        assert_eq!(app.screen, Screen::Editing);
         let editor = app.editor.as_ref().expect("editor open");
         assert_eq!(editor.solutions(), &Solutions::Blank);
         // Enter on a blank board is refused with the reason.
         key(&mut app, KeyCode::Enter, now);
-        assert_eq!(app.mode, Mode::Editing);
+        assert_eq!(app.screen, Screen::Editing);
         assert!(app.message.clone().unwrap_or_default().contains("blank"));
         // One digit: counting starts, and finds several.
         chars(&mut app, "5", now);
@@ -450,7 +454,7 @@ mod tests {
         let asked = app.message.clone().unwrap_or_default();
         assert!(asked.contains("several solutions"), "{asked}");
         chars(&mut app, "n", now);
-        assert_eq!(app.mode, Mode::Editing);
+        assert_eq!(app.screen, Screen::Editing);
         // A whole puzzle pasted in: exactly one, and Enter plays it.
         app.handle_event(Event::Paste(PUZZLE.into()), now);
         let editor = app.editor.as_mut().expect("editor open");
@@ -458,7 +462,7 @@ mod tests {
         assert_eq!(editor.solutions(), &Solutions::One);
         app.start_deal();
         key(&mut app, KeyCode::Enter, now);
-        assert_eq!(app.mode, Mode::Playing);
+        assert_eq!(app.screen, Screen::Playing);
         assert_eq!(app.game.givens(), &board(PUZZLE));
         assert!(app.editor.is_none());
         assert!(
@@ -485,7 +489,7 @@ mod tests {
             said.starts_with("no solution") && said.contains("r1c1"),
             "{said}"
         );
-        assert_eq!(app.mode, Mode::Editing);
+        assert_eq!(app.screen, Screen::Editing);
     }
 
     #[test]
@@ -496,7 +500,7 @@ mod tests {
         let before = app.game.board().clone();
         chars(&mut app, "e7", now);
         key(&mut app, KeyCode::Esc, now);
-        assert_eq!(app.mode, Mode::Playing);
+        assert_eq!(app.screen, Screen::Playing);
         assert_eq!(app.game.board(), &before);
         assert!(app.editor.is_none());
     }
@@ -510,14 +514,14 @@ mod tests {
         assert!(!app.is_dealing());
         assert_eq!(app.game.value(app.game.cursor()).map(|d| d.get()), Some(16));
         chars(&mut app, "a", now);
-        assert_eq!(app.mode, Mode::Playing, "a is the digit 10 here");
+        assert_eq!(app.screen, Screen::Playing, "a is the digit 10 here");
         assert_eq!(app.game.value(app.game.cursor()).map(|d| d.get()), Some(10));
         // The commands keep their other keys.
         app.handle_event(
             Event::Key(KeyEvent::new(KeyCode::Char('w'), KeyModifiers::CONTROL)),
             now,
         );
-        assert_eq!(app.mode, Mode::Watching);
+        assert_eq!(app.screen, Screen::Watching);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::config::{Config, WatchStart};
 use crate::game::Game;
 use crate::keymap::Action;
-use crate::watch::{Outcome as RunOutcome, Watch, WatchOptions};
+use crate::watch::{RunEnd, Watch, WatchOptions};
 use std::time::{Duration, Instant};
 
 /// `doku watch --loop` shows a solved board this long before the next deal.
@@ -124,7 +124,7 @@ impl WatchSession {
             && self
                 .run
                 .as_ref()
-                .is_some_and(|run| run.outcome() == Some(RunOutcome::Solved))
+                .is_some_and(|run| run.outcome() == Some(RunEnd::Solved))
     }
 
     /// How long until the open run moves by itself: `tick` while a loop

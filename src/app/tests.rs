@@ -89,10 +89,10 @@ fn help_opens_and_any_key_closes_it_without_acting() {
     let now = Instant::now();
     let mut app = app(now);
     chars(&mut app, "?", now);
-    assert_eq!(app.mode, Mode::Help);
+    assert_eq!(app.screen, Screen::Help);
     assert_eq!(app.next_wakeup(now), None, "help does not tick");
     chars(&mut app, "l", now);
-    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(app.screen, Screen::Playing);
     assert_eq!(
         app.game.cursor(),
         app.game.shape().cell(0, 0),
@@ -106,13 +106,13 @@ fn pause_hides_the_game_stops_the_clock_and_ignores_board_keys() {
     let mut app = app(start);
     let t10 = start + Duration::from_secs(10);
     chars(&mut app, "p", t10);
-    assert_eq!(app.mode, Mode::Paused);
+    assert_eq!(app.screen, Screen::Paused);
     assert_eq!(app.next_wakeup(t10), None, "nothing ticks while paused");
     chars(&mut app, "l5", t10);
     assert_eq!(value(&app, 0, 1), None);
     let t100 = start + Duration::from_secs(100);
     chars(&mut app, "p", t100);
-    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(app.screen, Screen::Playing);
     assert_eq!(app.game.elapsed(t100), Duration::from_secs(10));
 }
 
@@ -140,7 +140,8 @@ fn size_difficulty_and_theme_keys_cycle() {
 fn new_game_deals_off_the_ui_thread_at_the_next_size() {
     let now = Instant::now();
     let mut app = app(now);
-    app.deals.next_size = 4;
+    chars(&mut app, "zzzzzzz", now); // 9 on to 25, then round to 4
+    assert_eq!(app.deals.next_size, 4);
     chars(&mut app, "g", now);
     assert!(app.is_dealing());
     assert!(app.next_wakeup(now).is_some(), "the spinner ticks");
@@ -154,7 +155,7 @@ fn new_game_deals_off_the_ui_thread_at_the_next_size() {
 fn a_click_moves_the_cursor_to_the_cell_under_it() {
     let now = Instant::now();
     let mut app = app(now);
-    app.set_screen(80, 24);
+    app.set_terminal_size(80, 24);
     let layout = ScreenLayout::new(app.game.shape(), Rect::new(0, 0, 80, 24)).expect("fits");
     // The middle of r3c5.
     let x = layout.board.x + layout.geometry.col_x[4] + 1;
@@ -174,10 +175,10 @@ fn the_solver_view_key_switches_mode_and_back() {
     let now = Instant::now();
     let mut app = app(now);
     chars(&mut app, "a", now);
-    assert_eq!(app.mode, Mode::Watching);
+    assert_eq!(app.screen, Screen::Watching);
     assert!(!app.game.clock_running());
     chars(&mut app, "a", now);
-    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(app.screen, Screen::Playing);
     assert!(app.game.clock_running());
 }
 
@@ -206,11 +207,11 @@ fn the_solver_view_switches_between_entries_and_givens_and_leaves_the_game_alone
     );
     chars(&mut app, "b", now);
     assert_eq!(from_entries(&app), Some(false));
-    assert_eq!(app.mode, Mode::Watching);
+    assert_eq!(app.screen, Screen::Watching);
     chars(&mut app, "b", now);
     assert_eq!(from_entries(&app), Some(true));
     press(&mut app, KeyCode::Esc, now);
-    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(app.screen, Screen::Playing);
     assert_eq!(
         value(&app, 0, 1),
         Some(9),
@@ -274,7 +275,8 @@ fn screen(app: &App, now: Instant, width: u16, height: u16) -> Vec<String> {
 fn a_deal_in_progress_is_named_once_in_the_status_line() {
     let now = Instant::now();
     let mut app = app(now);
-    app.deals.next_size = 25;
+    chars(&mut app, "zzzzzz", now); // 9 on to 25
+    assert_eq!(app.deals.next_size, 25);
     chars(&mut app, "g", now);
     let rows = screen(&app, now, 120, 40);
     let status = rows[rows.len() - 2].clone();
@@ -294,7 +296,7 @@ fn key_hints_say_what_the_key_does_now() {
     assert!(hints(&app).contains("p resume"), "{}", hints(&app));
     chars(&mut app, "p", now);
     chars(&mut app, "a", now);
-    assert_eq!(app.mode, Mode::Watching);
+    assert_eq!(app.screen, Screen::Watching);
     let running = hints(&app);
     assert!(running.contains("a back"), "{running}");
     assert!(
@@ -315,13 +317,13 @@ fn help_opens_over_the_solver_view_stops_it_and_any_key_returns_to_it() {
     let steps = |app: &App| app.watch().map(|w| w.counters().steps);
     let strategy = app.watch().map(Watch::strategy);
     chars(&mut app, "?", start);
-    assert_eq!(app.mode, Mode::WatchHelp);
+    assert_eq!(app.screen, Screen::WatchHelp);
     assert_eq!(app.next_wakeup(start), None, "nothing moves under the help");
     let later = start + Duration::from_secs(30);
     app.on_tick(later);
     assert_eq!(steps(&app), Some(0), "the search waits under the help");
     chars(&mut app, "s", later);
-    assert_eq!(app.mode, Mode::Watching);
+    assert_eq!(app.screen, Screen::Watching);
     assert_eq!(
         app.watch().map(Watch::strategy),
         strategy,
@@ -375,11 +377,11 @@ fn the_solver_view_clears_the_play_message_and_leaving_it_explains_the_hint_agai
     let refusal = "a given cannot be changed";
     assert_eq!(app.message.as_deref(), Some(refusal));
     chars(&mut app, "a", now);
-    assert_eq!(app.mode, Mode::Watching);
+    assert_eq!(app.screen, Screen::Watching);
     assert_eq!(app.message, None);
     assert!(!on_screen(&app).contains(refusal), "{}", on_screen(&app));
     chars(&mut app, "a", now);
-    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(app.screen, Screen::Playing);
     assert_eq!(app.message, None, "no hint to explain");
 
     // A hint naming a mistake: gone in the view, explained again after it.

@@ -21,7 +21,7 @@ pub fn run(app: &mut App, terminal: &mut ratatui::DefaultTerminal) -> io::Result
         signals.spawn_watchdog(Duration::from_secs(2), ratatui::restore);
     }
     let size = terminal.size()?;
-    app.set_screen(size.width, size.height);
+    app.set_terminal_size(size.width, size.height);
     let mut redraw = true;
     loop {
         if let Some(signal) = signals.as_ref().and_then(ShutdownSignals::pending) {

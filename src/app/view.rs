@@ -1,7 +1,7 @@
 //! The whole screen for the app's state: which widgets go where, with what.
 //! Reads the app, never changes it.
 
-use super::{App, Mode};
+use super::{App, Screen};
 use crate::engine::Cell;
 use crate::keymap::{self, digit_keys_text, Action, Scope};
 use crate::ui::board::notes_text;
@@ -65,7 +65,7 @@ impl Widget for AppView<'_> {
             height: area.height - STATUS_HEIGHT,
             ..area
         };
-        if app.awaiting_first_deal() && !matches!(app.mode, Mode::Help | Mode::WatchHelp) {
+        if app.awaiting_first_deal() && !matches!(app.screen, Screen::Help | Screen::WatchHelp) {
             let dealing = app.deals.in_flight();
             let text = format!(
                 "{} dealing a {}x{} {} puzzle",
@@ -78,8 +78,8 @@ impl Widget for AppView<'_> {
             Line::styled(text, theme.message()).render(rect, buf);
             return;
         }
-        match app.mode {
-            Mode::Paused => {
+        match app.screen {
+            Screen::Paused => {
                 let keys = app.keymap.keys_for(Action::Pause).join(" or ");
                 PausedScreen {
                     theme,
@@ -88,16 +88,16 @@ impl Widget for AppView<'_> {
                 .render(above_status, buf);
                 return;
             }
-            Mode::Watching | Mode::WatchHelp => {
+            Screen::Watching | Screen::WatchHelp => {
                 if let Some(watch) = app.watch() {
                     crate::ui::watch_view::WatchView { watch, theme }.render(above_status, buf);
                 }
-                if app.mode == Mode::WatchHelp {
+                if app.screen == Screen::WatchHelp {
                     self.render_help(area, buf);
                 }
                 return;
             }
-            Mode::Playing | Mode::Help | Mode::Editing => {}
+            Screen::Playing | Screen::Help | Screen::Editing => {}
         }
         let progress = app
             .celebrating(self.now)
@@ -119,7 +119,7 @@ impl Widget for AppView<'_> {
         .render(layout.board, buf);
         if let Some(panel) = layout.panel {
             let (title, lines) = match &app.editor {
-                Some(editor) if app.mode == Mode::Editing => {
+                Some(editor) if app.screen == Screen::Editing => {
                     ("your puzzle", self.editor_panel_lines(editor))
                 }
                 _ => ("doku", self.panel_lines(&layout)),
@@ -131,7 +131,7 @@ impl Widget for AppView<'_> {
             }
             .render(panel, buf);
         }
-        if app.mode == Mode::Help {
+        if app.screen == Screen::Help {
             self.render_help(area, buf);
         }
     }
@@ -141,7 +141,7 @@ impl AppView<'_> {
     /// The board on screen: the game's, or the one being typed in the editor.
     fn board_game(&self) -> &crate::game::Game {
         match &self.app.editor {
-            Some(editor) if self.app.mode == Mode::Editing => editor.game(),
+            Some(editor) if self.app.screen == Screen::Editing => editor.game(),
             _ => &self.app.game,
         }
     }
@@ -194,7 +194,7 @@ impl AppView<'_> {
 
     /// The keys of the screen under the help: the game's, or the solver view's.
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
-        let (title, entries) = if self.app.mode == Mode::WatchHelp {
+        let (title, entries) = if self.app.screen == Screen::WatchHelp {
             (" solver view keys ", self.watch_help_entries())
         } else {
             (" keys ", self.help_entries())
@@ -228,7 +228,7 @@ impl AppView<'_> {
             // The question needs the whole line.
             return Vec::new();
         }
-        if let (Mode::Editing, Some(editor)) = (app.mode, &app.editor) {
+        if let (Screen::Editing, Some(editor)) = (app.screen, &app.editor) {
             let board = editor.givens();
             let n = board.shape().size();
             return vec![
@@ -241,7 +241,7 @@ impl AppView<'_> {
                 editor.solutions().label().to_string(),
             ];
         }
-        if let (Mode::Watching | Mode::WatchHelp, Some(watch)) = (app.mode, app.watch()) {
+        if let (Screen::Watching | Screen::WatchHelp, Some(watch)) = (app.screen, app.watch()) {
             // The solver's own facts replace the game's clock and mode.
             facts.truncate(2);
             facts.push(format!("solver: {}", watch.strategy()));
@@ -251,11 +251,11 @@ impl AppView<'_> {
             return facts;
         }
         facts.push(
-            match (app.mode, game.is_solved(), game.notes_mode()) {
-                (Mode::Paused, _, _) => "paused",
-                (Mode::Help | Mode::WatchHelp, _, _) => "help",
-                (Mode::Watching, _, _) => "solver",
-                (Mode::Editing, _, _) => "editor",
+            match (app.screen, game.is_solved(), game.notes_mode()) {
+                (Screen::Paused, _, _) => "paused",
+                (Screen::Help | Screen::WatchHelp, _, _) => "help",
+                (Screen::Watching, _, _) => "solver",
+                (Screen::Editing, _, _) => "editor",
                 (_, true, _) => "solved",
                 (_, _, true) => "notes",
                 _ => "play",
@@ -312,8 +312,8 @@ impl AppView<'_> {
                 ("any other key".to_string(), "no".to_string()),
             ];
         }
-        let actions: &[Action] = match app.mode {
-            Mode::Editing => &[
+        let actions: &[Action] = match app.screen {
+            Screen::Editing => &[
                 Action::Erase,
                 Action::Undo,
                 Action::PlayEdited,
@@ -322,11 +322,11 @@ impl AppView<'_> {
                 Action::Back,
                 Action::Quit,
             ],
-            Mode::Paused => &[Action::Pause, Action::Quit],
-            Mode::Help | Mode::WatchHelp => &[Action::Help, Action::Quit],
+            Screen::Paused => &[Action::Pause, Action::Quit],
+            Screen::Help | Screen::WatchHelp => &[Action::Help, Action::Quit],
             // Finish gives way to help, which lists it and the rest:
             // all of them would not fit in 80 columns.
-            Mode::Watching => &[
+            Screen::Watching => &[
                 Action::WatchPause,
                 Action::WatchStep,
                 Action::WatchFaster,
@@ -336,10 +336,10 @@ impl AppView<'_> {
                 Action::Help,
                 Action::Quit,
             ],
-            Mode::Playing if app.game.is_solved() => {
+            Screen::Playing if app.game.is_solved() => {
                 &[Action::NewGame, Action::Undo, Action::Help, Action::Quit]
             }
-            Mode::Playing => &[
+            Screen::Playing => &[
                 Action::ToggleNotes,
                 Action::Erase,
                 Action::Undo,
@@ -351,7 +351,8 @@ impl AppView<'_> {
             ],
         };
         let mut hints = Vec::new();
-        if (app.mode == Mode::Playing && !app.game.is_solved()) || app.mode == Mode::Editing {
+        if (app.screen == Screen::Playing && !app.game.is_solved()) || app.screen == Screen::Editing
+        {
             hints.push((digit_keys_text(size), "digit".to_string()));
         }
         for &action in actions {
@@ -368,11 +369,11 @@ impl AppView<'_> {
     fn hint_label(&self, action: Action, label: &'static str) -> &'static str {
         let app = self.app;
         let watch_paused = app.watch().is_some_and(|w| w.is_paused());
-        match (app.mode, action) {
-            (Mode::Watching, Action::ToggleWatch) => "back",
-            (Mode::Editing, Action::Back) => "leave",
-            (Mode::Watching, Action::WatchPause) if watch_paused => "resume",
-            (Mode::Paused, Action::Pause) => "resume",
+        match (app.screen, action) {
+            (Screen::Watching, Action::ToggleWatch) => "back",
+            (Screen::Editing, Action::Back) => "leave",
+            (Screen::Watching, Action::WatchPause) if watch_paused => "resume",
+            (Screen::Paused, Action::Pause) => "resume",
             _ => label,
         }
     }
@@ -453,7 +454,7 @@ impl AppView<'_> {
         // No digits are entered there, so no key is shadowed by one.
         let mut entries = self.app.keymap.help_entries();
         entries.retain(|entry| {
-            entry.action.scope().covers(keymap::Mode::Watch)
+            entry.action.scope().covers(keymap::KeyContext::Watch)
                 && !entry.keys.is_empty()
                 && !folded_into_size(entry.action)
         });

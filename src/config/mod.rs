@@ -13,9 +13,11 @@ pub use crate::toml_file::{error, walk};
 pub use error::ConfigError;
 
 use crate::engine::grader::Difficulty;
+use crate::engine::shape::SUDOKU_SHAPES;
 use crate::engine::Named;
 use crate::engine::SearchKind;
 use crate::keymap::Keymap;
+use crate::storage::config_dir;
 use crate::theme::{self, ColorDepth, Theme, Themes};
 use error::{one_of, quote, SourceFile};
 use keymap_table::merge_keymap;
@@ -26,8 +28,17 @@ use walk::{parse_document, Table};
 /// The documented defaults, built into the binary.
 pub const BUILT_IN_CONFIG: &str = include_str!("../../config.toml");
 
-/// Board sizes that can be dealt.
-pub const SIZES: [usize; 10] = [4, 6, 8, 9, 10, 12, 15, 16, 20, 25];
+/// Board sizes that can be dealt: those of the engine's sudoku shapes, in
+/// their order (the one list of them).
+pub const SIZES: [usize; SUDOKU_SHAPES.len()] = {
+    let mut sizes = [0; SUDOKU_SHAPES.len()];
+    let mut i = 0;
+    while i < sizes.len() {
+        sizes[i] = SUDOKU_SHAPES[i].0 as usize;
+        i += 1;
+    }
+    sizes
+};
 
 /// Top-level keys of a config file.
 const ROOT_KEYS: &[&str] = &[
@@ -63,6 +74,60 @@ pub enum WatchStart {
     Entries,
     /// The puzzle's givens only.
     Givens,
+}
+
+impl Named for ColorDepthSetting {
+    const ALL: &'static [ColorDepthSetting] = &[
+        ColorDepthSetting::Auto,
+        ColorDepthSetting::Fixed(ColorDepth::TrueColor),
+        ColorDepthSetting::Fixed(ColorDepth::Ansi256),
+        ColorDepthSetting::Fixed(ColorDepth::Ansi16),
+    ];
+    const KIND: &'static str = "colour depth";
+
+    fn name(self) -> &'static str {
+        match self {
+            ColorDepthSetting::Auto => "auto",
+            ColorDepthSetting::Fixed(ColorDepth::TrueColor) => "truecolor",
+            ColorDepthSetting::Fixed(ColorDepth::Ansi256) => "256",
+            ColorDepthSetting::Fixed(ColorDepth::Ansi16) => "16",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            ColorDepthSetting::Auto => "as COLORTERM and TERM advertise",
+            ColorDepthSetting::Fixed(ColorDepth::TrueColor) => "24-bit #rrggbb colours",
+            ColorDepthSetting::Fixed(ColorDepth::Ansi256) => "the xterm 256-colour palette",
+            ColorDepthSetting::Fixed(ColorDepth::Ansi16) => "the 16 ANSI colours",
+        }
+    }
+
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            ColorDepthSetting::Fixed(ColorDepth::TrueColor) => &["24bit"],
+            _ => &[],
+        }
+    }
+}
+
+impl Named for WatchStart {
+    const ALL: &'static [WatchStart] = &[WatchStart::Entries, WatchStart::Givens];
+    const KIND: &'static str = "starting board";
+
+    fn name(self) -> &'static str {
+        match self {
+            WatchStart::Entries => "entries",
+            WatchStart::Givens => "givens",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            WatchStart::Entries => "the board as the player has it, entries included",
+            WatchStart::Givens => "the puzzle's givens only",
+        }
+    }
 }
 
 /// Settings of the animated solver view.
@@ -146,12 +211,8 @@ impl Environment {
 
     /// The user's config file when no `--config` is given.
     pub fn default_config_path(&self) -> Option<PathBuf> {
-        let dir = match (&self.config_home, &self.home) {
-            (Some(config_home), _) => config_home.clone(),
-            (None, Some(home)) => home.join(".config"),
-            (None, None) => return None,
-        };
-        Some(dir.join("doku").join("config.toml"))
+        config_dir(self.config_home.as_deref(), self.home.as_deref())
+            .map(|dir| dir.join("config.toml"))
     }
 
     /// A path as the user would write it: `~/...` under the home directory.
@@ -175,7 +236,7 @@ pub fn load(cli_path: Option<&Path>) -> Result<Loaded, ConfigError> {
 
 /// [`load`] with the environment given.
 pub fn load_with(cli_path: Option<&Path>, env: &Environment) -> Result<Loaded, ConfigError> {
-    let mut config = Config::built_in();
+    let mut draft = ConfigDraft::built_in();
     let mut files = Vec::new();
     let (path, required) = match cli_path {
         Some(path) => (Some(path.to_path_buf()), true),
@@ -186,10 +247,11 @@ pub fn load_with(cli_path: Option<&Path>, env: &Environment) -> Result<Loaded, C
         let name = env.display(path);
         if required || path.exists() {
             let file = SourceFile::read(path, name.clone())?;
-            theme_named = config.merge(&file)?;
+            theme_named = draft.merge(&file)?;
             files.push(name);
         }
     }
+    let mut config = draft.finish();
     let color_depth = match config.color_depth {
         ColorDepthSetting::Auto => {
             ColorDepth::detect(env.colorterm.as_deref(), env.term.as_deref())
@@ -233,7 +295,8 @@ pub fn load_with(cli_path: Option<&Path>, env: &Environment) -> Result<Loaded, C
 /// The value `key` names, spelled as everywhere else (see [`Named`]), or an
 /// error listing the valid names.
 fn named_value<T: Named>(table: &Table<'_, '_>, key: &str) -> Result<Option<T>, ConfigError> {
-    let names: Vec<&str> = T::ALL.iter().map(|v| v.name()).collect();
+    // Quoted as they are written in the file (some are numbers: "256").
+    let names: Vec<String> = T::ALL.iter().map(|v| quote(v.name())).collect();
     let Some((name, span)) = table.string(key, &format!("one of {}", one_of(&names)))? else {
         return Ok(None);
     };
@@ -265,30 +328,86 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The defaults of the built-in `config.toml`.
+    /// The defaults: the built-in `config.toml`, the only place they are written.
     pub fn built_in() -> Config {
-        let mut config = Config {
-            theme: "default".into(),
-            color_depth: ColorDepthSetting::Auto,
-            size: 9,
-            difficulty: Difficulty::Medium,
-            auto_remove_notes: true,
-            wrap: false,
-            mouse: true,
-            tick_rate: Duration::from_millis(33),
-            watch: WatchConfig {
-                speed: 20.0,
-                strategy: SearchKind::Mrv,
-                step_limit: 10_000_000,
-                start_from: WatchStart::Entries,
-            },
+        ConfigDraft::built_in().finish()
+    }
+}
+
+/// What the config files named so far: the built-in file names every key
+/// (tests check it), a user's file only what it changes.
+struct ConfigDraft {
+    theme: Option<String>,
+    color_depth: Option<ColorDepthSetting>,
+    size: Option<usize>,
+    difficulty: Option<Difficulty>,
+    auto_remove_notes: Option<bool>,
+    wrap: Option<bool>,
+    mouse: Option<bool>,
+    tick_rate: Option<Duration>,
+    watch: WatchDraft,
+    keymap: Keymap,
+}
+
+#[derive(Default)]
+struct WatchDraft {
+    speed: Option<f64>,
+    strategy: Option<SearchKind>,
+    step_limit: Option<u64>,
+    start_from: Option<WatchStart>,
+}
+
+impl ConfigDraft {
+    /// Nothing named yet.
+    fn empty() -> ConfigDraft {
+        ConfigDraft {
+            theme: None,
+            color_depth: None,
+            size: None,
+            difficulty: None,
+            auto_remove_notes: None,
+            wrap: None,
+            mouse: None,
+            tick_rate: None,
+            watch: WatchDraft::default(),
             keymap: Keymap::empty(),
-        };
-        // Tests check the built-in file merges cleanly and sets every key; the
-        // values above only stand in should it ever not.
+        }
+    }
+
+    /// The built-in `config.toml`, merged.
+    fn built_in() -> ConfigDraft {
+        let mut draft = ConfigDraft::empty();
         let file = SourceFile::built_in("config.toml", BUILT_IN_CONFIG);
-        let _ = config.merge(&file);
-        config
+        if let Err(err) = draft.merge(&file) {
+            // Compiled in and checked by the tests below: a bug, not user input.
+            panic!("the built-in config.toml does not load: {err}");
+        }
+        draft
+    }
+
+    /// The config, every key set (the built-in file sets them all).
+    fn finish(self) -> Config {
+        fn set<T>(value: Option<T>, key: &str) -> T {
+            // The built-in file names every key (see the tests below).
+            value.unwrap_or_else(|| panic!("the built-in config.toml does not set {key}"))
+        }
+        Config {
+            theme: set(self.theme, "theme"),
+            color_depth: set(self.color_depth, "color_depth"),
+            size: set(self.size, "size"),
+            difficulty: set(self.difficulty, "difficulty"),
+            auto_remove_notes: set(self.auto_remove_notes, "auto_remove_notes"),
+            wrap: set(self.wrap, "wrap"),
+            mouse: set(self.mouse, "mouse"),
+            tick_rate: set(self.tick_rate, "tick_rate_ms"),
+            watch: WatchConfig {
+                speed: set(self.watch.speed, "watch.speed"),
+                strategy: set(self.watch.strategy, "watch.strategy"),
+                step_limit: set(self.watch.step_limit, "watch.step_limit"),
+                start_from: set(self.watch.start_from, "watch.start_from"),
+            },
+            keymap: self.keymap,
+        }
     }
 
     /// Applies what `file` names over this config. On error nothing is
@@ -300,32 +419,21 @@ impl Config {
 
         let mut theme_named = None;
         if let Some((name, span)) = root.string("theme", "a theme name such as \"default\"")? {
-            self.theme = name.to_owned();
+            self.theme = Some(name.to_owned());
             theme_named = Some(ThemeNamed {
                 file: file.name.clone(),
                 line: file.line_of(span.start),
             });
         }
-        if let Some((name, span)) =
-            root.string("color_depth", "\"auto\", \"truecolor\", \"256\" or \"16\"")?
-        {
-            self.color_depth = match name {
-                "auto" => ColorDepthSetting::Auto,
-                _ => ColorDepthSetting::Fixed(ColorDepth::from_name(name).ok_or_else(|| {
-                    root.error(
-                        &span,
-                        "color_depth",
-                        format!("{} is not a colour depth; choose \"auto\", \"truecolor\", \"256\" or \"16\"", quote(name)),
-                    )
-                })?),
-            };
+        if let Some(depth) = named_value(&root, "color_depth")? {
+            self.color_depth = Some(depth);
         }
         let sizes: Vec<String> = SIZES.iter().map(|s| s.to_string()).collect();
         let size_choices = one_of(&sizes);
         if let Some((size, span)) =
             root.integer("size", &format!("a board size: {size_choices}"))?
         {
-            self.size = usize::try_from(size)
+            let size = usize::try_from(size)
                 .ok()
                 .filter(|s| SIZES.contains(s))
                 .ok_or_else(|| {
@@ -335,9 +443,10 @@ impl Config {
                         format!("{size} is not a board size; sizes are {size_choices}"),
                     )
                 })?;
+            self.size = Some(size);
         }
         if let Some(difficulty) = named_value(&root, "difficulty")? {
-            self.difficulty = difficulty;
+            self.difficulty = Some(difficulty);
         }
         for (key, field) in [
             ("auto_remove_notes", &mut self.auto_remove_notes),
@@ -345,7 +454,7 @@ impl Config {
             ("mouse", &mut self.mouse),
         ] {
             if let Some(value) = root.boolean(key)? {
-                *field = value;
+                *field = Some(value);
             }
         }
         let (low, high) = TICK_RATE_MS;
@@ -361,7 +470,7 @@ impl Config {
                         format!("{ms} is out of range; {tick_expected}"),
                     )
                 })?;
-            self.tick_rate = Duration::from_millis(ms);
+            self.tick_rate = Some(Duration::from_millis(ms));
         }
         if let Some(watch) = root.table("watch")? {
             self.merge_watch(&watch)?;
@@ -384,41 +493,28 @@ impl Config {
                     format!("{speed} is out of range; {speed_expected}"),
                 ));
             }
-            self.watch.speed = speed;
+            self.watch.speed = Some(speed);
         }
         // The names the view shows and `doku watch --strategy` takes.
         if let Some(strategy) = named_value(watch, "strategy")? {
-            self.watch.strategy = strategy;
+            self.watch.strategy = Some(strategy);
         }
         let limit_expected = "a whole number of steps, at least 1";
         if let Some((limit, span)) = watch.integer("step_limit", limit_expected)? {
-            self.watch.step_limit =
-                u64::try_from(limit)
-                    .ok()
-                    .filter(|&l| l >= 1)
-                    .ok_or_else(|| {
-                        watch.error(
-                            &span,
-                            "step_limit",
-                            format!("{limit} is out of range; {limit_expected}"),
-                        )
-                    })?;
-        }
-        if let Some((name, span)) = watch.string("start_from", "\"entries\" or \"givens\"")? {
-            self.watch.start_from = match name {
-                "entries" => WatchStart::Entries,
-                "givens" => WatchStart::Givens,
-                _ => {
-                    return Err(watch.error(
+            let limit = u64::try_from(limit)
+                .ok()
+                .filter(|&l| l >= 1)
+                .ok_or_else(|| {
+                    watch.error(
                         &span,
-                        "start_from",
-                        format!(
-                            "{} is not a choice; choose \"entries\" or \"givens\"",
-                            quote(name)
-                        ),
-                    ))
-                }
-            };
+                        "step_limit",
+                        format!("{limit} is out of range; {limit_expected}"),
+                    )
+                })?;
+            self.watch.step_limit = Some(limit);
+        }
+        if let Some(start) = named_value(watch, "start_from")? {
+            self.watch.start_from = Some(start);
         }
         Ok(())
     }
@@ -431,9 +527,10 @@ mod tests {
 
     #[test]
     fn built_in_config_merges_cleanly() {
-        let mut config = Config::built_in();
+        let mut draft = ConfigDraft::empty();
         let file = SourceFile::built_in("config.toml", BUILT_IN_CONFIG);
-        assert_eq!(config.merge(&file).err(), None);
+        assert_eq!(draft.merge(&file).err(), None);
+        let config = draft.finish();
         assert!(!config.keymap.bindings().is_empty());
     }
 

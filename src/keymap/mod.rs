@@ -27,16 +27,16 @@ pub enum Scope {
 
 /// The screen the keys are read for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mode {
+pub enum KeyContext {
     Play,
     Watch,
 }
 
 impl Scope {
-    pub fn covers(self, mode: Mode) -> bool {
+    pub fn covers(self, context: KeyContext) -> bool {
         matches!(
-            (self, mode),
-            (Scope::Both, _) | (Scope::Play, Mode::Play) | (Scope::Watch, Mode::Watch)
+            (self, context),
+            (Scope::Both, _) | (Scope::Play, KeyContext::Play) | (Scope::Watch, KeyContext::Watch)
         )
     }
     pub fn overlaps(self, other: Scope) -> bool {
@@ -282,10 +282,15 @@ impl Keymap {
         &self.bindings
     }
 
-    /// What a key press does in `mode` on a board of `board_size` digits.
+    /// What a key press does in `context` on a board of `board_size` digits.
     /// Digit keys come first, so on big boards capital letters enter digits.
-    pub fn action_for(&self, key: &KeyEvent, mode: Mode, board_size: usize) -> Option<Action> {
-        if mode == Mode::Play {
+    pub fn action_for(
+        &self,
+        key: &KeyEvent,
+        context: KeyContext,
+        board_size: usize,
+    ) -> Option<Action> {
+        if context == KeyContext::Play {
             if let Some(digit) = digit_for_key(key, board_size) {
                 return Some(Action::Enter(digit));
             }
@@ -293,7 +298,7 @@ impl Keymap {
         let spec = KeySpec::from_event(key);
         self.bindings
             .iter()
-            .find(|b| b.key == spec && b.action.scope().covers(mode))
+            .find(|b| b.key == spec && b.action.scope().covers(context))
             .map(|b| b.action)
     }
 
@@ -418,20 +423,20 @@ mod tests {
         let press = |c: char| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
         // g deals a new game on 9x9; on 16x16 it is the digit 16, like G.
         assert_eq!(
-            keymap.action_for(&press('g'), Mode::Play, 9),
+            keymap.action_for(&press('g'), KeyContext::Play, 9),
             Some(Action::NewGame)
         );
         assert_eq!(
-            keymap.action_for(&press('g'), Mode::Play, 16),
+            keymap.action_for(&press('g'), KeyContext::Play, 16),
             Some(Action::Enter(16))
         );
         assert_eq!(
-            keymap.action_for(&press('a'), Mode::Play, 16),
+            keymap.action_for(&press('a'), KeyContext::Play, 16),
             Some(Action::Enter(10))
         );
         // The solver view takes no digits: its letters stay commands.
         assert_eq!(
-            keymap.action_for(&press('g'), Mode::Watch, 16),
+            keymap.action_for(&press('g'), KeyContext::Watch, 16),
             Some(Action::NewGame)
         );
     }

@@ -1,8 +1,9 @@
-//! Advisory locks (flock) on lock files, so two doku processes never write
-//! the same file at once. The kernel drops a lock when its holder exits,
+//! Locks on lock files, so two doku processes never write the same file at
+//! once: std's `File::try_lock`/`lock` (flock on Linux and the BSDs,
+//! LockFileEx on Windows). The kernel drops a lock when its holder exits,
 //! even by `kill -9`, so a stale lock cannot outlive a crash.
 
-use std::fs::{File, OpenOptions};
+use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
@@ -44,7 +45,7 @@ fn open(path: &Path) -> io::Result<File> {
 /// process's id into the file for the one who finds it busy.
 pub fn try_exclusive(path: &Path) -> io::Result<TryLock> {
     let mut file = open(path)?;
-    if !sys::try_lock_exclusive(&file)? {
+    if !try_lock_exclusive(&file)? {
         let mut text = String::new();
         let holder_pid = file
             .read_to_string(&mut text)
@@ -68,52 +69,39 @@ pub fn try_exclusive(path: &Path) -> io::Result<TryLock> {
 /// only (a read-modify-write of a small file).
 pub fn exclusive(path: &Path) -> io::Result<LockFile> {
     let file = open(path)?;
-    sys::lock_exclusive(&file)?;
+    lock_exclusive(&file)?;
     Ok(LockFile {
         _file: file,
         path: path.to_path_buf(),
     })
 }
 
-#[cfg(unix)]
-mod sys {
-    use rustix::fs::{flock, FlockOperation};
-    use std::fs::File;
-    use std::io;
-
-    pub fn try_lock_exclusive(file: &File) -> io::Result<bool> {
-        loop {
-            match flock(file, FlockOperation::NonBlockingLockExclusive) {
-                Ok(()) => return Ok(true),
-                Err(rustix::io::Errno::WOULDBLOCK) => return Ok(false),
-                Err(rustix::io::Errno::INTR) => continue,
-                Err(e) => return Err(e.into()),
+/// Whether the exclusive lock was taken; false when another holds it.
+/// Where the platform has no file locks, every process believes it holds
+/// the lock (as before std had them).
+fn try_lock_exclusive(file: &File) -> io::Result<bool> {
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(true),
+            Err(TryLockError::WouldBlock) => return Ok(false),
+            Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {
+                return Ok(true)
             }
-        }
-    }
-
-    pub fn lock_exclusive(file: &File) -> io::Result<()> {
-        loop {
-            match flock(file, FlockOperation::LockExclusive) {
-                Err(rustix::io::Errno::INTR) => continue,
-                other => return other.map_err(Into::into),
-            }
+            Err(TryLockError::Error(e)) => return Err(e),
         }
     }
 }
 
-#[cfg(not(unix))]
-mod sys {
-    //! No advisory locks here: every process believes it holds the lock.
-    use std::fs::File;
-    use std::io;
-
-    pub fn try_lock_exclusive(_file: &File) -> io::Result<bool> {
-        Ok(true)
-    }
-
-    pub fn lock_exclusive(_file: &File) -> io::Result<()> {
-        Ok(())
+/// Waits for the exclusive lock (see [`try_lock_exclusive`] on platforms
+/// without locks).
+fn lock_exclusive(file: &File) -> io::Result<()> {
+    loop {
+        match file.lock() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) if e.kind() == io::ErrorKind::Unsupported => return Ok(()),
+            other => return other,
+        }
     }
 }
 

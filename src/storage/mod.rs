@@ -17,7 +17,7 @@ mod save;
 pub mod stats;
 
 pub use game_file::{decode_rows, encode_rows, SavedCell, SavedChange, SavedEdit, SavedGame};
-pub use paths::StateDir;
+pub use paths::{config_dir, StateDir};
 pub use prefs::Preferences;
 pub use save::{crash_note, Autosave, Found, Opened};
 pub use stats::{GameKind, Stats};

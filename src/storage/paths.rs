@@ -1,9 +1,28 @@
-//! Where doku keeps its state: `$XDG_STATE_HOME/doku/`, else
-//! `~/.local/state/doku/`.
+//! Where doku's files live, after the XDG base directory spec, in one place:
+//! the state (`$XDG_STATE_HOME/doku/`, else `~/.local/state/doku/`) and the
+//! user's config (`$XDG_CONFIG_HOME/doku/`, else `~/.config/doku/`).
 
 use super::StorageError;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+
+/// The directory of the user's `config.toml` and `themes/`, for these
+/// values of `XDG_CONFIG_HOME` and `HOME`; `None` with neither.
+pub fn config_dir(xdg_config_home: Option<&Path>, home: Option<&Path>) -> Option<PathBuf> {
+    doku_dir(xdg_config_home, home, &[".config"])
+}
+
+/// `$XDG_..._HOME/doku`, else `$HOME/<fallback>/doku`. The XDG spec says a
+/// relative `XDG_..._HOME` is invalid and must be ignored; so is an empty
+/// one, and a relative `HOME`.
+fn doku_dir(xdg: Option<&Path>, home: Option<&Path>, fallback: &[&str]) -> Option<PathBuf> {
+    if let Some(xdg) = xdg.filter(|p| p.is_absolute()) {
+        return Some(xdg.join("doku"));
+    }
+    let mut dir = home.filter(|p| p.is_absolute())?.to_path_buf();
+    dir.extend(fallback);
+    Some(dir.join("doku"))
+}
 
 /// The directory holding the saved game, the statistics and their locks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,17 +44,11 @@ impl StateDir {
         xdg_state_home: Option<OsString>,
         home: Option<OsString>,
     ) -> Result<StateDir, StorageError> {
-        let absolute =
-            |value: Option<OsString>| value.map(PathBuf::from).filter(|p| p.is_absolute());
-        if let Some(xdg) = absolute(xdg_state_home) {
-            return Ok(StateDir::new(xdg.join("doku")));
-        }
-        match absolute(home) {
-            Some(home) => Ok(StateDir::new(
-                home.join(".local").join("state").join("doku"),
-            )),
-            None => Err(StorageError::NoStateDir),
-        }
+        let xdg = xdg_state_home.map(PathBuf::from);
+        let home = home.map(PathBuf::from);
+        doku_dir(xdg.as_deref(), home.as_deref(), &[".local", "state"])
+            .map(StateDir::new)
+            .ok_or(StorageError::NoStateDir)
     }
 
     /// A state directory at exactly this path.
@@ -100,6 +113,24 @@ mod tests {
 
     fn os(s: &str) -> Option<OsString> {
         Some(OsString::from(s))
+    }
+
+    #[test]
+    fn the_config_follows_the_same_rule_as_the_state() {
+        let path = |s: &'static str| Some(Path::new(s));
+        assert_eq!(
+            config_dir(path("/xdg/config"), path("/home/ann")),
+            Some(PathBuf::from("/xdg/config/doku"))
+        );
+        assert_eq!(
+            config_dir(path("relative"), path("/home/ann")),
+            Some(PathBuf::from("/home/ann/.config/doku"))
+        );
+        assert_eq!(
+            config_dir(None, path("/home/ann")),
+            Some(PathBuf::from("/home/ann/.config/doku"))
+        );
+        assert_eq!(config_dir(None, None), None);
     }
 
     #[test]

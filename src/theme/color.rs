@@ -16,18 +16,6 @@ pub enum ColorDepth {
 }
 
 impl ColorDepth {
-    /// Names accepted for `color_depth` in the config.
-    pub const NAMES: &'static [&'static str] = &["truecolor", "256", "16"];
-
-    pub fn from_name(name: &str) -> Option<ColorDepth> {
-        match name {
-            "truecolor" | "24bit" => Some(ColorDepth::TrueColor),
-            "256" => Some(ColorDepth::Ansi256),
-            "16" => Some(ColorDepth::Ansi16),
-            _ => None,
-        }
-    }
-
     /// The depth a terminal advertises through `COLORTERM` and `TERM`. Unknown
     /// terminals get 16 colours: wrong but legible beats garbage escapes.
     pub fn detect(colorterm: Option<&str>, term: Option<&str>) -> ColorDepth {

@@ -12,7 +12,7 @@ use crate::engine::board::{cell_name, digit_text};
 use crate::engine::Cell;
 use crate::engine::Named;
 use crate::theme::Theme;
-use crate::watch::{CellKind, Outcome, Watch};
+use crate::watch::{CellKind, RunEnd as Outcome, Watch};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;

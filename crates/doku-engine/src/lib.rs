@@ -4,6 +4,7 @@
 // Input comes from users and files: no unwrap or expect outside tests.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+mod alldiff_search;
 pub mod board;
 mod fast9;
 pub mod format;
@@ -16,7 +17,6 @@ mod sat;
 pub mod search_kind;
 pub mod shape;
 pub mod solver;
-mod strong;
 
 pub use board::{Board, Candidates, Clash};
 pub use format::{Format, ParseError, PuzzleReader, ReadPuzzle, ShapeHint};
@@ -89,7 +89,8 @@ fn uses_strong_solver(shape: Shape) -> bool {
 /// Some solution of a board the step iterator is not suited for: the
 /// matching-filter search while it is quick, else clause learning.
 fn hard_solution(board: &Board) -> Option<Board> {
-    strong::first_solution(board, STRONG_NODE_BUDGET).unwrap_or_else(|| sat::first_solution(board))
+    alldiff_search::first_solution(board, STRONG_NODE_BUDGET)
+        .unwrap_or_else(|| sat::first_solution(board))
 }
 
 /// [`Board::count_solutions_up_to`] for the boards of [`hard_solution`].
@@ -98,7 +99,8 @@ fn hard_solution(board: &Board) -> Option<Board> {
 /// which must add a clause per solution.
 fn hard_count_up_to(board: &Board, limit: usize) -> usize {
     let budget = STRONG_NODE_BUDGET.saturating_mul(limit.max(1) as u64);
-    strong::count_up_to(board, limit, budget).unwrap_or_else(|| sat::count_up_to(board, limit))
+    alldiff_search::count_up_to(board, limit, budget)
+        .unwrap_or_else(|| sat::count_up_to(board, limit))
 }
 
 /// Branches the matching-filter search gets before clause learning takes

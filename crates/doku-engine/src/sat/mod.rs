@@ -14,9 +14,9 @@
 
 mod cdcl;
 
+use super::alldiff_search as strong;
 use super::board::Board;
 use super::solver::geometry;
-use super::strong;
 use cdcl::{Cdcl, Lit, Outcome};
 
 /// Some solution of `board`, if it has one.
