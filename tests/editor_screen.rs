@@ -109,3 +109,34 @@ fn a_question_takes_the_whole_status_line_and_names_its_keys() {
     );
     assert_eq!(hints, "y yes  any other key no", "{screen}");
 }
+
+#[test]
+fn a_command_bound_only_to_a_letter_says_so_in_the_help_of_a_big_board() {
+    use doku::engine::{Board, Shape};
+    use doku::keymap::{Action, Keymap};
+    let now = Instant::now();
+    let themes = Themes::built_in(ColorDepth::TrueColor);
+    let theme = themes.get("default").expect("default theme").clone();
+    let shape = Shape::sudoku(16).expect("16x16");
+    let game = Game::new(Board::empty(shape), None, now);
+    let mut app = App::new(&Config::built_in(), themes, theme, game, 1);
+    // A config that binds the new deal to g alone: g is the digit 16 here.
+    let only_g: Vec<_> = app
+        .keymap
+        .bindings()
+        .iter()
+        .copied()
+        .filter(|b| b.action != Action::NewGame || b.key.to_string() == "g")
+        .collect();
+    app.keymap = Keymap::new(only_g).expect("a keymap");
+    keys(&mut app, "?", now);
+    let mut terminal = Terminal::new(TestBackend::new(100, 40)).expect("test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(AppView { app: &app, now }, frame.area()))
+        .expect("draws");
+    let screen = text(terminal.backend().buffer());
+    assert!(
+        screen.contains("deal a new puzzle: no key on this board"),
+        "{screen}"
+    );
+}

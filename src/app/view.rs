@@ -412,13 +412,16 @@ impl AppView<'_> {
             let solver_only = entry.action.scope() == Scope::Watch;
             // The editor's own key is listed in the editor's panel.
             let elsewhere = folded_into_size(entry.action) || entry.action == Action::PlayEdited;
-            if !entry.keys.is_empty()
-                && !moves.contains(&entry.action)
-                && !solver_only
-                && !elsewhere
-            {
+            if !moves.contains(&entry.action) && !solver_only && !elsewhere {
                 let mut description = entry.description.to_string();
                 let mut keys = entry.keys.join(" ");
+                if keys.is_empty() {
+                    // The config bound it only to letters, which are digits here.
+                    keys = "-".into();
+                    description = format!(
+                        "{description}: no key on this board (bind one that is not a letter)"
+                    );
+                }
                 if entry.action == Action::CycleSize {
                     self.fold_size_back(&mut keys, &mut description, Some(size));
                 }
