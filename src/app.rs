@@ -79,6 +79,9 @@ pub struct App {
     pub editor: Option<Editor>,
     /// A yes/no question on the status line (before a game is thrown away).
     question: Option<Question>,
+    /// Whether the game was assisted before the solver view opened, so
+    /// leaving it can say when the view made it so.
+    assisted_before_watch: bool,
 }
 
 impl App {
@@ -101,6 +104,7 @@ impl App {
             terminal_area: Rect::new(0, 0, 80, 24),
             editor: None,
             question: None,
+            assisted_before_watch: false,
         }
     }
 
@@ -120,6 +124,7 @@ impl App {
         self.game.pause(now);
         self.session.open(&self.game, now);
         self.screen = Screen::Watching;
+        self.assisted_before_watch = self.game.is_assisted();
     }
 
     /// Opens the solver view as soon as the first deal arrives (`doku watch`
@@ -156,9 +161,8 @@ impl App {
         self.game.resume(now);
         // The hint still shown on the board is explained again.
         self.message = self.game.hint().map(hint_message);
-        if self.message.is_none() && self.game.is_assisted() && !self.game.is_touched() {
-            self.message =
-                Some("the solver showed the solution: solving it now counts as assisted".into());
+        if self.game.is_assisted() && !self.assisted_before_watch {
+            self.message = Some("solution shown: this game now counts as assisted".into());
         }
     }
 

@@ -549,5 +549,7 @@ mod tests {
         assert!(app.game.is_assisted(), "the solution was shown");
         key(&mut app, KeyCode::Esc, now);
         assert_eq!(app.game.board(), app.game.givens(), "no digit placed");
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("counts as assisted"), "{said}");
     }
 }
