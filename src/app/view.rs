@@ -528,10 +528,12 @@ impl AppView<'_> {
         }
         if let Some(hint) = game.hint() {
             lines.push(Line::raw(""));
-            lines.push(Line::styled(
-                format!("hint: {}", hint.technique),
-                theme.title(),
-            ));
+            // The summary names the technique itself; the details follow it.
+            let title = match hint.level {
+                crate::game::HintLevel::Summary => "hint".to_string(),
+                crate::game::HintLevel::Detail => format!("hint: {}", hint.technique),
+            };
+            lines.push(Line::styled(title, theme.title()));
             lines.push(Line::raw(hint.text().to_string()));
             let keys = app
                 .keymap
