@@ -384,7 +384,7 @@ impl AppView<'_> {
         // Lowercase letters are digits too on big boards, so a missed Shift
         // never runs a command; the keys listed below are those that work.
         let digits = if size > 9 {
-            "enter a digit, a letter in either case (notes mode: a mark)"
+            "enter a digit; a letter in either case"
         } else {
             "enter a digit (notes mode: a pencil mark)"
         };

@@ -104,7 +104,7 @@ actions! {
     FillCandidates => "fill_candidates", Play, "fill", "fill every empty cell with all its candidates as notes";
     Undo => "undo", Play, "undo", "undo the last change";
     Redo => "redo", Play, "redo", "redo the change last undone";
-    Hint => "hint", Play, "hint", "hint: name the next technique and highlight its cells (again: apply it)";
+    Hint => "hint", Play, "hint", "hint: where to look, again: its cells, again: apply it";
     Restart => "restart", Play, "restart", "restart this puzzle (clears entries; undoable)";
     Pause => "pause", Play, "pause", "pause (hides the board, stops the clock)";
     NewGame => "new_game", Both, "new", "deal a new puzzle";
