@@ -418,47 +418,6 @@ mod tests {
     }
 
     #[test]
-    fn a_missed_shift_on_a_big_board_types_the_digit_not_a_command() {
-        let keymap = crate::config::Config::built_in().keymap;
-        let press = |c: char| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
-        // g deals a new game on 9x9; on 16x16 it is the digit 16, like G.
-        assert_eq!(
-            keymap.action_for(&press('g'), KeyContext::Play, 9),
-            Some(Action::NewGame)
-        );
-        assert_eq!(
-            keymap.action_for(&press('g'), KeyContext::Play, 16),
-            Some(Action::Enter(16))
-        );
-        assert_eq!(
-            keymap.action_for(&press('a'), KeyContext::Play, 16),
-            Some(Action::Enter(10))
-        );
-        // The solver view takes no digits: its letters stay commands.
-        assert_eq!(
-            keymap.action_for(&press('g'), KeyContext::Watch, 16),
-            Some(Action::NewGame)
-        );
-    }
-
-    #[test]
-    fn every_command_has_a_default_key_on_every_board() {
-        let keymap = crate::config::Config::built_in().keymap;
-        for &(size, _, _) in crate::engine::shape::SUDOKU_SHAPES.iter() {
-            for &action in Action::BINDABLE {
-                if action.scope() == Scope::Watch {
-                    continue;
-                }
-                assert!(
-                    !keymap.keys_for_board(action, size as usize).is_empty(),
-                    "{} has no key on {size}x{size}",
-                    action.config_name()
-                );
-            }
-        }
-    }
-
-    #[test]
     fn the_help_names_both_cases_of_the_letter_digits() {
         assert_eq!(digit_keys_help(9), "1-9");
         assert_eq!(digit_keys_help(16), "1-9, A-G or a-g");
