@@ -355,12 +355,15 @@ impl App {
     }
 
     fn click(&mut self, column: u16, row: u16) {
-        if self.screen != Screen::Playing {
-            return;
-        }
-        if let Some(layout) = ScreenLayout::new(self.game.shape(), self.terminal_area) {
+        // In the editor, clicks move its cursor.
+        let board = match (self.screen, self.editor.as_mut()) {
+            (Screen::Playing, _) => &mut self.game,
+            (Screen::Editing, Some(editor)) => editor.game_mut(),
+            _ => return,
+        };
+        if let Some(layout) = ScreenLayout::new(board.shape(), self.terminal_area) {
             if let Some((r, c)) = layout.cell_at(column, row) {
-                self.game.set_cursor(r, c);
+                board.set_cursor(r, c);
             }
         }
     }

@@ -493,6 +493,28 @@ mod tests {
     }
 
     #[test]
+    fn a_click_in_the_editor_moves_the_editors_cursor_not_the_games() {
+        use crate::ui::ScreenLayout;
+        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+        use ratatui::layout::Rect;
+        let now = Instant::now();
+        let mut app = app(now);
+        app.set_terminal_size(80, 24);
+        chars(&mut app, "e", now);
+        let layout = ScreenLayout::new(Shape::CLASSIC, Rect::new(0, 0, 80, 24)).expect("fits");
+        let click = MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: layout.board.x + layout.geometry.col_x[4] + 1,
+            row: layout.board.y + layout.geometry.row_y[2],
+            modifiers: KeyModifiers::NONE,
+        };
+        app.handle_event(Event::Mouse(click), now);
+        let editor = app.editor.as_ref().expect("editor open");
+        assert_eq!(editor.game().cursor(), Shape::CLASSIC.cell(2, 4));
+        assert_eq!(app.game.cursor(), Shape::CLASSIC.cell(0, 0));
+    }
+
+    #[test]
     fn esc_leaves_the_editor_and_the_game_is_as_it_was() {
         let now = Instant::now();
         let mut app = app(now);
