@@ -32,11 +32,12 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct Autosave {
     path: Option<PathBuf>,
-    mode: Mode,
+    ownership: Ownership,
 }
 
+/// Whether this process owns the save (and so writes it).
 #[derive(Debug)]
-enum Mode {
+enum Ownership {
     /// This process holds the save's lock (until it drops this) and
     /// writes the save.
     Owner { _held: LockFile },
@@ -161,7 +162,7 @@ impl Autosave {
         Opened {
             autosave: Autosave {
                 path: Some(path),
-                mode: Mode::Owner { _held: lock },
+                ownership: Ownership::Owner { _held: lock },
             },
             found,
         }
@@ -171,20 +172,20 @@ impl Autosave {
     pub fn off() -> Autosave {
         Autosave {
             path: None,
-            mode: Mode::Off,
+            ownership: Ownership::Off,
         }
     }
 
     /// Whether this game is saved.
     pub fn is_on(&self) -> bool {
-        matches!(self.mode, Mode::Owner { .. })
+        matches!(self.ownership, Ownership::Owner { .. })
     }
 
     /// Where the game is saved, when it is (for the panic message).
     pub fn path(&self) -> Option<&Path> {
-        match self.mode {
-            Mode::Owner { .. } => self.path.as_deref(),
-            Mode::Off => None,
+        match self.ownership {
+            Ownership::Owner { .. } => self.path.as_deref(),
+            Ownership::Off => None,
         }
     }
 
@@ -204,8 +205,8 @@ impl Autosave {
 
     /// Saves the game atomically; does nothing when this game is not saved.
     pub fn save<T: Serialize>(&self, game: &T) -> Result<(), StorageError> {
-        match (&self.mode, &self.path) {
-            (Mode::Owner { .. }, Some(path)) => envelope::store(path, SAVE, game),
+        match (&self.ownership, &self.path) {
+            (Ownership::Owner { .. }, Some(path)) => envelope::store(path, SAVE, game),
             _ => Ok(()),
         }
     }
@@ -213,8 +214,8 @@ impl Autosave {
     /// Removes the save (the game was solved or abandoned); does nothing
     /// when this game is not saved or nothing was saved yet.
     pub fn discard(&self) -> Result<(), StorageError> {
-        match (&self.mode, &self.path) {
-            (Mode::Owner { .. }, Some(path)) => match std::fs::remove_file(path) {
+        match (&self.ownership, &self.path) {
+            (Ownership::Owner { .. }, Some(path)) => match std::fs::remove_file(path) {
                 Ok(()) => Ok(()),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
                 Err(e) => Err(StorageError::io(path, e)),

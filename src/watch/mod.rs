@@ -75,6 +75,7 @@ pub struct Counters {
 pub struct Watch {
     givens: Board,
     start: Board,
+    /// Strategy, step limit and seed; the speed in force is `pace`'s.
     options: WatchOptions,
     search: Search,
     /// Runs of this watch so far (varies the seed of each restart).

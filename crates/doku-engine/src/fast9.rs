@@ -17,9 +17,6 @@
 //! (`tests/engine_corpus.rs` checks), about 20x faster on hard sets: the
 //! `solve` benchmark and `../shared/bench/compare` measure it.
 
-use super::board::Board;
-use super::shape::Shape;
-
 const BAND: u32 = (1 << 27) - 1;
 const ROW: u32 = 0x1FF;
 
@@ -514,15 +511,6 @@ pub(crate) struct Fast9 {
 }
 
 impl Fast9 {
-    /// `None` unless the board is a classic 9x9 sudoku.
-    pub(crate) fn from_board(board: &Board) -> Option<Fast9> {
-        if board.shape() != Shape::CLASSIC {
-            return None;
-        }
-        let values: &[u8; 81] = board.values().try_into().ok()?;
-        Some(Fast9::from_values(values))
-    }
-
     /// From 81 cell values in reading order (0 for empty, else 1..=9).
     pub(crate) fn from_values(values: &[u8; 81]) -> Fast9 {
         let givens = Givens::new(values);

@@ -28,7 +28,7 @@ pub use solver::{Rule, Solver, Step, Strategy};
 impl Board {
     /// Some solution of the board, if it has one.
     pub fn solution(&self) -> Option<Board> {
-        if let Some(fast) = fast9::Fast9::from_board(self) {
+        if let Some(fast) = fast9_search(self) {
             return fast
                 .first_solution()
                 .and_then(|v| Board::from_values(self.shape(), v.to_vec()));
@@ -51,7 +51,7 @@ impl Board {
         if limit == 0 {
             return 0;
         }
-        if let Some(fast) = fast9::Fast9::from_board(self) {
+        if let Some(fast) = fast9_search(self) {
             return fast.count_up_to(limit);
         }
         if uses_strong_solver(self.shape()) {
@@ -77,6 +77,17 @@ impl Board {
     pub fn is_uniquely_solvable(&self) -> bool {
         self.count_solutions_up_to(2) == 1
     }
+}
+
+/// The 9x9 search for a classic board; `None` for any other shape. Here,
+/// not in `fast9`, so that `fast9` (which `Board::is_consistent` uses) does
+/// not need `Board` in turn.
+fn fast9_search(board: &Board) -> Option<fast9::Fast9> {
+    if board.shape() != Shape::CLASSIC {
+        return None;
+    }
+    let values: &[u8; 81] = board.values().try_into().ok()?;
+    Some(fast9::Fast9::from_values(values))
 }
 
 /// Whether the matching-filter solver beats the step iterator on this shape
