@@ -90,6 +90,11 @@ impl App {
     /// screen until the player says yes to the puzzle given; when nothing
     /// would be lost, the puzzle starts at once.
     pub fn offer_given(&mut self, board: Board, now: Instant) {
+        if self.game.givens() == &board {
+            // The same puzzle again: going on with it loses nothing.
+            self.message = Some("resumed: this puzzle is your saved game".into());
+            return;
+        }
         if self.game_at_stake() {
             self.ask(
                 Proposal::Play(board),
@@ -410,6 +415,11 @@ mod tests {
         app.offer_given(other.clone(), now);
         chars(&mut app, "y", now);
         assert_eq!(app.game.givens(), &other);
+        // The saved game's own puzzle given again: it just goes on.
+        chars(&mut app, "4", now);
+        app.offer_given(other.clone(), now);
+        assert!(app.question().is_none());
+        assert!(app.game.can_undo(), "the same game, entries kept");
     }
 
     #[test]
