@@ -83,11 +83,6 @@ impl StateDir {
         self.root.join("preferences.json")
     }
 
-    /// A game in progress set aside by `doku play PUZZLE`, resumable later.
-    pub fn set_aside_file(&self) -> PathBuf {
-        self.root.join("game.set-aside.json")
-    }
-
     /// Held briefly around each read-modify-write of the statistics, so two
     /// doku processes never lose each other's results.
     pub fn stats_lock_file(&self) -> PathBuf {
