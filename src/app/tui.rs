@@ -219,17 +219,22 @@ fn launch_app(
         }
     }
     let mouse = app.mouse_enabled();
-    if mouse {
-        // On a panic, give the mouse back too (ratatui's hook restores the rest).
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
+    // On a panic, give the mouse and plain pasting back too (ratatui's
+    // hook restores the rest).
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if mouse {
             let _ = ratatui::crossterm::execute!(
                 io::stdout(),
                 ratatui::crossterm::event::DisableMouseCapture
             );
-            previous(info);
-        }));
-    }
+        }
+        let _ = ratatui::crossterm::execute!(
+            io::stdout(),
+            ratatui::crossterm::event::DisableBracketedPaste
+        );
+        previous(info);
+    }));
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,
         Err(err) => {
