@@ -5,6 +5,7 @@
 //! the saves ([`Persistence`]) and the terminal ([`tui`]).
 
 mod deal;
+mod editing;
 mod persist;
 mod session;
 mod settings;
@@ -12,15 +13,17 @@ mod tui;
 mod view;
 
 pub use deal::{deal, DealQueue, Dealing};
+pub use editing::{Proposal, Question};
 pub use persist::{Opening, Persistence};
 pub use session::WatchSession;
 pub use settings::Settings;
-pub use tui::{main, main_with, run, WatchLaunch};
+pub use tui::{main, main_edit, main_with, run, EditLaunch, WatchLaunch};
 pub use view::AppView;
 
 use crate::config::Config;
 use crate::engine::grader::Difficulty;
 use crate::engine::{Board, Shape};
+use crate::game::editor::Editor;
 use crate::game::{Direction, Game, Outcome};
 use crate::keymap::{self, Action, Keymap};
 use crate::theme::{Theme, Themes};
@@ -44,6 +47,8 @@ pub enum Screen {
     Watching,
     /// The solver view's keys over the (stopped) solver view.
     WatchHelp,
+    /// The puzzle editor (`e`, `doku edit`): the game waits, its clock stopped.
+    Editing,
 }
 
 /// The solved celebration lasts this long, then the screen is still.
@@ -72,6 +77,13 @@ pub struct App {
     terminal_area: Rect,
     /// Lines of the help scrolled past (arrows, PgUp/PgDn).
     pub help_scroll: usize,
+    /// The puzzle being typed in, while editing.
+    pub editor: Option<Editor>,
+    /// A yes/no question on the status line (before a game is thrown away).
+    question: Option<Question>,
+    /// Whether the game was assisted before the solver view opened, so
+    /// leaving it can say when the view made it so.
+    assisted_before_watch: bool,
 }
 
 impl App {
@@ -93,6 +105,9 @@ impl App {
             celebration: None,
             terminal_area: Rect::new(0, 0, 80, 24),
             help_scroll: 0,
+            editor: None,
+            question: None,
+            assisted_before_watch: false,
         }
     }
 
@@ -112,6 +127,7 @@ impl App {
         self.game.pause(now);
         self.session.open(&self.game, now);
         self.screen = Screen::Watching;
+        self.assisted_before_watch = self.game.is_assisted();
     }
 
     /// Opens the solver view as soon as the first deal arrives (`doku watch`
@@ -142,11 +158,15 @@ impl App {
 
     /// Back to the game exactly as it was.
     fn leave_watch(&mut self, now: Instant) {
+        self.note_solution_shown();
         self.session.close();
         self.screen = Screen::Playing;
         self.game.resume(now);
         // The hint still shown on the board is explained again.
         self.message = self.game.hint().map(hint_message);
+        if self.game.is_assisted() && !self.assisted_before_watch {
+            self.message = Some("solution shown: this game now counts as assisted".into());
+        }
     }
 
     fn watch_key(&mut self, action: Action, now: Instant) {
@@ -159,12 +179,17 @@ impl App {
                 self.enter_watch(now);
             }
             // The keys of both screens that make sense here.
-            Action::NextTheme | Action::NewGame | Action::CycleDifficulty | Action::CycleSize => {
+            Action::NextTheme
+            | Action::NewGame
+            | Action::CycleDifficulty
+            | Action::CycleSize
+            | Action::CycleSizeBack => {
                 self.act(action, now);
                 self.session.resume_from(now);
             }
             _ => {
                 self.session.control(action, now);
+                self.note_solution_shown();
             }
         }
     }
@@ -186,6 +211,12 @@ impl App {
     }
     pub fn is_dealing(&self) -> bool {
         self.deals.in_flight().is_some()
+    }
+    /// Writes what `t`, `d` and `z` chose, for the next start.
+    fn remember_choices(&mut self) {
+        if let Some(problem) = self.persistence.remember(&self.choices()) {
+            self.message = Some(problem);
+        }
     }
     pub fn set_persistence(&mut self, persistence: Persistence) {
         self.persistence = persistence;
@@ -227,6 +258,9 @@ impl App {
         if self.is_dealing() || self.celebrating(now) {
             return Some(tick);
         }
+        if self.editor.as_ref().is_some_and(Editor::is_counting) {
+            return Some(tick);
+        }
         if self.screen == Screen::Playing && self.game.clock_running() {
             // Wake when the clock's seconds digit turns over.
             let into_second = self.game.elapsed(now).subsec_nanos();
@@ -253,6 +287,10 @@ impl App {
         if self.screen == Screen::Watching && self.session.on_tick(now, self.is_dealing()) {
             self.start_deal();
         }
+        if self.screen == Screen::Watching {
+            self.note_solution_shown();
+        }
+        self.poll_editor();
         match self.deals.poll() {
             None => {}
             Some(Arrival::Dealt(dealt, held_message)) => {
@@ -275,7 +313,10 @@ impl App {
         let left = self.persistence.abandoned(&self.game);
         self.game = game;
         self.celebration = None;
-        self.screen = Screen::Playing;
+        if self.editor.is_none() {
+            // A deal arriving under the editor waits there.
+            self.screen = Screen::Playing;
+        }
         let counted = self.persistence.started(&self.game);
         self.save(now);
         if let Some(problem) = left.or(counted) {
@@ -311,20 +352,24 @@ impl App {
                 }
             }
             Event::Resize(width, height) => self.set_terminal_size(width, height),
+            Event::Paste(text) => self.paste(&text, now),
             _ => {}
         }
     }
 
     fn click(&mut self, column: u16, row: u16) {
-        if self.screen != Screen::Playing {
-            return;
-        }
+        // In the editor, clicks move its cursor.
         let hint = view::hint_text(self);
+        let board = match (self.screen, self.editor.as_mut()) {
+            (Screen::Playing, _) => &mut self.game,
+            (Screen::Editing, Some(editor)) => editor.game_mut(),
+            _ => return,
+        };
         if let Some(layout) =
-            ScreenLayout::with_hint(self.game.shape(), self.terminal_area, hint.as_deref())
+            ScreenLayout::with_hint(board.shape(), self.terminal_area, hint.as_deref())
         {
             if let Some((r, c)) = layout.cell_at(column, row) {
-                self.game.set_cursor(r, c);
+                board.set_cursor(r, c);
             }
         }
     }
@@ -335,7 +380,14 @@ impl App {
             self.quit = true;
             return;
         }
-        let size = self.game.shape().size();
+        if self.question.is_some() {
+            self.answer(&key, now);
+            return;
+        }
+        let size = match &self.editor {
+            Some(editor) if self.screen == Screen::Editing => editor.givens().shape().size(),
+            _ => self.game.shape().size(),
+        };
         let scope = if matches!(self.screen, Screen::Watching | Screen::WatchHelp) {
             keymap::KeyContext::Watch
         } else {
@@ -379,6 +431,11 @@ impl App {
                 Some(action) => self.watch_key(action, now),
                 None => {}
             },
+            Screen::Editing => {
+                if let Some(action) = action {
+                    self.editor_key(action, now);
+                }
+            }
             Screen::Playing if self.deals.awaiting_first() => {
                 if action == Some(Action::Quit) {
                     self.quit = true;
@@ -446,19 +503,28 @@ impl App {
                 return;
             }
             Action::NewGame => {
-                self.start_deal();
+                self.new_deal();
                 return;
             }
             Action::CycleDifficulty => {
                 self.message = Some(self.deals.cycle_difficulty());
+                self.remember_choices();
                 return;
             }
-            Action::CycleSize => {
-                self.message = Some(self.deals.cycle_size());
+            Action::CycleSize | Action::CycleSizeBack => {
+                self.message = Some(self.deals.cycle_size(action == Action::CycleSize));
+                self.remember_choices();
                 return;
             }
+            Action::Edit => {
+                self.open_editor(self.deals.next_size, now);
+                return;
+            }
+            // Enter fixes the givens in the editor; in play it does nothing.
+            Action::PlayEdited => Outcome::Unchanged,
             Action::NextTheme => {
                 self.message = Some(format!("theme: {}", self.settings.next_theme()));
+                self.remember_choices();
                 return;
             }
             Action::Back => {
@@ -488,7 +554,7 @@ impl App {
         };
         let changed = matches!(
             outcome,
-            Outcome::Changed | Outcome::Solved | Outcome::HintShown
+            Outcome::Changed | Outcome::Solved | Outcome::SolvedAgain | Outcome::HintShown
         );
         self.message = match outcome {
             Outcome::Refused(why) => Some(why),
@@ -496,6 +562,10 @@ impl App {
             Outcome::Solved => {
                 self.celebration = Some(now);
                 Some(self.persistence.solved(&self.game, now))
+            }
+            Outcome::SolvedAgain => {
+                self.celebration = Some(now);
+                Some("solved again (a game counts once in the statistics)".into())
             }
             // A shown hint stays explained while the cursor moves.
             Outcome::Moved => self.game.hint().map(hint_message),
@@ -509,7 +579,10 @@ impl App {
 
 /// A shown hint for the status line: the technique, then what it says.
 fn hint_message(hint: &crate::game::Hint) -> String {
-    format!("{}: {}", hint.technique, hint.explanation)
+    match hint.level {
+        crate::game::HintLevel::Summary => format!("hint: {}", hint.text()),
+        crate::game::HintLevel::Detail => format!("{}: {}", hint.technique, hint.text()),
+    }
 }
 
 #[cfg(test)]

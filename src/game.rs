@@ -6,6 +6,8 @@ use crate::engine::grader::{self, Difficulty, Hint as GraderHint};
 use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
 use std::time::{Duration, Instant};
 
+pub mod editor;
+pub mod prefs;
 mod saved;
 
 /// A direction for the cursor.
@@ -26,8 +28,10 @@ pub enum Outcome {
     Moved,
     /// The board or its notes changed.
     Changed,
-    /// The change completed the board: solved.
+    /// The change completed the board: solved, for the first time.
     Solved,
+    /// Solved again after an undo or a restart: already counted once.
+    SolvedAgain,
     /// A hint is shown (first `H`).
     HintShown,
     /// The action is not allowed; the text says why, for the status line.
@@ -53,13 +57,39 @@ struct CellEdit {
 struct Change {
     edits: Vec<CellEdit>,
     cursor: Cell,
+    /// A restart sets the clock to zero: the time it took away, given back
+    /// by undo (so `r` then `u` cannot shorten a solving time).
+    clock_reset: Option<Duration>,
+}
+
+/// How much of a hint is shown: each press of the hint key shows more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum HintLevel {
+    /// The technique and the area (houses) to look at; no cells lit.
+    Summary,
+    /// The cells highlighted and the whole explanation; the next press applies.
+    Detail,
+}
+
+/// One link of a chain a hint shows: from one candidate to the next.
+/// Strong: one of the two must be true; weak: both cannot be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintLink {
+    pub from: (Cell, Digit),
+    pub to: (Cell, Digit),
+    pub strong: bool,
 }
 
 /// A hint: what to look at and what it lets the player do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hint {
+    /// How much of it is shown.
+    pub level: HintLevel,
     /// The technique, for the status line ("naked single", "mistake", ...).
     pub technique: String,
+    /// The first level: the technique and where to look ("naked single in
+    /// box 5"), naming no cell and no digit.
+    pub summary: String,
     /// A sentence naming the cells and the conclusion.
     pub explanation: String,
     /// Cells the technique uses, highlighted on the board.
@@ -72,6 +102,32 @@ pub struct Hint {
     pub erasures: Vec<Cell>,
     /// Cells whose notes the hint rewrites from the board (wrong notes).
     pub refill_notes: Vec<Cell>,
+    /// The chain the technique follows, in order (empty when it has none).
+    pub links: Vec<HintLink>,
+}
+
+impl Hint {
+    /// What the status line and the panel say at the hint's level.
+    pub fn text(&self) -> &str {
+        match self.level {
+            HintLevel::Summary => &self.summary,
+            HintLevel::Detail => &self.explanation,
+        }
+    }
+    /// The cells to highlight at the hint's level (none for the summary).
+    pub fn highlighted(&self) -> &[Cell] {
+        match self.level {
+            HintLevel::Summary => &[],
+            HintLevel::Detail => &self.cells,
+        }
+    }
+    /// The notes to strike out at the hint's level (none for the summary).
+    pub fn shown_eliminations(&self) -> &[(Cell, Digit)] {
+        match self.level {
+            HintLevel::Summary => &[],
+            HintLevel::Detail => &self.eliminations,
+        }
+    }
 }
 
 /// The game clock as plain durations: time banked while running, and since
@@ -128,6 +184,12 @@ pub struct Game {
     solved: bool,
     hint: Option<Hint>,
     hints_used: u32,
+    /// The solve was counted in the statistics: solving again after an
+    /// undo or a restart is not a second game.
+    solve_counted: bool,
+    /// A hint placed digits, or the solver view showed the solution: a
+    /// solve sets no best time and extends no streak.
+    assisted: bool,
 }
 
 impl Game {
@@ -156,6 +218,8 @@ impl Game {
             solved,
             hint: None,
             hints_used: 0,
+            solve_counted: solved,
+            assisted: false,
         }
     }
 
@@ -212,6 +276,20 @@ impl Game {
     }
     pub fn hints_used(&self) -> u32 {
         self.hints_used
+    }
+    /// Whether the game had help that gave digits away (see [`Game::mark_assisted`]).
+    pub fn is_assisted(&self) -> bool {
+        self.assisted
+    }
+    /// The solution was shown (the solver view solved this puzzle): the
+    /// game is assisted from now on.
+    pub fn mark_assisted(&mut self) {
+        self.assisted = true;
+    }
+    /// Whether the player has changed anything yet (a game worth asking
+    /// about before it is thrown away).
+    pub fn is_touched(&self) -> bool {
+        self.can_undo() || self.can_redo()
     }
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
@@ -402,7 +480,8 @@ impl Game {
         self.commit(staged, now)
     }
 
-    /// Clears every entry and note, back to the givens. Undoable.
+    /// Clears every entry and note, back to the givens, and sets the clock
+    /// to zero. Undoable: undo gives the time back too.
     pub fn restart(&mut self, now: Instant) -> Outcome {
         let mut staged = Vec::new();
         for cell in self.shape().cells() {
@@ -410,8 +489,21 @@ impl Game {
                 self.stage(&mut staged, cell, EMPTY);
             }
         }
+        let played = self.clock.elapsed(now);
         let outcome = self.commit(staged, now);
+        self.clock = Clock::running(now);
+        if let Some(change) = self
+            .undo
+            .last_mut()
+            .filter(|_| outcome != Outcome::Unchanged)
+        {
+            change.clock_reset = Some(played);
+        }
         self.resume(now);
+        if outcome == Outcome::Unchanged && played > Duration::ZERO {
+            // Nothing to clear, but the clock went back to zero.
+            return Outcome::Changed;
+        }
         outcome
     }
 
@@ -422,15 +514,28 @@ impl Game {
         for edit in change.edits.iter().rev() {
             self.put(edit.cell, edit.before);
         }
+        if let Some(played) = change.clock_reset {
+            // Undoing a restart: the time it took away comes back.
+            self.clock.banked += played;
+        }
         self.cursor = change.cursor;
         self.redo.push(change);
         self.after_change(now)
     }
 
     pub fn redo(&mut self, now: Instant) -> Outcome {
-        let Some(change) = self.redo.pop() else {
+        let Some(mut change) = self.redo.pop() else {
             return Outcome::Unchanged;
         };
+        if change.clock_reset.is_some() {
+            // Redoing a restart sets the clock to zero again.
+            change.clock_reset = Some(self.clock.elapsed(now));
+            let running = self.clock.is_running();
+            self.clock = Clock::running(now);
+            if !running {
+                self.clock.stop(now);
+            }
+        }
         for edit in &change.edits {
             self.put(edit.cell, edit.after);
         }
@@ -441,22 +546,35 @@ impl Game {
 
     // ---- hints -------------------------------------------------------------
 
-    /// First call: finds a hint and shows it. Second call (a hint is shown):
-    /// applies it, as one undoable change.
+    /// The hint key, in three presses: the first names the technique and
+    /// where to look ([`HintLevel::Summary`]), the second highlights the
+    /// cells and explains ([`HintLevel::Detail`]), the third applies it as
+    /// one undoable change.
     pub fn hint_or_apply(&mut self, now: Instant) -> Outcome {
         if self.solved {
             return Outcome::Refused("the puzzle is solved".into());
         }
-        if let Some(hint) = self.hint.take() {
-            return self.apply_hint(&hint, now);
-        }
-        match self.find_hint() {
-            Ok(hint) => {
-                self.hints_used += 1;
+        match self.hint.as_mut() {
+            Some(hint) if hint.level == HintLevel::Summary => {
+                hint.level = HintLevel::Detail;
                 let focus = hint.placements.first().map(|&(c, _)| c);
                 if let Some(cell) = focus.or(hint.cells.first().copied()) {
                     self.cursor = cell;
                 }
+                return Outcome::HintShown;
+            }
+            Some(_) => {
+                let hint = self.hint.take();
+                return match hint {
+                    Some(hint) => self.apply_hint(&hint, now),
+                    None => Outcome::Unchanged,
+                };
+            }
+            None => {}
+        }
+        match self.find_hint() {
+            Ok(hint) => {
+                self.hints_used += 1;
                 self.hint = Some(hint);
                 Outcome::HintShown
             }
@@ -497,6 +615,8 @@ impl Game {
             if !self.is_given(cell) && self.board.get(cell) != Some(digit) {
                 self.cursor = cell;
                 self.stage_entry(&mut staged, cell, digit);
+                // The hint gave a digit away.
+                self.assisted = true;
             }
         }
         self.commit(staged, now)
@@ -511,13 +631,16 @@ impl Game {
         let found = grader::next_hint(&self.givens, &self.board, notes);
         let message = found.message(shape);
         let mut hint = Hint {
+            level: HintLevel::Summary,
             technique: String::new(),
+            summary: String::new(),
             explanation: message.clone(),
             cells: found.cells(),
             placements: Vec::new(),
             eliminations: Vec::new(),
             erasures: Vec::new(),
             refill_notes: Vec::new(),
+            links: Vec::new(),
         };
         match found {
             GraderHint::Mistakes(cells) => {
@@ -546,6 +669,7 @@ impl Game {
                 return Err(message)
             }
         }
+        hint.summary = hint_summary(shape, &hint);
         Ok(hint)
     }
 
@@ -586,6 +710,7 @@ impl Game {
         self.undo.push(Change {
             edits,
             cursor: self.cursor,
+            clock_reset: None,
         });
         self.redo.clear();
         self.after_change(now)
@@ -598,6 +723,10 @@ impl Game {
         self.solved = self.board.is_full() && !self.has_conflicts();
         if self.solved && !was_solved {
             self.clock.stop(now);
+            if self.solve_counted {
+                return Outcome::SolvedAgain;
+            }
+            self.solve_counted = true;
             return Outcome::Solved;
         }
         if was_solved && !self.solved {
@@ -612,6 +741,54 @@ const EMPTY: CellState = CellState {
     value: None,
     notes: Candidates::NONE,
 };
+
+/// The first level of a hint: the technique and the houses to look at,
+/// without a cell or a digit ("hidden single in box 5", "x-wing in columns
+/// 2 and 7"). The houses are those holding the most of the hint's cells.
+fn hint_summary(shape: Shape, hint: &Hint) -> String {
+    let cells: Vec<Cell> = if hint.cells.is_empty() {
+        hint.placements.iter().map(|&(c, _)| c).collect()
+    } else {
+        hint.cells.clone()
+    };
+    let count_in = |house: House| cells.iter().filter(|&&c| in_house(shape, house, c)).count();
+    let best = shape.houses().map(count_in).max().unwrap_or(0);
+    let mut houses: Vec<House> = if best == 0 {
+        Vec::new()
+    } else if best == cells.len() {
+        // One house holds them all: name one, a box first (for a lone cell
+        // its box says where to look without naming its row and column).
+        let holding: Vec<House> = shape.houses().filter(|&h| count_in(h) == best).collect();
+        let boxed = holding.iter().copied().find(|h| matches!(h, House::Box(_)));
+        boxed.or(holding.first().copied()).into_iter().collect()
+    } else {
+        // Spread out (a fish, a wing): the houses holding the most of them.
+        shape
+            .houses()
+            .filter(|&h| count_in(h) >= 2.max(best))
+            .collect()
+    };
+    houses.truncate(4);
+    let what = match hint.technique.as_str() {
+        "mistake" => "a wrong digit",
+        "wrong notes" => "notes that leave out the right digit",
+        "guess" => "no logical step: a guess is needed",
+        technique => technique,
+    };
+    if houses.is_empty() {
+        return what.to_string();
+    }
+    let names: Vec<String> = houses.iter().map(House::to_string).collect();
+    format!("{what} in {}", names.join(", "))
+}
+
+fn in_house(shape: Shape, house: House, cell: Cell) -> bool {
+    match house {
+        House::Row(r) => shape.row(cell) == r as usize,
+        House::Col(c) => shape.col(cell) == c as usize,
+        House::Box(x) => shape.box_of(cell) == Some(x as usize),
+    }
+}
 
 /// The houses of a cell, for highlighting the cursor's row, column and box.
 pub fn same_house(shape: Shape, a: Cell, b: Cell) -> bool {

@@ -155,24 +155,26 @@ fn bundled_keymap_matches_the_product_key_table() {
     assert_eq!(keys(Action::MoveUp), ["Up", "k"]);
     assert_eq!(keys(Action::MoveLeft), ["Left", "h"]);
     assert_eq!(keys(Action::Erase), ["0", "Backspace", "Delete", "x"]);
-    assert_eq!(keys(Action::ToggleNotes), ["n"]);
+    assert_eq!(keys(Action::ToggleNotes), ["n", "Tab"]);
     assert_eq!(keys(Action::Undo), ["u"]);
     assert_eq!(keys(Action::Redo), ["Ctrl-r"]);
     assert_eq!(keys(Action::Help)[0], "?");
     assert_eq!(keys(Action::Hint)[0], "H");
-    assert_eq!(keys(Action::ToggleWatch), ["a"]);
+    assert_eq!(keys(Action::ToggleWatch), ["a", "Ctrl-w"]);
     assert_eq!(keys(Action::WatchPause), ["Space"]);
     assert_eq!(keys(Action::WatchStep), ["."]);
     assert_eq!(keys(Action::WatchFaster)[0], "+");
     assert_eq!(keys(Action::WatchSlower), ["-"]);
     assert_eq!(keys(Action::WatchNextStrategy), ["s"]);
-    assert_eq!(keys(Action::NewGame), ["g"]);
-    assert_eq!(keys(Action::CycleDifficulty), ["d"]);
+    assert_eq!(keys(Action::NewGame), ["g", "Ctrl-n"]);
+    assert_eq!(keys(Action::CycleDifficulty), ["d", "Ctrl-d"]);
     assert_eq!(keys(Action::CycleSize), ["z"]);
+    assert_eq!(keys(Action::CycleSizeBack), ["Z"]);
+    assert_eq!(keys(Action::Edit), ["e", "Ctrl-e"]);
     assert_eq!(keys(Action::Restart), ["r"]);
-    assert_eq!(keys(Action::Pause), ["p"]);
+    assert_eq!(keys(Action::Pause), ["p", "Ctrl-p"]);
     assert_eq!(keys(Action::NextTheme), ["t"]);
-    assert_eq!(keys(Action::FillCandidates), ["c"]);
+    assert_eq!(keys(Action::FillCandidates), ["c", "Ctrl-f"]);
     assert_eq!(keys(Action::Quit), ["q", "Ctrl-c"]);
     let help = keymap.help_entries();
     assert_eq!(help.len(), Action::BINDABLE.len());
@@ -775,6 +777,47 @@ mod no_panic {
             if let Ok(spec) = KeySpec::parse(&text) {
                 prop_assert_eq!(KeySpec::parse(&spec.to_string()), Ok(spec));
             }
+        }
+    }
+}
+
+#[test]
+fn a_missed_shift_on_a_big_board_types_the_digit_not_a_command() {
+    let keymap = Config::built_in().keymap;
+    let press = |c: char| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    // g deals a new game on 9x9; on 16x16 it is the digit 16, like G.
+    assert_eq!(
+        keymap.action_for(&press('g'), KeyContext::Play, 9),
+        Some(Action::NewGame)
+    );
+    assert_eq!(
+        keymap.action_for(&press('g'), KeyContext::Play, 16),
+        Some(Action::Enter(16))
+    );
+    assert_eq!(
+        keymap.action_for(&press('a'), KeyContext::Play, 16),
+        Some(Action::Enter(10))
+    );
+    // The solver view takes no digits: its letters stay commands.
+    assert_eq!(
+        keymap.action_for(&press('g'), KeyContext::Watch, 16),
+        Some(Action::NewGame)
+    );
+}
+
+#[test]
+fn every_command_has_a_default_key_on_every_board() {
+    let keymap = Config::built_in().keymap;
+    for &(size, _, _) in doku::engine::shape::SUDOKU_SHAPES.iter() {
+        for &action in Action::BINDABLE {
+            if action.scope() == doku::keymap::Scope::Watch {
+                continue;
+            }
+            assert!(
+                !keymap.keys_for_board(action, size as usize).is_empty(),
+                "{} has no key on {size}x{size}",
+                action.config_name()
+            );
         }
     }
 }

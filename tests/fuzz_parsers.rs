@@ -254,8 +254,13 @@ fn arbitrary_saved_game() -> impl Strategy<Value = SavedGame> {
         before,
         after,
     });
-    let change = (0u16..200, proptest::collection::vec(edit, 0..3))
-        .prop_map(|(cursor, edits)| SavedChange { cursor, edits });
+    let change = (0u16..200, proptest::collection::vec(edit, 0..3)).prop_map(|(cursor, edits)| {
+        SavedChange {
+            cursor,
+            edits,
+            clock_reset_ms: None,
+        }
+    });
     (
         (0usize..70, proptest::option::of((0usize..10, 0usize..10))),
         (rows.clone(), rows),
@@ -278,6 +283,8 @@ fn arbitrary_saved_game() -> impl Strategy<Value = SavedGame> {
                 notes_mode: false,
                 elapsed_ms: 0,
                 hints_used: 0,
+                solve_counted: false,
+                assisted: false,
             },
         )
 }

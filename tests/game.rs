@@ -2,7 +2,7 @@
 
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::{Board, Candidates, Cell, Digit};
-use doku::game::{Direction, Game, Outcome};
+use doku::game::{Direction, Game, HintLevel, Outcome};
 use std::time::{Duration, Instant};
 
 /// seed-9x9-a from the shared fixtures, and its solution.
@@ -207,6 +207,44 @@ fn restart_clears_entries_and_notes_and_is_undoable() {
 }
 
 #[test]
+fn restart_sets_the_clock_to_zero_and_undo_gives_the_time_back() {
+    let (mut g, start) = game();
+    go(&mut g, 0, 1);
+    g.enter(9, start);
+    let at_restart = start + Duration::from_secs(600);
+    assert_eq!(g.restart(at_restart), Outcome::Changed);
+    let later = at_restart + Duration::from_secs(10);
+    assert_eq!(
+        g.elapsed(later),
+        Duration::from_secs(10),
+        "r resets the clock"
+    );
+    // Undo: the ten minutes come back, so r then u cannot shorten a time.
+    g.undo(later);
+    assert_eq!(g.elapsed(later), Duration::from_secs(610));
+    // Redo: back to zero from there.
+    g.redo(later);
+    assert_eq!(
+        g.elapsed(later + Duration::from_secs(5)),
+        Duration::from_secs(5)
+    );
+    // The time taken away survives the autosave, so undo after a resume works too.
+    let saved = g.to_saved(later, None);
+    assert_eq!(
+        saved.undo.last().and_then(|c| c.clock_reset_ms),
+        Some(610_000)
+    );
+}
+
+#[test]
+fn restart_on_an_untouched_board_still_resets_the_clock() {
+    let (mut g, start) = game();
+    let later = start + Duration::from_secs(90);
+    assert_eq!(g.restart(later), Outcome::Changed);
+    assert_eq!(g.elapsed(later), Duration::ZERO);
+}
+
+#[test]
 fn conflicts_mark_every_cell_involved_and_clear_when_fixed() {
     let (mut g, now) = game();
     go(&mut g, 0, 1);
@@ -296,10 +334,51 @@ fn pause_stops_the_clock_and_resume_starts_it() {
     );
 }
 
-#[test]
-fn first_hint_shows_a_single_and_the_second_applies_it() {
-    let (mut g, now) = game();
+/// Presses the hint key until the hint shows in full (two presses).
+fn hint_in_full(g: &mut Game, now: Instant) {
     assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+    assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+}
+
+#[test]
+fn the_hint_key_names_the_technique_then_shows_the_cells_then_applies() {
+    let (mut g, now) = game();
+    let before = g.cursor();
+    assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+    let first = g.hint().cloned().expect("a hint is shown");
+    assert_eq!(first.level, HintLevel::Summary);
+    assert!(
+        first.text().starts_with(&first.technique),
+        "{}",
+        first.text()
+    );
+    assert!(
+        [" in row ", " in column ", " in box "]
+            .iter()
+            .any(|h| first.text().contains(h)),
+        "the summary names the area: {}",
+        first.text()
+    );
+    assert!(first.highlighted().is_empty(), "no cell is given away yet");
+    assert_eq!(
+        g.cursor(),
+        before,
+        "the cursor stays put at the first level"
+    );
+    assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+    let second = g.hint().cloned().expect("still shown");
+    assert_eq!(second.level, HintLevel::Detail);
+    assert_eq!(second.highlighted(), second.cells.as_slice());
+    assert_eq!(second.text(), second.explanation);
+    assert_eq!(g.hints_used(), 1, "one hint, shown in two levels");
+    assert_eq!(g.hint_or_apply(now), Outcome::Changed);
+    assert!(g.hint().is_none());
+}
+
+#[test]
+fn first_hint_shows_a_single_and_the_third_press_applies_it() {
+    let (mut g, now) = game();
+    hint_in_full(&mut g, now);
     assert_eq!(g.hints_used(), 1);
     let hint = g.hint().cloned().expect("a hint is shown");
     assert!(hint.technique.contains("single"), "{}", hint.technique);
@@ -328,7 +407,7 @@ fn a_hint_points_out_a_wrong_entry_first_and_applying_erases_it() {
     go(&mut g, 0, 1);
     let wrong = if answer(0, 1) == 1 { 4 } else { 1 };
     g.enter(wrong, now);
-    g.hint_or_apply(now);
+    hint_in_full(&mut g, now);
     let hint = g.hint().cloned().expect("a hint is shown");
     assert_eq!(hint.technique, "mistake");
     assert_eq!(hint.cells, vec![cell(&g, 0, 1)]);
@@ -375,7 +454,7 @@ fn a_hint_flags_notes_that_leave_out_the_answer_and_applying_rewrites_them() {
     assert_eq!(answer(0, 1), 9);
     go(&mut g, 0, 1);
     g.toggle_note(4, now);
-    assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+    hint_in_full(&mut g, now);
     let hint = g.hint().cloned().expect("a hint is shown");
     assert_eq!(hint.technique, "wrong notes");
     assert!(hint.cells.contains(&cell(&g, 0, 1)));
@@ -395,4 +474,48 @@ fn no_hint_on_a_puzzle_without_a_unique_solution() {
     let mut g = Game::new(Board::empty(shape), None, now);
     assert!(matches!(g.hint_or_apply(now), Outcome::Refused(_)));
     assert_eq!(g.hints_used(), 0);
+}
+
+#[test]
+fn a_game_is_solved_once_however_often_it_is_undone_and_redone() {
+    let (mut g, now) = game();
+    nearly_solve(&mut g, now);
+    go(&mut g, 8, 7);
+    assert_eq!(g.enter(answer(8, 7), now), Outcome::Solved);
+    g.undo(now);
+    assert_eq!(g.enter(answer(8, 7), now), Outcome::SolvedAgain);
+    g.undo(now);
+    assert_eq!(g.redo(now), Outcome::SolvedAgain);
+    // Restart and undo: still the same game, still counted once.
+    g.restart(now);
+    assert_eq!(g.undo(now), Outcome::SolvedAgain);
+    // The autosave keeps it counted.
+    g.undo(now);
+    let resumed = Game::from_saved(&g.to_saved(now, None), now).unwrap();
+    let mut resumed = resumed;
+    assert_eq!(resumed.redo(now), Outcome::SolvedAgain);
+}
+
+#[test]
+fn a_hint_that_places_a_digit_marks_the_game_assisted() {
+    let (mut g, now) = game();
+    assert!(!g.is_assisted());
+    hint_in_full(&mut g, now);
+    assert!(!g.is_assisted(), "seeing a hint gives nothing away yet");
+    g.hint_or_apply(now);
+    assert!(g.is_assisted());
+    g.undo(now);
+    assert!(g.is_assisted(), "undo does not take the help back");
+    let resumed = Game::from_saved(&g.to_saved(now, None), now).unwrap();
+    assert!(resumed.is_assisted(), "kept in the autosave");
+}
+
+#[test]
+fn a_hint_that_only_fixes_notes_is_not_assistance() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    g.toggle_note(4, now);
+    hint_in_full(&mut g, now);
+    g.hint_or_apply(now);
+    assert!(!g.is_assisted());
 }

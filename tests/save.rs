@@ -364,6 +364,8 @@ fn saved_game() -> doku::storage::SavedGame {
         notes_mode: true,
         elapsed_ms: 90_000,
         hints_used: 1,
+        solve_counted: false,
+        assisted: false,
     }
 }
 

@@ -75,6 +75,7 @@ fn recorded_games_print_as_a_table() {
             "difficulty",
             "started",
             "solved",
+            "assisted",
             "abandoned",
             "best",
             "average",
@@ -84,12 +85,12 @@ fn recorded_games_print_as_a_table() {
     );
     assert_eq!(
         words(lines[1]),
-        ["6x6", "custom", "1", "1", "0", "1:15", "1:15", "0"],
+        ["6x6", "custom", "1", "1", "0", "0", "01:15", "01:15", "0"],
         "{text}"
     );
     assert_eq!(
         words(lines[2]),
-        ["9x9", "medium", "3", "2", "1", "3:20", "5:00", "3"],
+        ["9x9", "medium", "3", "2", "0", "1", "03:20", "05:00", "3"],
         "{text}"
     );
     assert!(
@@ -193,4 +194,47 @@ fn nowhere_to_keep_stats_is_a_clear_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("set XDG_STATE_HOME or HOME"));
+}
+
+#[test]
+fn an_assisted_solve_is_its_own_count_with_no_time_and_no_streak() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = state(&tmp);
+    stats::update(&dir, |s| {
+        s.record_start(NINE_MEDIUM);
+        s.record_solved(NINE_MEDIUM, Duration::from_secs(300), 0);
+        s.record_start(NINE_MEDIUM);
+        s.record_assisted(NINE_MEDIUM, 4);
+    })
+    .unwrap();
+    let loaded = stats::load(&dir).unwrap();
+    let r = loaded.record(NINE_MEDIUM).unwrap();
+    assert_eq!((r.started, r.solved, r.assisted), (2, 1, 1));
+    assert_eq!(r.best_seconds, Some(300));
+    assert_eq!(r.average_seconds(), Some(300));
+    assert_eq!(loaded.current_streak, 1, "help extends no streak");
+    let out = doku_stats(tmp.path())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .eq(["9x9", "medium", "2", "1", "1", "0", "05:00", "05:00", "4"]),
+        "{text}"
+    );
+    assert!(text.contains("Assisted: solved with hints"), "{text}");
+}
+
+#[test]
+fn stats_times_read_like_the_game_clock() {
+    for seconds in [0, 7, 59, 61, 600, 3599, 3600, 3725] {
+        let time = Duration::from_secs(seconds);
+        assert_eq!(stats::clock(seconds), doku::ui::clock_text(time));
+    }
 }

@@ -3,7 +3,7 @@
 //! the screen. A deal that is no longer wanted (another `g`, the app
 //! quitting) is cancelled, so stale deals do not pile up on the cores.
 
-use crate::config::{Config, SIZES};
+use crate::config::Config;
 use crate::engine::generator::{generate, Symmetry};
 use crate::engine::grader::{grade, Difficulty};
 use crate::engine::{Board, Named, Shape};
@@ -86,6 +86,13 @@ impl DealQueue {
         }
     }
 
+    /// Drops the deal in progress (a puzzle of the player's own replaces
+    /// it); its thread is cancelled.
+    pub fn cancel(&mut self) {
+        self.in_flight = None;
+        self.awaiting_first = false;
+    }
+
     /// The deal in progress.
     pub fn in_flight(&self) -> Option<&Dealing> {
         self.in_flight.as_ref()
@@ -109,10 +116,10 @@ impl DealQueue {
         format!("next deal: {}", self.next_difficulty)
     }
 
-    /// The next board size in the cycle; returns the status-line message.
-    pub fn cycle_size(&mut self) -> String {
-        let i = SIZES.iter().position(|&s| s == self.next_size);
-        self.next_size = SIZES[i.map_or(0, |i| (i + 1) % SIZES.len())];
+    /// The next board size in the cycle (`forward`, or back); returns the
+    /// status-line message.
+    pub fn cycle_size(&mut self, forward: bool) -> String {
+        self.next_size = crate::game::prefs::next_size(self.next_size, forward);
         format!("next deal: {0}x{0}", self.next_size)
     }
 }

@@ -119,6 +119,14 @@ impl Persistence {
         }
     }
 
+    /// Remembers what `t`, `d` and `z` chose. `Some(message)` on a problem.
+    pub fn remember(&self, prefs: &crate::storage::Preferences) -> Option<String> {
+        let dir = self.state.as_ref()?;
+        crate::storage::prefs::store(dir, prefs)
+            .err()
+            .map(|e| format!("choice not remembered: {e}"))
+    }
+
     /// A game began (dealt or given). `Some(message)` on a storage problem.
     pub fn started(&self, game: &Game) -> Option<String> {
         self.count(|s| s.record_start(kind(game))).err()
@@ -145,6 +153,12 @@ impl Persistence {
             game_kind.size,
             game_kind.difficulty.map_or("custom", |d| d.name())
         );
+        if game.is_assisted() {
+            return match self.count(|s| s.record_assisted(game_kind, hints)) {
+                Err(e) => format!("solved in {clock} with help; {e}"),
+                Ok(_) => format!("solved in {clock} with help: no best time, no streak"),
+            };
+        }
         match self.count(|s| s.record_solved(game_kind, time, hints)) {
             Ok(Some(solved)) if solved.is_new_best && solved.previous_best.is_some() => {
                 format!("solved in {clock}: a new best for {label}!")

@@ -385,7 +385,7 @@ fn the_solver_view_clears_the_play_message_and_leaving_it_explains_the_hint_agai
     assert_eq!(app.message, None, "no hint to explain");
 
     // A hint naming a mistake: gone in the view, explained again after it.
-    chars(&mut app, "l7H", now); // r1c2 = 7 (its solution is 9), then a hint
+    chars(&mut app, "l7HH", now); // r1c2 = 7 (its solution is 9), then a hint in full
     let hint = app.message.clone().expect("the hint is explained");
     assert!(hint.starts_with("mistake: "), "{hint}");
     assert!(on_screen(&app).contains("mistake"), "{}", on_screen(&app));

@@ -3,9 +3,11 @@
 //! input whenever nothing moves, and giving the terminal back.
 
 use super::{App, Opening, Persistence};
+use crate::config::Config;
 use crate::engine::{Board, SearchKind};
 use crate::game::Game;
 use crate::signals::{Shutdown, ShutdownSignals, POLL_INTERVAL};
+use crate::storage::{prefs, Preferences, StateDir};
 use crate::ui::output::TerminalOutput;
 use crate::watch::WatchOptions;
 use ratatui::crossterm::event;
@@ -133,12 +135,56 @@ pub struct WatchLaunch {
     pub repeat: bool,
 }
 
+/// How `doku edit` opens straight into the puzzle editor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EditLaunch {
+    /// The board size; `None`: the size of the next deal.
+    pub size: Option<usize>,
+    /// Digits to start from (a puzzle line given with the command).
+    pub start: Option<Board>,
+}
+
+/// `doku edit`: the editor on a blank board (or `launch.start`), over the
+/// saved game, which waits untouched.
+pub fn main_edit(config_path: Option<&std::path::Path>, launch: EditLaunch) -> i32 {
+    launch_app(config_path, None, true, None, Some(launch))
+}
+
+/// The config with what `t`, `d` and `z` last chose laid over it (a choice
+/// the config cannot take, such as an unknown size, is left out).
+fn with_choices(config: &Config, choices: &Preferences) -> Config {
+    let mut config = config.clone();
+    if let Some(size) = choices
+        .size
+        .filter(|&s| crate::engine::Shape::sudoku(s).is_ok())
+    {
+        config.size = size;
+    }
+    if let Some(difficulty) = choices.difficulty {
+        config.difficulty = difficulty;
+    }
+    if let Some(theme) = &choices.theme {
+        config.theme = theme.clone();
+    }
+    config
+}
+
 /// [`main`], opening the solver view at once when `watch` says so.
 pub fn main_with(
     config_path: Option<&std::path::Path>,
     puzzle: Option<Board>,
     resume: bool,
     watch: Option<WatchLaunch>,
+) -> i32 {
+    launch_app(config_path, puzzle, resume, watch, None)
+}
+
+fn launch_app(
+    config_path: Option<&std::path::Path>,
+    puzzle: Option<Board>,
+    resume: bool,
+    watch: Option<WatchLaunch>,
+    edit: Option<EditLaunch>,
 ) -> i32 {
     let loaded = match crate::config::load(config_path) {
         Ok(loaded) => loaded,
@@ -154,12 +200,22 @@ pub fn main_with(
         eprintln!("doku: {problem}");
         return crate::exit::EXIT_BAD_INPUT;
     }
-    let config = &loaded.config;
+    // What t, d and z chose last time, over the config (never written
+    // into it); a damaged preferences file is moved aside and forgotten.
+    let choices = StateDir::from_env()
+        .ok()
+        .and_then(|dir| prefs::load(&dir).ok())
+        .unwrap_or_default();
+    let config = &with_choices(&loaded.config, &choices);
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     let now = Instant::now();
-    let theme = loaded.theme().clone();
+    let theme = loaded
+        .themes
+        .get(&config.theme)
+        .unwrap_or_else(|| loaded.theme())
+        .clone();
     let themes = loaded.themes.clone();
     // The solver view is a demonstration (or a screensaver): it must never
     // autosave over, or abandon, the player's game in progress.
@@ -171,11 +227,20 @@ pub fn main_with(
             notice: None,
         }
     } else {
-        Persistence::open(resume && puzzle.is_none(), now)
+        // With a puzzle given too, the saved game is opened so that it is
+        // not thrown away unasked (see `offer` below).
+        Persistence::open(resume, now)
     };
-    let given = puzzle.is_some();
+    let mut given = puzzle.is_some();
+    let mut offer = None;
     let mut app = match (puzzle, opening.game) {
-        (Some(board), _) => App::new(config, themes, theme, Game::new(board, None, now), seed),
+        (Some(board), Some(saved)) => {
+            // A game in progress: play the given puzzle only if the player says so.
+            given = false;
+            offer = Some(board);
+            App::new(config, themes, theme, saved, seed)
+        }
+        (Some(board), None) => App::new(config, themes, theme, Game::new(board, None, now), seed),
         (None, Some(saved)) => App::new(config, themes, theme, saved, seed),
         (None, None) => App::dealing(config, themes, theme, seed),
     };
@@ -195,17 +260,22 @@ pub fn main_with(
         }
     }
     let mouse = app.mouse_enabled();
-    if mouse {
-        // On a panic, give the mouse back too (ratatui's hook restores the rest).
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
+    // On a panic, give the mouse and plain pasting back too (ratatui's
+    // hook restores the rest).
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if mouse {
             let _ = ratatui::crossterm::execute!(
                 io::stdout(),
                 ratatui::crossterm::event::DisableMouseCapture
             );
-            previous(info);
-        }));
-    }
+        }
+        let _ = ratatui::crossterm::execute!(
+            io::stdout(),
+            ratatui::crossterm::event::DisableBracketedPaste
+        );
+        previous(info);
+    }));
     let sixteen_colours = loaded.color_depth == crate::theme::ColorDepth::Ansi16;
     let mut terminal = match open_terminal(sixteen_colours) {
         Ok(terminal) => terminal,
@@ -221,6 +291,12 @@ pub fn main_with(
             ratatui::crossterm::event::EnableMouseCapture
         );
     }
+    // A puzzle line pasted arrives as one event, not as keys that would
+    // each do something.
+    let _ = ratatui::crossterm::execute!(
+        io::stdout(),
+        ratatui::crossterm::event::EnableBracketedPaste
+    );
     // After ratatui's hook (which restores the terminal), so the note
     // prints last, on a normal screen.
     opening.persistence.install_panic_note();
@@ -230,6 +306,16 @@ pub fn main_with(
         app.count_start(now);
     }
     app.show_opening_message(opening.message);
+    if let Some(board) = offer {
+        app.offer_given(board, now);
+    }
+    if let Some(edit) = edit {
+        let size = edit.size.unwrap_or(app.deals.next_size);
+        app.open_editor(size, now);
+        if let Some(start) = edit.start {
+            app.editor = Some(crate::game::editor::Editor::from_board(start, now));
+        }
+    }
     let notice = opening.notice;
     let result = run(&mut app, &mut terminal);
     // The clock has run on since the last change; keep that time too.
@@ -240,6 +326,10 @@ pub fn main_with(
             ratatui::crossterm::event::DisableMouseCapture
         );
     }
+    let _ = ratatui::crossterm::execute!(
+        io::stdout(),
+        ratatui::crossterm::event::DisableBracketedPaste
+    );
     ratatui::restore();
     if let Some(notice) = notice {
         eprintln!("{notice}");
@@ -257,6 +347,30 @@ pub fn main_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remembered_choices_sit_over_the_config_and_bad_ones_are_left_out() {
+        let config = Config::built_in();
+        let choices = Preferences {
+            theme: Some("light".into()),
+            difficulty: Some(crate::engine::grader::Difficulty::Expert),
+            size: Some(16),
+        };
+        let chosen = with_choices(&config, &choices);
+        assert_eq!(
+            (chosen.size, chosen.difficulty, chosen.theme.as_str()),
+            (16, crate::engine::grader::Difficulty::Expert, "light")
+        );
+        let odd = Preferences {
+            size: Some(7),
+            ..Preferences::default()
+        };
+        assert_eq!(
+            with_choices(&config, &odd),
+            config,
+            "no 7x7 sudoku: ignored"
+        );
+    }
 
     #[test]
     fn the_game_refuses_a_pipe_and_a_dumb_terminal_and_says_what_to_do() {

@@ -40,7 +40,8 @@ impl Widget for AppView<'_> {
         let theme = app.theme();
         let area = area.intersection(buf.area);
         buf.set_style(area, theme.text());
-        let shape = app.game.shape();
+        let game = self.board_game();
+        let shape = game.shape();
         let hint_text = hint_text(app);
         let layout = match app.screen {
             Screen::Playing | Screen::Help => {
@@ -103,7 +104,7 @@ impl Widget for AppView<'_> {
                 }
                 return;
             }
-            Screen::Playing | Screen::Help => {}
+            Screen::Playing | Screen::Help | Screen::Editing => {}
         }
         let progress = app
             .celebrating(self.now)
@@ -116,9 +117,9 @@ impl Widget for AppView<'_> {
                 (diagonal - p).abs() < 0.12
             })
         };
-        let marks = app.game.hint().map(hint_marks);
+        let marks = game.hint().map(hint_marks);
         BoardWidget {
-            game: &app.game,
+            game,
             theme,
             geometry: &layout.geometry,
             lit: Some(&lit),
@@ -135,10 +136,16 @@ impl Widget for AppView<'_> {
             ratatui::widgets::Paragraph::new(lines).render(rect, buf);
         }
         if let Some(panel) = layout.panel {
+            let (title, lines) = match &app.editor {
+                Some(editor) if app.screen == Screen::Editing => {
+                    ("your puzzle", self.editor_panel_lines(editor))
+                }
+                _ => ("doku", self.panel_lines(&layout)),
+            };
             Panel {
                 theme,
-                title: "doku",
-                lines: self.panel_lines(&layout),
+                title,
+                lines,
             }
             .render(panel, buf);
         }
@@ -149,6 +156,60 @@ impl Widget for AppView<'_> {
 }
 
 impl AppView<'_> {
+    /// The board on screen: the game's, or the one being typed in the editor.
+    fn board_game(&self) -> &crate::game::Game {
+        match &self.app.editor {
+            Some(editor) if self.app.screen == Screen::Editing => editor.game(),
+            _ => &self.app.game,
+        }
+    }
+
+    /// The editor's side panel: the givens, the solutions, the keys.
+    fn editor_panel_lines(&self, editor: &crate::game::editor::Editor) -> Vec<Line<'static>> {
+        use crate::game::editor::Solutions;
+        let app = self.app;
+        let theme = app.theme();
+        let board = editor.givens();
+        let shape = board.shape();
+        let mut lines = vec![
+            Line::raw(format!("givens: {}", board.filled_count())),
+            Line::raw(format!(
+                "cell {}",
+                crate::engine::board::cell_name(shape, editor.game().cursor())
+            )),
+            Line::raw(""),
+        ];
+        let solutions = editor.solutions();
+        let style = match solutions {
+            Solutions::None(_) => theme.conflict(),
+            Solutions::One => theme.message(),
+            _ => theme.text(),
+        };
+        lines.push(Line::styled(solutions.label().to_string(), style));
+        if let Solutions::None(reason) = solutions {
+            lines.push(Line::raw(reason.clone()));
+        }
+        if editor.game().has_conflicts() {
+            lines.push(Line::styled("conflict: clashing givens", theme.conflict()));
+        }
+        lines.push(Line::raw(""));
+        let size = shape.size();
+        for (action, what) in [
+            (Action::PlayEdited, "play these givens"),
+            (Action::ToggleWatch, "watch the solver"),
+            (Action::CycleSize, "size (blank board)"),
+            (Action::Back, "back to your game"),
+        ] {
+            if let Some(key) = app.keymap.keys_for_board(action, size).first() {
+                lines.push(Line::from(vec![
+                    Span::styled(key.clone(), theme.status_key()),
+                    Span::raw(format!(" {what}")),
+                ]));
+            }
+        }
+        lines
+    }
+
     /// The keys of the screen under the help: the game's, or the solver view's.
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
         let entries = self.help_popup_entries();
@@ -198,6 +259,23 @@ impl AppView<'_> {
                 .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
             clock_text(game.elapsed(self.now)),
         ];
+        if app.question().is_some() {
+            // The question needs the whole line.
+            return Vec::new();
+        }
+        if let (Screen::Editing, Some(editor)) = (app.screen, &app.editor) {
+            let board = editor.givens();
+            let n = board.shape().size();
+            return vec![
+                format!("{n}x{n}"),
+                "editor".into(),
+                match board.filled_count() {
+                    1 => "1 given".to_string(),
+                    n => format!("{n} givens"),
+                },
+                editor.solutions().label().to_string(),
+            ];
+        }
         if let (Screen::Watching | Screen::WatchHelp, Some(watch)) = (app.screen, app.watch()) {
             // The solver's own facts replace the game's clock and mode.
             facts.truncate(2);
@@ -214,6 +292,7 @@ impl AppView<'_> {
                 (Screen::Paused, _, _) => "paused",
                 (Screen::Help | Screen::WatchHelp, _, _) => "help",
                 (Screen::Watching, _, _) => "solver",
+                (Screen::Editing, _, _) => "editor",
                 (_, true, _) => "solved",
                 (_, _, true) => "notes",
                 _ => "play",
@@ -262,8 +341,24 @@ impl AppView<'_> {
 
     fn hints(&self) -> Vec<(String, String)> {
         let app = self.app;
-        let size = app.game.shape().size();
+        let size = self.board_game().shape().size();
+        if app.question().is_some() {
+            // Only the answer keys apply while a question waits.
+            return vec![
+                ("y".to_string(), "yes".to_string()),
+                ("any other key".to_string(), "no".to_string()),
+            ];
+        }
         let actions: &[Action] = match app.screen {
+            Screen::Editing => &[
+                Action::Erase,
+                Action::Undo,
+                Action::PlayEdited,
+                Action::ToggleWatch,
+                Action::CycleSize,
+                Action::Back,
+                Action::Quit,
+            ],
             Screen::Paused => &[Action::Pause, Action::Quit],
             Screen::Help | Screen::WatchHelp => &[Action::Help, Action::Quit],
             // Finish gives way to help, which lists it and the rest:
@@ -293,7 +388,8 @@ impl AppView<'_> {
             ],
         };
         let mut hints = Vec::new();
-        if app.screen == Screen::Playing && !app.game.is_solved() {
+        if (app.screen == Screen::Playing && !app.game.is_solved()) || app.screen == Screen::Editing
+        {
             hints.push((digit_keys_text(size), "digit".to_string()));
         }
         for &action in actions {
@@ -312,6 +408,7 @@ impl AppView<'_> {
         let watch_paused = app.watch().is_some_and(|w| w.is_paused());
         match (app.screen, action) {
             (Screen::Watching, Action::ToggleWatch) => "back",
+            (Screen::Editing, Action::Back) => "leave",
             (Screen::Watching, Action::WatchPause) if watch_paused => "resume",
             (Screen::Paused, Action::Pause) => "resume",
             _ => label,
@@ -321,10 +418,14 @@ impl AppView<'_> {
     fn help_entries(&self) -> Vec<(String, String)> {
         let app = self.app;
         let size = app.game.shape().size();
-        let mut entries = vec![(
-            digit_keys_text(size),
-            "enter a digit (notes mode: a pencil mark)".to_string(),
-        )];
+        // Lowercase letters are digits too on big boards, so a missed Shift
+        // never runs a command; the keys listed below are those that work.
+        let digits = if size > 9 {
+            "enter a digit; a letter in either case"
+        } else {
+            "enter a digit (notes mode: a pencil mark)"
+        };
+        let mut entries = vec![(keymap::digit_keys_help(size), digits.to_string())];
         // The four moves share lines: "Up/Down/Left/Right", "k/j/h/l".
         let moves = [
             Action::MoveUp,
@@ -344,20 +445,47 @@ impl AppView<'_> {
         if app.mouse_enabled() {
             entries.push(("click".into(), "move the cursor".into()));
         }
-        for entry in app.keymap.help_entries() {
+        for entry in app.keymap.help_entries_for_board(size) {
             let solver_only = entry.action.scope() == Scope::Watch;
-            if !entry.keys.is_empty() && !moves.contains(&entry.action) && !solver_only {
+            // The editor's own key is listed in the editor's panel.
+            let elsewhere = folded_into_size(entry.action) || entry.action == Action::PlayEdited;
+            if !moves.contains(&entry.action) && !solver_only && !elsewhere {
                 let mut description = entry.description.to_string();
+                let mut keys = entry.keys.join(" ");
+                if keys.is_empty() {
+                    // The config bound it only to letters, which are digits here.
+                    keys = "-".into();
+                    description = format!(
+                        "{description}: no key on this board (bind one that is not a letter)"
+                    );
+                }
+                if entry.action == Action::CycleSize {
+                    self.fold_size_back(&mut keys, &mut description, Some(size));
+                }
                 // The solver view's keys are listed by its own help.
                 if entry.action == Action::ToggleWatch {
                     if let Some(help) = app.keymap.keys_for(Action::Help).first() {
                         description.push_str(&format!(" (its keys: {help} there)"));
                     }
                 }
-                entries.push((entry.keys.join(" "), description));
+                entries.push((keys, description));
             }
         }
         entries
+    }
+
+    /// `z` and `Z` share one help line: "z Z  cycle the board size for the
+    /// next deal (Z: back)", so the help stays within 24 rows.
+    fn fold_size_back(&self, keys: &mut String, description: &mut String, size: Option<usize>) {
+        let back = match size {
+            Some(size) => self.app.keymap.keys_for_board(Action::CycleSizeBack, size),
+            None => self.app.keymap.keys_for(Action::CycleSizeBack),
+        };
+        if let Some(first) = back.first() {
+            keys.push(' ');
+            keys.push_str(&back.join(" "));
+            description.push_str(&format!(" ({first}: back)"));
+        }
     }
 
     /// The solver view's keys: its own, then those of both screens that
@@ -366,18 +494,25 @@ impl AppView<'_> {
         // No digits are entered there, so no key is shadowed by one.
         let mut entries = self.app.keymap.help_entries();
         entries.retain(|entry| {
-            entry.action.scope().covers(keymap::KeyContext::Watch) && !entry.keys.is_empty()
+            entry.action.scope().covers(keymap::KeyContext::Watch)
+                && !entry.keys.is_empty()
+                && !folded_into_size(entry.action)
         });
         entries.sort_by_key(|entry| entry.action.scope() != Scope::Watch);
         entries
             .into_iter()
             .map(|entry| {
-                let description = match entry.action {
+                let mut description = match entry.action {
                     // There, it can only go back.
                     Action::ToggleWatch => "back to the game",
                     _ => entry.description,
-                };
-                (entry.keys.join(" "), description.to_string())
+                }
+                .to_string();
+                let mut keys = entry.keys.join(" ");
+                if entry.action == Action::CycleSize {
+                    self.fold_size_back(&mut keys, &mut description, None);
+                }
+                (keys, description)
             })
             .collect()
     }
@@ -395,6 +530,10 @@ impl AppView<'_> {
                 "time {}",
                 clock_text(game.elapsed(self.now))
             )));
+            if game.is_assisted() {
+                // Counted apart in the statistics: no best time, no streak.
+                lines.push(Line::raw("assisted: with help"));
+            }
             let used = game.hints_used();
             lines.push(Line::raw(match used {
                 0 => "no hints used".to_string(),
@@ -434,11 +573,15 @@ impl AppView<'_> {
         }
         if let Some(hint) = game.hint() {
             lines.push(Line::raw(""));
-            lines.push(Line::styled(
-                format!("hint: {}", hint.technique),
-                theme.title(),
-            ));
-            lines.push(Line::raw(hint.explanation.clone()));
+            // The summary names the technique itself; the details follow it.
+            let detail = hint.level == crate::game::HintLevel::Detail;
+            let title = if detail {
+                format!("hint: {}", hint.technique)
+            } else {
+                "hint".to_string()
+            };
+            lines.push(Line::styled(title, theme.title()));
+            lines.push(Line::raw(hint.text().to_string()));
             if let Some(chain) = hint_marks(hint).chain_text(shape) {
                 lines.push(Line::raw(format!("chain: {chain}")));
                 lines.push(Line::raw("= strong link, - weak"));
@@ -448,7 +591,7 @@ impl AppView<'_> {
             if !keys.is_empty() {
                 lines.push(Line::from(vec![
                     Span::styled(keys.join(" or "), theme.status_key()),
-                    Span::raw(" again applies it"),
+                    Span::raw(hint_next_step(hint)),
                 ]));
             }
         }
@@ -464,29 +607,54 @@ impl AppView<'_> {
     }
 }
 
-/// The hint on show as the board draws it. The game's hint has no chain
-/// yet; the links stay empty until the engine's chains reach it.
+/// What the next press of the hint key does, after the key's name.
+fn hint_next_step(hint: &crate::game::Hint) -> &'static str {
+    match hint.level {
+        crate::game::HintLevel::Summary => " again shows the cells",
+        crate::game::HintLevel::Detail => " again applies it",
+    }
+}
+
+/// The hint on show as the board draws it, at its level: the summary marks
+/// nothing, the detail its cells, placements, removals and chain.
 pub(super) fn hint_marks(hint: &crate::game::Hint) -> HintMarks {
+    let detail = hint.level == crate::game::HintLevel::Detail;
     HintMarks {
-        cells: hint.cells.clone(),
-        placements: hint.placements.clone(),
-        eliminations: hint.eliminations.clone(),
-        links: Vec::new(),
+        cells: hint.highlighted().to_vec(),
+        placements: if detail {
+            hint.placements.clone()
+        } else {
+            Vec::new()
+        },
+        eliminations: hint.shown_eliminations().to_vec(),
+        links: if detail {
+            hint.links.clone()
+        } else {
+            Vec::new()
+        },
     }
 }
 
 /// The hint on show, whole, for the rows under the board when there is no
-/// panel: what, why, the chain, and the key that applies it.
+/// panel: what, why, the chain, and what the hint key does next.
 pub(super) fn hint_text(app: &App) -> Option<String> {
     let hint = app.game.hint()?;
     let shape = app.game.shape();
-    let mut text = format!("hint: {}: {}", hint.technique, hint.explanation);
+    let mut text = match hint.level {
+        crate::game::HintLevel::Summary => format!("hint: {}", hint.text()),
+        crate::game::HintLevel::Detail => format!("hint: {}: {}", hint.technique, hint.text()),
+    };
     if let Some(chain) = hint_marks(hint).chain_text(shape) {
         text.push_str(&format!("\nchain (= strong, - weak): {chain}"));
     }
     let keys = app.keymap.keys_for_board(Action::Hint, shape.size());
     if !keys.is_empty() {
-        text.push_str(&format!(" ({} again applies it)", keys.join(" or ")));
+        text.push_str(&format!(" ({}{})", keys.join(" or "), hint_next_step(hint)));
     }
     Some(text)
+}
+
+/// Actions listed on another action's help line.
+fn folded_into_size(action: Action) -> bool {
+    action == Action::CycleSizeBack
 }

@@ -59,6 +59,9 @@ pub enum Command {
     Play(PlayArgs),
     /// Watch the solver work through a puzzle, step by step.
     Watch(WatchArgs),
+    /// Type in a puzzle of your own: conflicts show as you type, the
+    /// solutions are counted, then Enter plays it (Esc goes to your game).
+    Edit(EditArgs),
     /// Print one solution per puzzle, or count the solutions.
     Solve(SolveArgs),
     /// Print fresh puzzles with exactly one solution.
@@ -82,6 +85,16 @@ pub struct PlayArgs {
     /// Start a new game instead of resuming the saved one.
     #[arg(long)]
     pub new: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct EditArgs {
+    /// A puzzle on one line to start from; with none, a blank board.
+    pub puzzle: Option<String>,
+    /// Board size of the blank board: 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25
+    /// [default: the size of the next deal].
+    #[arg(long, value_name = "N", conflicts_with = "puzzle")]
+    pub size: Option<usize>,
 }
 
 #[derive(Debug, Args)]
@@ -290,8 +303,33 @@ pub fn main() -> i32 {
                 EXIT_BAD_INPUT
             }
         },
+        Some(Command::Edit(args)) => match edit_launch(&args) {
+            Ok(launch) => crate::app::main_edit(cli.config.as_deref(), launch),
+            Err(msg) => {
+                eprintln!("doku: {msg}");
+                EXIT_BAD_INPUT
+            }
+        },
         None => crate::app::main(cli.config.as_deref(), None, true),
     }
+}
+
+/// What `doku edit` was asked for, checked: a sudoku size, or a puzzle line.
+fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
+    use crate::engine::format::{parse_puzzle, ShapeHint};
+    if let Some(size) = args.size {
+        crate::engine::Shape::sudoku(size).map_err(|_| {
+            format!("--size {size}: not a board size; use 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25")
+        })?;
+    }
+    let start = match &args.puzzle {
+        Some(text) => Some(parse_puzzle(text, ShapeHint::Infer).map_err(|e| format!("{e}"))?),
+        None => None,
+    };
+    Ok(crate::app::EditLaunch {
+        size: args.size,
+        start,
+    })
 }
 
 /// What `doku watch` was asked for, checked: the puzzle (`None`: deal one),

@@ -21,6 +21,10 @@ fn cell_in(saved: SavedCell) -> CellState {
     }
 }
 
+fn millis(time: Duration) -> u64 {
+    u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
+}
+
 fn change_out(change: &Change) -> SavedChange {
     SavedChange {
         cursor: change.cursor.0,
@@ -33,6 +37,7 @@ fn change_out(change: &Change) -> SavedChange {
                 after: cell_out(e.after),
             })
             .collect(),
+        clock_reset_ms: change.clock_reset.map(millis),
     }
 }
 
@@ -48,6 +53,7 @@ fn change_in(saved: &SavedChange) -> Change {
                 after: cell_in(e.after),
             })
             .collect(),
+        clock_reset: saved.clock_reset_ms.map(Duration::from_millis),
     }
 }
 
@@ -80,8 +86,10 @@ impl Game {
             redo: self.redo.iter().map(change_out).collect(),
             cursor: self.cursor.0,
             notes_mode: self.notes_mode,
-            elapsed_ms: u64::try_from(self.clock.elapsed(now).as_millis()).unwrap_or(u64::MAX),
+            elapsed_ms: millis(self.clock.elapsed(now)),
             hints_used: self.hints_used,
+            solve_counted: self.solve_counted,
+            assisted: self.assisted,
         }
     }
 
@@ -106,8 +114,10 @@ impl Game {
         game.cursor = Cell(saved.cursor);
         game.notes_mode = saved.notes_mode;
         game.hints_used = saved.hints_used;
+        game.assisted = saved.assisted;
         game.conflicts = game.board.conflicting_cells();
         game.solved = game.board.is_full() && !game.has_conflicts();
+        game.solve_counted = saved.solve_counted || game.solved;
         game.clock = Clock {
             banked: Duration::from_millis(saved.elapsed_ms),
             since: (!game.solved).then_some(now),

@@ -4,10 +4,12 @@
 //! generated so they never disagree with what the keys do.
 //!
 //! Digits are not rebindable: `1`..`9` enter digits 1 to 9, and on boards larger
-//! than 9 the capital letters `A`, `B`, ... (typed with Shift) enter 10, 11, ...
-//! Capitals stay free for bindings on boards where they are not digits (`H` is
-//! the hint key on 9x9 and 16x16; on 20x20 and 25x25 it enters 17, so the hint
-//! has a second default key).
+//! than 9 the letters enter 10, 11, ...: `A` or `a` is 10, `G` or `g` is 16.
+//! Both cases, so that a missed Shift types a digit rather than running a
+//! command (on 16x16 `g` would otherwise deal a new game). A letter that is a
+//! digit on the board in play is never a command there: each command has a
+//! second default key that is not a letter (`Tab` for notes, `Ctrl-n` for a
+//! new game, ...), and the help lists only the keys that work on the board.
 mod key;
 
 pub use key::{KeySpec, KeySpecError, KEY_EXAMPLES};
@@ -102,12 +104,15 @@ actions! {
     FillCandidates => "fill_candidates", Play, "fill", "fill every empty cell with all its candidates as notes";
     Undo => "undo", Play, "undo", "undo the last change";
     Redo => "redo", Play, "redo", "redo the change last undone";
-    Hint => "hint", Play, "hint", "hint: name the next technique and highlight its cells (again: apply it)";
+    Hint => "hint", Play, "hint", "hint: where to look, again: its cells, again: apply it";
     Restart => "restart", Play, "restart", "restart this puzzle (clears entries; undoable)";
     Pause => "pause", Play, "pause", "pause (hides the board, stops the clock)";
     NewGame => "new_game", Both, "new", "deal a new puzzle";
     CycleDifficulty => "cycle_difficulty", Both, "difficulty", "cycle the difficulty for the next deal";
     CycleSize => "cycle_size", Both, "size", "cycle the board size for the next deal";
+    CycleSizeBack => "cycle_size_back", Both, "size back", "cycle the board size for the next deal backwards";
+    Edit => "edit", Play, "edit", "type in a puzzle of your own (the editor)";
+    PlayEdited => "play_edited", Play, "play", "in the editor: fix the givens and play them";
     ToggleWatch => "toggle_watch", Both, "solver", "toggle the animated solver view";
     WatchPause => "watch_pause", Watch, "pause", "pause or resume the search";
     WatchStep => "watch_step", Watch, "step", "one step (pauses first)";
@@ -147,7 +152,8 @@ pub fn digit_symbol(d: u8) -> Option<char> {
 }
 
 /// The digit a key enters on a board of `board_size` digits, if any.
-/// `1`..`9` always (within the size); capital letters on boards larger than 9.
+/// `1`..`9` always (within the size); on boards larger than 9, letters in
+/// either case (`A` and `a` are 10), so a missed Shift still types a digit.
 pub fn digit_for_key(key: &KeyEvent, board_size: usize) -> Option<u8> {
     let spec = KeySpec::from_event(key);
     if !spec.modifiers.is_empty() {
@@ -159,6 +165,7 @@ pub fn digit_for_key(key: &KeyEvent, board_size: usize) -> Option<u8> {
     let digit = match c {
         '1'..='9' => c as u8 - b'0',
         'A'..='Z' if board_size > 9 => c as u8 - b'A' + 10,
+        'a'..='z' if board_size > 9 => c as u8 - b'a' + 10,
         _ => return None,
     };
     (usize::from(digit) <= board_size).then_some(digit)
@@ -318,6 +325,19 @@ impl Keymap {
             .collect()
     }
 
+    /// [`Keymap::help_entries`] with only the keys that work on a board of
+    /// `board_size` digits (a letter that is a digit there is left out).
+    pub fn help_entries_for_board(&self, board_size: usize) -> Vec<HelpEntry> {
+        Action::BINDABLE
+            .iter()
+            .map(|&action| HelpEntry {
+                action,
+                keys: self.keys_for_board(action, board_size),
+                description: action.description(),
+            })
+            .collect()
+    }
+
     /// One entry per bindable action, in help order, with the keys in force.
     pub fn help_entries(&self) -> Vec<HelpEntry> {
         Action::BINDABLE
@@ -342,7 +362,19 @@ impl Keymap {
     }
 }
 
-/// The digit keys for a board, for the help screen: "1-9", "1-9 A-G".
+/// The digit keys for a board, in words for the help screen: "1-9",
+/// "1-9, A-G or a-g".
+pub fn digit_keys_help(board_size: usize) -> String {
+    let short = digit_keys_text(board_size);
+    match short.split_once(' ') {
+        Some((numbers, letters)) => {
+            format!("{numbers}, {letters} or {}", letters.to_lowercase())
+        }
+        None => short,
+    }
+}
+
+/// The digit keys for a board, for the status line: "1-9", "1-9 A-G".
 pub fn digit_keys_text(board_size: usize) -> String {
     let top = board_size.min(35) as u8;
     let last_digit = digit_symbol(top.min(9)).unwrap_or('9');
@@ -380,7 +412,15 @@ mod tests {
         assert_eq!(digit_for_key(&key('P'), 25), Some(25));
         assert_eq!(digit_for_key(&key('5'), 4), None);
         assert_eq!(digit_for_key(&key('4'), 4), Some(4));
-        assert_eq!(digit_for_key(&key('a'), 16), None);
+        assert_eq!(digit_for_key(&key('a'), 9), None);
+        assert_eq!(digit_for_key(&key('p'), 25), Some(25));
+        assert_eq!(digit_for_key(&key('q'), 25), None);
+    }
+
+    #[test]
+    fn the_help_names_both_cases_of_the_letter_digits() {
+        assert_eq!(digit_keys_help(9), "1-9");
+        assert_eq!(digit_keys_help(16), "1-9, A-G or a-g");
     }
 
     #[test]

@@ -43,6 +43,10 @@ pub const STATS: FileKind = FileKind {
     tag: "stats",
     noun: "statistics file",
 };
+pub const PREFS: FileKind = FileKind {
+    tag: "preferences",
+    noun: "preferences file",
+};
 
 #[derive(Serialize)]
 struct EnvelopeOut<'a, T> {

@@ -47,6 +47,17 @@ pub struct SavedGame {
     pub elapsed_ms: u64,
     #[serde(default)]
     pub hints_used: u32,
+    /// The solve was counted in the statistics (solving again after an
+    /// undo is not counted twice).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub solve_counted: bool,
+    /// Hints placed digits or the solver view showed the solution.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub assisted: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// One undoable step: the cells it changed and where the cursor was.
@@ -54,6 +65,9 @@ pub struct SavedGame {
 pub struct SavedChange {
     pub cursor: u16,
     pub edits: Vec<SavedEdit>,
+    /// A restart: the milliseconds of play it set the clock back by.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_reset_ms: Option<u64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -259,12 +273,15 @@ mod tests {
                     before: SavedCell::default(),
                     after: SavedCell { value: 2, notes: 0 },
                 }],
+                clock_reset_ms: None,
             }],
             redo: vec![],
             cursor: 1,
             notes_mode: false,
             elapsed_ms: 61_000,
             hints_used: 0,
+            solve_counted: false,
+            assisted: false,
         }
     }
 

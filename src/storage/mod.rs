@@ -12,11 +12,13 @@ pub mod envelope;
 mod game_file;
 pub mod lock;
 mod paths;
+pub mod prefs;
 mod save;
 pub mod stats;
 
 pub use game_file::{decode_rows, encode_rows, SavedCell, SavedChange, SavedEdit, SavedGame};
 pub use paths::{config_dir, StateDir};
+pub use prefs::Preferences;
 pub use save::{crash_note, Autosave, Found, Opened};
 pub use stats::{GameKind, Stats};
 

@@ -77,6 +77,12 @@ impl StateDir {
         self.root.join("stats.json")
     }
 
+    /// What `t`, `d` and `z` last chose (theme, difficulty and size of the
+    /// next deal), so a restart keeps them without touching config.toml.
+    pub fn prefs_file(&self) -> PathBuf {
+        self.root.join("preferences.json")
+    }
+
     /// Held briefly around each read-modify-write of the statistics, so two
     /// doku processes never lose each other's results.
     pub fn stats_lock_file(&self) -> PathBuf {

@@ -47,8 +47,13 @@ pub struct Record {
     pub kind: GameKind,
     #[serde(default)]
     pub started: u64,
+    /// Solved without help that gave digits away.
     #[serde(default)]
     pub solved: u64,
+    /// Solved with hints that placed digits, or after the solver view
+    /// showed the solution: no best time, no streak.
+    #[serde(default)]
+    pub assisted: u64,
     #[serde(default)]
     pub abandoned: u64,
     #[serde(default)]
@@ -67,6 +72,7 @@ impl Record {
             kind,
             started: 0,
             solved: 0,
+            assisted: 0,
             abandoned: 0,
             hints_used: 0,
             best_seconds: None,
@@ -105,7 +111,9 @@ pub struct Solved {
 
 impl Stats {
     pub fn is_empty(&self) -> bool {
-        self.records.iter().all(|r| r.started == 0 && r.solved == 0)
+        self.records
+            .iter()
+            .all(|r| r.started == 0 && r.solved == 0 && r.assisted == 0)
     }
 
     pub fn record(&self, kind: GameKind) -> Option<&Record> {
@@ -154,6 +162,15 @@ impl Stats {
         }
     }
 
+    /// A game was solved with help (hints placed digits, or the solver view
+    /// showed the solution): counted apart, with no time and no streak.
+    pub fn record_assisted(&mut self, kind: GameKind, hints: u64) -> u64 {
+        let r = self.record_mut(kind);
+        r.assisted = r.assisted.saturating_add(1);
+        r.hints_used = r.hints_used.saturating_add(hints);
+        r.assisted
+    }
+
     /// A game was left unsolved for a new one; it ends the streak.
     pub fn record_abandoned(&mut self, kind: GameKind, hints: u64) {
         let r = self.record_mut(kind);
@@ -172,25 +189,27 @@ impl Stats {
             "difficulty",
             "started",
             "solved",
+            "assisted",
             "abandoned",
             "best",
             "average",
             "hints",
         ];
-        let mut rows: Vec<[String; 8]> = vec![header.map(String::from)];
+        let mut rows: Vec<[String; 9]> = vec![header.map(String::from)];
         for r in &self.records {
             rows.push([
                 format!("{0}x{0}", r.kind.size),
                 r.kind.difficulty_label().into(),
                 r.started.to_string(),
                 r.solved.to_string(),
+                r.assisted.to_string(),
                 r.abandoned.to_string(),
                 r.best_seconds.map_or("-".into(), clock),
                 r.average_seconds().map_or("-".into(), clock),
                 r.hints_used.to_string(),
             ]);
         }
-        let mut widths = [0; 8];
+        let mut widths = [0; 9];
         for row in &rows {
             for (w, cell) in widths.iter_mut().zip(row) {
                 *w = (*w).max(cell.chars().count());
@@ -217,17 +236,24 @@ impl Stats {
             "\nStreak: {} solved in a row (best {}).\n",
             self.current_streak, self.best_streak
         ));
+        if self.records.iter().any(|r| r.assisted > 0) {
+            out.push_str(
+                "Assisted: solved with hints that placed digits, or after the solver \
+                 view showed the solution; no best time, no streak.\n",
+            );
+        }
         out
     }
 }
 
-/// `m:ss`, or `h:mm:ss` from an hour up.
+/// `mm:ss`, or `h:mm:ss` from an hour up: the format of the game's clock
+/// on the status line and the panel, so a time reads the same everywhere.
 pub fn clock(seconds: u64) -> String {
     let (h, m, s) = (seconds / 3600, seconds % 3600 / 60, seconds % 60);
     if h > 0 {
         format!("{h}:{m:02}:{s:02}")
     } else {
-        format!("{m}:{s:02}")
+        format!("{m:02}:{s:02}")
     }
 }
 
@@ -359,9 +385,9 @@ mod tests {
 
     #[test]
     fn clock_reads_like_a_clock() {
-        assert_eq!(clock(0), "0:00");
-        assert_eq!(clock(59), "0:59");
-        assert_eq!(clock(61), "1:01");
+        assert_eq!(clock(0), "00:00");
+        assert_eq!(clock(59), "00:59");
+        assert_eq!(clock(61), "01:01");
         assert_eq!(clock(3600), "1:00:00");
     }
 }

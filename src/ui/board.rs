@@ -19,17 +19,7 @@ pub const NO_NOTE: char = '·';
 /// without colour and unlike any highlight.
 pub const CONFLICT_MARK: char = '!';
 
-/// One link of a chain a hint draws: from one candidate to the next.
-/// Strong: one of the two must be true; weak: both cannot be.
-///
-/// A view-side type until the engine's chain links reach the game: the game
-/// turns whatever the engine gives into these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HintLink {
-    pub from: (Cell, Digit),
-    pub to: (Cell, Digit),
-    pub strong: bool,
-}
+pub use crate::game::HintLink;
 
 /// What a hint shows on the board: the cells it uses, the digits it
 /// places, the notes it removes and the chain it follows.

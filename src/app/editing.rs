@@ -1,0 +1,587 @@
+//! What the app asks before it throws a game away (a new deal, a puzzle
+//! given, pasted or typed in), the puzzle editor's keys, and a pasted
+//! puzzle line. Each is a small state change over [`App`], tested without
+//! a terminal.
+
+use super::{App, Screen};
+use crate::engine::format::{parse_puzzle, ShapeHint};
+use crate::engine::{Board, Shape};
+use crate::game::editor::{Editor, FixRefused};
+use crate::game::{Direction, Outcome};
+use crate::keymap::Action;
+use crate::storage::Preferences;
+use crate::watch::RunEnd;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use std::time::Instant;
+
+/// Something that would replace the game on screen, waiting for a yes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proposal {
+    /// Deal a new puzzle (`g`).
+    NewDeal,
+    /// Play this puzzle (given on the command line, pasted, or typed in).
+    Play(Board),
+    /// Play this puzzle and open the solver view on it.
+    Watch(Board),
+}
+
+/// A yes/no question on the status line: `y` does it, any other key keeps
+/// things as they are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Question {
+    pub proposal: Proposal,
+    pub text: String,
+}
+
+/// How long Enter in the editor waits for a count still running.
+const COUNT_PATIENCE: std::time::Duration = std::time::Duration::from_millis(1500);
+
+impl App {
+    /// Whether throwing the game on screen away loses something: it is
+    /// unsolved and the player has changed it.
+    fn game_at_stake(&self) -> bool {
+        !self.deals.awaiting_first() && !self.game.is_solved() && self.game.is_touched()
+    }
+
+    /// The question waiting for an answer, if any.
+    pub fn question(&self) -> Option<&Question> {
+        self.question.as_ref()
+    }
+
+    /// Asks `text` before doing `proposal`.
+    pub(super) fn ask(&mut self, proposal: Proposal, text: &str) {
+        // The key hints under it say y: yes, any other key: no.
+        let text = format!("{text}?");
+        self.message = Some(text.clone());
+        self.question = Some(Question { proposal, text });
+    }
+
+    /// `g`: a new deal, asked first when the game in progress would be lost.
+    pub(super) fn new_deal(&mut self) {
+        if self.game_at_stake() {
+            self.ask(
+                Proposal::NewDeal,
+                "deal a new puzzle (this game then counts as abandoned)",
+            );
+        } else {
+            self.start_deal();
+        }
+    }
+
+    /// Offers to play `board` (`why` says where it comes from, or warns);
+    /// asks when that would lose the game in progress or `warning` is set.
+    pub(super) fn propose(&mut self, proposal: Proposal, warning: Option<&str>) {
+        let mut why: Vec<&str> = warning.into_iter().collect();
+        if self.game_at_stake() {
+            why.push("your game in progress then counts as abandoned");
+        }
+        if why.is_empty() {
+            self.carry_out(proposal, Instant::now());
+            return;
+        }
+        let play = match proposal {
+            Proposal::Watch(_) => "watch the solver on it",
+            _ => "play it",
+        };
+        self.ask(proposal, &format!("{play} ({})", why.join("; ")));
+    }
+
+    /// `doku play PUZZLE` over a saved game: the saved game stays on
+    /// screen until the player says yes to the puzzle given; when nothing
+    /// would be lost, the puzzle starts at once.
+    pub fn offer_given(&mut self, board: Board, now: Instant) {
+        if self.game.givens() == &board {
+            // The same puzzle again: going on with it loses nothing.
+            self.message = Some("resumed: this puzzle is your saved game".into());
+            return;
+        }
+        if self.game_at_stake() {
+            self.ask(
+                Proposal::Play(board),
+                "play the puzzle you gave (the game on screen then counts as abandoned)",
+            );
+        } else {
+            // Nothing played in the saved game: "resumed" would mislead.
+            self.message = None;
+            self.carry_out(Proposal::Play(board), now);
+        }
+    }
+
+    /// A key while a question waits: `y` (or `Y`) does it, any other key
+    /// cancels and says so.
+    pub(super) fn answer(&mut self, key: &KeyEvent, now: Instant) {
+        let Some(question) = self.question.take() else {
+            return;
+        };
+        let yes = matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y'));
+        if yes {
+            self.message = None;
+            self.carry_out(question.proposal, now);
+        } else {
+            self.message = Some(match (&question.proposal, self.screen) {
+                (_, Screen::Editing) => "not played: the editor is as it was".into(),
+                _ => "kept this game".into(),
+            });
+        }
+    }
+
+    fn carry_out(&mut self, proposal: Proposal, now: Instant) {
+        match proposal {
+            Proposal::NewDeal => self.start_deal(),
+            Proposal::Play(board) => {
+                // A deal still running would replace this puzzle on arrival.
+                self.deals.cancel();
+                self.editor = None;
+                self.start_game(board, None, now);
+            }
+            Proposal::Watch(board) => {
+                self.deals.cancel();
+                self.editor = None;
+                self.start_game(board, None, now);
+                self.enter_watch(now);
+            }
+        }
+    }
+
+    /// A puzzle pasted into the terminal (bracketed paste): in the editor
+    /// it becomes the givens; elsewhere doku offers to play it.
+    pub fn paste(&mut self, text: &str, now: Instant) {
+        let board = match parse_puzzle(text.trim(), ShapeHint::Infer) {
+            Ok(board) => board,
+            Err(e) => {
+                self.message = Some(format!("the pasted text is not a puzzle: {e}"));
+                return;
+            }
+        };
+        let n = board.shape().size();
+        if self.screen == Screen::Editing {
+            self.editor = Some(Editor::from_board(board, now));
+            self.message = Some(format!("pasted a {n}x{n} puzzle into the editor"));
+            return;
+        }
+        if !matches!(self.screen, Screen::Playing) || self.deals.awaiting_first() {
+            return;
+        }
+        if !board.conflicts().is_empty() {
+            self.message = Some(format!(
+                "the pasted {n}x{n} puzzle has clashing givens: not played"
+            ));
+            return;
+        }
+        let givens = board.filled_count();
+        let text = if self.game_at_stake() {
+            format!("play the pasted {n}x{n} puzzle ({givens} givens; this game then counts as abandoned)")
+        } else {
+            format!("play the pasted {n}x{n} puzzle ({givens} givens)")
+        };
+        self.ask(Proposal::Play(board), &text);
+    }
+
+    /// Opens the editor on a blank board of `size` (the game waits, its
+    /// clock stopped).
+    pub fn open_editor(&mut self, size: usize, now: Instant) {
+        let shape = Shape::sudoku(size).unwrap_or(Shape::CLASSIC);
+        self.game.pause(now);
+        self.editor = Some(Editor::new(shape, now));
+        self.screen = Screen::Editing;
+        self.message = None;
+    }
+
+    /// Back to the game as it was.
+    fn close_editor(&mut self, now: Instant) {
+        self.editor = None;
+        self.screen = Screen::Playing;
+        self.game.resume(now);
+        self.message = Some("left the editor; your game is as it was".into());
+    }
+
+    /// A key in the editor.
+    pub(super) fn editor_key(&mut self, action: Action, now: Instant) {
+        let Some(editor) = self.editor.as_mut() else {
+            self.screen = Screen::Playing;
+            return;
+        };
+        let board = editor.game_mut();
+        let outcome = match action {
+            Action::Quit => {
+                self.quit = true;
+                return;
+            }
+            Action::Back | Action::Edit => {
+                self.close_editor(now);
+                return;
+            }
+            Action::PlayEdited | Action::ToggleWatch => {
+                let watch = action == Action::ToggleWatch;
+                self.fix_and_play(watch);
+                return;
+            }
+            Action::CycleSize | Action::CycleSizeBack => {
+                if editor.givens().filled_count() > 0 {
+                    Outcome::Refused("the size changes on a blank board: erase the givens first".into())
+                } else {
+                    let size = editor.givens().shape().size();
+                    let next = crate::game::prefs::next_size(size, action == Action::CycleSize);
+                    self.open_editor(next, now);
+                    self.message = Some(format!("editor: a blank {next}x{next} board"));
+                    return;
+                }
+            }
+            Action::Enter(value) => board.enter(value, now),
+            Action::Erase => board.erase(now),
+            Action::MoveUp => board.move_cursor(Direction::Up),
+            Action::MoveDown => board.move_cursor(Direction::Down),
+            Action::MoveLeft => board.move_cursor(Direction::Left),
+            Action::MoveRight => board.move_cursor(Direction::Right),
+            Action::Undo => board.undo(now),
+            Action::Redo => board.redo(now),
+            _ => Outcome::Refused(
+                "in the editor: type the givens, then Enter plays them, a watches the solver, Esc leaves"
+                    .into(),
+            ),
+        };
+        editor.after(&outcome);
+        self.message = match outcome {
+            Outcome::Refused(why) => Some(why),
+            _ => None,
+        };
+    }
+
+    /// "Fix the givens": play them (or watch the solver on them) when they
+    /// make a puzzle; several solutions ask first; none is refused.
+    fn fix_and_play(&mut self, watch: bool) {
+        let Some(editor) = self.editor.as_mut() else {
+            return;
+        };
+        // Enter right after the last digit: the count is usually a few
+        // milliseconds from done, so wait for it a moment.
+        editor.wait_for_count(COUNT_PATIENCE);
+        let wrap = |board| {
+            if watch {
+                Proposal::Watch(board)
+            } else {
+                Proposal::Play(board)
+            }
+        };
+        match editor.fix() {
+            Ok(board) => self.propose(wrap(board), None),
+            Err(FixRefused::Warn(board, warning)) => self.propose(wrap(board), Some(&warning)),
+            Err(FixRefused::Refused(why)) => self.message = Some(why),
+        }
+    }
+
+    /// Time passes in the editor: a finished count shows.
+    pub(super) fn poll_editor(&mut self) -> bool {
+        self.editor.as_mut().is_some_and(Editor::poll)
+    }
+
+    /// The solver view solved this game's puzzle: the solution has been
+    /// shown, so solving it now is assisted.
+    pub(super) fn note_solution_shown(&mut self) {
+        let solved = self
+            .session
+            .watch()
+            .is_some_and(|w| w.outcome() == Some(RunEnd::Solved));
+        if solved && !self.game.is_solved() && !self.game.is_assisted() {
+            self.game.mark_assisted();
+        }
+    }
+
+    /// What `t`, `d`, `z` and `Z` chose, for the preferences file.
+    pub(super) fn choices(&self) -> Preferences {
+        Preferences {
+            theme: Some(self.theme().name().to_string()),
+            difficulty: Some(self.deals.next_difficulty),
+            size: Some(self.deals.next_size),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::engine::grader::Difficulty;
+    use crate::game::editor::Solutions;
+    use crate::game::Game;
+    use crate::theme::{ColorDepth, Themes};
+    use ratatui::crossterm::event::{Event, KeyModifiers};
+
+    const PUZZLE: &str =
+        "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
+    /// The same puzzle with r1c2 given as 2 too: a clash in row 1.
+    const CLASH: &str =
+        "223610000580007000400080020802000007000305000600000402040070008000400071000061504";
+
+    fn board(text: &str) -> Board {
+        parse_puzzle(text, ShapeHint::Infer).expect("puzzle")
+    }
+
+    fn app_on(puzzle: Board, now: Instant) -> App {
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let theme = themes.get("default").expect("default").clone();
+        let game = Game::new(puzzle, Some(Difficulty::Medium), now);
+        App::new(&Config::built_in(), themes, theme, game, 42)
+    }
+
+    fn app(now: Instant) -> App {
+        app_on(board(PUZZLE), now)
+    }
+
+    fn key(app: &mut App, code: KeyCode, now: Instant) {
+        app.handle_event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), now);
+    }
+
+    fn chars(app: &mut App, keys: &str, now: Instant) {
+        for ch in keys.chars() {
+            key(app, KeyCode::Char(ch), now);
+        }
+    }
+
+    #[test]
+    fn g_in_a_game_in_progress_asks_and_any_other_key_keeps_the_game() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "l9", now); // r1c2 = 9
+        chars(&mut app, "g", now);
+        assert!(!app.is_dealing(), "nothing is dealt before the answer");
+        let asked = app.message.clone().expect("a question");
+        assert!(
+            asked.contains("abandoned") && asked.ends_with('?'),
+            "{asked}"
+        );
+        assert!(app.question().is_some());
+        chars(&mut app, "n", now);
+        assert!(!app.is_dealing());
+        assert_eq!(app.question(), None);
+        assert!(app.game.can_undo(), "the game is as it was");
+        assert_eq!(app.message.as_deref(), Some("kept this game"));
+        // The answer key did nothing else: a digit key is not entered.
+        chars(&mut app, "g", now);
+        chars(&mut app, "5", now);
+        assert_eq!(
+            app.game.value(app.game.cursor()).map(|d| d.get()),
+            Some(9),
+            "5 answered no"
+        );
+        chars(&mut app, "g", now);
+        chars(&mut app, "y", now);
+        assert!(app.is_dealing(), "y deals");
+    }
+
+    #[test]
+    fn g_on_an_untouched_or_solved_game_deals_at_once() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "g", now);
+        assert!(app.is_dealing());
+        assert_eq!(app.question(), None);
+    }
+
+    #[test]
+    fn g_in_the_solver_view_asks_too_and_no_leaves_the_game_untouched() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "l9", now);
+        let before = app.game.board().clone();
+        chars(&mut app, "a", now);
+        assert_eq!(app.screen, Screen::Watching);
+        chars(&mut app, "g", now);
+        assert!(app.question().is_some());
+        key(&mut app, KeyCode::Esc, now);
+        assert!(!app.is_dealing());
+        assert_eq!(
+            app.screen,
+            Screen::Watching,
+            "Esc answered the question only"
+        );
+        key(&mut app, KeyCode::Esc, now);
+        assert_eq!(app.screen, Screen::Playing);
+        assert_eq!(app.game.board(), &before);
+        assert!(app.game.can_undo());
+    }
+
+    #[test]
+    fn a_puzzle_given_over_a_game_in_progress_waits_for_a_yes() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "l9", now);
+        let other = board(&PUZZLE.replace('2', "0"));
+        app.offer_given(other.clone(), now);
+        assert!(app.question().is_some());
+        chars(&mut app, "x", now);
+        assert_ne!(app.game.givens(), &other, "the saved game stays");
+        assert!(app.game.can_undo());
+        app.offer_given(other.clone(), now);
+        chars(&mut app, "y", now);
+        assert_eq!(app.game.givens(), &other);
+        // The saved game's own puzzle given again: it just goes on.
+        chars(&mut app, "4", now);
+        app.offer_given(other.clone(), now);
+        assert!(app.question().is_none());
+        assert!(app.game.can_undo(), "the same game, entries kept");
+    }
+
+    #[test]
+    fn a_pasted_puzzle_line_is_offered_and_a_bad_one_is_explained() {
+        let now = Instant::now();
+        let mut app = app(now);
+        app.handle_event(Event::Paste("not a puzzle".into()), now);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(
+            said.starts_with("the pasted text is not a puzzle"),
+            "{said}"
+        );
+        let other = PUZZLE.replace('2', "0");
+        app.handle_event(Event::Paste(format!("{other}\n")), now);
+        let asked = app.message.clone().unwrap_or_default();
+        assert!(asked.contains("play the pasted 9x9 puzzle"), "{asked}");
+        chars(&mut app, "y", now);
+        assert_eq!(app.game.givens(), &board(&other));
+        app.handle_event(Event::Paste(CLASH.into()), now);
+        assert!(app.question().is_none(), "clashing givens are not offered");
+    }
+
+    #[test]
+    fn the_editor_counts_solutions_and_enter_plays_a_proper_puzzle() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e", now);
+        assert_eq!(app.screen, Screen::Editing);
+        let editor = app.editor.as_ref().expect("editor open");
+        assert_eq!(editor.solutions(), &Solutions::Blank);
+        // Enter on a blank board is refused with the reason.
+        key(&mut app, KeyCode::Enter, now);
+        assert_eq!(app.screen, Screen::Editing);
+        assert!(app.message.clone().unwrap_or_default().contains("blank"));
+        // One digit: counting starts, and finds several.
+        chars(&mut app, "5", now);
+        let editor = app.editor.as_mut().expect("editor open");
+        editor.finish_count();
+        assert_eq!(editor.solutions(), &Solutions::Several);
+        // Several: Enter warns and asks.
+        key(&mut app, KeyCode::Enter, now);
+        let asked = app.message.clone().unwrap_or_default();
+        assert!(asked.contains("several solutions"), "{asked}");
+        chars(&mut app, "n", now);
+        assert_eq!(app.screen, Screen::Editing);
+        // A whole puzzle pasted in: exactly one, and Enter plays it.
+        app.handle_event(Event::Paste(PUZZLE.into()), now);
+        let editor = app.editor.as_mut().expect("editor open");
+        editor.finish_count();
+        assert_eq!(editor.solutions(), &Solutions::One);
+        app.start_deal();
+        key(&mut app, KeyCode::Enter, now);
+        assert_eq!(app.screen, Screen::Playing);
+        assert_eq!(app.game.givens(), &board(PUZZLE));
+        assert!(app.editor.is_none());
+        assert!(
+            !app.is_dealing(),
+            "no deal arrives over the puzzle typed in"
+        );
+    }
+
+    #[test]
+    fn the_editor_refuses_clashing_givens_and_shows_the_conflict_live() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e", now);
+        chars(&mut app, "3l3", now);
+        let editor = app.editor.as_ref().expect("editor open");
+        assert!(editor.game().has_conflicts(), "shown as typed");
+        match editor.solutions() {
+            Solutions::None(reason) => assert!(reason.contains("both hold 3"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        key(&mut app, KeyCode::Enter, now);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(
+            said.starts_with("no solution") && said.contains("r1c1"),
+            "{said}"
+        );
+        assert_eq!(app.screen, Screen::Editing);
+    }
+
+    #[test]
+    fn a_click_in_the_editor_moves_the_editors_cursor_not_the_games() {
+        use crate::ui::ScreenLayout;
+        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+        use ratatui::layout::Rect;
+        let now = Instant::now();
+        let mut app = app(now);
+        app.set_terminal_size(80, 24);
+        chars(&mut app, "e", now);
+        let layout = ScreenLayout::new(Shape::CLASSIC, Rect::new(0, 0, 80, 24)).expect("fits");
+        let click = MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: layout.board.x + layout.geometry.col_x[4] + 1,
+            row: layout.board.y + layout.geometry.row_y[2],
+            modifiers: KeyModifiers::NONE,
+        };
+        app.handle_event(Event::Mouse(click), now);
+        let editor = app.editor.as_ref().expect("editor open");
+        assert_eq!(editor.game().cursor(), Shape::CLASSIC.cell(2, 4));
+        assert_eq!(app.game.cursor(), Shape::CLASSIC.cell(0, 0));
+    }
+
+    #[test]
+    fn esc_leaves_the_editor_and_the_game_is_as_it_was() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "l9", now);
+        let before = app.game.board().clone();
+        chars(&mut app, "e7", now);
+        key(&mut app, KeyCode::Esc, now);
+        assert_eq!(app.screen, Screen::Playing);
+        assert_eq!(app.game.board(), &before);
+        assert!(app.editor.is_none());
+    }
+
+    #[test]
+    fn on_a_16x16_board_a_lowercase_letter_is_a_digit_not_a_command() {
+        let now = Instant::now();
+        let shape = Shape::sudoku(16).expect("16x16");
+        let mut app = app_on(Board::empty(shape), now);
+        chars(&mut app, "g", now);
+        assert!(!app.is_dealing());
+        assert_eq!(app.game.value(app.game.cursor()).map(|d| d.get()), Some(16));
+        chars(&mut app, "a", now);
+        assert_eq!(app.screen, Screen::Playing, "a is the digit 10 here");
+        assert_eq!(app.game.value(app.game.cursor()).map(|d| d.get()), Some(10));
+        // The commands keep their other keys.
+        app.handle_event(
+            Event::Key(KeyEvent::new(KeyCode::Char('w'), KeyModifiers::CONTROL)),
+            now,
+        );
+        assert_eq!(app.screen, Screen::Watching);
+    }
+
+    #[test]
+    fn z_and_capital_z_step_the_next_size_both_ways() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "z", now);
+        assert_eq!(app.deals.next_size, 10);
+        chars(&mut app, "ZZ", now);
+        assert_eq!(app.deals.next_size, 8);
+    }
+
+    #[test]
+    fn the_solver_view_solving_the_puzzle_marks_the_game_assisted() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "a", now);
+        assert!(
+            !app.game.is_assisted(),
+            "opening the view shows nothing yet"
+        );
+        // The search reaches the solution (as `f` makes it do over ticks).
+        app.watch_mut().expect("watching").run_to_end();
+        app.on_tick(now);
+        assert!(app.game.is_assisted(), "the solution was shown");
+        key(&mut app, KeyCode::Esc, now);
+        assert_eq!(app.game.board(), app.game.givens(), "no digit placed");
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("counts as assisted"), "{said}");
+    }
+}
