@@ -1,5 +1,6 @@
 //! Where puzzles come from: arguments, a file, or standard input.
 
+use super::output::say;
 use super::progress::{Stall, StatusLine, QUIET_PERIOD};
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVABLE};
 use crate::engine::format::ReadPuzzle;
@@ -151,7 +152,7 @@ pub fn run_batch(
     let sources = match input.sources() {
         Ok(s) => s,
         Err(msg) => {
-            eprintln!("doku: {msg}");
+            say!("doku: {msg}");
             return EXIT_BAD_INPUT;
         }
     };
@@ -237,10 +238,10 @@ fn batch_loop(
                     status = EXIT_BAD_INPUT;
                     errors += 1;
                     if errors <= MAX_REPORTED_ERRORS {
-                        eprintln!("{}", describe(&name, &e));
+                        say!("{}", describe(&name, &e));
                     }
                     if errors == MAX_REPORTED_ERRORS {
-                        eprintln!("doku: {name}: too many unreadable puzzles; stopping");
+                        say!("doku: {name}: too many unreadable puzzles; stopping");
                         let _ = out.flush();
                         return status;
                     }
@@ -260,7 +261,7 @@ fn batch_loop(
             // No puzzle is not a failure (empty in, empty out, for pipes),
             // but say so: an empty file is usually a mistake.
             let _quiet = progress.status.quiet();
-            eprintln!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
+            say!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
         }
     }
     let _ = out.flush();

@@ -1,6 +1,7 @@
 //! `doku latin N`: a uniformly random Latin square of order N.
 
 use super::generate::seeded_rng;
+use super::output::say;
 use super::{LatinArgs, EXIT_BAD_INPUT, EXIT_OK};
 use crate::engine::latin::{random_latin_square, write_square, MAX_ORDER};
 use std::io::{self, Write};
@@ -8,7 +9,7 @@ use std::io::{self, Write};
 pub fn run(args: &LatinArgs) -> i32 {
     let mut rng = seeded_rng(args.seed);
     let Some(square) = random_latin_square(args.n, &mut rng) else {
-        eprintln!(
+        say!(
             "doku: latin: order {} is out of range: choose N from 1 to {MAX_ORDER}",
             args.n
         );

@@ -5,6 +5,7 @@ mod generate;
 mod grade;
 mod input;
 mod latin;
+mod output;
 mod progress;
 mod solve;
 mod stats;
@@ -15,6 +16,7 @@ use crate::engine::grader::Difficulty;
 use crate::engine::{Named, Strategy};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use output::say;
 use std::path::PathBuf;
 
 pub use input::InputArgs;
@@ -259,7 +261,7 @@ pub fn main() -> i32 {
     );
     if let (true, Some(path)) = (batch, cli.config.as_deref()) {
         if let Err(err) = crate::config::load(Some(path)) {
-            eprintln!("doku: {err}");
+            say!("doku: {err}");
             return EXIT_BAD_INPUT;
         }
     }
@@ -273,7 +275,7 @@ pub fn main() -> i32 {
             // A puzzle that cannot be finished is no game; `doku watch` shows
             // the search exhausting it instead.
             Ok(Some(board)) if !has_solution(&board, &puzzle_source(&args)) => {
-                eprintln!(
+                say!(
                     "doku: {}: this puzzle has no solution, so it cannot be played; \
                      doku watch shows the search proving it",
                     puzzle_source(&args)
@@ -282,7 +284,7 @@ pub fn main() -> i32 {
             }
             Ok(puzzle) => crate::app::main(cli.config.as_deref(), puzzle, !args.new),
             Err(msg) => {
-                eprintln!("doku: {msg}");
+                say!("doku: {msg}");
                 EXIT_BAD_INPUT
             }
         },
@@ -291,7 +293,7 @@ pub fn main() -> i32 {
                 crate::app::main_with(cli.config.as_deref(), puzzle, false, Some(launch))
             }
             Err(msg) => {
-                eprintln!("doku: {msg}");
+                say!("doku: {msg}");
                 EXIT_BAD_INPUT
             }
         },
