@@ -2,6 +2,8 @@
 //! closed pipes, empty input, wrongly sized puzzles, separators, hex
 //! symbols, a broken config, and the shell completions and man page.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::process::Stdio;
@@ -49,4 +51,134 @@ fn a_closed_pipe_on_stdout_and_stderr_is_no_panic() {
         run_into_closed_pipe(&["solve", "4410000430422401"]),
         Some(2)
     );
+}
+
+#[test]
+fn empty_input_is_unreadable_input_exit_status_2() {
+    // An empty file, empty stdin and an empty argument printed "no puzzle in
+    // it" and exited 0.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "").expect("empty file");
+    for command in ["solve", "grade"] {
+        doku()
+            .args([command, "--file"])
+            .arg(&empty)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("empty.txt: no puzzle in it"));
+        doku()
+            .args([command, "-"])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("standard input: no puzzle in it"));
+        doku()
+            .args([command, ""])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("argument 1: no puzzle in it"));
+    }
+    doku().args(["solve", "--count", ""]).assert().code(2);
+}
+
+#[test]
+fn a_directory_given_as_the_file_is_refused_before_any_output() {
+    // `--file DIR` printed `invalid` on stdout, then the read error.
+    let dir = tempfile::tempdir().expect("temp dir");
+    doku()
+        .args(["solve", "--file"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("is a directory"));
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    doku()
+        .args(["solve", "--file", "/nonexistent/puzzles.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "doku: /nonexistent/puzzles.txt: No such file",
+        ));
+}
+
+/// The stderr of `doku solve PUZZLE`, which must fail with status 2.
+fn refusal(puzzle: &str) -> String {
+    let output = doku().args(["solve", puzzle]).output().expect("doku runs");
+    assert_eq!(output.status.code(), Some(2), "{puzzle}");
+    String::from_utf8(output.stderr).expect("utf-8")
+}
+
+#[test]
+fn messages_name_only_sizes_doku_has() {
+    // These named a 3x3 board, a 27x27 puzzle, "its other 1 rows" and
+    // "1-1 ... on a 1x1 board": sizes without sudoku boxes are Latin
+    // squares to doku, and are named so.
+    let nine = refusal("123456789");
+    assert!(!nine.contains("3x3"), "{nine}");
+    assert!(
+        nine.contains("first row of a 9x9 puzzle, its other 8 rows are missing"),
+        "{nine}"
+    );
+    let twenty_seven = refusal(&"123456789".repeat(3));
+    assert!(!twenty_seven.contains("27x27 puzzle"), "{twenty_seven}");
+    assert!(
+        twenty_seven.contains("27 cells, but a puzzle on one line needs N*N cells (81 for 9x9)"),
+        "{twenty_seven}"
+    );
+    let two = refusal("12");
+    assert!(!two.contains("2x2 puzzle"), "{two}");
+    assert!(!two.contains("other 1 rows"), "{two}");
+    assert!(two.contains("its other row is missing"), "{two}");
+    let one = refusal("5");
+    assert!(!one.contains("1x1"), "{one}");
+    assert!(!one.contains("1-1"), "{one}");
+    assert!(one.contains("1 cell,"), "{one}");
+    let four = refusal("1234");
+    assert!(!four.contains("2x2"), "{four}");
+    assert!(four.contains("first row of a 4x4 puzzle"), "{four}");
+}
+
+#[test]
+fn a_one_line_puzzle_may_have_box_separators() {
+    // `|` between boxes got "81 cells, but a puzzle needs N*N cells".
+    let plain = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let separated: String = plain
+        .as_bytes()
+        .chunks(3)
+        .map(|c| std::str::from_utf8(c).expect("ascii"))
+        .collect::<Vec<_>>()
+        .join("|");
+    let solved = doku().args(["solve", plain]).output().expect("doku runs");
+    assert!(solved.status.success());
+    doku()
+        .args(["solve", &separated])
+        .assert()
+        .success()
+        .stdout(String::from_utf8(solved.stdout).expect("utf-8"));
+}
+
+#[test]
+fn a_16x16_written_in_hex_is_refused_not_misread() {
+    // 0-F with '.' for empty was read with 0 as empty: another puzzle.
+    let puzzle = common::generated_puzzle(16).puzzle;
+    let hex: String = puzzle
+        .chars()
+        .map(|c| if c == 'G' { '0' } else { c })
+        .collect();
+    assert!(hex.contains('0') && hex.contains('.'));
+    doku()
+        .args(["solve", &hex])
+        .assert()
+        .code(2)
+        .stdout("invalid\n")
+        .stderr(predicate::str::contains("looks written in hex"));
+    // Written with G, as doku reads 16x16, it solves.
+    doku().args(["solve", &puzzle]).assert().success();
 }

@@ -245,7 +245,7 @@ fn a_missing_file_and_an_empty_file() {
         .args(["solve", "--file"])
         .arg(&path)
         .assert()
-        .success()
+        .code(2)
         .stdout("");
 }
 

@@ -64,6 +64,14 @@ impl InputArgs {
             }
         }
         if let Some(path) = &self.file {
+            // Opening a directory succeeds; reading it would fail after an
+            // `invalid` line had been printed for it.
+            if path.is_dir() {
+                return Err(format!(
+                    "{}: is a directory; give a file of puzzles",
+                    path.display()
+                ));
+            }
             let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
             sources.push(Source {
                 name: path.display().to_string(),
@@ -258,10 +266,12 @@ fn batch_loop(
             }
         }
         if !any {
-            // No puzzle is not a failure (empty in, empty out, for pipes),
-            // but say so: an empty file is usually a mistake.
+            // A source with no puzzle is unreadable input, as a bad one is:
+            // an empty file or argument is a mistake, and a script that
+            // piped nothing in should hear of it.
             let _quiet = progress.status.quiet();
             say!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
+            status = EXIT_BAD_INPUT;
         }
     }
     let _ = out.flush();
