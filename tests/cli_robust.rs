@@ -182,3 +182,48 @@ fn a_16x16_written_in_hex_is_refused_not_misread() {
     // Written with G, as doku reads 16x16, it solves.
     doku().args(["solve", &puzzle]).assert().success();
 }
+
+#[test]
+fn a_broken_config_toml_is_refused_by_every_command_alike() {
+    // The game refused a broken ~/.config/doku/config.toml, but solve and
+    // stats ignored it.
+    let home = tempfile::tempdir().expect("temp dir");
+    let config_home = home.path().join("config");
+    std::fs::create_dir_all(config_home.join("doku")).expect("config dir");
+    std::fs::write(
+        config_home.join("doku/config.toml"),
+        "[board]\nsize = \"nine\"\n",
+    )
+    .expect("config file");
+    let run = |args: &[&str]| {
+        doku()
+            .args(args)
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", &config_home)
+            .env("XDG_STATE_HOME", home.path().join("state"))
+            .env("TERM", "xterm-256color")
+            .output()
+            .expect("doku runs")
+    };
+    // The game's refusal, which comes before it needs a terminal.
+    let game = run(&["play", "--new"]);
+    assert_eq!(game.status.code(), Some(2));
+    let message = String::from_utf8(game.stderr).expect("utf-8");
+    assert!(message.contains("config.toml"), "{message}");
+    for args in [
+        &["solve", "4010000430422401"][..],
+        &["stats"],
+        &["grade", "4010000430422401"],
+        &["generate", "--size", "4"],
+        &["latin", "4"],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert_eq!(
+            String::from_utf8(output.stderr).expect("utf-8"),
+            message,
+            "{args:?}"
+        );
+    }
+}

@@ -246,9 +246,10 @@ pub struct LatinArgs {
 /// Parses the command line and runs it; returns the exit status.
 pub fn main() -> i32 {
     let cli = Cli::parse();
-    // The batch commands read nothing from the config, but a --config they
-    // are given must still exist and be valid: a typo in its path or a bad
-    // key is an error here as it is for the game, not silently ignored.
+    // The batch commands read nothing from the config, but the config must
+    // still be valid, the user's own config.toml as much as a --config
+    // given: a bad key is an error here as it is for the game, with the
+    // same message, not silently ignored until the next game.
     let batch = matches!(
         cli.command,
         Some(
@@ -259,8 +260,8 @@ pub fn main() -> i32 {
                 | Command::Latin(_)
         )
     );
-    if let (true, Some(path)) = (batch, cli.config.as_deref()) {
-        if let Err(err) = crate::config::load(Some(path)) {
+    if batch {
+        if let Err(err) = crate::config::load(cli.config.as_deref()) {
             say!("doku: {err}");
             return EXIT_BAD_INPUT;
         }
