@@ -227,3 +227,49 @@ fn a_broken_config_toml_is_refused_by_every_command_alike() {
         );
     }
 }
+
+#[test]
+fn completions_for_every_shell_name_every_command() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = doku()
+            .args(["completions", shell])
+            .output()
+            .expect("doku runs");
+        assert!(output.status.success(), "{shell}");
+        let script = String::from_utf8(output.stdout).expect("utf-8");
+        for command in ["solve", "generate", "grade", "latin", "completions", "man"] {
+            assert!(script.contains(command), "{shell}: no {command}");
+        }
+    }
+    // The bash script is valid bash.
+    let script = doku()
+        .args(["completions", "bash"])
+        .output()
+        .expect("doku runs");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("doku.bash");
+    std::fs::write(&path, script.stdout).expect("script file");
+    let syntax = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&path)
+        .output();
+    if let Ok(syntax) = syntax {
+        assert!(syntax.status.success(), "{:?}", syntax);
+    }
+    doku().args(["completions", "tcsh"]).assert().code(2);
+}
+
+#[test]
+fn the_man_page_is_generated_from_the_command_line_definition() {
+    let output = doku().arg("man").output().expect("doku runs");
+    assert!(output.status.success());
+    let page = String::from_utf8(output.stdout).expect("utf-8");
+    assert!(page.contains(".TH doku 1"), "{page}");
+    assert!(page.contains(".SH SYNOPSIS"), "{page}");
+    for command in [
+        "play", "watch", "solve", "generate", "grade", "latin", "stats",
+    ] {
+        assert!(page.contains(command), "no {command} in the man page");
+    }
+    assert!(page.contains(env!("CARGO_PKG_VERSION")), "no version");
+}

@@ -1,6 +1,7 @@
 //! The command line: argument definitions and dispatch to the batch commands
 //! and the TUI.
 
+mod docs;
 mod generate;
 mod grade;
 mod input;
@@ -77,6 +78,17 @@ pub enum Command {
     Latin(LatinArgs),
     /// Print game statistics.
     Stats,
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(
+        long_about = "Print a shell completion script for doku.\n\nFor example, for bash: doku completions bash > ~/.local/share/bash-completion/completions/doku\nfor zsh: doku completions zsh > ~/.zfunc/_doku (with ~/.zfunc in fpath)\nfor fish: doku completions fish > ~/.config/fish/completions/doku.fish"
+    )]
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff; read it with `doku man | man -l -`).
+    Man,
 }
 
 #[derive(Debug, Args)]
@@ -272,6 +284,8 @@ pub fn main() -> i32 {
         Some(Command::Grade(args)) => grade::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Latin(args)) => latin::run(&args),
+        Some(Command::Completions { shell }) => docs::completions(shell),
+        Some(Command::Man) => docs::man(),
         Some(Command::Play(args)) => match play_puzzle(&args) {
             // A puzzle that cannot be finished is no game; `doku watch` shows
             // the search exhausting it instead.
