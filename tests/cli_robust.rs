@@ -273,3 +273,18 @@ fn the_man_page_is_generated_from_the_command_line_definition() {
     }
     assert!(page.contains(env!("CARGO_PKG_VERSION")), "no version");
 }
+
+#[test]
+fn the_largest_latin_square_doku_writes_it_also_reads() {
+    use doku::engine::format::{parse_puzzle, ShapeHint};
+    let out = doku()
+        .args(["latin", "64", "--seed", "3"])
+        .output()
+        .expect("doku runs");
+    assert!(out.status.success());
+    let csv = String::from_utf8(out.stdout).expect("utf-8");
+    let square = parse_puzzle(&csv, ShapeHint::Latin).expect("reads back");
+    assert_eq!(square.size(), 64);
+    assert!(square.is_full());
+    doku().args(["latin", "65"]).assert().code(2).stdout("");
+}

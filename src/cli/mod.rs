@@ -245,7 +245,7 @@ pub struct GradeArgs {
 
 #[derive(Debug, Args)]
 pub struct LatinArgs {
-    /// Order of the square, 1 to 255.
+    /// Order of the square, 1 to 64.
     pub n: usize,
     /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
