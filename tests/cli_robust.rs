@@ -288,3 +288,21 @@ fn the_largest_latin_square_doku_writes_it_also_reads() {
     assert!(square.is_full());
     doku().args(["latin", "65"]).assert().code(2).stdout("");
 }
+
+#[test]
+fn a_bad_csv_field_is_named_without_nested_parentheses() {
+    // It read "'x' is not a cell (a number (0 or empty for an empty cell))".
+    let output = doku()
+        .arg("solve")
+        .write_stdin("1,2,x,4\n3,4,1,2\n2,1,4,3\n4,3,2,1\n")
+        .output()
+        .expect("doku runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).expect("utf-8");
+    let first = stderr.lines().next().expect("a message");
+    assert!(
+        first.contains("line 1, column 5: 'x' is not a cell"),
+        "{first}"
+    );
+    assert!(!first.contains("(a number ("), "{first}");
+}

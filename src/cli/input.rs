@@ -16,6 +16,11 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Args)]
 pub struct InputArgs {
     /// Puzzles, one per argument (`-` reads standard input).
+    ///
+    /// One line of N*N symbols (`.` or `0` for empty, `|` between boxes
+    /// allowed), or N rows of N. Symbols are 1-9, then A, B, ... above 9: a
+    /// 16x16 uses 1-9 and A-G. One written in hex (0-F, with `.` for empty)
+    /// is refused rather than misread: write its 0s as G.
     #[arg(value_name = "PUZZLE")]
     pub puzzles: Vec<String>,
     /// Read puzzles from a file (one per line, or block, .sdk or CSV form).

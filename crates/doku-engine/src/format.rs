@@ -690,7 +690,7 @@ fn number_token(field: &str, line: usize, column: usize) -> Result<Token, ParseE
         line,
         column: column + at,
         found: describe(ch),
-        expected: "a number (0 or empty for an empty cell)".into(),
+        expected: "a number, with 0 or nothing for an empty cell".into(),
     };
     for (i, ch) in field.chars().enumerate() {
         if !ch.is_ascii_digit() {
