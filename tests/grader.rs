@@ -577,7 +577,12 @@ fn every_step_is_sound_on_9x9_samples() {
         ("forum_hardest_1106.txt", 3, 125),
         ("norvig_top95.txt", 1, 95),
     ] {
-        let boards = sample(file, step, count, "logic steps checked sound on it");
+        let boards = sample(
+            file,
+            step,
+            count,
+            &format!("logic steps checked sound on {file}"),
+        );
         for board in &boards {
             assert_sound(board);
         }
