@@ -637,7 +637,8 @@ pub fn main_with(
     let loaded = match crate::config::load(config_path) {
         Ok(loaded) => loaded,
         Err(err) => {
-            eprintln!("doku: {err}");
+            let _ =
+                std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("doku: {err}\n"));
             return crate::cli::EXIT_BAD_INPUT;
         }
     };
@@ -645,7 +646,8 @@ pub fn main_with(
     // terminal would get escape codes it cannot show.
     let term = std::env::var("TERM").ok();
     if let Some(problem) = unusable_terminal(io::stdout().is_terminal(), term.as_deref()) {
-        eprintln!("doku: {problem}");
+        let _ =
+            std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("doku: {problem}\n"));
         return crate::cli::EXIT_BAD_INPUT;
     }
     let config = &loaded.config;
@@ -704,7 +706,10 @@ pub fn main_with(
         Ok(terminal) => terminal,
         Err(err) => {
             ratatui::restore();
-            eprintln!("doku: cannot use this terminal for the game: {err}");
+            let _ = std::io::Write::write_fmt(
+                &mut std::io::stderr(),
+                format_args!("doku: cannot use this terminal for the game: {err}\n"),
+            );
             return crate::cli::EXIT_BAD_INPUT;
         }
     };
@@ -739,13 +744,16 @@ pub fn main_with(
     }
     ratatui::restore();
     if let Some(notice) = notice {
-        eprintln!("{notice}");
+        let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("{notice}\n"));
     }
     match result {
         Ok(None) => crate::cli::EXIT_OK,
         Ok(Some(signal)) => signal.exit_status(),
         Err(err) => {
-            eprintln!("doku: the terminal failed: {err}");
+            let _ = std::io::Write::write_fmt(
+                &mut std::io::stderr(),
+                format_args!("doku: the terminal failed: {err}\n"),
+            );
             1
         }
     }

@@ -51,6 +51,13 @@ fn a_closed_pipe_on_stdout_and_stderr_is_no_panic() {
         run_into_closed_pipe(&["solve", "4410000430422401"]),
         Some(2)
     );
+    // The game's own refusals: a missing config, a terminal it cannot use
+    // (stdout here is a pipe).
+    assert_eq!(
+        run_into_closed_pipe(&["--config", "/nonexistent/config.toml", "play"]),
+        Some(2)
+    );
+    assert_eq!(run_into_closed_pipe(&["play", "--new"]), Some(2));
 }
 
 #[test]
