@@ -9,13 +9,12 @@ use doku::engine::{Board, ShapeHint};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+mod common;
+
 fn sample(file: &str, count: usize) -> Vec<Board> {
-    let path = format!("{}/../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping {path}: not readable");
+    let Some(lines) = common::shared_data(file) else {
         return Vec::new();
     };
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let step = (lines.len() / count).max(1);
     lines
         .iter()

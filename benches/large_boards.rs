@@ -9,16 +9,16 @@
 
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::Board;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-fn load(path: &str) -> Vec<Board> {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(path);
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
+mod common;
+
+/// The puzzles of a shared set; none (skipped, with a line that says so)
+/// when the shared sets are absent.
+fn load(file: &str) -> Vec<Board> {
+    let lines = common::shared_data(file).unwrap_or_default();
+    lines
+        .iter()
         .map(|l| parse_puzzle(l, ShapeHint::Infer).expect("corpus puzzle parses"))
         .collect()
 }
@@ -48,10 +48,13 @@ fn report(name: &str, times: &mut [(usize, Duration)]) {
 fn main() {
     let count = std::env::args().any(|a| a == "--count");
     for (name, path, runs) in [
-        ("16x16 gecode/janko", "data/16x16_gecode_janko55.txt", 5),
-        ("25x25 gecode", "data/25x25_gecode.txt", 1),
+        ("16x16 gecode/janko", "16x16_gecode_janko55.txt", 5),
+        ("25x25 gecode", "25x25_gecode.txt", 1),
     ] {
         let boards = load(path);
+        if boards.is_empty() {
+            continue;
+        }
         let mut solve: Vec<(usize, Duration)> = Vec::new();
         let mut unique: Vec<(usize, Duration)> = Vec::new();
         for (i, board) in boards.iter().enumerate() {

@@ -7,15 +7,15 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::{Board, Solver, Step, Strategy};
 use std::hint::black_box;
-use std::path::PathBuf;
 
-fn load(path: &str, take: usize) -> Vec<Board> {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(path);
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+mod common;
+
+/// The first `take` puzzles of a shared set; none (skipped, with a line that
+/// says so) when the shared sets are absent.
+fn load(file: &str, take: usize) -> Vec<Board> {
+    let lines = common::shared_data(file).unwrap_or_default();
+    lines
+        .iter()
         .take(take)
         .map(|l| parse_puzzle(l, ShapeHint::Infer).expect("corpus puzzle parses"))
         .collect()
@@ -30,22 +30,25 @@ fn first_solution_by_iterator(board: &Board, strategy: Strategy) -> Option<Board
 
 fn corpora(c: &mut Criterion) {
     let sets = [
-        ("17_clue", "data/17_clue.txt", 2000),
-        ("top1465", "data/magictour_top1465.txt", 1465),
-        ("hardest_1106", "data/forum_hardest_1106.txt", 375),
+        ("17_clue", "17_clue.txt", 2000),
+        ("top1465", "magictour_top1465.txt", 1465),
+        ("hardest_1106", "forum_hardest_1106.txt", 375),
         (
             "hardest_1905_11plus",
-            "data/forum_hardest_1905_11plus_10k.txt",
+            "forum_hardest_1905_11plus_10k.txt",
             1000,
         ),
-        ("norvig_top95", "data/norvig_top95.txt", 95),
-        ("kaggle_easy", "data/kaggle_style_10k.txt", 2000),
-        ("gecode_16x16", "data/16x16_gecode_janko55.txt", 55),
+        ("norvig_top95", "norvig_top95.txt", 95),
+        ("kaggle_easy", "kaggle_style_10k.txt", 2000),
+        ("gecode_16x16", "16x16_gecode_janko55.txt", 55),
     ];
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);
     for (name, path, take) in sets {
         let boards = load(path, take);
+        if boards.is_empty() {
+            continue;
+        }
         group.throughput(Throughput::Elements(boards.len() as u64));
         group.bench_with_input(BenchmarkId::new("solution", name), &boards, |b, boards| {
             b.iter(|| {
@@ -88,23 +91,20 @@ fn corpora(c: &mut Criterion) {
 }
 
 fn naive_on_seeds(c: &mut Criterion) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/seeds.tsv");
-    let text = std::fs::read_to_string(&path).expect("seeds.tsv");
     let mut group = c.benchmark_group("naive");
     group.sample_size(10);
-    for line in text.lines().filter(|l| l.starts_with("seed-9x9")) {
-        let mut fields = line.split('\t');
-        let (Some(name), Some(puzzle)) = (fields.next(), fields.next()) else {
+    for (name, puzzle) in common::seeds() {
+        if !name.starts_with("seed-9x9") {
             continue;
-        };
-        let Ok(board) = parse_puzzle(puzzle, ShapeHint::Infer) else {
+        }
+        let Ok(board) = parse_puzzle(&puzzle, ShapeHint::Infer) else {
             continue;
         };
         if board.is_full() {
             continue;
         }
         group.bench_with_input(
-            BenchmarkId::new("first_solution", name),
+            BenchmarkId::new("first_solution", &name),
             &board,
             |b, board| b.iter(|| black_box(first_solution_by_iterator(board, Strategy::Naive))),
         );
@@ -120,7 +120,7 @@ fn naive_on_seeds(c: &mut Criterion) {
 /// samples; time them once with `doku solve --file` (see
 /// `tests/engine_large.rs`).
 fn gecode_25x25(c: &mut Criterion) {
-    let boards = load("data/25x25_gecode.txt", 18);
+    let boards = load("25x25_gecode.txt", 18);
     let mut group = c.benchmark_group("solve_25x25");
     group.sample_size(10);
     for number in [2, 3, 6, 12, 13, 14, 17, 18] {

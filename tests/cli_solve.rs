@@ -245,15 +245,15 @@ fn a_missing_file_and_an_empty_file() {
         .args(["solve", "--file"])
         .arg(&path)
         .assert()
-        .success()
+        .code(2)
         .stdout("");
 }
 
 #[test]
 fn sixteen_and_latin_boards_from_the_command_line() {
-    let lines = read_lines("data/16x16_gecode_janko55.txt");
+    let sixteen = generated_puzzle(16);
     let out = doku()
-        .args(["solve", &lines[0]])
+        .args(["solve", &sixteen.puzzle])
         .assert()
         .success()
         .get_output()
@@ -261,7 +261,8 @@ fn sixteen_and_latin_boards_from_the_command_line() {
         .clone();
     let text = String::from_utf8(out).unwrap();
     let solution = board(text.trim());
-    assert_valid_solution(&board(&lines[0]), &solution);
+    assert_valid_solution(&board(&sixteen.puzzle), &solution);
+    assert_eq!(solution, board(&sixteen.solution));
     doku()
         .args(["solve", "--count", "--boxes", "latin", "0000000000000000"])
         .assert()

@@ -88,7 +88,9 @@ fn the_invalid_4x4_seed_names_both_clashing_cells() {
 }
 
 fn solve_file(path: &str, expect_at_least: usize) {
-    let lines = read_lines(path);
+    let Some(lines) = shared_data(path, &format!("solving every puzzle of {path}")) else {
+        return;
+    };
     assert!(
         lines.len() >= expect_at_least,
         "{path} has {} puzzles",
@@ -105,18 +107,23 @@ fn solve_file(path: &str, expect_at_least: usize) {
 
 #[test]
 fn magictour_top1465_all_solved() {
-    solve_file("data/magictour_top1465.txt", 1465);
+    solve_file("magictour_top1465.txt", 1465);
 }
 
 #[test]
 fn norvig_sets_all_solved() {
-    solve_file("data/norvig_top95.txt", 95);
-    solve_file("data/norvig_hardest.txt", 11);
+    solve_file("norvig_top95.txt", 95);
+    solve_file("norvig_hardest.txt", 11);
 }
 
 #[test]
 fn forum_hardest_1106_all_solved_and_unique() {
-    let lines = read_lines("data/forum_hardest_1106.txt");
+    let Some(lines) = shared_data(
+        "forum_hardest_1106.txt",
+        "solving and proving unique the 2011 hardest-puzzle list",
+    ) else {
+        return;
+    };
     for line in &lines {
         let puzzle = board(line);
         assert_eq!(puzzle.count_solutions_up_to(2), 1, "{line}");
@@ -126,13 +133,19 @@ fn forum_hardest_1106_all_solved_and_unique() {
 
 #[test]
 fn gecode_16x16_all_solved() {
-    solve_file("data/16x16_gecode_janko55.txt", 55);
+    solve_file("16x16_gecode_janko55.txt", 55);
 }
 
 #[test]
 fn generic_iterator_agrees_with_the_fast_path_on_9x9() {
     // The 9x9 specialisation must answer exactly what the generic search answers.
-    for line in read_lines("data/norvig_top95.txt").iter().take(40) {
+    let Some(lines) = shared_data(
+        "norvig_top95.txt",
+        "the generic search against the 9x9 fast path on Norvig's top 95",
+    ) else {
+        return;
+    };
+    for line in lines.iter().take(40) {
         let puzzle = board(line);
         let generic: Vec<Board> = Solver::new(&puzzle, Strategy::Mrv)
             .filter_map(|s| match s {
@@ -147,7 +160,12 @@ fn generic_iterator_agrees_with_the_fast_path_on_9x9() {
 
 #[test]
 fn multi_solution_sample_is_reported_as_such() {
-    let lines = read_lines("data/serg_benchmark_multisol.txt");
+    let Some(lines) = shared_data(
+        "serg_benchmark_multisol.txt",
+        "multi-solution puzzles reported as such",
+    ) else {
+        return;
+    };
     for line in lines.iter().step_by(50) {
         let puzzle = board(line);
         assert!(
@@ -163,10 +181,13 @@ fn multi_solution_sample_is_reported_as_such() {
 fn fast_path_counts_agree_with_the_generic_iterator_on_multi_solution_puzzles() {
     // Counting is where a missed branch or a wrong deduction shows: every
     // solution of these puzzles, up to 40, must be found by both searches.
-    for line in read_lines("data/serg_benchmark_multisol.txt")
-        .iter()
-        .step_by(250)
-    {
+    let Some(lines) = shared_data(
+        "serg_benchmark_multisol.txt",
+        "solution counts of multi-solution puzzles, fast path against generic search",
+    ) else {
+        return;
+    };
+    for line in lines.iter().step_by(250) {
         let puzzle = board(line);
         let generic = Solver::new(&puzzle, Strategy::Mrv)
             .filter(|s| matches!(s, Step::Solution(_)))

@@ -5,13 +5,18 @@
 
 mod common;
 
-use common::{assert_valid_solution, board, read_lines};
+use common::{assert_valid_solution, board, shared_data};
 use doku::engine::{Board, Shape};
 use proptest::prelude::*;
 
 #[test]
 fn every_16x16_gecode_puzzle_is_solved_and_unique() {
-    let lines = read_lines("data/16x16_gecode_janko55.txt");
+    let Some(lines) = shared_data(
+        "16x16_gecode_janko55.txt",
+        "every 16x16 Gecode puzzle solved and unique",
+    ) else {
+        return;
+    };
     assert_eq!(lines.len(), 55);
     for line in &lines {
         let puzzle = board(line);
@@ -21,6 +26,10 @@ fn every_16x16_gecode_puzzle_is_solved_and_unique() {
         assert_valid_solution(&puzzle, &solution);
         assert_eq!(puzzle.count_solutions_up_to(2), 1, "{line}");
     }
+}
+
+fn gecode_25x25(skipped: &str) -> Option<Vec<String>> {
+    shared_data("25x25_gecode.txt", skipped)
 }
 
 /// Lines (1-based) of the 25x25 file whose solution and uniqueness proof
@@ -45,7 +54,9 @@ fn assert_25x25_line_solved_and_unique(lines: &[String], number: usize) {
 
 #[test]
 fn the_quick_25x25_gecode_puzzles_are_solved_and_unique() {
-    let lines = read_lines("data/25x25_gecode.txt");
+    let Some(lines) = gecode_25x25("the quick 25x25 Gecode puzzles solved and unique") else {
+        return;
+    };
     assert_eq!(lines.len(), 18);
     for number in QUICK_25X25_LINES {
         assert_25x25_line_solved_and_unique(&lines, number);
@@ -67,7 +78,9 @@ fn assert_25x25_line_solved(lines: &[String], number: usize) {
 /// take about 25 s each.
 #[test]
 fn the_slower_25x25_gecode_puzzles_are_solved_first_half() {
-    let lines = read_lines("data/25x25_gecode.txt");
+    let Some(lines) = gecode_25x25("the slower 25x25 Gecode puzzles solved (first half)") else {
+        return;
+    };
     for number in [10, 1, 5, 7, 9, 12, 13, 16] {
         assert_25x25_line_solved(&lines, number);
     }
@@ -75,7 +88,9 @@ fn the_slower_25x25_gecode_puzzles_are_solved_first_half() {
 
 #[test]
 fn the_slower_25x25_gecode_puzzles_are_solved_second_half() {
-    let lines = read_lines("data/25x25_gecode.txt");
+    let Some(lines) = gecode_25x25("the slower 25x25 Gecode puzzles solved (second half)") else {
+        return;
+    };
     for number in [15, 4, 8, 11] {
         assert_25x25_line_solved(&lines, number);
     }
@@ -84,7 +99,9 @@ fn the_slower_25x25_gecode_puzzles_are_solved_second_half() {
 #[test]
 #[ignore = "about nine minutes (all 18 pass): some uniqueness proofs take over a minute"]
 fn every_25x25_gecode_puzzle_is_solved_and_unique() {
-    let lines = read_lines("data/25x25_gecode.txt");
+    let Some(lines) = gecode_25x25("every 25x25 Gecode puzzle solved and unique") else {
+        return;
+    };
     assert_eq!(lines.len(), 18);
     for number in 1..=lines.len() {
         assert_25x25_line_solved_and_unique(&lines, number);

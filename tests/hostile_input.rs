@@ -128,8 +128,8 @@ fn broken_givens_name_both_cells() {
     rejects(boxed.as_bytes(), &["both hold", "box"]);
 }
 
-/// No puzzle is not a failure (empty in, empty out, exit 0, as the engine's
-/// CLI tests require), but doku says so on stderr.
+/// No puzzle is unreadable input (exit status 2, as a bad puzzle is), and
+/// doku says which source held none.
 #[test]
 fn an_empty_file_is_named_not_silent() {
     let tmp = tempfile::tempdir().unwrap();
@@ -139,14 +139,14 @@ fn an_empty_file_is_named_not_silent() {
         .args(["solve", "--file"])
         .arg(&empty)
         .assert()
-        .success()
+        .code(2)
         .stdout("")
         .stderr(predicate::str::contains("empty.txt: no puzzle in it"));
     doku()
         .arg("solve")
         .write_stdin("# only a comment\n\n\n")
         .assert()
-        .success()
+        .code(2)
         .stdout("")
         .stderr(predicate::str::contains("standard input: no puzzle in it"));
 }

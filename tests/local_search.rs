@@ -1,23 +1,17 @@
 //! Min-conflicts and the genetic search: they reach valid solutions that keep
 //! the givens, report true conflict counts, and respect their limits.
 
-use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::local_search::{
     GaveUpReason, Genetic, GeneticConfig, LocalStep, MinConflicts, MinConflictsConfig,
 };
 use doku::engine::{Board, Shape};
+mod common;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn seed(name: &str) -> Board {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/fixtures/seeds.tsv");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let line = text
-        .lines()
-        .find(|l| l.split('\t').next() == Some(name))
-        .unwrap_or_else(|| panic!("no seed named {name}"));
-    let puzzle = line.split('\t').nth(1).unwrap_or_default();
-    parse_puzzle(puzzle, ShapeHint::Infer).unwrap_or_else(|e| panic!("{name}: {e}"))
+    common::board(&common::seed(name).puzzle)
 }
 
 /// A puzzle of `shape` with about `keep` of a solution's cells given.

@@ -4,7 +4,7 @@
 
 mod common;
 use common::tmux::{doku_shell, Tmux};
-use common::{assert_valid_solution, board, read_lines};
+use common::{assert_valid_solution, board, shared_data};
 use std::time::Duration;
 
 const WIDTH: u16 = 120;
@@ -13,7 +13,13 @@ const WIDTH: u16 = 120;
 fn a_long_solve_says_which_puzzle_runs_and_erases_that_before_the_answer() {
     // Line 13 of the 25x25 set takes about five seconds: long enough for the
     // status line, which waits a second before it shows.
-    let puzzle = read_lines("data/25x25_gecode.txt")[12].clone();
+    let Some(lines) = shared_data(
+        "25x25_gecode.txt",
+        "the status line of a long doku solve (a 25x25 that takes seconds)",
+    ) else {
+        return;
+    };
+    let puzzle = lines[12].clone();
     let home = tempfile::tempdir().expect("temp dir");
     let file = home.path().join("hard.txt");
     std::fs::write(&file, format!("{puzzle}\n")).expect("puzzle file");

@@ -11,21 +11,15 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
-fn shared(path: &str) -> String {
-    let full = format!("{}/../shared/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
+mod common;
 
 /// The seed puzzles that parse (the one with clashing givens does not).
 fn seeds() -> Vec<(String, Board)> {
-    shared("fixtures/seeds.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let mut fields = l.split('\t');
-            let (name, puzzle) = (fields.next()?, fields.next()?);
-            let board = parse_puzzle(puzzle, ShapeHint::Infer).ok()?;
-            Some((name.to_string(), board))
+    common::seeds()
+        .into_iter()
+        .filter_map(|s| {
+            let board = parse_puzzle(&s.puzzle, ShapeHint::Infer).ok()?;
+            Some((s.name, board))
         })
         .collect()
 }
@@ -89,13 +83,13 @@ fn every_strategy_solves_the_seed_puzzles() {
 
 #[test]
 fn every_strategy_solves_a_sample_of_the_shared_data() {
-    let text = shared("data/kaggle_style_10k.txt");
-    for (i, line) in text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .take(5)
-        .enumerate()
-    {
+    let Some(easy) = common::shared_data(
+        "kaggle_style_10k.txt",
+        "every watch strategy on a sample of the shared data",
+    ) else {
+        return;
+    };
+    for (i, line) in easy.iter().take(5).enumerate() {
         let puzzle = parse_puzzle(line, ShapeHint::Infer).unwrap();
         for &strategy in SearchKind::ALL {
             assert_solves(&format!("kaggle #{i}"), &puzzle, strategy);
@@ -103,8 +97,13 @@ fn every_strategy_solves_a_sample_of_the_shared_data() {
     }
     // A 16x16 from the data: too open for naive backtracking to finish in
     // a test, so the three others.
-    let text = shared("data/16x16_gecode_janko55.txt");
-    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let Some(sixteen) = common::shared_data(
+        "16x16_gecode_janko55.txt",
+        "watch strategies on a 16x16 of the shared data",
+    ) else {
+        return;
+    };
+    let line = &sixteen[0];
     let puzzle = parse_puzzle(line, ShapeHint::Infer).unwrap();
     for strategy in [SearchKind::Mrv, SearchKind::MinConflicts] {
         assert_solves("16x16 janko", &puzzle, strategy);

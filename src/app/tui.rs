@@ -11,7 +11,7 @@ use crate::storage::{prefs, Preferences, StateDir};
 use crate::ui::output::TerminalOutput;
 use crate::watch::WatchOptions;
 use ratatui::crossterm::event;
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// The terminal the game draws on: crossterm over standard output, through
@@ -189,7 +189,7 @@ fn launch_app(
     let loaded = match crate::config::load(config_path) {
         Ok(loaded) => loaded,
         Err(err) => {
-            eprintln!("doku: {err}");
+            let _ = writeln!(io::stderr(), "doku: {err}");
             return crate::exit::EXIT_BAD_INPUT;
         }
     };
@@ -197,7 +197,7 @@ fn launch_app(
     // terminal would get escape codes it cannot show.
     let term = std::env::var("TERM").ok();
     if let Some(problem) = unusable_terminal(io::stdout().is_terminal(), term.as_deref()) {
-        eprintln!("doku: {problem}");
+        let _ = writeln!(io::stderr(), "doku: {problem}");
         return crate::exit::EXIT_BAD_INPUT;
     }
     // What t, d and z chose last time, over the config (never written
@@ -281,7 +281,10 @@ fn launch_app(
         Ok(terminal) => terminal,
         Err(err) => {
             ratatui::restore();
-            eprintln!("doku: cannot use this terminal for the game: {err}");
+            let _ = writeln!(
+                io::stderr(),
+                "doku: cannot use this terminal for the game: {err}"
+            );
             return crate::exit::EXIT_BAD_INPUT;
         }
     };
@@ -332,13 +335,13 @@ fn launch_app(
     );
     ratatui::restore();
     if let Some(notice) = notice {
-        eprintln!("{notice}");
+        let _ = writeln!(io::stderr(), "{notice}");
     }
     match result {
         Ok(None) => crate::exit::EXIT_OK,
         Ok(Some(signal)) => signal.exit_status(),
         Err(err) => {
-            eprintln!("doku: the terminal failed: {err}");
+            let _ = writeln!(io::stderr(), "doku: the terminal failed: {err}");
             1
         }
     }

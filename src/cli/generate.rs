@@ -1,5 +1,6 @@
 //! `doku generate`: fresh puzzles with exactly one solution.
 
+use super::output::say;
 use super::progress::{StatusLine, QUIET_PERIOD};
 use super::{GenerateArgs, EXIT_BAD_INPUT, EXIT_OK};
 use crate::engine::format::{write, Format};
@@ -24,7 +25,7 @@ pub(super) fn seeded_rng(seed: Option<u64>) -> ChaCha8Rng {
 pub fn run(args: &GenerateArgs) -> i32 {
     let Ok(shape) = Shape::sudoku(args.size) else {
         let sizes: Vec<String> = SUDOKU_SHAPES.iter().map(|s| s.0.to_string()).collect();
-        eprintln!(
+        say!(
             "doku: generate: no sudoku of size {}: choose --size from {}",
             args.size,
             sizes.join(", ")
@@ -69,7 +70,7 @@ fn deal_all(
             Ok(dealt) => dealt,
             Err(e) => {
                 let _quiet = status.quiet();
-                eprintln!("doku: generate: {e}");
+                say!("doku: generate: {e}");
                 return EXIT_BAD_INPUT;
             }
         };

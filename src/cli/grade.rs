@@ -2,6 +2,7 @@
 //! optionally with the whole logical solution path.
 
 use super::input::run_batch;
+use super::output::say;
 use super::GradeArgs;
 use crate::engine::grader::{grade, solve_logically, Solutions};
 use crate::engine::Board;
@@ -14,9 +15,11 @@ pub fn run(args: &GradeArgs) -> i32 {
         let _done = batch.done();
         let clues = board.filled_count();
         if grade.solutions != Solutions::Unique {
-            eprintln!(
+            say!(
                 "doku: {}: the puzzle on line {} has {}, so it has no grade",
-                batch.source, batch.puzzle.line, grade.hardest
+                batch.source,
+                batch.puzzle.line,
+                grade.hardest
             );
             let what = if grade.solutions == Solutions::None {
                 "no solution"

@@ -1,5 +1,6 @@
 //! Where puzzles come from: arguments, a file, or standard input.
 
+use super::output::say;
 use super::progress::{Stall, StatusLine, QUIET_PERIOD};
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVABLE};
 use crate::engine::format::ReadPuzzle;
@@ -15,6 +16,11 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Args)]
 pub struct InputArgs {
     /// Puzzles, one per argument (`-` reads standard input).
+    ///
+    /// One line of N*N symbols (`.` or `0` for empty, `|` between boxes
+    /// allowed), or N rows of N. Symbols are 1-9, then A, B, ... above 9: a
+    /// 16x16 uses 1-9 and A-G. One written in hex (0-F, with `.` for empty)
+    /// is refused rather than misread: write its 0s as G.
     #[arg(value_name = "PUZZLE")]
     pub puzzles: Vec<String>,
     /// Read puzzles from a file (one per line, or block, .sdk or CSV form).
@@ -63,6 +69,14 @@ impl InputArgs {
             }
         }
         if let Some(path) = &self.file {
+            // Opening a directory succeeds; reading it would fail after an
+            // `invalid` line had been printed for it.
+            if path.is_dir() {
+                return Err(format!(
+                    "{}: is a directory; give a file of puzzles",
+                    path.display()
+                ));
+            }
             let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
             sources.push(Source {
                 name: path.display().to_string(),
@@ -151,7 +165,7 @@ pub fn run_batch(
     let sources = match input.sources() {
         Ok(s) => s,
         Err(msg) => {
-            eprintln!("doku: {msg}");
+            say!("doku: {msg}");
             return EXIT_BAD_INPUT;
         }
     };
@@ -237,10 +251,10 @@ fn batch_loop(
                     status = EXIT_BAD_INPUT;
                     errors += 1;
                     if errors <= MAX_REPORTED_ERRORS {
-                        eprintln!("{}", describe(&name, &e));
+                        say!("{}", describe(&name, &e));
                     }
                     if errors == MAX_REPORTED_ERRORS {
-                        eprintln!("doku: {name}: too many unreadable puzzles; stopping");
+                        say!("doku: {name}: too many unreadable puzzles; stopping");
                         let _ = out.flush();
                         return status;
                     }
@@ -257,10 +271,12 @@ fn batch_loop(
             }
         }
         if !any {
-            // No puzzle is not a failure (empty in, empty out, for pipes),
-            // but say so: an empty file is usually a mistake.
+            // A source with no puzzle is unreadable input, as a bad one is:
+            // an empty file or argument is a mistake, and a script that
+            // piped nothing in should hear of it.
             let _quiet = progress.status.quiet();
-            eprintln!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
+            say!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
+            status = EXIT_BAD_INPUT;
         }
     }
     let _ = out.flush();

@@ -1,10 +1,12 @@
 //! The command line: argument definitions and dispatch to the batch commands
 //! and the TUI.
 
+mod docs;
 mod generate;
 mod grade;
 mod input;
 mod latin;
+mod output;
 mod progress;
 mod solve;
 mod stats;
@@ -15,6 +17,7 @@ use crate::engine::grader::Difficulty;
 use crate::engine::{Named, Strategy};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use output::say;
 use std::path::PathBuf;
 
 pub use input::InputArgs;
@@ -73,6 +76,17 @@ pub enum Command {
     Latin(LatinArgs),
     /// Print game statistics.
     Stats,
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(
+        long_about = "Print a shell completion script for doku.\n\nFor example, for bash: doku completions bash > ~/.local/share/bash-completion/completions/doku\nfor zsh: doku completions zsh > ~/.zfunc/_doku (with ~/.zfunc in fpath)\nfor fish: doku completions fish > ~/.config/fish/completions/doku.fish"
+    )]
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff; read it with `doku man | man -l -`).
+    Man,
 }
 
 #[derive(Debug, Args)]
@@ -239,7 +253,7 @@ pub struct GradeArgs {
 
 #[derive(Debug, Args)]
 pub struct LatinArgs {
-    /// Order of the square, 1 to 255.
+    /// Order of the square, 1 to 64.
     pub n: usize,
     /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
@@ -252,9 +266,10 @@ pub struct LatinArgs {
 /// Parses the command line and runs it; returns the exit status.
 pub fn main() -> i32 {
     let cli = Cli::parse();
-    // The batch commands read nothing from the config, but a --config they
-    // are given must still exist and be valid: a typo in its path or a bad
-    // key is an error here as it is for the game, not silently ignored.
+    // The batch commands read nothing from the config, but the config must
+    // still be valid, the user's own config.toml as much as a --config
+    // given: a bad key is an error here as it is for the game, with the
+    // same message, not silently ignored until the next game.
     let batch = matches!(
         cli.command,
         Some(
@@ -265,9 +280,9 @@ pub fn main() -> i32 {
                 | Command::Latin(_)
         )
     );
-    if let (true, Some(path)) = (batch, cli.config.as_deref()) {
-        if let Err(err) = crate::config::load(Some(path)) {
-            eprintln!("doku: {err}");
+    if batch {
+        if let Err(err) = crate::config::load(cli.config.as_deref()) {
+            say!("doku: {err}");
             return EXIT_BAD_INPUT;
         }
     }
@@ -277,11 +292,13 @@ pub fn main() -> i32 {
         Some(Command::Grade(args)) => grade::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Latin(args)) => latin::run(&args),
+        Some(Command::Completions { shell }) => docs::completions(shell),
+        Some(Command::Man) => docs::man(),
         Some(Command::Play(args)) => match play_puzzle(&args) {
             // A puzzle that cannot be finished is no game; `doku watch` shows
             // the search exhausting it instead.
             Ok(Some(board)) if !has_solution(&board, &puzzle_source(&args)) => {
-                eprintln!(
+                say!(
                     "doku: {}: this puzzle has no solution, so it cannot be played; \
                      doku watch shows the search proving it",
                     puzzle_source(&args)
@@ -290,7 +307,7 @@ pub fn main() -> i32 {
             }
             Ok(puzzle) => crate::app::main(cli.config.as_deref(), puzzle, !args.new),
             Err(msg) => {
-                eprintln!("doku: {msg}");
+                say!("doku: {msg}");
                 EXIT_BAD_INPUT
             }
         },
@@ -299,7 +316,7 @@ pub fn main() -> i32 {
                 crate::app::main_with(cli.config.as_deref(), puzzle, false, Some(launch))
             }
             Err(msg) => {
-                eprintln!("doku: {msg}");
+                say!("doku: {msg}");
                 EXIT_BAD_INPUT
             }
         },

@@ -73,7 +73,7 @@ impl StatusLine {
             }
             match text() {
                 Some(line) if !*shown || line != last => {
-                    eprint!("\r\x1b[2K{line}");
+                    super::output::to_stderr(format_args!("\r\x1b[2K{line}"));
                     *shown = true;
                     last = line;
                 }
@@ -86,7 +86,7 @@ impl StatusLine {
 
 fn erase(shown: &mut bool) {
     if *shown {
-        eprint!("\r\x1b[2K");
+        super::output::to_stderr(format_args!("\r\x1b[2K"));
         *shown = false;
     }
 }

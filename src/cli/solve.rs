@@ -1,6 +1,7 @@
 //! `doku solve`: one solution (or a solution count) per puzzle, in input order.
 
 use super::input::run_batch;
+use super::output::say;
 use super::SolveArgs;
 use crate::engine::format::{write, Format};
 use crate::engine::{Board, Solver, Step, Strategy};
@@ -23,9 +24,10 @@ pub fn run(args: &SolveArgs) -> i32 {
             writeln!(out, "{line}")?;
             // No solution is exit status 1 here as for a solve (and grade).
             if count == 0 {
-                eprintln!(
+                say!(
                     "doku: {}: the puzzle on line {} has no solution",
-                    batch.source, batch.puzzle.line
+                    batch.source,
+                    batch.puzzle.line
                 );
             }
             return Ok(count > 0);
@@ -36,9 +38,10 @@ pub fn run(args: &SolveArgs) -> i32 {
             writeln!(out)?;
         }
         let Some(solution) = solution else {
-            eprintln!(
+            say!(
                 "doku: {}: the puzzle on line {} has no solution",
-                batch.source, batch.puzzle.line
+                batch.source,
+                batch.puzzle.line
             );
             writeln!(out, "no solution")?;
             return Ok(false);

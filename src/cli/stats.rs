@@ -1,6 +1,7 @@
 //! `doku stats`: the statistics as a table.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+use super::output::say;
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 use crate::storage::{stats, StateDir};
 use std::io::{self, Write};
@@ -9,14 +10,14 @@ pub fn run() -> i32 {
     let dir = match StateDir::from_env() {
         Ok(dir) => dir,
         Err(e) => {
-            eprintln!("doku: {e}");
+            say!("doku: {e}");
             return EXIT_BAD_INPUT;
         }
     };
     let stats = match stats::load(&dir) {
         Ok(stats) => stats,
         Err(e) => {
-            eprintln!("doku: {e}");
+            say!("doku: {e}");
             return EXIT_BAD_INPUT;
         }
     };

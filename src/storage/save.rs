@@ -199,7 +199,7 @@ impl Autosave {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             previous(info);
-            eprintln!("{note}");
+            let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("{note}\n"));
         }));
     }
 

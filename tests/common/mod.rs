@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: puzzle files from ../shared, an
+//! Helpers shared by the integration tests: the puzzles the repository
+//! carries (`tests/fixtures`), the large shared sets when they are there, an
 //! independent checker that does not use the engine's own rules, and (in
 //! `tmux`) the real binary driven in a real terminal.
 #![allow(dead_code)]
@@ -7,27 +8,147 @@ pub mod tmux;
 
 use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::{Board, Shape};
+use std::collections::HashSet;
+use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
-pub fn shared(path: &str) -> PathBuf {
+/// A file the repository carries in `tests/fixtures`.
+pub fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(path)
+        .join("tests/fixtures")
+        .join(name)
 }
 
-pub fn read_lines(path: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(shared(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+/// The puzzle lines of a fixture: blank and `#` comment lines left out.
+pub fn fixture_lines(name: &str) -> Vec<String> {
+    let path = fixture(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    puzzle_lines(&text)
+}
+
+fn puzzle_lines(text: &str) -> Vec<String> {
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(str::to_owned)
         .collect()
 }
 
+/// A famous hard puzzle (`tests/fixtures/famous.tsv`): its name, where it
+/// comes from, and the puzzle.
+pub struct Famous {
+    pub name: String,
+    pub source: String,
+    pub puzzle: String,
+}
+
+pub fn famous() -> Vec<Famous> {
+    fixture_lines("famous.tsv")
+        .iter()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [name, source, puzzle] = fields[..] else {
+                panic!("famous.tsv: not three fields: {line}");
+            };
+            Famous {
+                name: name.to_owned(),
+                source: source.to_owned(),
+                puzzle: puzzle.to_owned(),
+            }
+        })
+        .collect()
+}
+
+pub fn famous_puzzle(name: &str) -> String {
+    famous()
+        .into_iter()
+        .find(|f| f.name == name)
+        .map(|f| f.puzzle)
+        .unwrap_or_else(|| panic!("famous.tsv has no {name}"))
+}
+
+/// A puzzle doku generated, with its one solution (`tests/fixtures/generated.tsv`).
+pub struct Generated {
+    pub size: usize,
+    pub puzzle: String,
+    pub solution: String,
+}
+
+/// Every generated puzzle the repository carries, smallest boards first.
+pub fn generated() -> Vec<Generated> {
+    fixture_lines("generated.tsv")
+        .iter()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [size, _how, puzzle, solution] = fields[..] else {
+                panic!("generated.tsv: not four fields: {line}");
+            };
+            Generated {
+                size: size.parse().unwrap_or_else(|e| panic!("{size}: {e}")),
+                puzzle: puzzle.to_owned(),
+                solution: solution.to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// The first generated puzzle of `size`x`size`.
+pub fn generated_puzzle(size: usize) -> Generated {
+    generated()
+        .into_iter()
+        .find(|g| g.size == size)
+        .unwrap_or_else(|| panic!("generated.tsv has no {size}x{size}"))
+}
+
+/// Where the large public puzzle sets live: `$DOKU_SHARED`, or `../shared`
+/// beside the checkout (where CI puts them). They are not in the repository.
+pub fn shared_dir() -> PathBuf {
+    match std::env::var_os("DOKU_SHARED") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    }
+}
+
+/// The puzzle lines of `file` in the shared `data/` sets, or `None` when the
+/// sets are not there: then one line on stderr says what `skipped` (the
+/// test's own words) did not check. The line goes to the real stderr, past
+/// the test harness's capture, so `cargo test` shows it; each skip is said
+/// once per test binary.
+pub fn shared_data(file: &str, skipped: &str) -> Option<Vec<String>> {
+    let path = shared_dir().join("data").join(file);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(puzzle_lines(&text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            say_skipped(&format!(
+                "skipped: {skipped} (needs {}, absent; set DOKU_SHARED to the shared folder)",
+                path.display()
+            ));
+            None
+        }
+        // A file that is there but unreadable is a broken setup, not a skip.
+        Err(e) => panic!("{}: {e}", path.display()),
+    }
+}
+
+/// Prints a skip line once per test binary, to the real stderr.
+pub fn say_skipped(line: &str) {
+    static SAID: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+    let mut said = SAID.lock().unwrap_or_else(|p| p.into_inner());
+    if said
+        .get_or_insert_with(HashSet::new)
+        .insert(line.to_owned())
+    {
+        // `eprintln!` would be captured by the harness and never shown.
+        let _ = writeln!(std::io::stderr(), "{line}");
+    }
+}
+
 pub fn board(line: &str) -> Board {
     parse_puzzle(line, ShapeHint::Infer).unwrap_or_else(|e| panic!("{line}: {e}"))
 }
 
-/// One row of seeds.tsv: name, puzzle, expected.
+/// One row of `tests/fixtures/seeds.tsv` (the puzzles of the project's
+/// source documents): name, puzzle, expected.
 pub struct Seed {
     pub name: String,
     pub puzzle: String,
@@ -35,7 +156,7 @@ pub struct Seed {
 }
 
 pub fn seeds() -> Vec<Seed> {
-    read_lines("fixtures/seeds.tsv")
+    fixture_lines("seeds.tsv")
         .into_iter()
         .map(|l| {
             let mut parts = l.split('\t');

@@ -23,7 +23,7 @@ pub enum ParseError {
         found: String,
         expected: String,
     },
-    #[error("line {line}: {actual} cells, but {expected}")]
+    #[error("line {line}: {}, but {expected}", cells(*.actual))]
     WrongLength {
         line: usize,
         expected: String,
@@ -47,12 +47,26 @@ pub enum ParseError {
         digit: String,
         house: String,
     },
+    #[error(
+        "line {line}: this 16x16 puzzle writes empty cells both as '.' and as '0' and never \
+         uses G, so it looks written in hex (0-F), where 0 is a symbol; doku reads 1-9 then A-G, \
+         with '.' or '0' for empty: write its 0s as G (for example with tr 0 G)"
+    )]
+    LooksHex { line: usize },
     #[error("line {line}: a second puzzle starts here, but one puzzle was expected")]
     ExtraPuzzle { line: usize },
     #[error("no puzzle in it (it is empty, or holds only blank and comment lines)")]
     NoPuzzle,
     #[error("reading failed: {0}")]
     Io(String),
+}
+
+/// `1 cell`, `81 cells`.
+fn cells(count: usize) -> String {
+    match count {
+        1 => "1 cell".into(),
+        n => format!("{n} cells"),
+    }
 }
 
 impl ParseError {
@@ -65,6 +79,7 @@ impl ParseError {
             | ParseError::LineTooLong { line }
             | ParseError::Shape { line, .. }
             | ParseError::Clash { line, .. }
+            | ParseError::LooksHex { line }
             | ParseError::ExtraPuzzle { line } => *line,
             ParseError::NoPuzzle | ParseError::Io(_) => 0,
         }
@@ -213,22 +228,46 @@ impl<R: BufRead> PuzzleReader<R> {
             // A lone short row whose length is a square (`12..`): a 2x2
             // puzzle on one line after all.
             let n = (size as f64).sqrt().round() as usize;
-            if n * n == size && n < 3 {
+            let fits = rows[0].iter().all(|t| t.value as usize <= n);
+            if n * n == size && n < 3 && fits {
                 return build(self.hint, line, n, &rows[0]);
             }
             // Otherwise most likely a mistyped one-line puzzle, so the
-            // message speaks of both readings.
-            let missing = format!(
-                "; or, if this line is the first row of a {size}x{size} puzzle, its other {} rows are missing",
-                size - 1
-            );
-            if let Some(err) = symbol_beyond_square(&rows[0], line, &missing) {
-                return Err(err);
+            // message speaks of both readings; a row of a size without
+            // sudoku boxes would start a Latin square.
+            let board = if Shape::sudoku(size).is_ok() {
+                "puzzle"
+            } else {
+                "Latin square"
+            };
+            let others = match size - 1 {
+                1 => "its other row is missing".to_string(),
+                n => format!("its other {n} rows are missing"),
+            };
+            let missing =
+                format!("; or, if this line is the first row of a {size}x{size} {board}, {others}");
+            // A symbol too large for an N*N reading is worth naming only
+            // when that reading is a sudoku size: `123456789` is a row of a
+            // 9x9 far more often than a 3x3 Latin square.
+            let square = (size as f64).sqrt().round() as usize;
+            if Shape::sudoku(square).is_ok() {
+                if let Some(err) = symbol_beyond_square(&rows[0], line, &missing) {
+                    return Err(err);
+                }
             }
             return Err(ParseError::WrongLength {
                 line,
                 expected: format!("a puzzle on one line needs N*N cells (81 for 9x9){missing}"),
                 actual: size,
+            });
+        }
+        if rows.len() == 1 && size == 1 && self.block_bare && rows[0][0].value > 1 {
+            // One symbol alone on a line: a 1x1 Latin square holds only 1,
+            // so this is a puzzle cut short, not a board of size 1.
+            return Err(ParseError::WrongLength {
+                line,
+                expected: "a puzzle on one line needs N*N cells (81 for 9x9)".into(),
+                actual: 1,
             });
         }
         if rows.len() < size {
@@ -391,6 +430,9 @@ fn fast_line(raw: &[u8], hint: ShapeHint, line: usize) -> Option<Result<ReadPuzz
     if n * n != len {
         return None;
     }
+    if n == 16 && looks_hex(raw.iter().map(|&b| b as char)) {
+        return None; // the general path says why it is refused
+    }
     let values: Vec<u8> = raw.iter().map(|&b| SYMBOL_VALUES[b as usize]).collect();
     // Anything but a symbol of this size (NOT_A_SYMBOL included) goes down
     // the general path, which words the error.
@@ -416,7 +458,10 @@ fn is_whole_puzzle(row: &[Token], hint: ShapeHint, raw: &[u8]) -> bool {
     if let Some(size) = hint.size() {
         return n == size;
     }
-    if n < 3 || raw.contains(&b'|') || (is_csv_row(raw) && len <= MAX_SIZE) {
+    // `|` and CSV separators make a row of a block, unless the row is too
+    // long to be one: `53.|.7.|...|6..|...` run on for 81 cells is a puzzle.
+    let separated = raw.contains(&b'|') || is_csv_row(raw);
+    if n < 3 || (separated && len <= MAX_SIZE) {
         return false;
     }
     len > MAX_SIZE || row.iter().all(|t| t.value as usize <= n)
@@ -464,6 +509,11 @@ fn build(
         }
         values.push(t.value as u8);
     }
+    // Written in numbers (`10 0 3 ...`), a 16x16 has no letters to check.
+    let in_numbers = tokens.iter().any(|t| t.ch.is_ascii_digit() && t.value > 9);
+    if size == 16 && !in_numbers && looks_hex(tokens.iter().map(|t| t.ch)) {
+        return Err(ParseError::LooksHex { line });
+    }
     let board = Board::from_values(shape, values).ok_or(ParseError::WrongLength {
         line,
         expected: format!("a {size}x{size} puzzle needs {}", size * size),
@@ -471,6 +521,22 @@ fn build(
     })?;
     check_givens(&board, line)?;
     Ok(ReadPuzzle { line, board })
+}
+
+/// Whether the symbols of a 16x16 look written in hex (`0`-`F`, with `.`
+/// for empty): both `.` and `0` appear, and `G` never does. Read as doku
+/// reads them, its `0` givens would silently become empty cells.
+fn looks_hex(symbols: impl Iterator<Item = char>) -> bool {
+    let (mut dot, mut zero) = (false, false);
+    for ch in symbols {
+        match ch {
+            '.' => dot = true,
+            '0' => zero = true,
+            'G' | 'g' => return false,
+            _ => {}
+        }
+    }
+    dot && zero
 }
 
 fn quote(ch: char, value: u16) -> String {
@@ -481,17 +547,25 @@ fn quote(ch: char, value: u16) -> String {
     }
 }
 
-/// What the cells of a board of this size may hold, for error messages.
+/// What the cells of a board of this size may hold, for error messages. A
+/// size without sudoku boxes is named a Latin square, as it is read.
 pub fn symbol_range(size: usize) -> String {
     let last = Digit::new(size.min(255) as u8)
         .map(digit_text)
         .unwrap_or_default();
-    if size <= 9 {
-        format!("1-{last}, or '.' or '0' for empty, on a {size}x{size} board")
-    } else if size <= 35 {
-        format!("1-9 and A-{last}, or '.' or '0' for empty, on a {size}x{size} board")
+    let board = if Shape::sudoku(size).is_ok() {
+        format!("a {size}x{size} board")
     } else {
-        format!("numbers 1-{size}, or 0 for empty, on a {size}x{size} board")
+        format!("a {size}x{size} Latin square")
+    };
+    if size == 1 {
+        format!("only 1, or '.' or '0' for empty, on {board}")
+    } else if size <= 9 {
+        format!("1-{last}, or '.' or '0' for empty, on {board}")
+    } else if size <= 35 {
+        format!("1-9 and A-{last}, or '.' or '0' for empty, on {board}")
+    } else {
+        format!("numbers 1-{size}, or 0 for empty, on {board}")
     }
 }
 
@@ -616,7 +690,7 @@ fn number_token(field: &str, line: usize, column: usize) -> Result<Token, ParseE
         line,
         column: column + at,
         found: describe(ch),
-        expected: "a number (0 or empty for an empty cell)".into(),
+        expected: "a number, with 0 or nothing for an empty cell".into(),
     };
     for (i, ch) in field.chars().enumerate() {
         if !ch.is_ascii_digit() {
