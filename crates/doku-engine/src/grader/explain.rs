@@ -120,6 +120,7 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
                 removals_by_digit(grid, &f.eliminations)
             )
         }
+        (_, Pattern::Chain) => f.text.clone(),
         (t, _) => format!("{}: {}", t.name(), removals_by_digit(grid, &f.eliminations)),
     }
 }

@@ -6,6 +6,7 @@
 //! reading order). The techniques never allocate: they fill a reused
 //! [`Finding`].
 
+use super::chains::Link;
 use super::Technique;
 use crate::board::{Board, Candidates};
 use crate::shape::Geometry;
@@ -157,6 +158,9 @@ pub(crate) enum Pattern {
     Fish { rows: bool, base: u64, cover: u64 },
     /// A wing: pivot first, then the two pincers.
     Wing,
+    /// A chain or net: its links are in `Finding::chain`, its words in
+    /// `Finding::text`.
+    Chain,
 }
 
 /// One technique's find, in a buffer reused from step to step.
@@ -168,6 +172,12 @@ pub(crate) struct Finding {
     pub digits: u64,
     pub placements: Vec<(u16, u8)>,
     pub eliminations: Vec<(u16, u8)>,
+    /// A chain's links, parents before children (empty for other patterns).
+    pub chain: Vec<Link>,
+    /// A chain's node count, for its length increment.
+    pub complexity: u16,
+    /// A chain's explanation, written as it is found.
+    pub text: String,
 }
 
 impl Default for Finding {
@@ -179,6 +189,9 @@ impl Default for Finding {
             digits: 0,
             placements: Vec::with_capacity(4),
             eliminations: Vec::with_capacity(32),
+            chain: Vec::new(),
+            complexity: 0,
+            text: String::new(),
         }
     }
 }
@@ -191,6 +204,9 @@ impl Finding {
         self.digits = 0;
         self.placements.clear();
         self.eliminations.clear();
+        self.chain.clear();
+        self.complexity = 0;
+        self.text.clear();
     }
 }
 

@@ -11,15 +11,20 @@
 //! - [`next_hint`]: what the TUI's hint key shows: the next step, or the
 //!   entries that are wrong, or that a guess is needed.
 
+mod chains;
 mod explain;
 mod fish;
+mod forcing;
 mod grid;
 mod hint;
 mod intersections;
 mod singles;
+#[cfg(test)]
+mod soundness;
 mod subsets;
 mod wings;
 
+pub use chains::{ChainLink, ChainNode};
 pub use hint::{next_hint, next_hint_with_solution, Hint};
 
 use super::board::{Board, Candidates};
@@ -115,10 +120,20 @@ pub enum Technique {
     Jellyfish,
     XyWing,
     XyzWing,
+    // Chains and forcing nets (grader/chains.rs, grader/forcing.rs).
+    RemotePair,
+    XChain,
+    XyChain,
+    Aic,
+    CellForcingChain,
+    UnitForcingChain,
+    DynamicForcingChain,
+    DynamicForcingChainPlus,
+    NestedForcingChain,
 }
 
 impl Technique {
-    pub const ALL: [Technique; 15] = [
+    pub const ALL: [Technique; 24] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -134,6 +149,16 @@ impl Technique {
         Technique::Jellyfish,
         Technique::XyWing,
         Technique::XyzWing,
+        // Chains and forcing nets.
+        Technique::RemotePair,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
     ];
 
     pub fn name(self) -> &'static str {
@@ -153,6 +178,16 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
+            // Chains and forcing nets.
+            Technique::RemotePair => "remote pair",
+            Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
+            Technique::Aic => "alternating inference chain",
+            Technique::CellForcingChain => "cell forcing chain",
+            Technique::UnitForcingChain => "unit forcing chain",
+            Technique::DynamicForcingChain => "dynamic forcing chain",
+            Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)",
+            Technique::NestedForcingChain => "nested forcing chain",
         }
     }
 
@@ -164,6 +199,15 @@ impl Technique {
             | Technique::Claiming
             | Technique::NakedPair
             | Technique::HiddenPair => Difficulty::Medium,
+            Technique::RemotePair
+            | Technique::XChain
+            | Technique::XyChain
+            | Technique::Aic
+            | Technique::CellForcingChain
+            | Technique::UnitForcingChain
+            | Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
+            | Technique::NestedForcingChain => Difficulty::Expert,
             _ => Difficulty::Hard,
         }
     }
@@ -195,6 +239,13 @@ impl Technique {
             Jellyfish => fish::fish(grid, 4, self, out),
             XyWing => wings::xy_wing(grid, out),
             XyzWing => wings::xyz_wing(grid, out),
+            // Chains and forcing nets.
+            RemotePair => chains::single_chain(grid, chains::Kind::RemotePair, out),
+            XChain => chains::single_chain(grid, chains::Kind::XChain, out),
+            XyChain => chains::single_chain(grid, chains::Kind::XyChain, out),
+            Aic => chains::single_chain(grid, chains::Kind::Aic, out),
+            CellForcingChain | UnitForcingChain | DynamicForcingChain
+            | DynamicForcingChainPlus | NestedForcingChain => forcing::forcing(grid, self, out),
         }
     }
 }
@@ -219,6 +270,9 @@ pub struct LogicStep {
     pub eliminations: Vec<(Cell, Digit)>,
     /// Why, in a player's words.
     pub explanation: String,
+    /// A chain's inferences, parents before children, for drawing (empty
+    /// for other techniques).
+    pub chain: Vec<ChainLink>,
 }
 
 /// The whole logical solution path of a puzzle.
@@ -276,6 +330,7 @@ fn to_step(grid: &Grid, f: &Finding) -> LogicStep {
         placements: f.placements.iter().filter_map(pair).collect(),
         eliminations: f.eliminations.iter().filter_map(pair).collect(),
         explanation: explain::explain(grid, f),
+        chain: f.chain.iter().filter_map(|l| l.public()).collect(),
     }
 }
 
