@@ -199,25 +199,29 @@ impl<'g> Net<'g> {
         if same != NONE || self.conflict.is_some() {
             return;
         }
-        let static_start = matches!(mode, Mode::Static(_)) && other == 0;
-        if other != NONE && !static_start {
-            if let Mode::Dynamic { .. } = mode {
+        if other != NONE {
+            if let Mode::Static(_) = mode {
+                // Static links are facts of the starting grid: a candidate
+                // found both ways is still followed both ways (so wider
+                // links always reach further), except the assumption's
+                // opposite, which completes a chain.
                 let id = self.add_event(cand, on, parents);
-                self.conflict = Some(Conflict {
-                    events: vec![id, other],
-                    what: ConflictKind::Both,
-                });
+                if other == 0 {
+                    self.conflict = Some(Conflict {
+                        events: vec![id, 0],
+                        what: ConflictKind::Both,
+                    });
+                }
+                return;
             }
-            return;
-        }
-        let id = self.add_event(cand, on, parents);
-        if static_start {
-            // Back at the assumption's opposite: the chain is complete.
+            let id = self.add_event(cand, on, parents);
             self.conflict = Some(Conflict {
-                events: vec![id, 0],
+                events: vec![id, other],
                 what: ConflictKind::Both,
             });
+            return;
         }
+        self.add_event(cand, on, parents);
     }
 
     fn add_event(&mut self, cand: usize, on: bool, parents: &[u32]) -> u32 {
@@ -689,6 +693,11 @@ pub(crate) enum Kind {
 /// The shortest chain of a kind: an assumption that leads to its own
 /// opposite, removing the candidate (or placing it).
 pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
+    // Narrower links reach a subset of what all links reach: without a
+    // chain there, none exists.
+    if !with_static_scan(grid, |scan| scan.any_chain) {
+        return false;
+    }
     let n = grid.size();
     let mut net = Net::new(grid);
     let mut best: Option<(usize, usize, bool, Links)> = None; // (complexity, cand, start_on, links)
@@ -837,5 +846,115 @@ mod tests {
         // 10 add 0.2; then 11 to 14 add 0.3.
         let added: Vec<u16> = (4..16).map(length_tenths).collect();
         assert_eq!(added, [0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 3, 4]);
+    }
+}
+
+/// What every candidate implies on and off with all static links, shared
+/// by the chain searches and the static forcing chains of one position.
+pub(crate) struct StaticScan {
+    cands: Vec<u64>,
+    /// Some propagation reached its own opposite or clashed.
+    pub any_chain: bool,
+    /// Each candidate assumed on.
+    pub on: Branches,
+}
+
+thread_local! {
+    static STATIC_SCAN: std::cell::RefCell<Option<StaticScan>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` on the static scan of `grid`, computing it unless the last scan
+/// was of the same candidates.
+pub(crate) fn with_static_scan<R>(grid: &Grid, f: impl FnOnce(&StaticScan) -> R) -> R {
+    STATIC_SCAN.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().is_none_or(|s| s.cands != grid.cands) {
+            let mut net = Net::new(grid);
+            let n = net.n;
+            // Reuse the last scan's buffers when the size matches.
+            let mut on = match slot.take() {
+                Some(old) if old.on.live.len() == net.cand_count() => {
+                    let mut on = old.on;
+                    on.live.fill(false);
+                    on
+                }
+                _ => Branches::new(net.cand_count()),
+            };
+            // An off-to-on chain back to a candidate also shows as the
+            // on-to-off chain of its strong partner, so assuming each
+            // candidate on finds whether any chain exists.
+            let mut any_chain = false;
+            for c in 0..grid.cands.len() {
+                for d in bits(grid.cands[c]) {
+                    let cand = c * n + d;
+                    net.propagate(cand, true, Mode::Static(Links::ALL));
+                    if net.conflict.is_none() {
+                        on.record(cand, &net);
+                    } else {
+                        any_chain = true;
+                    }
+                }
+            }
+            *slot = Some(StaticScan {
+                cands: grid.cands.clone(),
+                any_chain,
+                on,
+            });
+        }
+        f(slot.as_ref().expect("scan just filled"))
+    })
+}
+
+/// What assumptions implied, as bitsets over `cand * 2 + on` with the depth
+/// each fact was found at.
+pub(crate) struct Branches {
+    keys: usize,
+    words: usize,
+    live: Vec<bool>,
+    bits: Vec<u64>,
+    depth: Vec<u8>,
+}
+
+impl Branches {
+    pub fn new(cand_count: usize) -> Branches {
+        let keys = cand_count * 2;
+        let words = keys.div_ceil(64);
+        Branches {
+            keys,
+            words,
+            live: vec![false; cand_count],
+            bits: vec![0; cand_count * words],
+            depth: vec![0; cand_count * keys],
+        }
+    }
+
+    pub fn record(&mut self, cand: usize, net: &Net) {
+        self.live[cand] = true;
+        let bits = &mut self.bits[cand * self.words..(cand + 1) * self.words];
+        bits.fill(0);
+        for e in &net.events {
+            let key = e.cand as usize * 2 + e.on as usize;
+            bits[key / 64] |= 1 << (key % 64);
+            self.depth[cand * self.keys + key] = e.depth.min(255) as u8;
+        }
+    }
+
+    pub fn is_live(&self, cand: usize) -> bool {
+        self.live[cand]
+    }
+
+    /// The facts every branch of `cands` reaches (`cands` all live).
+    pub fn common(&self, cands: &[usize], out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.words, !0);
+        for &c in cands {
+            for (w, b) in out.iter_mut().zip(&self.bits[c * self.words..]) {
+                *w &= b;
+            }
+        }
+    }
+
+    pub fn depth(&self, cand: usize, key: usize) -> usize {
+        self.depth[cand * self.keys + key] as usize
     }
 }

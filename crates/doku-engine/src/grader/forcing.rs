@@ -11,7 +11,7 @@
 //! dynamic plus (9.0) adds pointing and claiming; nested (9.5) adds, inside
 //! each assumption, the dynamic contradictions.
 
-use super::chains::{fill_chain, say, say_path, Conflict, ConflictKind, Links, Mode, Net, Node};
+use super::chains::{fill_chain, with_static_scan, Branches, say, say_path, Conflict, ConflictKind, Links, Mode, Net, Node};
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::Technique;
 use crate::board::{cell_name, digit_text};
@@ -22,31 +22,6 @@ const MAX_SIZE: usize = 9;
 
 /// Inner assumptions one nested propagation may try.
 const NESTED_BUDGET: usize = 400;
-
-/// What one assumption implied: its events as sorted `(key, depth)` with
-/// `key = cand * 2 + on`.
-struct Branch {
-    keys: Vec<(u32, u16)>,
-}
-
-impl Branch {
-    fn of(net: &Net) -> Branch {
-        let mut keys: Vec<(u32, u16)> = net
-            .events
-            .iter()
-            .map(|e| (e.cand * 2 + e.on as u32, e.depth))
-            .collect();
-        keys.sort_unstable();
-        Branch { keys }
-    }
-
-    fn depth(&self, key: u32) -> Option<u16> {
-        self.keys
-            .binary_search_by_key(&key, |&(k, _)| k)
-            .ok()
-            .map(|i| self.keys[i].1)
-    }
-}
 
 /// A conclusion and the assumptions that prove it.
 #[derive(Clone, Debug)]
@@ -91,16 +66,17 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
         ),
     };
     let nested = matches!(mode, Mode::Dynamic { nested: true, .. });
+    if multiple_only {
+        return with_static_scan(grid, |scan| {
+            let best = multiple(grid, &scan.on, technique);
+            let mut net = Net::new(grid);
+            finish(grid, &mut net, mode, technique, best, out)
+        });
+    }
     let n = grid.size();
     let mut net = Net::new(grid);
-    let cand_count = net.cand_count();
-    let mut branches: Vec<Option<Branch>> = (0..cand_count).map(|_| None).collect();
+    let mut branches = Branches::new(net.cand_count());
     let mut best: Option<Proof> = None;
-    let mut consider = |proof: Proof, best: &mut Option<Proof>| {
-        if best.as_ref().is_none_or(|b| proof.cost < b.cost) {
-            *best = Some(proof);
-        }
-    };
     // Every candidate assumed on.
     for cell in 0..grid.cands.len() {
         if grid.cands[cell].count_ones() < 2 {
@@ -111,7 +87,7 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
             net.inner_budget = if nested { NESTED_BUDGET } else { 0 };
             net.propagate(cand, true, mode);
             match &net.conflict {
-                Some(conflict) if !multiple_only => {
+                Some(conflict) => {
                     let cost = net.ancestors(&conflict.events).len();
                     consider(
                         Proof {
@@ -128,81 +104,96 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
                         return finish(grid, &mut net, mode, technique, best, out);
                     }
                 }
-                Some(_) => {}
-                None => branches[cand] = Some(Branch::of(&net)),
+                None => branches.record(cand, &net),
             }
         }
     }
     if !nested {
-        let want_cells = technique != Technique::UnitForcingChain;
-        let want_units = technique != Technique::CellForcingChain;
-        if want_cells {
-            for cell in 0..grid.cands.len() {
-                let group: Vec<usize> = bits(grid.cands[cell]).map(|d| cell * n + d).collect();
-                if group.len() >= 2 {
-                    if let Some(p) = common(&branches, &group, grid, n) {
-                        consider(p, &mut best);
-                    }
-                }
-            }
-        }
-        if want_units {
-            for cells in &grid.geo.house_cells {
-                for d in 0..n {
-                    let group: Vec<usize> = cells
-                        .iter()
-                        .filter(|&&c| grid.cands[c as usize] & (1 << d) != 0)
-                        .map(|&c| c as usize * n + d)
-                        .collect();
-                    if group.len() >= 2 {
-                        if let Some(p) = common(&branches, &group, grid, n) {
-                            consider(p, &mut best);
-                        }
-                    }
-                }
-            }
+        if let Some(p) = multiple(grid, &branches, technique) {
+            consider(p, &mut best);
         }
     }
     finish(grid, &mut net, mode, technique, best, out)
 }
 
-/// The cheapest fact every branch of `group` reaches, if any; a branch that
-/// broke the grid is left out (it cannot be the truth).
-fn common(branches: &[Option<Branch>], group: &[usize], grid: &Grid, n: usize) -> Option<Proof> {
-    let live: Vec<(usize, &Branch)> = group
-        .iter()
-        .filter_map(|&c| branches[c].as_ref().map(|b| (c, b)))
-        .collect();
-    if live.len() < 2 {
-        return None;
+fn consider(proof: Proof, best: &mut Option<Proof>) {
+    if best.as_ref().is_none_or(|b| proof.cost < b.cost) {
+        *best = Some(proof);
     }
-    let (_, shortest) = live.iter().min_by_key(|(_, b)| b.keys.len())?;
-    let mut best: Option<Proof> = None;
-    for &(key, _) in &shortest.keys {
-        let cand = (key / 2) as usize;
-        let (cell, digit) = (cand / n, cand % n);
-        // Only facts that change the grid.
-        if grid.cands[cell] & (1 << digit) == 0 || group.contains(&cand) {
-            continue;
-        }
-        let mut cost = 0usize;
-        let mut all = true;
-        for (_, b) in &live {
-            match b.depth(key) {
-                Some(depth) => cost += depth as usize + 1,
-                None => {
-                    all = false;
-                    break;
+}
+
+/// The cheapest cell or unit forcing in these branches.
+fn multiple(grid: &Grid, branches: &Branches, technique: Technique) -> Option<Proof> {
+    let n = grid.size();
+    let want_cells = technique != Technique::UnitForcingChain;
+    let want_units = technique != Technique::CellForcingChain;
+    let mut best = None;
+    let mut scratch = Vec::new();
+    if want_cells {
+        for cell in 0..grid.cands.len() {
+            let group: Vec<usize> = bits(grid.cands[cell]).map(|d| cell * n + d).collect();
+            if group.len() >= 2 {
+                if let Some(p) = common(branches, &group, grid, n, &mut scratch) {
+                    consider(p, &mut best);
                 }
             }
         }
-        if all && best.as_ref().is_none_or(|b| cost < b.cost) {
-            best = Some(Proof {
-                key,
-                starts: live.iter().map(|&(c, _)| (c, true)).collect(),
-                contradiction: false,
-                cost,
-            });
+    }
+    if want_units {
+        for cells in &grid.geo.house_cells {
+            for d in 0..n {
+                let group: Vec<usize> = cells
+                    .iter()
+                    .filter(|&&c| grid.cands[c as usize] & (1 << d) != 0)
+                    .map(|&c| c as usize * n + d)
+                    .collect();
+                if group.len() >= 2 {
+                    if let Some(p) = common(branches, &group, grid, n, &mut scratch) {
+                        consider(p, &mut best);
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The cheapest fact every branch of `group` reaches, if any; a branch that
+/// broke the grid is left out (it cannot be the truth).
+fn common(
+    branches: &Branches,
+    group: &[usize],
+    grid: &Grid,
+    n: usize,
+    scratch: &mut Vec<u64>,
+) -> Option<Proof> {
+    let live: Vec<usize> = group.iter().copied().filter(|&c| branches.is_live(c)).collect();
+    if live.len() < 2 {
+        return None;
+    }
+    branches.common(&live, scratch);
+    let mut best: Option<Proof> = None;
+    for (w, &word) in scratch.iter().enumerate() {
+        for b in bits(word) {
+            let key = w * 64 + b;
+            let cand = key / 2;
+            let (cell, digit) = (cand / n, cand % n);
+            // Only facts that change the grid.
+            if grid.cands[cell] & (1 << digit) == 0
+                || group.contains(&cand)
+                || (key % 2 == 1 && grid.cands[cell].count_ones() == 1)
+            {
+                continue;
+            }
+            let cost: usize = live.iter().map(|&c| branches.depth(c, key) + 1).sum();
+            if best.as_ref().is_none_or(|b| cost < b.cost) {
+                best = Some(Proof {
+                    key: key as u32,
+                    starts: live.iter().map(|&c| (c, true)).collect(),
+                    contradiction: false,
+                    cost,
+                });
+            }
         }
     }
     best

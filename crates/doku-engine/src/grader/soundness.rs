@@ -53,3 +53,80 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod timing {
+    use super::super::grid::{Finding, Grid};
+    use super::super::Technique;
+    use crate::format::parse_puzzle;
+    use crate::ShapeHint;
+
+    /// Where the time goes: each technique's find, summed over the first
+    /// puzzles of top1465 (run with --ignored --nocapture).
+    #[test]
+    #[ignore]
+    fn time_per_technique() {
+        let path = format!("{}/../../../shared/data/magictour_top1465.txt", env!("CARGO_MANIFEST_DIR"));
+        let Ok(text) = std::fs::read_to_string(path) else { return };
+        let mut total = vec![(std::time::Duration::ZERO, 0usize, 0usize); Technique::ALL.len()];
+        for line in text.lines().take(100) {
+            let board = parse_puzzle(line, ShapeHint::Infer).unwrap();
+            let mut grid = Grid::new(&board).unwrap();
+            let mut f = Finding::default();
+            'steps: while grid.empty > 0 && !grid.broken {
+                for (i, t) in Technique::ALL.iter().enumerate() {
+                    let start = std::time::Instant::now();
+                    let found = t.find(&grid, &mut f);
+                    total[i].0 += start.elapsed();
+                    total[i].1 += 1;
+                    if found {
+                        total[i].2 += 1;
+                        grid.apply(&f);
+                        continue 'steps;
+                    }
+                }
+                break;
+            }
+        }
+        for (i, t) in Technique::ALL.iter().enumerate() {
+            println!("{:>30} {:>8.1} ms  {:>6} calls {:>5} found", t.name(), total[i].0.as_secs_f64() * 1e3, total[i].1, total[i].2);
+        }
+    }
+}
+
+#[cfg(test)]
+mod debug {
+    use super::super::chains::{Links, Mode, Net};
+    use super::super::grid::{Finding, Grid};
+    use super::super::Technique;
+    use crate::format::parse_puzzle;
+    use crate::ShapeHint;
+
+    #[test]
+    #[ignore]
+    fn debug_static() {
+        let board = parse_puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", ShapeHint::Infer).unwrap();
+        let mut grid = Grid::new(&board).unwrap();
+        let mut f = Finding::default();
+        'steps: loop {
+            for t in &Technique::ALL[..15] {
+                if t.find(&grid, &mut f) { grid.apply(&f); continue 'steps; }
+            }
+            break;
+        }
+        let mut net = Net::new(&grid);
+        let n = 9;
+        let mut hits = 0; let mut evs = 0;
+        for c in 0..81 { for d in 0..9 { if grid.cands[c] & (1<<d) != 0 {
+            net.propagate(c*n+d, true, Mode::Static(Links::ALL));
+            evs += net.events.len();
+            if net.conflict.is_some() { hits += 1; }
+        }}}
+        println!("hits {hits} events {evs}");
+        let c = (0..81).find(|&c| grid.cands[c].count_ones() == 2).unwrap();
+        let d = grid.cands[c].trailing_zeros() as usize;
+        net.propagate(c * n + d, true, Mode::Static(Links::ALL));
+        for e in 0..net.events.len() as u32 { print!("{} ", super::super::chains::say(&grid, net.node(e))); }
+        println!();
+    }
+}
