@@ -91,14 +91,28 @@ const NOT_ONE_TWO: &[u8] = &[3, 4, 5, 6, 7, 8, 9];
 
 #[test]
 fn naked_single_is_the_only_digit_left() {
+    // r5c5 sees 1-4 in its row, 5 and 6 in its column, 7 and 8 in its box.
+    let board =
+        puzzle("....5........6................7.....123...4.......8..............................");
+    let step = find_technique(&board, None, Technique::NakedSingle).unwrap();
+    assert_eq!(
+        step.placements,
+        vec![(cell(board.shape(), "r5c5"), digit(9))]
+    );
+    assert_eq!(step.rating, 23);
+    assert!(step.explanation.contains("r5c5"), "{}", step.explanation);
+}
+
+#[test]
+fn the_last_empty_cell_of_a_house_comes_first_and_rates_1_0() {
     let board = puzzle(&format!("12345678.{}", ".".repeat(72)));
     let step = next_step(&board, None).unwrap();
-    assert_eq!(step.technique, Technique::NakedSingle);
+    assert_eq!(step.technique, Technique::HiddenSingle);
     assert_eq!(
         step.placements,
         vec![(cell(board.shape(), "r1c9"), digit(9))]
     );
-    assert!(step.explanation.contains("r1c9"), "{}", step.explanation);
+    assert_eq!(step.rating, 10);
 }
 
 #[test]
@@ -371,19 +385,19 @@ fn x_wing_published_example() {
     );
     // sudokuwiki removes 7 from r1c4, r8c4, r9c4, r8c8 and r9c8; on this
     // path r5c4 still holds a 7 as well (sudokuwiki's grid had lost it to an
-    // earlier step), and r4c8, r5c8 lost theirs to the hidden pair before.
+    // earlier step), and so do r4c8 and r5c8: the X-wing (3.2) comes before
+    // the hidden pair (3.4) that sudokuwiki used first.
     assert_eq!(
         eliminations(step),
         expected(
             shape,
-            &["r1c4", "r5c4", "r8c4", "r9c4", "r8c8", "r9c8"],
+            &["r1c4", "r5c4", "r8c4", "r9c4", "r4c8", "r5c8", "r8c8", "r9c8"],
             &[7]
         )
     );
-    // What came before is easier than a fish (no fish found earlier).
-    assert!(path.steps[..first_fish]
-        .iter()
-        .all(|s| s.technique < Technique::XWing));
+    assert_eq!(step.rating, 32);
+    // What came before rates lower than a fish.
+    assert!(path.steps[..first_fish].iter().all(|s| s.rating < 32));
     assert!(path.solved);
 }
 
@@ -557,12 +571,16 @@ fn assert_sound(board: &Board) {
     if path.solved {
         assert_eq!(path.board, solution);
     }
-    // The grade is the hardest step's difficulty.
+    // The grade is the hardest step's: its technique and rating.
     let g = grade(board);
-    match path.steps.iter().map(|s| s.technique).max() {
-        Some(t) if path.solved => {
-            assert_eq!(g.difficulty, t.difficulty());
-            assert_eq!(g.hardest, t.name());
+    let top = path.steps.iter().map(|s| s.rating).max();
+    match top {
+        Some(rating) if path.solved => {
+            let first_top = path.steps.iter().find(|s| s.rating == rating).unwrap();
+            assert_eq!(g.hardest, first_top.technique.name());
+            assert_eq!(g.rating, Some(rating));
+            let tier = path.steps.iter().map(|s| s.technique.difficulty()).max();
+            assert_eq!(Some(g.difficulty), tier);
         }
         _ if !path.solved => assert_eq!(g.difficulty, Difficulty::Expert),
         _ => {}

@@ -163,6 +163,10 @@ pub(crate) enum Pattern {
 #[derive(Clone, Debug)]
 pub(crate) struct Finding {
     pub technique: Technique,
+    /// Sudoku Explainer's rating of this step in tenths: the technique's
+    /// (set by `start`), raised by a finder for a harder form (a hidden
+    /// single in a line, a longer chain).
+    pub rating: u16,
     pub pattern: Pattern,
     pub cells: Vec<u16>,
     pub digits: u64,
@@ -174,6 +178,7 @@ impl Default for Finding {
     fn default() -> Self {
         Finding {
             technique: Technique::NakedSingle,
+            rating: Technique::NakedSingle.se_rating(),
             pattern: Pattern::Cell,
             cells: Vec::with_capacity(8),
             digits: 0,
@@ -186,6 +191,7 @@ impl Default for Finding {
 impl Finding {
     pub fn start(&mut self, technique: Technique, pattern: Pattern) {
         self.technique = technique;
+        self.rating = technique.se_rating();
         self.pattern = pattern;
         self.cells.clear();
         self.digits = 0;

@@ -80,6 +80,11 @@ impl std::fmt::Display for Difficulty {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grade {
     pub difficulty: Difficulty,
+    /// Sudoku Explainer's rating in tenths (66 is 6.6): the hardest step on
+    /// the path that always takes the easiest step available.
+    /// [`TRIAL_AND_ERROR_RATING`] when logic stalls; `None` when the puzzle
+    /// has no solution or several.
+    pub rating: Option<u16>,
     /// Name of the hardest technique used ("naked single", "x-wing", ...;
     /// "trial and error" when logic alone does not finish; "no solution" or
     /// "more than one solution" when `solutions` is not `Unique`).
@@ -97,7 +102,32 @@ pub enum Solutions {
     Several,
 }
 
-/// The techniques, easiest first: the order the logical solver tries them in.
+/// The rating of a puzzle logic cannot finish: above the hardest nested
+/// forcing chains of Sudoku Explainer's scale, whose top is about 11.9.
+pub const TRIAL_AND_ERROR_RATING: u16 = 120;
+
+/// A rating in tenths as Sudoku Explainer prints it: 66 is "6.6".
+pub fn rating_text(tenths: u16) -> String {
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// Sudoku Explainer's length increment for a chain of `nodes` nodes, in
+/// tenths: nothing up to 6 nodes, then 0.1 more each time the length (nodes
+/// less 2) passes 4, 6, 8, 12, 16, 24, 32, ... (alternately x3/2 and x4/3).
+#[allow(dead_code)] // for the chain techniques
+pub(crate) fn chain_length_increment(nodes: usize) -> u16 {
+    let length = nodes.saturating_sub(2);
+    let (mut ceil, mut added, mut odd) = (4usize, 0u16, false);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The techniques. The logical solver tries them in the order of their
+/// rating ([`Technique::se_rating`]), easiest first, ties in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
     NakedSingle,
@@ -168,6 +198,31 @@ impl Technique {
         }
     }
 
+    /// Sudoku Explainer's rating of the technique in tenths (its easiest
+    /// form: a finding may rate higher, see `Finding::rating`). A hidden
+    /// single rates 1.2 in a box and 1.5 in a line; the finder sets the
+    /// line value per step.
+    pub fn se_rating(self) -> u16 {
+        use Technique::*;
+        match self {
+            HiddenSingle => 12,
+            NakedSingle => 23,
+            Pointing => 26,
+            Claiming => 28,
+            NakedPair => 30,
+            XWing => 32,
+            HiddenPair => 34,
+            NakedTriple => 36,
+            Swordfish => 38,
+            HiddenTriple => 40,
+            XyWing => 42,
+            XyzWing => 44,
+            NakedQuad => 50,
+            Jellyfish => 52,
+            HiddenQuad => 54,
+        }
+    }
+
     fn is_hidden_subset(self) -> bool {
         matches!(
             self,
@@ -219,6 +274,8 @@ pub struct LogicStep {
     pub eliminations: Vec<(Cell, Digit)>,
     /// Why, in a player's words.
     pub explanation: String,
+    /// Sudoku Explainer's rating of this step, in tenths.
+    pub rating: u16,
 }
 
 /// The whole logical solution path of a puzzle.
@@ -241,12 +298,30 @@ enum Outcome {
     Contradiction,
 }
 
+/// What the hardest steps of a run were.
+#[derive(Clone, Copy, Debug, Default)]
+struct Hardest {
+    /// The first step of the highest rating, and that rating.
+    step: Option<(Technique, u16)>,
+    /// The highest difficulty of a technique used.
+    difficulty: Option<Difficulty>,
+}
+
+impl Hardest {
+    fn add(&mut self, finding: &Finding) {
+        if self.step.is_none_or(|(_, r)| finding.rating > r) {
+            self.step = Some((finding.technique, finding.rating));
+        }
+        self.difficulty = self.difficulty.max(Some(finding.technique.difficulty()));
+    }
+}
+
 /// Applies techniques until the grid is solved, stalls or breaks; calls
 /// `on_step` with each step before applying it. Returns the outcome and the
-/// hardest technique used.
-fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (Outcome, Option<Technique>) {
+/// hardest steps.
+fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (Outcome, Hardest) {
     let mut finding = Finding::default();
-    let mut hardest = None;
+    let mut hardest = Hardest::default();
     loop {
         if grid.broken {
             return (Outcome::Contradiction, hardest);
@@ -257,14 +332,22 @@ fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (Outcome, O
         if !find_next(grid, &mut finding) {
             return (Outcome::Stalled, hardest);
         }
-        hardest = hardest.max(Some(finding.technique));
+        hardest.add(&finding);
         on_step(grid, &finding);
         grid.apply(&finding);
     }
 }
 
+/// The techniques in the order the solver tries them: by rating, so the
+/// step taken is always the easiest available (Sudoku Explainer's rule).
+static BY_RATING: std::sync::LazyLock<Vec<Technique>> = std::sync::LazyLock::new(|| {
+    let mut order = Technique::ALL.to_vec();
+    order.sort_by_key(|t| t.se_rating());
+    order
+});
+
 fn find_next(grid: &Grid, out: &mut Finding) -> bool {
-    Technique::ALL.iter().any(|t| t.find(grid, out))
+    BY_RATING.iter().any(|t| t.find(grid, out))
 }
 
 fn to_step(grid: &Grid, f: &Finding) -> LogicStep {
@@ -276,6 +359,7 @@ fn to_step(grid: &Grid, f: &Finding) -> LogicStep {
         placements: f.placements.iter().filter_map(pair).collect(),
         eliminations: f.eliminations.iter().filter_map(pair).collect(),
         explanation: explain::explain(grid, f),
+        rating: f.rating,
     }
 }
 
@@ -305,8 +389,10 @@ fn grade_with(board: &Board, count_when_stalled: bool) -> Grade {
     };
     match run(&mut grid, |_, _| {}) {
         (Outcome::Solved, hardest) => Grade {
-            difficulty: hardest.map_or(Difficulty::Easy, Technique::difficulty),
-            hardest: hardest.map_or("none", Technique::name).into(),
+            difficulty: hardest.difficulty.unwrap_or(Difficulty::Easy),
+            // A full grid needs no step: it rates as the easiest, 1.0.
+            rating: Some(hardest.step.map_or(10, |(_, r)| r)),
+            hardest: hardest.step.map_or("none", |(t, _)| t.name()).into(),
             solutions: Solutions::Unique,
         },
         (Outcome::Contradiction, _) => not_unique(Solutions::None),
@@ -327,6 +413,7 @@ fn grade_with(board: &Board, count_when_stalled: bool) -> Grade {
 fn trial_and_error() -> Grade {
     Grade {
         difficulty: Difficulty::Expert,
+        rating: Some(TRIAL_AND_ERROR_RATING),
         hardest: "trial and error".into(),
         solutions: Solutions::Unique,
     }
@@ -339,6 +426,7 @@ fn not_unique(solutions: Solutions) -> Grade {
     };
     Grade {
         difficulty: Difficulty::Expert,
+        rating: None,
         hardest: hardest.into(),
         solutions,
     }
@@ -395,4 +483,29 @@ fn grid_with_notes(board: &Board, notes: Option<&[Candidates]>) -> Option<Grid> 
         grid.restrict_to_notes(notes);
     }
     Some(grid)
+}
+
+#[cfg(test)]
+mod rating_tests {
+    use super::*;
+
+    #[test]
+    fn chains_longer_than_six_nodes_rate_higher_in_se_steps() {
+        let increments: Vec<u16> = (4..=20).map(chain_length_increment).collect();
+        // Lengths (nodes - 2) past 4, 6, 8, 12 and 16 each add 0.1.
+        assert_eq!(
+            increments,
+            [0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5]
+        );
+    }
+
+    #[test]
+    fn the_solver_tries_techniques_easiest_rating_first() {
+        let ratings: Vec<u16> = BY_RATING.iter().map(|t| t.se_rating()).collect();
+        assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+        assert_eq!(BY_RATING.len(), Technique::ALL.len());
+        assert_eq!(BY_RATING[0], Technique::HiddenSingle);
+        assert_eq!(rating_text(66), "6.6");
+        assert_eq!(rating_text(120), "12.0");
+    }
 }
