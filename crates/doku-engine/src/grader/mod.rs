@@ -416,6 +416,9 @@ pub struct LogicStep {
     pub placements: Vec<(Cell, Digit)>,
     /// Candidates this step removes.
     pub eliminations: Vec<(Cell, Digit)>,
+    /// The technique and where to look, giving no cell away ("an x-wing on
+    /// 3 in rows 4 and 8"): a first hint.
+    pub summary: String,
     /// Why, in a player's words.
     pub explanation: String,
     /// Sudoku Explainer's rating of this step, in tenths.
@@ -503,6 +506,7 @@ fn to_step(grid: &Grid, f: &Finding) -> LogicStep {
         digits: Candidates(f.digits),
         placements: f.placements.iter().filter_map(pair).collect(),
         eliminations: f.eliminations.iter().filter_map(pair).collect(),
+        summary: explain::summary(grid, f),
         explanation: explain::explain(grid, f),
         rating: f.rating,
     }
@@ -526,6 +530,23 @@ pub fn grade(board: &Board) -> Grade {
 /// techniques apply from the start and solutions are never counted.
 pub fn grade_known_unique(board: &Board) -> Grade {
     grade_with(board, true)
+}
+
+/// [`grade`] without counting solutions, for a puzzle that may have
+/// several (the generator, carving on boards without a fast uniqueness
+/// check): `None` when logic without the uniqueness techniques stalls, and
+/// otherwise (that proves the solution unique) the grade.
+pub fn grade_if_logic_proves_unique(board: &Board) -> Option<Grade> {
+    let mut probe = Grid::new(board)?;
+    let (outcome, hardest) = run(&mut probe, |_, _| {});
+    if outcome != Outcome::Solved {
+        return None;
+    }
+    let top = hardest.step.map_or(0, |(_, r)| r);
+    if top < first_uniqueness_rating() {
+        return Some(solved_grade(hardest));
+    }
+    Some(grade_known_unique(board))
 }
 
 /// The lowest rating of a uniqueness technique: a run whose steps all rate
@@ -589,19 +610,20 @@ fn grade_with(board: &Board, known_unique: bool) -> Grade {
     };
     let (outcome, hardest) = done.unwrap_or_else(|| run(&mut grid, |_, _| {}));
     match outcome {
-        Outcome::Solved => {
-            // A full grid needs no step: it rates as the easiest, 1.0.
-            let rating = hardest.step.map_or(10, |(_, r)| r);
-            Grade {
-                difficulty: hardest.difficulty.unwrap_or(Difficulty::Easy),
-                rating: Some(rating),
-                hardest: hardest.step.map_or("none", |(t, _)| t.name()).into(),
-                solutions: Solutions::Unique,
-            }
-        }
+        Outcome::Solved => solved_grade(hardest),
         // Sound steps on a puzzle with a solution never break the grid.
         Outcome::Contradiction => not_unique(Solutions::None),
         Outcome::Stalled => trial_and_error(),
+    }
+}
+
+fn solved_grade(hardest: Hardest) -> Grade {
+    Grade {
+        difficulty: hardest.difficulty.unwrap_or(Difficulty::Easy),
+        // A full grid needs no step: it rates as the easiest, 1.0.
+        rating: Some(hardest.step.map_or(10, |(_, r)| r)),
+        hardest: hardest.step.map_or("none", |(t, _)| t.name()).into(),
+        solutions: Solutions::Unique,
     }
 }
 
