@@ -5,7 +5,8 @@
 use doku::engine::format::parse_puzzle;
 use doku::engine::grader::{
     find_technique, grade, grade_known_unique, next_hint, next_hint_with_solution, next_step,
-    solve_logically, Difficulty, Hint, LogicStep, Solutions, Technique,
+    solve_logically, Difficulty, Hint, LogicStep, Solutions, Technique, TRIAL_AND_ERROR,
+    TRIAL_AND_ERROR_RATING,
 };
 use doku::engine::{Board, Candidates, Cell, Digit, Shape, ShapeHint};
 use std::collections::BTreeSet;
@@ -91,14 +92,28 @@ const NOT_ONE_TWO: &[u8] = &[3, 4, 5, 6, 7, 8, 9];
 
 #[test]
 fn naked_single_is_the_only_digit_left() {
+    // r5c5 sees 1-4 in its row, 5 and 6 in its column, 7 and 8 in its box.
+    let board =
+        puzzle("....5........6................7.....123...4.......8..............................");
+    let step = find_technique(&board, None, Technique::NakedSingle).unwrap();
+    assert_eq!(
+        step.placements,
+        vec![(cell(board.shape(), "r5c5"), digit(9))]
+    );
+    assert_eq!(step.rating, 23);
+    assert!(step.explanation.contains("r5c5"), "{}", step.explanation);
+}
+
+#[test]
+fn the_last_empty_cell_of_a_house_comes_first_and_rates_1_0() {
     let board = puzzle(&format!("12345678.{}", ".".repeat(72)));
     let step = next_step(&board, None).unwrap();
-    assert_eq!(step.technique, Technique::NakedSingle);
+    assert_eq!(step.technique, Technique::HiddenSingle);
     assert_eq!(
         step.placements,
         vec![(cell(board.shape(), "r1c9"), digit(9))]
     );
-    assert!(step.explanation.contains("r1c9"), "{}", step.explanation);
+    assert_eq!(step.rating, 10);
 }
 
 #[test]
@@ -371,19 +386,19 @@ fn x_wing_published_example() {
     );
     // sudokuwiki removes 7 from r1c4, r8c4, r9c4, r8c8 and r9c8; on this
     // path r5c4 still holds a 7 as well (sudokuwiki's grid had lost it to an
-    // earlier step), and r4c8, r5c8 lost theirs to the hidden pair before.
+    // earlier step), and so do r4c8 and r5c8: the X-wing (3.2) comes before
+    // the hidden pair (3.4) that sudokuwiki used first.
     assert_eq!(
         eliminations(step),
         expected(
             shape,
-            &["r1c4", "r5c4", "r8c4", "r9c4", "r8c8", "r9c8"],
+            &["r1c4", "r5c4", "r8c4", "r9c4", "r4c8", "r5c8", "r8c8", "r9c8"],
             &[7]
         )
     );
-    // What came before is easier than a fish (no fish found earlier).
-    assert!(path.steps[..first_fish]
-        .iter()
-        .all(|s| s.technique < Technique::XWing));
+    assert_eq!(step.rating, 32);
+    // What came before rates lower than a fish.
+    assert!(path.steps[..first_fish].iter().all(|s| s.rating < 32));
     assert!(path.solved);
 }
 
@@ -557,14 +572,26 @@ fn assert_sound(board: &Board) {
     if path.solved {
         assert_eq!(path.board, solution);
     }
-    // The grade is the hardest step's difficulty.
+    // The grade is the hardest step's: its technique and rating.
     let g = grade(board);
-    match path.steps.iter().map(|s| s.technique).max() {
-        Some(t) if path.solved => {
-            assert_eq!(g.difficulty, t.difficulty());
-            assert_eq!(g.hardest, t.name());
+    let top = path.steps.iter().map(|s| s.rating).max();
+    match top {
+        Some(rating) if path.solved => {
+            let first_top = path.steps.iter().find(|s| s.rating == rating).unwrap();
+            assert_eq!(g.hardest, first_top.technique.name());
+            assert_eq!(g.rating, Some(rating));
+            let tier = path
+                .steps
+                .iter()
+                .map(|s| s.technique.step_difficulty(s.rating))
+                .max();
+            assert_eq!(Some(g.difficulty), tier);
         }
-        _ if !path.solved => assert_eq!(g.difficulty, Difficulty::Expert),
+        _ if !path.solved => {
+            assert_eq!(g.difficulty, Difficulty::Extreme);
+            assert_eq!(g.hardest, TRIAL_AND_ERROR);
+            assert_eq!(g.rating, Some(TRIAL_AND_ERROR_RATING));
+        }
         _ => {}
     }
 }
@@ -580,6 +607,47 @@ fn every_step_is_sound_on_9x9_samples() {
     ] {
         let boards = sample(file, step, count);
         assert!(!boards.is_empty(), "{file}");
+        for board in &boards {
+            assert_sound(board);
+        }
+    }
+}
+
+/// Every puzzle of a shared data file, or `None` (with a line saying so)
+/// when the file is not there.
+fn whole_set(file: &str) -> Option<Vec<Board>> {
+    match std::fs::read_to_string(data(file)) {
+        Ok(text) => Some(
+            text.lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .map(puzzle)
+                .collect(),
+        ),
+        Err(_) => {
+            println!("{file} is missing: checking generated puzzles instead");
+            None
+        }
+    }
+}
+
+/// The property the whole grader rests on: over the hardest shared sets
+/// (all of them, where the uniqueness techniques apply too), no step ever
+/// removes a digit of the solution or places a wrong one.
+#[test]
+fn every_step_is_sound_on_the_whole_hard_sets() {
+    for file in ["data/magictour_top1465.txt", "data/forum_hardest_1106.txt"] {
+        let boards = whole_set(file).unwrap_or_else(|| {
+            use doku::engine::generator::{generate, Symmetry};
+            use rand::SeedableRng;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+            (0..100)
+                .map(|_| {
+                    generate(Shape::CLASSIC, None, Symmetry::None, &mut rng)
+                        .expect("an ungraded deal always succeeds")
+                        .puzzle
+                })
+                .collect()
+        });
         for board in &boards {
             assert_sound(board);
         }
@@ -633,11 +701,14 @@ fn kaggle_sample_is_mostly_easy() {
 }
 
 #[test]
-fn forum_hardest_are_all_expert() {
+fn forum_hardest_are_all_expert_or_extreme() {
     for board in sample("data/forum_hardest_1106.txt", 1, 1000) {
         let g = grade(&board);
-        assert_eq!(g.difficulty, Difficulty::Expert, "{board:?}");
-        assert_eq!(g.hardest, "trial and error");
+        assert!(g.difficulty >= Difficulty::Expert, "{board:?}: {g:?}");
+        assert!(g.rating >= Some(55), "{board:?}: {g:?}");
+        if g.hardest == TRIAL_AND_ERROR {
+            assert_eq!(g.difficulty, Difficulty::Extreme);
+        }
         assert_eq!(g.solutions, Solutions::Unique);
         assert_eq!(grade_known_unique(&board), g);
     }

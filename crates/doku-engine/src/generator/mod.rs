@@ -25,7 +25,9 @@ mod symmetry;
 pub use symmetry::Symmetry;
 
 use super::board::Board;
-use super::grader::{grade_known_unique, Difficulty, Grade};
+use super::grader::{
+    grade_if_logic_proves_unique, grade_known_unique, Difficulty, Grade, TRIAL_AND_ERROR,
+};
 use super::shape::{Cell, Shape};
 use super::solver::{Solver, Step, Strategy};
 use rand::seq::SliceRandom;
@@ -150,7 +152,9 @@ fn attempt_carving(
     // Every puzzle on the chain was proved unique as it was carved.
     let verdict = grade_known_unique(&minimal);
     if verdict.difficulty == target {
-        return Some((minimal, Some(verdict)));
+        // Extreme is the top: a puzzle that stalls logic lands there too,
+        // and a deal never needs trial and error.
+        return (verdict.hardest != TRIAL_AND_ERROR).then_some((minimal, Some(verdict)));
     }
     if verdict.difficulty < target {
         return None;
@@ -208,22 +212,26 @@ fn carve_unique<'a>(solution: &Board, orbits: &'a [Vec<u16>]) -> Vec<&'a [u16]> 
 /// Carves on from `puzzle` (unique, graded at most `cap`), trying every
 /// orbit still present, each removal kept if the grade stays at most `cap`.
 ///
-/// The grader alone decides: logic that solves the puzzle proves its
-/// solution unique (every deduction holds in every solution), and a puzzle
-/// with several solutions stalls logic, which grades it expert, so with a
-/// cap below expert no separate uniqueness check is needed. On 9x9 the fast
-/// search still goes first, because it rejects most removals (several
-/// solutions) far sooner than the grader, which tries every technique
-/// before it stalls.
+/// On 9x9 the fast search proves uniqueness first (it also rejects most
+/// removals far sooner than the grader). Elsewhere the grader alone
+/// decides: logic without the uniqueness techniques that solves the puzzle
+/// proves its solution unique (every deduction holds in every solution);
+/// when it stalls the removal is refused (the uniqueness techniques would
+/// be unsound on a puzzle with several solutions).
 fn carve_capped(mut puzzle: Board, orbits: &[Vec<u16>], cap: Difficulty) -> Board {
-    debug_assert!(cap < Difficulty::Expert);
+    debug_assert!(cap < Difficulty::Extreme);
     let classic = puzzle.shape() == Shape::CLASSIC;
     for orbit in orbits {
         if orbit.iter().any(|&c| puzzle.is_empty_cell(Cell(c))) {
             continue;
         }
         try_remove(&mut puzzle, orbit, |p| {
-            (!classic || p.is_uniquely_solvable()) && grade_known_unique(p).difficulty <= cap
+            let verdict = if classic {
+                p.is_uniquely_solvable().then(|| grade_known_unique(p))
+            } else {
+                grade_if_logic_proves_unique(p)
+            };
+            verdict.is_some_and(|v| v.difficulty <= cap)
         });
     }
     puzzle

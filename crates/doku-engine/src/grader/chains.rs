@@ -21,7 +21,7 @@
 //! naked single (SE's dynamic chains, forcing nets).
 
 use super::grid::{bits, Finding, Grid, Pattern};
-use super::Technique;
+use super::{chain_length_increment, Technique};
 use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
 
@@ -69,7 +69,10 @@ pub(crate) enum Mode {
     /// Singles on a changing copy of the grid; `locked` adds pointing and
     /// claiming; `nested` adds, whenever the rest is stuck, the removal of
     /// every candidate whose own dynamic assumption breaks the grid.
-    Dynamic { locked: bool, nested: bool },
+    Dynamic {
+        locked: bool,
+        nested: bool,
+    },
 }
 
 /// Why a dynamic assumption broke the grid: the events that together clash.
@@ -121,7 +124,10 @@ impl<'g> Net<'g> {
         let mut cell_pos = vec![[0u8; 3]; grid.cands.len()];
         for (h, cells) in geo.house_cells.iter().enumerate() {
             for (i, &c) in cells.iter().enumerate() {
-                let slot = geo.houses_of(c as usize).iter().position(|&x| x as usize == h);
+                let slot = geo
+                    .houses_of(c as usize)
+                    .iter()
+                    .position(|&x| x as usize == h);
                 if let Some(slot) = slot {
                     cell_pos[c as usize][slot] = i as u8;
                 }
@@ -256,15 +262,6 @@ impl<'g> Net<'g> {
         self.run(mode);
     }
 
-    /// Several assumptions at once (each with no parent).
-    pub fn propagate_all(&mut self, starts: &[(usize, bool)], mode: Mode) {
-        self.reset(mode);
-        for &(cand, on) in starts {
-            self.push(cand, on, &[], mode);
-        }
-        self.run(mode);
-    }
-
     fn run(&mut self, mode: Mode) {
         let mut head = 0;
         loop {
@@ -362,7 +359,8 @@ impl<'g> Net<'g> {
                 let mut why = std::mem::take(&mut self.scratch);
                 why.clear();
                 why.extend(
-                    bits(grid.cands[cell] & !left).filter_map(|d| self.event_of(cell * n + d, false)),
+                    bits(grid.cands[cell] & !left)
+                        .filter_map(|d| self.event_of(cell * n + d, false)),
                 );
                 if left == 0 {
                     self.conflict = Some(Conflict {
@@ -653,34 +651,6 @@ pub(crate) fn say_path(net: &Net, target: u32) -> String {
     words.join(" so ")
 }
 
-/// SE's length increment, in tenths: +0.1 past 4 inferences, then past 6,
-/// 8, 12, 16, 24, 32, ... (each threshold alternately x3/2 and x4/3).
-pub(crate) fn length_tenths(complexity: usize) -> u16 {
-    let length = complexity.saturating_sub(2);
-    let (mut ceil, mut odd, mut added) = (4usize, false, 0u16);
-    while length > ceil {
-        added += 1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
-}
-
-/// The SE rating of a chain technique's step, in tenths: the technique's
-/// base plus the length increment for a chain of `complexity` nodes.
-pub(crate) fn se_rating_tenths(technique: Technique, complexity: usize) -> u16 {
-    let base = match technique {
-        Technique::XChain | Technique::XyChain | Technique::RemotePair => 66,
-        Technique::Aic => 70,
-        Technique::CellForcingChain | Technique::UnitForcingChain => 80,
-        Technique::DynamicForcingChain => 85,
-        Technique::DynamicForcingChainPlus => 90,
-        Technique::NestedForcingChain => 95,
-        _ => return 0,
-    };
-    base + length_tenths(complexity)
-}
-
 /// The flavours of single-assumption chains, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -724,8 +694,14 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
                 .filter(|c| c.count_ones() == 2)
                 .collect();
             pairs.sort_unstable();
-            pairs.dedup();
-            pairs
+            // A remote pair needs four cells of the same pair.
+            let mut counted: Vec<u64> = Vec::new();
+            for w in pairs.chunk_by(|a, b| a == b) {
+                if w.len() >= 4 {
+                    counted.push(w[0]);
+                }
+            }
+            counted
                 .into_iter()
                 .map(|pair| Links {
                     digit: None,
@@ -741,7 +717,9 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
         for cell in 0..grid.cands.len() {
             let cands = grid.cands[cell];
             for d in bits(cands) {
-                if links.digit.is_some_and(|x| x != d) || (links.pair != 0 && links.pair & (1 << d) == 0) {
+                if links.digit.is_some_and(|x| x != d)
+                    || (links.pair != 0 && !remote_pair_start(grid, cell, d, links.pair))
+                {
                     continue;
                 }
                 let cand = cell * n + d;
@@ -785,8 +763,12 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
     }
     fill_chain(&net, &[target], out);
     out.complexity = complexity as u16;
+    out.rating += chain_length_increment(complexity);
     let start = net.node(0);
-    let end = Node { on: !start.on, ..start };
+    let end = Node {
+        on: !start.on,
+        ..start
+    };
     out.text = format!(
         "{}: assuming {} leads to its opposite, so {}",
         say_path(&net, target),
@@ -794,6 +776,18 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
         say(grid, end)
     );
     true
+}
+
+/// A remote pair removes a digit of the pair from a cell that sees two
+/// cells of the pair (or is one).
+fn remote_pair_start(grid: &Grid, cell: usize, d: usize, pair: u64) -> bool {
+    pair & (1 << d) != 0
+        && (grid.cands[cell] == pair
+            || grid.geo.peers[cell]
+                .iter()
+                .filter(|&&p| grid.cands[p as usize] == pair)
+                .nth(1)
+                .is_some())
 }
 
 /// Whether the chain to `target` is of the kind asked: remote pairs need
@@ -833,19 +827,6 @@ pub(crate) fn fill_chain(net: &Net, targets: &[u32], out: &mut Finding) {
             out.cells.push(node.cell);
         }
         out.digits |= 1 << (node.digit - 1);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn length_increments_follow_se() {
-        // Complexity 6 (a turbot fish) adds nothing; 7 and 8 add 0.1; 9 and
-        // 10 add 0.2; then 11 to 14 add 0.3.
-        let added: Vec<u16> = (4..16).map(length_tenths).collect();
-        assert_eq!(added, [0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 3, 4]);
     }
 }
 

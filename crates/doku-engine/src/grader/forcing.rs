@@ -11,9 +11,12 @@
 //! dynamic plus (9.0) adds pointing and claiming; nested (9.5) adds, inside
 //! each assumption, the dynamic contradictions.
 
-use super::chains::{fill_chain, with_static_scan, Branches, say, say_path, Conflict, ConflictKind, Links, Mode, Net, Node};
+use super::chains::{
+    fill_chain, say, say_path, with_static_scan, Branches, Conflict, ConflictKind, Links, Mode,
+    Net, Node,
+};
 use super::grid::{bits, Finding, Grid, Pattern};
-use super::Technique;
+use super::{chain_length_increment, Technique};
 use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
 
@@ -167,7 +170,11 @@ fn common(
     n: usize,
     scratch: &mut Vec<u64>,
 ) -> Option<Proof> {
-    let live: Vec<usize> = group.iter().copied().filter(|&c| branches.is_live(c)).collect();
+    let live: Vec<usize> = group
+        .iter()
+        .copied()
+        .filter(|&c| branches.is_live(c))
+        .collect();
     if live.len() < 2 {
         return None;
     }
@@ -229,10 +236,7 @@ fn finish(
         net.propagate(start, on, mode);
         let targets: Vec<u32> = match &net.conflict {
             Some(conflict) => conflict.events.clone(),
-            None => net
-                .event_of(cand, fact_on)
-                .into_iter()
-                .collect(),
+            None => net.event_of(cand, fact_on).into_iter().collect(),
         };
         if targets.is_empty() {
             // Cannot happen: the branch reached the fact before.
@@ -254,10 +258,15 @@ fn finish(
         digit,
         on: concluded,
     };
-    let lead = if proof.contradiction { "So" } else { "Either way" };
+    let lead = if proof.contradiction {
+        "So"
+    } else {
+        "Either way"
+    };
     text.push_str(&format!(". {lead} {}", say(grid, fact)));
     out.text = text;
     out.complexity = complexity as u16;
+    out.rating += chain_length_increment(complexity);
     true
 }
 
@@ -269,7 +278,10 @@ fn conflict_words(net: &Net, conflict: &Conflict) -> String {
             format!(", but {} too: impossible", say(net.grid, other))
         }
         ConflictKind::EmptyCell(c) => {
-            format!(", and {} has no digit left: impossible", cell_name(shape, Cell(c)))
+            format!(
+                ", and {} has no digit left: impossible",
+                cell_name(shape, Cell(c))
+            )
         }
         ConflictKind::NoPlace { house, digit } => format!(
             ", and {} has no place left for {}: impossible",

@@ -130,9 +130,11 @@ pub fn next_hint_with_solution(
         }
     }
     // The position agrees with the solution, so its grid exists and holds it.
-    let Some(grid) = grid_with_notes(position, notes) else {
+    let Some(mut grid) = grid_with_notes(position, notes) else {
         return Hint::NoSolution;
     };
+    // The caller holds the one solution, so uniqueness steps are sound.
+    grid.unique = true;
     let mut finding = Finding::default();
     if find_next(&grid, &mut finding) {
         return Hint::Step(to_step(&grid, &finding));

@@ -18,12 +18,20 @@ pub(crate) fn check(line: &str) -> Result<Vec<Technique>, String> {
     while grid.empty > 0 && !grid.broken && find_next(&grid, &mut finding) {
         for &(c, d) in &finding.placements {
             if truth[c as usize] != d {
-                return Err(format!("{:?} places {d} in cell {c}: {}", finding.technique, super::explain::explain(&grid, &finding)));
+                return Err(format!(
+                    "{:?} places {d} in cell {c}: {}",
+                    finding.technique,
+                    super::explain::explain(&grid, &finding)
+                ));
             }
         }
         for &(c, d) in &finding.eliminations {
             if truth[c as usize] == d {
-                return Err(format!("{:?} removes {d} from cell {c}: {}", finding.technique, super::explain::explain(&grid, &finding)));
+                return Err(format!(
+                    "{:?} removes {d} from cell {c}: {}",
+                    finding.technique,
+                    super::explain::explain(&grid, &finding)
+                ));
             }
         }
         used.push(finding.technique);
@@ -45,7 +53,10 @@ mod tests {
             println!("magictour_top1465.txt is absent: soundness not checked");
             return;
         };
-        let step: usize = std::env::var("DOKU_SOUND_STEP").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+        let step: usize = std::env::var("DOKU_SOUND_STEP")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(10);
         for (i, line) in text.lines().enumerate().step_by(step) {
             if let Err(e) = super::check(line) {
                 panic!("line {}: {e}", i + 1);
@@ -66,8 +77,13 @@ mod timing {
     #[test]
     #[ignore]
     fn time_per_technique() {
-        let path = format!("{}/../../../shared/data/magictour_top1465.txt", env!("CARGO_MANIFEST_DIR"));
-        let Ok(text) = std::fs::read_to_string(path) else { return };
+        let path = format!(
+            "{}/../../../shared/data/magictour_top1465.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return;
+        };
         let mut total = vec![(std::time::Duration::ZERO, 0usize, 0usize); Technique::ALL.len()];
         for line in text.lines().take(100) {
             let board = parse_puzzle(line, ShapeHint::Infer).unwrap();
@@ -89,7 +105,13 @@ mod timing {
             }
         }
         for (i, t) in Technique::ALL.iter().enumerate() {
-            println!("{:>30} {:>8.1} ms  {:>6} calls {:>5} found", t.name(), total[i].0.as_secs_f64() * 1e3, total[i].1, total[i].2);
+            println!(
+                "{:>30} {:>8.1} ms  {:>6} calls {:>5} found",
+                t.name(),
+                total[i].0.as_secs_f64() * 1e3,
+                total[i].1,
+                total[i].2
+            );
         }
     }
 }
@@ -105,28 +127,44 @@ mod debug {
     #[test]
     #[ignore]
     fn debug_static() {
-        let board = parse_puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", ShapeHint::Infer).unwrap();
+        let board = parse_puzzle(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            ShapeHint::Infer,
+        )
+        .unwrap();
         let mut grid = Grid::new(&board).unwrap();
         let mut f = Finding::default();
         'steps: loop {
             for t in &Technique::ALL[..15] {
-                if t.find(&grid, &mut f) { grid.apply(&f); continue 'steps; }
+                if t.find(&grid, &mut f) {
+                    grid.apply(&f);
+                    continue 'steps;
+                }
             }
             break;
         }
         let mut net = Net::new(&grid);
         let n = 9;
-        let mut hits = 0; let mut evs = 0;
-        for c in 0..81 { for d in 0..9 { if grid.cands[c] & (1<<d) != 0 {
-            net.propagate(c*n+d, true, Mode::Static(Links::ALL));
-            evs += net.events.len();
-            if net.conflict.is_some() { hits += 1; }
-        }}}
+        let mut hits = 0;
+        let mut evs = 0;
+        for c in 0..81 {
+            for d in 0..9 {
+                if grid.cands[c] & (1 << d) != 0 {
+                    net.propagate(c * n + d, true, Mode::Static(Links::ALL));
+                    evs += net.events.len();
+                    if net.conflict.is_some() {
+                        hits += 1;
+                    }
+                }
+            }
+        }
         println!("hits {hits} events {evs}");
         let c = (0..81).find(|&c| grid.cands[c].count_ones() == 2).unwrap();
         let d = grid.cands[c].trailing_zeros() as usize;
         net.propagate(c * n + d, true, Mode::Static(Links::ALL));
-        for e in 0..net.events.len() as u32 { print!("{} ", super::super::chains::say(&grid, net.node(e))); }
+        for e in 0..net.events.len() as u32 {
+            print!("{} ", super::super::chains::say(&grid, net.node(e)));
+        }
         println!();
     }
 }
