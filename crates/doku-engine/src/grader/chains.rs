@@ -833,6 +833,7 @@ pub(crate) fn fill_chain(net: &Net, targets: &[u32], out: &mut Finding) {
 /// What every candidate implies on and off with all static links, shared
 /// by the chain searches and the static forcing chains of one position.
 pub(crate) struct StaticScan {
+    shape: crate::shape::Shape,
     cands: Vec<u64>,
     /// Some propagation reached its own opposite or clashed.
     pub any_chain: bool,
@@ -849,41 +850,49 @@ thread_local! {
 pub(crate) fn with_static_scan<R>(grid: &Grid, f: impl FnOnce(&StaticScan) -> R) -> R {
     STATIC_SCAN.with(|cell| {
         let mut slot = cell.borrow_mut();
-        if slot.as_ref().is_none_or(|s| s.cands != grid.cands) {
-            let mut net = Net::new(grid);
-            let n = net.n;
-            // Reuse the last scan's buffers when the size matches.
-            let mut on = match slot.take() {
-                Some(old) if old.on.live.len() == net.cand_count() => {
-                    let mut on = old.on;
-                    on.live.fill(false);
-                    on
-                }
-                _ => Branches::new(net.cand_count()),
-            };
-            // An off-to-on chain back to a candidate also shows as the
-            // on-to-off chain of its strong partner, so assuming each
-            // candidate on finds whether any chain exists.
-            let mut any_chain = false;
-            for c in 0..grid.cands.len() {
-                for d in bits(grid.cands[c]) {
-                    let cand = c * n + d;
-                    net.propagate(cand, true, Mode::Static(Links::ALL));
-                    if net.conflict.is_none() {
-                        on.record(cand, &net);
-                    } else {
-                        any_chain = true;
-                    }
-                }
-            }
-            *slot = Some(StaticScan {
-                cands: grid.cands.clone(),
-                any_chain,
-                on,
-            });
-        }
-        f(slot.as_ref().expect("scan just filled"))
+        let scan = match slot.take() {
+            Some(scan) if scan.shape == grid.geo.shape && scan.cands == grid.cands => scan,
+            old => scan_of(grid, old),
+        };
+        let result = f(&scan);
+        *slot = Some(scan);
+        result
     })
+}
+
+fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
+    let mut net = Net::new(grid);
+    let n = net.n;
+    // Reuse the last scan's buffers when the size matches.
+    let mut on = match old {
+        Some(old) if old.on.live.len() == net.cand_count() => {
+            let mut on = old.on;
+            on.live.fill(false);
+            on
+        }
+        _ => Branches::new(net.cand_count()),
+    };
+    // An off-to-on chain back to a candidate also shows as the on-to-off
+    // chain of its strong partner, so assuming each candidate on finds
+    // whether any chain exists.
+    let mut any_chain = false;
+    for c in 0..grid.cands.len() {
+        for d in bits(grid.cands[c]) {
+            let cand = c * n + d;
+            net.propagate(cand, true, Mode::Static(Links::ALL));
+            if net.conflict.is_none() {
+                on.record(cand, &net);
+            } else {
+                any_chain = true;
+            }
+        }
+    }
+    StaticScan {
+        shape: grid.geo.shape,
+        cands: grid.cands.clone(),
+        any_chain,
+        on,
+    }
 }
 
 /// What assumptions implied, as bitsets over `cand * 2 + on` with the depth

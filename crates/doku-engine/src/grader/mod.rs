@@ -373,13 +373,15 @@ impl Technique {
             // Chains: SE's X- or Y-only forcing chains 6.6, chains mixing
             // both kinds of strong link 7.0; multiple (cell and unit)
             // forcing chains 8.0, dynamic 8.5, dynamic with pointing and
-            // claiming 9.0, nested 9.5. Each step adds its length increment.
+            // claiming 9.0 (SE's level 1), and dynamic chains nested inside
+            // dynamic chains 10.5 (SE's level 4). Each step adds its length
+            // increment.
             RemotePair | XChain | XyChain => 66,
             Aic => 70,
             CellForcingChain | UnitForcingChain => 80,
             DynamicForcingChain => 85,
             DynamicForcingChainPlus => 90,
-            NestedForcingChain => 95,
+            NestedForcingChain => 105,
         }
     }
 

@@ -63,6 +63,24 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn chain_steps_agree_with_the_solution_on_se_11_plus() {
+        let Some(text) = data("forum_hardest_1905_11plus_10k.txt") else {
+            println!("forum_hardest_1905_11plus_10k.txt is absent: soundness not checked");
+            return;
+        };
+        let step: usize = std::env::var("DOKU_SOUND_STEP_SE")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(500);
+        for (i, line) in text.lines().enumerate().step_by(step) {
+            match super::check(line) {
+                Err(e) => panic!("line {}: {e}", i + 1),
+                Ok(used) => assert!(!used.is_empty()),
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -78,24 +96,28 @@ mod timing {
     #[ignore]
     fn time_per_technique() {
         let path = format!(
-            "{}/../../../shared/data/magictour_top1465.txt",
-            env!("CARGO_MANIFEST_DIR")
+            "{}/../../../shared/data/{}",
+            env!("CARGO_MANIFEST_DIR"),
+            std::env::var("DOKU_TIME_FILE").unwrap_or("magictour_top1465.txt".into())
         );
         let Ok(text) = std::fs::read_to_string(path) else {
             return;
         };
+        let mut worst_step = std::time::Duration::ZERO;
         let mut total = vec![(std::time::Duration::ZERO, 0usize, 0usize); Technique::ALL.len()];
         for line in text.lines().take(100) {
             let board = parse_puzzle(line, ShapeHint::Infer).unwrap();
             let mut grid = Grid::new(&board).unwrap();
             let mut f = Finding::default();
             'steps: while grid.empty > 0 && !grid.broken {
+                let step_start = std::time::Instant::now();
                 for (i, t) in Technique::ALL.iter().enumerate() {
                     let start = std::time::Instant::now();
                     let found = t.find(&grid, &mut f);
                     total[i].0 += start.elapsed();
                     total[i].1 += 1;
                     if found {
+                        worst_step = worst_step.max(step_start.elapsed());
                         total[i].2 += 1;
                         grid.apply(&f);
                         continue 'steps;
@@ -104,6 +126,7 @@ mod timing {
                 break;
             }
         }
+        println!("worst next step: {:.1} ms", worst_step.as_secs_f64() * 1e3);
         for (i, t) in Technique::ALL.iter().enumerate() {
             println!(
                 "{:>30} {:>8.1} ms  {:>6} calls {:>5} found",
