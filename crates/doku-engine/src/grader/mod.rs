@@ -11,6 +11,7 @@
 //! - [`next_hint`]: what the TUI's hint key shows: the next step, or the
 //!   entries that are wrong, or that a guess is needed.
 
+mod als;
 mod chains;
 mod colouring;
 mod explain;
@@ -212,6 +213,7 @@ pub enum Technique {
     DynamicForcingChain,
     DynamicForcingChainPlus,
     NestedForcingChain,
+    AlsXz,
 }
 
 impl Technique {
@@ -261,6 +263,7 @@ impl Technique {
         Technique::DynamicForcingChain,
         Technique::DynamicForcingChainPlus,
         Technique::NestedForcingChain,
+        Technique::AlsXz,
     ];
 
     pub fn name(self) -> &'static str {
@@ -310,6 +313,7 @@ impl Technique {
             Technique::DynamicForcingChain => "dynamic forcing chain",
             Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)",
             Technique::NestedForcingChain => "nested forcing chain",
+            Technique::AlsXz => "als-xz",
         }
     }
 
@@ -382,6 +386,9 @@ impl Technique {
             DynamicForcingChain => 85,
             DynamicForcingChainPlus => 90,
             NestedForcingChain => 105,
+            // Not in SE: an ALS-XZ is an AIC through two almost locked
+            // sets, rated above plain AICs and below forcing chains.
+            AlsXz => 75,
         }
     }
 
@@ -439,6 +446,7 @@ impl Technique {
             | DynamicForcingChain
             | DynamicForcingChainPlus
             | NestedForcingChain => forcing::forcing(grid, self, out),
+            AlsXz => als::als_xz(grid, out),
             WWing => w_wing::w_wing(grid, out),
             WxyzWing => wxyz_wing::wxyz_wing(grid, out),
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
