@@ -52,6 +52,87 @@ pub(crate) fn als_xz(grid: &Grid, out: &mut Finding) -> bool {
     false
 }
 
+/// ALS-XY-wing: a pivot set C with restricted common X with set A and Y
+/// with set B (X and Y different). If A lacks a digit Z they share, A is
+/// locked and holds X, so C cannot: C holds Y, so B cannot, and B holds Z.
+/// Either way Z is in A or B: it goes from every cell that sees all its
+/// places in both.
+pub(crate) fn als_xy_wing(grid: &Grid, out: &mut Finding) -> bool {
+    if grid.cands.len() > 128 {
+        return false;
+    }
+    let (sets, holding) = sets_and_holders(grid);
+    let mut links: Vec<Vec<(usize, u64)>> = vec![Vec::new(); sets.len()];
+    for (i, a) in sets.iter().enumerate() {
+        for (j, b) in sets.iter().enumerate().skip(i + 1) {
+            let rc = restricted_commons(a, b);
+            if rc != 0 {
+                links[i].push((j, rc));
+                links[j].push((i, rc));
+            }
+        }
+    }
+    for (c, around) in links.iter().enumerate() {
+        for (k, &(a, rc_a)) in around.iter().enumerate() {
+            for &(b, rc_b) in &around[k + 1..] {
+                let (sa, sb, sc) = (&sets[a], &sets[b], &sets[c]);
+                if sa.cells & sb.cells != 0 {
+                    continue;
+                }
+                for x in bits(rc_a) {
+                    for y in bits(rc_b & !(1 << x)) {
+                        let zs = sa.cands & sb.cands & !(1 << x) & !(1 << y);
+                        let outside = !(sa.cells | sb.cells | sc.cells);
+                        let mut victims: Vec<(u16, u8)> = Vec::new();
+                        for z in bits(zs) {
+                            let mask = sa.seen_by_all[z] & sb.seen_by_all[z] & holding[z] & outside;
+                            victims.extend(bits128(mask).map(|v| (v as u16, z as u8 + 1)));
+                        }
+                        if victims.is_empty() {
+                            continue;
+                        }
+                        out.start(Technique::AlsXyWing, Pattern::Chain);
+                        for set in [sc, sa, sb] {
+                            out.cells.extend(bits128(set.cells).map(|v| v as u16));
+                        }
+                        out.digits = zs | 1 << x | 1 << y;
+                        victims.sort_unstable();
+                        out.eliminations.extend(victims);
+                        let digit = |d: usize| {
+                            Digit::new(d as u8 + 1).map_or_else(|| (d + 1).to_string(), digit_text)
+                        };
+                        out.text = format!(
+                            "{}; {}; {}. {} links the first two and {} the first and last: each is in at most one of its two sets. If the second set lacks a digit it shares with the third, it holds {}, so the first holds {} and the third lacks it and holds that digit: one of them holds it, so it goes from every cell that sees all its places in both",
+                            set_words(grid, sc),
+                            set_words(grid, sa),
+                            set_words(grid, sb),
+                            digit(x),
+                            digit(y),
+                            digit(x),
+                            digit(y),
+                        );
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The digits two disjoint sets share whose places in one all see their
+/// places in the other.
+fn restricted_commons(a: &Als, b: &Als) -> u64 {
+    if a.cells & b.cells != 0 {
+        return 0;
+    }
+    bits(a.cands & b.cands)
+        .filter(|&x| {
+            b.by_digit[x] & !a.seen_by_all[x] == 0 && a.by_digit[x] & !b.seen_by_all[x] == 0
+        })
+        .fold(0, |m, x| m | 1 << x)
+}
+
 /// What two sets remove together: their restricted commons and the
 /// eliminations, sorted; `None` when they are not linked or remove nothing.
 fn pair(a: &Als, b: &Als, holding: &[u128]) -> Option<(u64, Vec<(u16, u8)>)> {
@@ -173,6 +254,22 @@ fn bits128(mut mask: u128) -> impl Iterator<Item = usize> {
             bit
         })
     })
+}
+
+/// "r2c2, r2c3 and r2c9 in row 2 hold only 2, 4, 7 and 9 (...)".
+fn set_words(grid: &Grid, s: &Als) -> String {
+    let shape = grid.geo.shape;
+    let digit = |d: usize| Digit::new(d as u8 + 1).map_or_else(|| (d + 1).to_string(), digit_text);
+    let cells: Vec<String> = bits128(s.cells)
+        .map(|c| cell_name(shape, Cell(c as u16)))
+        .collect();
+    let digits: Vec<String> = bits(s.cands).map(digit).collect();
+    format!(
+        "{} in {} hold only {} (one digit more than cells)",
+        cells.join(", "),
+        grid.geo.house(s.house as usize),
+        digits.join(", ")
+    )
 }
 
 fn describe(grid: &Grid, a: &Als, b: &Als, restricted: u64, doubly: bool) -> String {

@@ -214,6 +214,7 @@ pub enum Technique {
     DynamicForcingChainPlus,
     NestedForcingChain,
     AlsXz,
+    AlsXyWing,
 }
 
 impl Technique {
@@ -264,6 +265,7 @@ impl Technique {
         Technique::DynamicForcingChainPlus,
         Technique::NestedForcingChain,
         Technique::AlsXz,
+        Technique::AlsXyWing,
     ];
 
     pub fn name(self) -> &'static str {
@@ -314,6 +316,7 @@ impl Technique {
             Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)",
             Technique::NestedForcingChain => "nested forcing chain",
             Technique::AlsXz => "als-xz",
+            Technique::AlsXyWing => "als-xy-wing",
         }
     }
 
@@ -389,6 +392,7 @@ impl Technique {
             // Not in SE: an ALS-XZ is an AIC through two almost locked
             // sets, rated above plain AICs and below forcing chains.
             AlsXz => 75,
+            AlsXyWing => 78,
         }
     }
 
@@ -447,6 +451,7 @@ impl Technique {
             | DynamicForcingChainPlus
             | NestedForcingChain => forcing::forcing(grid, self, out),
             AlsXz => als::als_xz(grid, out),
+            AlsXyWing => als::als_xy_wing(grid, out),
             WWing => w_wing::w_wing(grid, out),
             WxyzWing => wxyz_wing::wxyz_wing(grid, out),
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
