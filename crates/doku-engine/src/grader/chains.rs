@@ -665,10 +665,21 @@ pub(crate) enum Kind {
 pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
     // Narrower links reach a subset of what all links reach: without a
     // chain there, none exists.
-    if !with_static_scan(grid, |scan| scan.any_chain) {
+    let Some(hits) = with_static_scan(grid, |scan| scan.any_chain.then(|| scan.hits.clone()))
+    else {
         return false;
-    }
+    };
     let n = grid.size();
+    // A start that can begin a chain: on, it must reach its opposite with
+    // all links too; off, one of its strong partners (same cell, or same
+    // digit in a peer) must.
+    let hit = |cand: usize| hits[cand / 64] & (1 << (cand % 64)) != 0;
+    let partner_hit = |cell: usize, d: usize| {
+        bits(grid.cands[cell]).any(|e| e != d && hit(cell * n + e))
+            || grid.geo.peers[cell]
+                .iter()
+                .any(|&p| grid.cands[p as usize] & (1 << d) != 0 && hit(p as usize * n + d))
+    };
     let mut net = Net::new(grid);
     let mut best: Option<(usize, usize, bool, Links)> = None; // (complexity, cand, start_on, links)
     let link_sets: Vec<Links> = match kind {
@@ -726,6 +737,9 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
                 // Off-to-on (a placement) needs the start to be off; in a
                 // bivalue cell that is just the other digit's chain.
                 for start_on in [true, false] {
+                    if (start_on && !hit(cand)) || (!start_on && !partner_hit(cell, d)) {
+                        continue;
+                    }
                     let mode = Mode::Static(links);
                     net.propagate(cand, start_on, mode);
                     let Some(conflict) = &net.conflict else {
@@ -835,8 +849,10 @@ pub(crate) fn fill_chain(net: &Net, targets: &[u32], out: &mut Finding) {
 pub(crate) struct StaticScan {
     shape: crate::shape::Shape,
     cands: Vec<u64>,
-    /// Some propagation reached its own opposite or clashed.
+    /// Some candidate, assumed on, reached its own opposite.
     pub any_chain: bool,
+    /// Those candidates (bits over `cand`).
+    pub hits: Vec<u64>,
     /// Each candidate assumed on.
     pub on: Branches,
 }
@@ -876,6 +892,7 @@ fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
     // chain of its strong partner, so assuming each candidate on finds
     // whether any chain exists.
     let mut any_chain = false;
+    let mut hits = vec![0u64; net.cand_count().div_ceil(64)];
     for c in 0..grid.cands.len() {
         for d in bits(grid.cands[c]) {
             let cand = c * n + d;
@@ -884,10 +901,12 @@ fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
                 on.record(cand, &net);
             } else {
                 any_chain = true;
+                hits[cand / 64] |= 1 << (cand % 64);
             }
         }
     }
     StaticScan {
+        hits,
         shape: grid.geo.shape,
         cands: grid.cands.clone(),
         any_chain,
