@@ -1231,10 +1231,7 @@ fn uniqueness_steps_wait_for_a_puzzle_known_unique() {
     // next_step knows nothing of the puzzle's solutions: no rectangle.
     let (board, notes) = pencil_marks(HODOKU_UR1);
     let mut notes = notes;
-    loop {
-        let Some(step) = next_step(&board, Some(&notes)) else {
-            break;
-        };
+    while let Some(step) = next_step(&board, Some(&notes)) {
         assert!(!step.technique.needs_uniqueness(), "{step:?}");
         if !step.placements.is_empty() {
             break;
