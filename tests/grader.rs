@@ -1444,3 +1444,32 @@ fn multi_colours_9x9() {
     assert_eq!(steps.len(), 1, "{steps:#?}");
     assert_eq!(eliminations(&steps[0]), expected(shape, &["r8c5"], &[1]));
 }
+
+#[test]
+fn first_hints_name_the_technique_and_the_area_but_no_cell() {
+    let has_cell_name = |text: &str| {
+        let bytes = text.as_bytes();
+        bytes
+            .windows(4)
+            .any(|w| w[0] == b'r' && w[1].is_ascii_digit() && w[2] == b'c' && w[3].is_ascii_digit())
+    };
+    let mut seen = BTreeSet::new();
+    for board in sample("data/magictour_top1465.txt", 5, 300) {
+        for step in solve_logically(&board).steps {
+            assert!(step.summary.contains(step.technique.name()), "{step:?}");
+            assert!(!has_cell_name(&step.summary), "{}", step.summary);
+            seen.insert(step.technique);
+        }
+    }
+    assert!(seen.len() >= 10, "{seen:?}");
+    // The X-wing of the published example: digit and base lines.
+    let path = solve_logically(&puzzle(SUDOKUWIKI_X_WING));
+    let x_wing = path
+        .steps
+        .iter()
+        .find(|s| s.technique == Technique::XWing)
+        .unwrap();
+    assert_eq!(x_wing.summary, "an x-wing on 7 in rows 2 and 6");
+    let hint = Hint::Step(x_wing.clone());
+    assert_eq!(hint.summary(Shape::CLASSIC), x_wing.summary);
+}
