@@ -577,15 +577,13 @@ fn assert_sound(board: &Board) {
     let top = path.steps.iter().map(|s| s.rating).max();
     match top {
         Some(rating) if path.solved => {
-            let first_top = path.steps.iter().find(|s| s.rating == rating).unwrap();
-            assert_eq!(g.hardest, first_top.technique.name());
             assert_eq!(g.rating, Some(rating));
-            let tier = path
-                .steps
-                .iter()
-                .map(|s| s.technique.step_difficulty(s.rating))
-                .max();
-            assert_eq!(Some(g.difficulty), tier);
+            // The hardest step: the highest difficulty, then rating, first.
+            let key = |s: &LogicStep| (s.technique.step_difficulty(s.rating), s.rating);
+            let top = path.steps.iter().map(key).max().unwrap();
+            let hardest = path.steps.iter().find(|s| key(s) == top).unwrap();
+            assert_eq!(g.hardest, hardest.technique.name());
+            assert_eq!(g.difficulty, top.0);
         }
         _ if !path.solved => {
             assert_eq!(g.difficulty, Difficulty::Extreme);
