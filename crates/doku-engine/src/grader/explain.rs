@@ -216,7 +216,9 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
                     let target = f.eliminations[0].0;
                     format!(
                         "{deadly} if {} held only {} like the other three, so {}",
-                        cell(target), pair, removals
+                        cell(target),
+                        pair,
+                        removals_by_cell(grid, &f.eliminations)
                     )
                 }
                 Technique::UniqueRectangle2 => format!(
