@@ -567,7 +567,8 @@ fn first_uniqueness_rating() -> u16 {
 }
 
 /// The starting grid of a puzzle, with the uniqueness techniques allowed
-/// when it has exactly one solution. Without `known_unique`, logic runs
+/// when it has exactly one solution. Without `known_unique`, a 9x9 puzzle's
+/// solutions are counted; on other boards logic runs
 /// first without them: when it finishes, that proves the solution unique
 /// (and when no step rated as high as a uniqueness technique, that run is
 /// already the path, returned as well); when it stalls, solutions are
@@ -581,6 +582,18 @@ fn prepare(
     if known_unique {
         grid.unique = true;
         return Ok((grid, None));
+    }
+    // On 9x9 counting is a matter of microseconds (the bitboard search):
+    // count first and run logic once.
+    if board.shape() == crate::Shape::CLASSIC {
+        return match board.count_solutions_up_to(2) {
+            0 => Err(Solutions::None),
+            1 => {
+                grid.unique = true;
+                Ok((grid, None))
+            }
+            _ => Err(Solutions::Several),
+        };
     }
     let mut probe = grid.clone();
     let (outcome, hardest) = run(&mut probe, |_, _| {});
