@@ -567,8 +567,8 @@ fn first_uniqueness_rating() -> u16 {
 }
 
 /// The starting grid of a puzzle, with the uniqueness techniques allowed
-/// when it has exactly one solution. Without `known_unique`, a 9x9 puzzle's
-/// solutions are counted; on other boards logic runs
+/// when it has exactly one solution. Without `known_unique`, a puzzle up to
+/// 9x9 has its solutions counted; on larger boards logic runs
 /// first without them: when it finishes, that proves the solution unique
 /// (and when no step rated as high as a uniqueness technique, that run is
 /// already the path, returned as well); when it stalls, solutions are
@@ -583,9 +583,9 @@ fn prepare(
         grid.unique = true;
         return Ok((grid, None));
     }
-    // On 9x9 counting is a matter of microseconds (the bitboard search):
-    // count first and run logic once.
-    if board.shape() == crate::Shape::CLASSIC {
+    // On 9x9 and smaller, counting solutions costs far less than a second
+    // run of the chain techniques.
+    if grid.size() <= 9 {
         return match board.count_solutions_up_to(2) {
             0 => Err(Solutions::None),
             1 => {
