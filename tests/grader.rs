@@ -1471,3 +1471,42 @@ fn first_hints_name_the_technique_and_the_area_but_no_cell() {
     let hint = Hint::Step(x_wing.clone());
     assert_eq!(hint.summary(Shape::CLASSIC), x_wing.summary);
 }
+
+#[test]
+fn unique_rectangles_on_a_latin_square_and_never_across_four_boxes() {
+    // A Latin square has no boxes: any two rows and columns make one.
+    let latin = puzzle(&".".repeat(25));
+    assert!(latin.shape().is_latin());
+    let marks = [
+        ("r1c1", &[1u8, 2][..]),
+        ("r1c4", &[1, 2]),
+        ("r3c1", &[1, 2]),
+        ("r3c4", &[1, 2, 3]),
+    ];
+    let step = find_technique(
+        &latin,
+        Some(&notes(latin.shape(), &marks)),
+        Technique::UniqueRectangle1,
+    )
+    .expect("a type 1 rectangle");
+    assert_eq!(
+        eliminations(&step),
+        expected(latin.shape(), &["r3c4"], &[1, 2])
+    );
+    // On 9x9 the same corners in rows 1, 4 and columns 1, 4 lie in four
+    // boxes: swapping them would break the boxes, so no deadly pattern.
+    let shape = Shape::CLASSIC;
+    let marks = [
+        ("r1c1", &[1u8, 2][..]),
+        ("r1c4", &[1, 2]),
+        ("r4c1", &[1, 2]),
+        ("r4c4", &[1, 2, 3]),
+    ];
+    let notes = notes(shape, &marks);
+    assert!(find_technique(
+        &Board::empty(shape),
+        Some(&notes),
+        Technique::UniqueRectangle1
+    )
+    .is_none());
+}
