@@ -6,7 +6,8 @@
 //! never returns a puzzle whose grade differs from the request):
 //! 1. carve to a minimal puzzle, keeping each removal that leaves the
 //!    solution unique (cheap: a uniqueness check per orbit, no grading);
-//! 2. grade it; on target, done; easier than the target, the attempt fails;
+//! 2. grade it; on target, done; easier than the target, the attempt fails
+//!    (a puzzle that needs trial and error is harder than every target);
 //! 3. harder than the target: the removals made a chain of ever sparser
 //!    puzzles, from the full grid (easy) to the minimal one; a binary search
 //!    on that chain finds the last puzzle no harder than the target. If it
@@ -149,28 +150,29 @@ fn attempt_carving(
     let Some(target) = target else {
         return Some((minimal, None));
     };
-    // Every puzzle on the chain was proved unique as it was carved.
+    // Every puzzle on the chain was proved unique as it was carved. A deal
+    // never needs trial and error: a puzzle that does (graded extreme)
+    // counts as harder than any target.
+    let too_hard = |v: &Grade| v.difficulty > target || v.hardest == TRIAL_AND_ERROR;
     let verdict = grade_known_unique(&minimal);
-    if verdict.difficulty == target {
-        // Extreme is the top: a puzzle that stalls logic lands there too,
-        // and a deal never needs trial and error.
-        return (verdict.hardest != TRIAL_AND_ERROR).then_some((minimal, Some(verdict)));
+    if verdict.difficulty == target && !too_hard(&verdict) {
+        return Some((minimal, Some(verdict)));
     }
-    if verdict.difficulty < target {
-        return None;
+    if !too_hard(&verdict) {
+        return None; // easier than the target
     }
-    // Invariant: the chain's puzzle after `easy_end` removals grades at most
-    // the target, after `hard_end` removals above it.
+    // Invariant: the chain's puzzle after `easy_end` removals is not too
+    // hard, after `hard_end` removals it is.
     let (mut easy_end, mut hard_end) = (0, removals.len());
     let mut easy_grade = None;
     while hard_end - easy_end > 1 {
         let mid = (easy_end + hard_end) / 2;
         let verdict = grade_known_unique(&without(solution, &removals[..mid]));
-        if verdict.difficulty <= target {
+        if too_hard(&verdict) {
+            hard_end = mid;
+        } else {
             easy_end = mid;
             easy_grade = Some(verdict);
-        } else {
-            hard_end = mid;
         }
     }
     let start = without(solution, &removals[..easy_end]);
@@ -180,7 +182,7 @@ fn attempt_carving(
     }
     let refined = carve_capped(start.clone(), orbits, target);
     let verdict = grade_known_unique(&refined);
-    if verdict.difficulty == target {
+    if verdict.difficulty == target && !too_hard(&verdict) {
         Some((refined, Some(verdict)))
     } else {
         Some((start, Some(on_target)))
@@ -210,7 +212,8 @@ fn carve_unique<'a>(solution: &Board, orbits: &'a [Vec<u16>]) -> Vec<&'a [u16]> 
 }
 
 /// Carves on from `puzzle` (unique, graded at most `cap`), trying every
-/// orbit still present, each removal kept if the grade stays at most `cap`.
+/// orbit still present, each removal kept if the grade stays at most `cap`
+/// without trial and error.
 ///
 /// On 9x9 the fast search proves uniqueness first (it also rejects most
 /// removals far sooner than the grader). Elsewhere the grader alone
@@ -219,7 +222,6 @@ fn carve_unique<'a>(solution: &Board, orbits: &'a [Vec<u16>]) -> Vec<&'a [u16]> 
 /// when it stalls the removal is refused (the uniqueness techniques would
 /// be unsound on a puzzle with several solutions).
 fn carve_capped(mut puzzle: Board, orbits: &[Vec<u16>], cap: Difficulty) -> Board {
-    debug_assert!(cap < Difficulty::Extreme);
     let classic = puzzle.shape() == Shape::CLASSIC;
     for orbit in orbits {
         if orbit.iter().any(|&c| puzzle.is_empty_cell(Cell(c))) {
@@ -231,7 +233,7 @@ fn carve_capped(mut puzzle: Board, orbits: &[Vec<u16>], cap: Difficulty) -> Boar
             } else {
                 grade_if_logic_proves_unique(p)
             };
-            verdict.is_some_and(|v| v.difficulty <= cap)
+            verdict.is_some_and(|v| v.difficulty <= cap && v.hardest != TRIAL_AND_ERROR)
         });
     }
     puzzle

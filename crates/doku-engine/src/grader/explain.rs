@@ -172,10 +172,10 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
             let y = f.eliminations[0].1;
             let x = f.digits & !(1u64 << (y - 1));
             format!(
-                "{} and {} are both {}. In {}, {} is {} or {}: one of them is {}, so {} or {} is not {}, and is {}. Either way one of {} and {} is {}, so {}",
+                "{} and {} are both {}. In {}, {} is {} (which sees {}) or {} (which sees {}): whichever it is, the cell it sees is not {} but {}. So one of {} and {} is {}: {}",
                 cell(a), cell(b), options(f.digits),
-                house(h), digits(x), cell(p), cell(q), digits(x),
-                cell(a), cell(b), digits(x), digit(y),
+                house(h), digits(x), cell(p), cell(a), cell(q), cell(b),
+                digits(x), digit(y),
                 cell(a), cell(b), digit(y),
                 removals_by_digit(grid, &f.eliminations)
             )
@@ -217,7 +217,9 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
                     let target = f.eliminations[0].0;
                     format!(
                         "{deadly} if {} held only {} like the other three, so {}",
-                        cell(target), pair, removals
+                        cell(target),
+                        pair,
+                        removals_by_cell(grid, &f.eliminations)
                     )
                 }
                 Technique::UniqueRectangle2 => format!(

@@ -35,8 +35,11 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
                     len += 1;
                 }
             }
+            // Covers and fins together span at most k lines and one box's
+            // width of cross lines: prune base sets that spread wider.
+            let spread = k + if rows { box_w } else { box_h };
             let mut combo = [0usize; 4];
-            if combos(len, k, 0, 0, &mut combo, &mut |picked: &[usize]| {
+            let mut found = |picked: &[usize]| {
                 try_fish(
                     grid,
                     &lines,
@@ -48,7 +51,13 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
                     sashimi_wanted,
                     out,
                 )
-            }) {
+            };
+            let search = Combos {
+                lines: &lines[..len],
+                k,
+                spread,
+            };
+            if search.run(0, 0, 0, &mut combo, &mut found) {
                 return true;
             }
         }
@@ -56,26 +65,40 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
     false
 }
 
-/// Calls `f` with every k-subset of 0..len (indices into a list); stops
-/// when it returns true.
-fn combos(
-    len: usize,
+/// The k-subsets of the candidate base lines whose places together span
+/// at most `spread` cross lines.
+struct Combos<'a> {
+    lines: &'a [(u8, u64)],
     k: usize,
-    start: usize,
-    depth: usize,
-    picked: &mut [usize; 4],
-    f: &mut dyn FnMut(&[usize]) -> bool,
-) -> bool {
-    if depth == k {
-        return f(&picked[..k]);
-    }
-    for i in start..len {
-        picked[depth] = i;
-        if combos(len, k, i + 1, depth + 1, picked, f) {
-            return true;
+    spread: usize,
+}
+
+impl Combos<'_> {
+    /// Calls `f` with each subset (indices into `lines`); stops when it
+    /// returns true.
+    fn run(
+        &self,
+        start: usize,
+        depth: usize,
+        union: u64,
+        picked: &mut [usize; 4],
+        f: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if depth == self.k {
+            return f(&picked[..self.k]);
         }
+        for i in start..self.lines.len() {
+            let next = union | self.lines[i].1;
+            if next.count_ones() as usize > self.spread {
+                continue;
+            }
+            picked[depth] = i;
+            if self.run(i + 1, depth + 1, next, picked, f) {
+                return true;
+            }
+        }
+        false
     }
-    false
 }
 
 #[allow(clippy::too_many_arguments)]

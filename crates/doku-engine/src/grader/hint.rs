@@ -37,6 +37,16 @@ impl Hint {
         }
     }
 
+    /// A first hint: for a step, the technique and where to look, giving
+    /// no cell away ("an x-wing on 3 in rows 4 and 8"); anything else says
+    /// what [`Hint::message`] says.
+    pub fn summary(&self, shape: Shape) -> String {
+        match self {
+            Hint::Step(step) => step.summary.clone(),
+            _ => self.message(shape),
+        }
+    }
+
     /// One line for the status bar.
     pub fn message(&self, shape: Shape) -> String {
         let names = |cells: &[Cell]| {

@@ -521,19 +521,26 @@ enum Outcome {
 /// What the hardest steps of a run were.
 #[derive(Clone, Copy, Debug, Default)]
 struct Hardest {
-    /// The first step of the highest rating, and that rating.
+    /// The first step of the highest difficulty and, among those, of the
+    /// highest rating, with its rating.
     step: Option<(Technique, u16)>,
+    /// The highest rating of a step.
+    rating: u16,
     /// The highest difficulty of a technique used.
     difficulty: Option<Difficulty>,
 }
 
 impl Hardest {
     fn add(&mut self, finding: &Finding) {
-        if self.step.is_none_or(|(_, r)| finding.rating > r) {
+        let tier = finding.technique.step_difficulty(finding.rating);
+        // The hardest step decides the difficulty first (a uniqueness step
+        // is expert at any rating), then the rating.
+        let key = |(t, r): (Technique, u16)| (t.step_difficulty(r), r);
+        if self.step.is_none_or(|s| (tier, finding.rating) > key(s)) {
             self.step = Some((finding.technique, finding.rating));
         }
-        let tier = finding.technique.step_difficulty(finding.rating);
         self.difficulty = self.difficulty.max(Some(tier));
+        self.rating = self.rating.max(finding.rating);
     }
 }
 
@@ -616,8 +623,7 @@ pub fn grade_if_logic_proves_unique(board: &Board) -> Option<Grade> {
     if outcome != Outcome::Solved {
         return None;
     }
-    let top = hardest.step.map_or(0, |(_, r)| r);
-    if top < first_uniqueness_rating() {
+    if hardest.rating < first_uniqueness_rating() {
         return Some(solved_grade(hardest));
     }
     Some(grade_known_unique(board))
@@ -635,7 +641,8 @@ fn first_uniqueness_rating() -> u16 {
 }
 
 /// The starting grid of a puzzle, with the uniqueness techniques allowed
-/// when it has exactly one solution. Without `known_unique`, logic runs
+/// when it has exactly one solution. Without `known_unique`, a puzzle up to
+/// 9x9 has its solutions counted; on larger boards logic runs
 /// first without them: when it finishes, that proves the solution unique
 /// (and when no step rated as high as a uniqueness technique, that run is
 /// already the path, returned as well); when it stalls, solutions are
@@ -668,8 +675,7 @@ fn prepare(
         Outcome::Contradiction => return Err(Solutions::None),
         Outcome::Solved => {
             grid.unique = true;
-            let top = hardest.step.map_or(0, |(_, r)| r);
-            let same_path = top < first_uniqueness_rating();
+            let same_path = hardest.rating < first_uniqueness_rating();
             return Ok((grid, same_path.then_some((outcome, hardest))));
         }
         Outcome::Stalled => {}
@@ -707,7 +713,11 @@ fn solved_grade(hardest: Hardest) -> Grade {
     Grade {
         difficulty: hardest.difficulty.unwrap_or(Difficulty::Easy),
         // A full grid needs no step: it rates as the easiest, 1.0.
-        rating: Some(hardest.step.map_or(10, |(_, r)| r)),
+        rating: Some(if hardest.step.is_some() {
+            hardest.rating
+        } else {
+            10
+        }),
         hardest: hardest.step.map_or("none", |(t, _)| t.name()).into(),
         solutions: Solutions::Unique,
     }
