@@ -12,8 +12,7 @@
 //! each assumption, the dynamic contradictions.
 
 use super::chains::{
-    fill_chain, say, say_path, with_static_scan, Branches, Conflict, ConflictKind, Links, Mode,
-    Net, Node,
+    fill_chain, say, with_static_scan, Branches, Conflict, ConflictKind, Links, Mode, Net, Node,
 };
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::{chain_length_increment, Technique};
@@ -170,15 +169,12 @@ fn common(
     n: usize,
     scratch: &mut Vec<u64>,
 ) -> Option<Proof> {
-    let live: Vec<usize> = group
-        .iter()
-        .copied()
-        .filter(|&c| branches.is_live(c))
-        .collect();
-    if live.len() < 2 {
+    // A branch that broke the grid is a contradiction, its own step.
+    if group.iter().any(|&c| !branches.is_live(c)) {
         return None;
     }
-    branches.common(&live, scratch);
+    let live = group;
+    branches.common(live, scratch);
     let mut best: Option<Proof> = None;
     for (w, &word) in scratch.iter().enumerate() {
         for b in bits(word) {
@@ -248,7 +244,10 @@ fn finish(
             text.push_str(". ");
         }
         let assumption = say(grid, net.node(0));
-        text.push_str(&format!("If {assumption}: {}", say_path(net, targets[0])));
+        // The line from the assumption, which the sentence already names.
+        let path = net.path_to(targets[0]);
+        let line: Vec<String> = path[1..].iter().map(|&e| say(grid, net.node(e))).collect();
+        text.push_str(&format!("If {assumption}, {}", line.join(" so ")));
         if let Some(conflict) = &net.conflict {
             text.push_str(&conflict_words(net, conflict));
         }
