@@ -642,6 +642,7 @@ impl Game {
             refill_notes: Vec::new(),
             links: Vec::new(),
         };
+        let mut engine_summary = None;
         match found {
             GraderHint::Mistakes(cells) => {
                 hint.technique = "mistake".into();
@@ -657,6 +658,17 @@ impl Game {
                 hint.explanation = step.explanation;
                 hint.placements = step.placements;
                 hint.eliminations = step.eliminations;
+                hint.links = step
+                    .chain
+                    .iter()
+                    .map(|link| HintLink {
+                        from: (link.from.cell, link.from.digit),
+                        to: (link.to.cell, link.to.digit),
+                        strong: link.is_strong(),
+                    })
+                    .collect();
+                // The engine's summary names the technique and the area.
+                engine_summary = Some(step.summary);
             }
             GraderHint::Guess { cell, .. } => {
                 hint.technique = "guess".into();
@@ -669,7 +681,7 @@ impl Game {
                 return Err(message)
             }
         }
-        hint.summary = hint_summary(shape, &hint);
+        hint.summary = engine_summary.unwrap_or_else(|| hint_summary(shape, &hint));
         Ok(hint)
     }
 

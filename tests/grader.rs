@@ -5,7 +5,8 @@
 use doku::engine::format::parse_puzzle;
 use doku::engine::grader::{
     find_technique, grade, grade_known_unique, next_hint, next_hint_with_solution, next_step,
-    solve_logically, Difficulty, Hint, LogicStep, Solutions, Technique,
+    solve_logically, Difficulty, Hint, LogicStep, Solutions, Technique, TRIAL_AND_ERROR,
+    TRIAL_AND_ERROR_RATING,
 };
 use doku::engine::{Board, Candidates, Cell, Digit, Shape, ShapeHint};
 use std::collections::BTreeSet;
@@ -90,14 +91,28 @@ const NOT_ONE_TWO: &[u8] = &[3, 4, 5, 6, 7, 8, 9];
 
 #[test]
 fn naked_single_is_the_only_digit_left() {
+    // r5c5 sees 1-4 in its row, 5 and 6 in its column, 7 and 8 in its box.
+    let board =
+        puzzle("....5........6................7.....123...4.......8..............................");
+    let step = find_technique(&board, None, Technique::NakedSingle).unwrap();
+    assert_eq!(
+        step.placements,
+        vec![(cell(board.shape(), "r5c5"), digit(9))]
+    );
+    assert_eq!(step.rating, 23);
+    assert!(step.explanation.contains("r5c5"), "{}", step.explanation);
+}
+
+#[test]
+fn the_last_empty_cell_of_a_house_comes_first_and_rates_1_0() {
     let board = puzzle(&format!("12345678.{}", ".".repeat(72)));
     let step = next_step(&board, None).unwrap();
-    assert_eq!(step.technique, Technique::NakedSingle);
+    assert_eq!(step.technique, Technique::HiddenSingle);
     assert_eq!(
         step.placements,
         vec![(cell(board.shape(), "r1c9"), digit(9))]
     );
-    assert!(step.explanation.contains("r1c9"), "{}", step.explanation);
+    assert_eq!(step.rating, 10);
 }
 
 #[test]
@@ -370,19 +385,19 @@ fn x_wing_published_example() {
     );
     // sudokuwiki removes 7 from r1c4, r8c4, r9c4, r8c8 and r9c8; on this
     // path r5c4 still holds a 7 as well (sudokuwiki's grid had lost it to an
-    // earlier step), and r4c8, r5c8 lost theirs to the hidden pair before.
+    // earlier step), and so do r4c8 and r5c8: the X-wing (3.2) comes before
+    // the hidden pair (3.4) that sudokuwiki used first.
     assert_eq!(
         eliminations(step),
         expected(
             shape,
-            &["r1c4", "r5c4", "r8c4", "r9c4", "r8c8", "r9c8"],
+            &["r1c4", "r5c4", "r8c4", "r9c4", "r4c8", "r5c8", "r8c8", "r9c8"],
             &[7]
         )
     );
-    // What came before is easier than a fish (no fish found earlier).
-    assert!(path.steps[..first_fish]
-        .iter()
-        .all(|s| s.technique < Technique::XWing));
+    assert_eq!(step.rating, 32);
+    // What came before rates lower than a fish.
+    assert!(path.steps[..first_fish].iter().all(|s| s.rating < 32));
     assert!(path.solved);
 }
 
@@ -556,14 +571,24 @@ fn assert_sound(board: &Board) {
     if path.solved {
         assert_eq!(path.board, solution);
     }
-    // The grade is the hardest step's difficulty.
+    // The grade is the hardest step's: its technique and rating.
     let g = grade(board);
-    match path.steps.iter().map(|s| s.technique).max() {
-        Some(t) if path.solved => {
-            assert_eq!(g.difficulty, t.difficulty());
-            assert_eq!(g.hardest, t.name());
+    let top = path.steps.iter().map(|s| s.rating).max();
+    match top {
+        Some(rating) if path.solved => {
+            assert_eq!(g.rating, Some(rating));
+            // The hardest step: the highest difficulty, then rating, first.
+            let key = |s: &LogicStep| (s.technique.step_difficulty(s.rating), s.rating);
+            let top = path.steps.iter().map(key).max().unwrap();
+            let hardest = path.steps.iter().find(|s| key(s) == top).unwrap();
+            assert_eq!(g.hardest, hardest.technique.name());
+            assert_eq!(g.difficulty, top.0);
         }
-        _ if !path.solved => assert_eq!(g.difficulty, Difficulty::Expert),
+        _ if !path.solved => {
+            assert_eq!(g.difficulty, Difficulty::Extreme);
+            assert_eq!(g.hardest, TRIAL_AND_ERROR);
+            assert_eq!(g.rating, Some(TRIAL_AND_ERROR_RATING));
+        }
         _ => {}
     }
 }
@@ -583,6 +608,37 @@ fn every_step_is_sound_on_9x9_samples() {
             count,
             &format!("logic steps checked sound on {file}"),
         );
+        for board in &boards {
+            assert_sound(board);
+        }
+    }
+}
+
+/// Every puzzle of a shared data file, or `None` (with a line saying so)
+/// when the file is not there.
+fn whole_set(file: &str) -> Option<Vec<Board>> {
+    let skipped = format!("every step checked sound on all of {file}");
+    common::shared_data(file, &skipped).map(|lines| lines.iter().map(|l| puzzle(l)).collect())
+}
+
+/// The property the whole grader rests on: over the hardest shared sets
+/// (all of them, where the uniqueness techniques apply too), no step ever
+/// removes a digit of the solution or places a wrong one.
+#[test]
+fn every_step_is_sound_on_the_whole_hard_sets() {
+    for file in ["magictour_top1465.txt", "forum_hardest_1106.txt"] {
+        let boards = whole_set(file).unwrap_or_else(|| {
+            use doku::engine::generator::{generate, Symmetry};
+            use rand::SeedableRng;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+            (0..100)
+                .map(|_| {
+                    generate(Shape::CLASSIC, None, Symmetry::None, &mut rng)
+                        .expect("an ungraded deal always succeeds")
+                        .puzzle
+                })
+                .collect()
+        });
         for board in &boards {
             assert_sound(board);
         }
@@ -655,7 +711,7 @@ fn kaggle_sample_is_mostly_easy() {
 }
 
 #[test]
-fn forum_hardest_are_all_expert() {
+fn forum_hardest_are_all_expert_or_extreme() {
     for board in sample(
         "forum_hardest_1106.txt",
         1,
@@ -663,8 +719,11 @@ fn forum_hardest_are_all_expert() {
         "the grades of the hardest list",
     ) {
         let g = grade(&board);
-        assert_eq!(g.difficulty, Difficulty::Expert, "{board:?}");
-        assert_eq!(g.hardest, "trial and error");
+        assert!(g.difficulty >= Difficulty::Expert, "{board:?}: {g:?}");
+        assert!(g.rating >= Some(55), "{board:?}: {g:?}");
+        if g.hardest == TRIAL_AND_ERROR {
+            assert_eq!(g.difficulty, Difficulty::Extreme);
+        }
         assert_eq!(g.solutions, Solutions::Unique);
         assert_eq!(grade_known_unique(&board), g);
     }
@@ -832,12 +891,15 @@ fn a_stuck_position_suggests_a_cell_to_guess() {
         Hint::Step(_) => {} // logic may get a few steps in first
         other => panic!("unexpected hint {other:?}"),
     }
-    // From the point where logic stops, the hint is a guess.
-    let stuck = solve_logically(&givens).board;
-    assert!(matches!(
-        next_hint(&givens, &stuck, None),
-        Hint::Guess { .. }
-    ));
+    // From the point where logic stops, the hint is a guess (forcing
+    // chains and nets finish this puzzle, and then the board is solved).
+    let path = solve_logically(&givens);
+    let expected_guess = !path.solved;
+    match next_hint(&givens, &path.board, None) {
+        Hint::Guess { .. } => assert!(expected_guess),
+        Hint::Solved => assert!(!expected_guess),
+        other => panic!("unexpected hint {other:?}"),
+    }
 }
 
 #[test]
@@ -847,4 +909,637 @@ fn hints_on_solved_and_ambiguous_boards() {
     assert_eq!(next_hint(&givens, &solution, None), Hint::Solved);
     let empty = Board::empty(Shape::sudoku(4).unwrap());
     assert_eq!(next_hint(&empty, &empty, None), Hint::NotUnique);
+}
+
+// ------------------------------------------- the techniques past the wings
+//
+// Published examples come from HoDoKu's technique pages (its pencil-mark
+// grids and the eliminations it prints for the step); the others are
+// built from notes on an empty board, the pattern alone.
+
+/// A pencil-mark grid as HoDoKu prints it: one token per cell, a single
+/// digit for a filled cell, several for a cell's candidates; box borders
+/// and bars are skipped.
+fn pencil_marks(text: &str) -> (Board, Vec<Candidates>) {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == '|')
+        .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    assert_eq!(tokens.len(), 81, "a 9x9 pencil-mark grid");
+    let mut givens = String::new();
+    let mut notes = vec![Candidates::NONE; 81];
+    for (i, token) in tokens.iter().enumerate() {
+        if token.len() == 1 {
+            givens.push_str(token);
+        } else {
+            givens.push('.');
+            notes[i] = token.bytes().map(|b| digit(b - b'0')).collect();
+        }
+    }
+    (puzzle(&givens), notes)
+}
+
+/// Every step `technique` finds, each one's eliminations taken out of the
+/// notes before looking again (the finder reports one at a time).
+fn every_step(board: &Board, notes: &[Candidates], technique: Technique) -> Vec<LogicStep> {
+    let shape = board.shape();
+    let mut notes = notes.to_vec();
+    let mut steps = Vec::new();
+    while let Some(step) = find_technique(board, Some(&notes), technique) {
+        assert_eq!(step.technique, technique);
+        for &(c, d) in &step.eliminations {
+            let note = &mut notes[c.index()];
+            if note.is_empty() {
+                *note = Candidates::all(shape);
+            }
+            note.remove(d);
+        }
+        steps.push(step);
+        if steps.len() > 40 || steps.last().is_some_and(|s| !s.placements.is_empty()) {
+            break;
+        }
+    }
+    steps
+}
+
+/// `steps` include one whose eliminations are exactly `cells` losing `digits`.
+fn assert_some_step(steps: &[LogicStep], shape: Shape, cells: &[&str], digits: &[u8]) -> LogicStep {
+    let want = expected(shape, cells, digits);
+    steps
+        .iter()
+        .find(|s| eliminations(s) == want)
+        .cloned()
+        .unwrap_or_else(|| panic!("no step removes {want:?}: {steps:#?}"))
+}
+
+/// Notes from owned marks, for `every_step`.
+fn notes_of(shape: Shape, marks: &[(String, &'static [u8])]) -> Vec<Candidates> {
+    let marks: Vec<(&str, &[u8])> = marks.iter().map(|(n, d)| (n.as_str(), *d)).collect();
+    notes(shape, &marks)
+}
+
+/// Notes that take 1 out of every listed cell.
+fn without_one(cells: &[&str]) -> Vec<(String, &'static [u8])> {
+    cells.iter().map(|c| (c.to_string(), NOT_ONE)).collect()
+}
+
+/// Every cell of a row outside the listed columns.
+fn row_except(row: usize, cols: &[usize], size: usize) -> Vec<String> {
+    (1..=size)
+        .filter(|c| !cols.contains(c))
+        .map(|c| format!("r{row}c{c}"))
+        .collect()
+}
+
+fn col_except(col: usize, rows: &[usize], size: usize) -> Vec<String> {
+    (1..=size)
+        .filter(|r| !rows.contains(r))
+        .map(|r| format!("r{r}c{col}"))
+        .collect()
+}
+
+const HODOKU_SKYSCRAPER: &str = "
+| 6    9    7 | 1345  13458  158 | 1458  148  2  |
+| 45   58   1 | 9     7      2   | 458   6    3  |
+| 245  258  3 | 145   1458   6   | 7     9    18 |
+| 9    1    2 | 345   3458   58  | 6     38   7  |
+| 3    7    4 | 2     6      18  | 9     5    18 |
+| 8    6    5 | 7     13     9   | 13    2    4  |
+| 1    4    8 | 6     9      3   | 2     7    5  |
+| 7    35   9 | 15    2      4   | 138   138  6  |
+| 25   235  6 | 8     15     7   | 134   134  9  |";
+
+#[test]
+fn skyscraper_hodoku_example() {
+    // HoDoKu: "Skyscraper: 1 in r1c6,r3c9 (connected by r5c69) => r1c78,r3c45<>1".
+    let (board, notes) = pencil_marks(HODOKU_SKYSCRAPER);
+    let steps = every_step(&board, &notes, Technique::Skyscraper);
+    let step = assert_some_step(
+        &steps,
+        board.shape(),
+        &["r1c7", "r1c8", "r3c4", "r3c5"],
+        &[1],
+    );
+    assert_eq!(step.rating, 66);
+    assert!(
+        step.summary.starts_with("a skyscraper on 1 in column"),
+        "{}",
+        step.summary
+    );
+    assert!(
+        step.explanation
+            .contains("r1c6<>1 so r5c6=1 so r5c9<>1 so r3c9=1")
+            || step
+                .explanation
+                .contains("r3c9<>1 so r5c9=1 so r5c6<>1 so r1c6=1"),
+        "{}",
+        step.explanation
+    );
+}
+
+#[test]
+fn skyscraper_6x6() {
+    // Columns 1 and 4 hold 1 only in rows 1, 5 and 2, 5: r1c1 or r2c4 is 1.
+    let shape = Shape::sudoku(6).unwrap();
+    let mut marks = Vec::new();
+    for cell in col_except(1, &[1, 5], 6)
+        .iter()
+        .chain(&col_except(4, &[2, 5], 6))
+    {
+        marks.push((cell.clone(), NOT_ONE));
+    }
+    let notes = notes_of(shape, &marks);
+    let step = find_technique(&Board::empty(shape), Some(&notes), Technique::Skyscraper).unwrap();
+    assert_eq!(
+        eliminations(&step),
+        expected(shape, &["r1c5", "r1c6", "r2c2", "r2c3"], &[1])
+    );
+}
+
+#[test]
+fn two_string_kites_hodoku_dual_kite_example() {
+    // HoDoKu's "Dual 2-String Kite: 1 in r1c8,r6c1/in r3c9,r4c3 (connected
+    // by r1c3,r3c1) => r4c9,r6c8<>1" is two kites, one elimination each.
+    let (board, notes) = pencil_marks(
+        "
+| 3    2     18  | 5  4   7 | 9    18   6   |
+| 789  89    6   | 2  1   3 | 48   5    47  |
+| 17   4     5   | 6  9   8 | 2    3    17  |
+| 5    3689  189 | 4  7   2 | 38   168  19  |
+| 48   368   7   | 9  36  1 | 348  2    5   |
+| 149  369   2   | 8  36  5 | 7    16   149 |
+| 2    1     4   | 3  5   9 | 6    7    8   |
+| 6    7     3   | 1  8   4 | 5    9    2   |
+| 89   5     89  | 7  2   6 | 1    4    3   |",
+    );
+    let steps = every_step(&board, &notes, Technique::TwoStringKite);
+    assert_some_step(&steps, board.shape(), &["r6c8"], &[1]);
+    assert_some_step(&steps, board.shape(), &["r4c9"], &[1]);
+}
+
+#[test]
+fn turbot_fish_with_a_box_link() {
+    // 1 is r1c1 or r3c3 (box 1) and r3c7 or r8c7 (column 7); r3c3 sees
+    // r3c7: r1c1 or r8c7 is 1, so r8c1 is not.
+    let shape = Shape::CLASSIC;
+    let mut cells: Vec<String> = ["r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2"]
+        .map(String::from)
+        .to_vec();
+    cells.extend(col_except(7, &[3, 8], 9));
+    let marks: Vec<(String, &'static [u8])> = cells.into_iter().map(|c| (c, NOT_ONE)).collect();
+    let notes = notes_of(shape, &marks);
+    let steps = every_step(&Board::empty(shape), &notes, Technique::TurbotFish);
+    assert_eq!(steps.len(), 1, "{steps:#?}");
+    assert_eq!(eliminations(&steps[0]), expected(shape, &["r8c1"], &[1]));
+}
+
+#[test]
+fn empty_rectangle_9x9() {
+    // In box 5, 1 lies only in row 5 and column 5; in column 8 it is r2c8
+    // or r5c8. Either way r2c5 is not 1.
+    let shape = Shape::CLASSIC;
+    let mut marks = without_one(&["r4c4", "r4c6", "r6c4", "r6c6"]);
+    marks.extend(col_except(8, &[2, 5], 9).into_iter().map(|c| (c, NOT_ONE)));
+    let notes = notes_of(shape, &marks);
+    let steps = every_step(&Board::empty(shape), &notes, Technique::EmptyRectangle);
+    assert_eq!(steps.len(), 1, "{steps:#?}");
+    assert_eq!(eliminations(&steps[0]), expected(shape, &["r2c5"], &[1]));
+    assert!(
+        steps[0].explanation.contains("empty rectangle"),
+        "{}",
+        steps[0].explanation
+    );
+}
+
+#[test]
+fn w_wing_hodoku_example() {
+    // HoDoKu: "W-Wing: 4/1 in r1c9,r8c7 connected by 1 in r18c3 => r123c7,r89c9<>4".
+    let (board, notes) = pencil_marks(
+        "
+| 6     134    123 | 9   5  48 | 12348  7    14   |
+| 347   1347   9   | 67  2  48 | 13458  136  145  |
+| 247   5      8   | 67  3  1  | 24     269  49   |
+| 1     6      4   | 3   8  9  | 7      5    2    |
+| 238   38     23  | 1   7  5  | 9      4    6    |
+| 5     9      7   | 2   4  6  | 13     13   8    |
+| 9     2      5   | 4   1  7  | 6      8    3    |
+| 3478  13478  13  | 5   6  2  | 14     19   1479 |
+| 47    147    6   | 8   9  3  | 1245   12   1457 |",
+    );
+    let steps = every_step(&board, &notes, Technique::WWing);
+    let step = assert_some_step(
+        &steps,
+        board.shape(),
+        &["r1c7", "r2c7", "r3c7", "r8c9", "r9c9"],
+        &[4],
+    );
+    assert_eq!(step.rating, 44);
+}
+
+#[test]
+fn wxyz_wing_9x9() {
+    // r1c1 {1,2,3,4}, r2c2 {1,4}, r1c5 {2,4}, r1c7 {3,4}: 1, 2 and 3 each
+    // sit in cells that see each other, so one of the cells holding 4 is 4:
+    // r1c2 and r1c3 see all of them.
+    let shape = Shape::CLASSIC;
+    let notes = notes(
+        shape,
+        &[
+            ("r1c1", &[1, 2, 3, 4]),
+            ("r2c2", &[1, 4]),
+            ("r1c5", &[2, 4]),
+            ("r1c7", &[3, 4]),
+        ],
+    );
+    let steps = every_step(&Board::empty(shape), &notes, Technique::WxyzWing);
+    let step = assert_some_step(&steps, shape, &["r1c2", "r1c3"], &[4]);
+    assert_eq!(step.rating, 46);
+}
+
+#[test]
+fn finned_x_wing_9x9() {
+    // Rows 1 and 5 hold 1 in columns 2 and 6, and row 5 also in r5c4 (the
+    // fin, box 5): r4c6 and r6c6 see the fin and are in a cover column.
+    let shape = Shape::CLASSIC;
+    let mut marks: Vec<(String, &'static [u8])> = Vec::new();
+    for cell in row_except(1, &[2, 6], 9)
+        .iter()
+        .chain(&row_except(5, &[2, 4, 6], 9))
+    {
+        marks.push((cell.clone(), NOT_ONE));
+    }
+    let notes = notes_of(shape, &marks);
+    let steps = every_step(&Board::empty(shape), &notes, Technique::FinnedXWing);
+    assert_eq!(steps.len(), 1, "{steps:#?}");
+    assert_eq!(
+        eliminations(&steps[0]),
+        expected(shape, &["r4c6", "r6c6"], &[1])
+    );
+    assert!(
+        steps[0].cells.contains(&cell(shape, "r5c4")),
+        "the fin is highlighted"
+    );
+    assert!(
+        steps[0].explanation.contains("fins r5c4"),
+        "{}",
+        steps[0].explanation
+    );
+}
+
+#[test]
+fn sashimi_x_wing_9x9() {
+    // Row 1: 1 in columns 2 and 6; row 5: in columns 2 and 4. Without its
+    // fin r5c4, row 5 would hold 1 in one cover column only.
+    let shape = Shape::CLASSIC;
+    let mut marks: Vec<(String, &'static [u8])> = Vec::new();
+    for cell in row_except(1, &[2, 6], 9)
+        .iter()
+        .chain(&row_except(5, &[2, 4], 9))
+    {
+        marks.push((cell.clone(), NOT_ONE));
+    }
+    let notes = notes_of(shape, &marks);
+    let steps = every_step(&Board::empty(shape), &notes, Technique::SashimiXWing);
+    // Two readings: columns 2 and 6 with the fin r5c4, and columns 2 and 4
+    // with the fin r1c6.
+    assert_some_step(&steps, shape, &["r4c6", "r6c6"], &[1]);
+    assert_some_step(&steps, shape, &["r2c4", "r3c4"], &[1]);
+    assert_eq!(steps.len(), 2, "{steps:#?}");
+}
+
+#[test]
+fn finned_swordfish_9x9() {
+    // Rows 1, 4, 7 hold 1 in columns 1, 4, 7, plus the fin r7c8 in box 9.
+    let shape = Shape::CLASSIC;
+    let mut marks: Vec<(String, &'static [u8])> = Vec::new();
+    for cell in row_except(1, &[1, 4], 9)
+        .iter()
+        .chain(&row_except(4, &[4, 7], 9))
+        .chain(&row_except(7, &[1, 7, 8], 9))
+    {
+        marks.push((cell.clone(), NOT_ONE));
+    }
+    let notes = notes_of(shape, &marks);
+    let steps = every_step(&Board::empty(shape), &notes, Technique::FinnedSwordfish);
+    let step = assert_some_step(&steps, shape, &["r8c7", "r9c7"], &[1]);
+    assert_eq!(step.rating, 67);
+}
+
+const HODOKU_UR1: &str = "
+| 5   34   2  | 134  134   8  | 9    6  7 |
+| 1   389  89 | 7    36    69 | 4    5  2 |
+| 49  6    7  | 5    24    29 | 3    8  1 |
+| 2   1    3  | 6    5     7  | 8    4  9 |
+| 6   5    4  | 8    9     1  | 2    7  3 |
+| 7   89   89 | 23   23    4  | 6    1  5 |
+| 8   2    1  | 9    67    56 | 57   3  4 |
+| 3   47   6  | 124  1247  25 | 157  9  8 |
+| 49  479  5  | 14   8     3  | 17   2  6 |";
+
+#[test]
+fn unique_rectangle_type_1_hodoku_example() {
+    // HoDoKu: "Uniqueness Test 1: 8/9 in r2c23,r6c23 => r2c2<>8, r2c2<>9".
+    let (board, notes) = pencil_marks(HODOKU_UR1);
+    let steps = every_step(&board, &notes, Technique::UniqueRectangle1);
+    let step = assert_some_step(&steps, board.shape(), &["r2c2"], &[8, 9]);
+    assert_eq!(step.rating, 45);
+    assert!(
+        step.explanation.contains("deadly pattern"),
+        "{}",
+        step.explanation
+    );
+}
+
+#[test]
+fn uniqueness_steps_wait_for_a_puzzle_known_unique() {
+    // next_step knows nothing of the puzzle's solutions: no rectangle.
+    let (board, notes) = pencil_marks(HODOKU_UR1);
+    let mut notes = notes;
+    while let Some(step) = next_step(&board, Some(&notes)) {
+        assert!(!step.technique.needs_uniqueness(), "{step:?}");
+        if !step.placements.is_empty() {
+            break;
+        }
+        for &(c, d) in &step.eliminations {
+            notes[c.index()].remove(d);
+        }
+    }
+}
+
+#[test]
+fn unique_rectangle_type_2_9x9() {
+    // r1c1, r1c2 hold only 1 and 2; r4c1, r4c2 hold 1, 2 and 3: one of
+    // them is 3, so every other cell of row 4 and box 4 loses 3.
+    let shape = Shape::CLASSIC;
+    let notes = notes(
+        shape,
+        &[
+            ("r1c1", &[1, 2]),
+            ("r1c2", &[1, 2]),
+            ("r4c1", &[1, 2, 3]),
+            ("r4c2", &[1, 2, 3]),
+        ],
+    );
+    let step = find_technique(
+        &Board::empty(shape),
+        Some(&notes),
+        Technique::UniqueRectangle2,
+    )
+    .unwrap();
+    let mut victims = row_except(4, &[1, 2], 9);
+    victims.extend(["r5c1", "r5c2", "r5c3", "r6c1", "r6c2", "r6c3"].map(String::from));
+    let victims: Vec<&str> = victims.iter().map(String::as_str).collect();
+    assert_eq!(eliminations(&step), expected(shape, &victims, &[3]));
+}
+
+#[test]
+fn unique_rectangle_type_3_9x9() {
+    // The roof r4c1 {1,2,3}, r4c2 {1,2,4} acts as one cell {3,4}: with
+    // r4c3 {3,4} a naked pair in row 4.
+    let shape = Shape::CLASSIC;
+    let notes = notes(
+        shape,
+        &[
+            ("r1c1", &[1, 2]),
+            ("r1c2", &[1, 2]),
+            ("r4c1", &[1, 2, 3]),
+            ("r4c2", &[1, 2, 4]),
+            ("r4c3", &[3, 4]),
+        ],
+    );
+    let steps = every_step(&Board::empty(shape), &notes, Technique::UniqueRectangle3);
+    let victims = row_except(4, &[1, 2, 3], 9);
+    let victims: Vec<&str> = victims.iter().map(String::as_str).collect();
+    let step = assert_some_step(&steps, shape, &victims, &[3, 4]);
+    assert_eq!(step.rating, 46);
+}
+
+#[test]
+fn unique_rectangle_type_4_hodoku_example() {
+    // HoDoKu's step: 2/8 in r8c38,r9c38; in column 8, 8 is only in r8c8
+    // and r9c8, so neither is 2.
+    let (board, notes) = pencil_marks(
+        "
+| 8    25    9   | 34     34    7    | 15   1256  26 |
+| 145  2457  157 | 6      9     8    | 45   257   3  |
+| 346  347   67  | 5      2     1    | 8    79    49 |
+| 2    1     4   | 8      36    5    | 39   369   7  |
+| 569  8     3   | 149    7     469  | 2    156   46 |
+| 569  579   567 | 12349  1346  2469 | 145  1356  8  |
+| 135  35    15  | 7      8     29   | 6    4     29 |
+| 49   6     28  | 249    5     3    | 7    289   1  |
+| 7    49    28  | 1249   146   2469 | 39   2389  5  |",
+    );
+    let steps = every_step(&board, &notes, Technique::UniqueRectangle4);
+    assert_some_step(&steps, board.shape(), &["r8c8", "r9c8"], &[2]);
+}
+
+#[test]
+fn hidden_rectangles_hodoku_examples() {
+    // HoDoKu: "Hidden Rectangle: 5/9 in r7c57,r9c57 => r9c5<>9".
+    let (board, notes) = pencil_marks(
+        "
+| 3  9  4  | 6     8    2   | 1    5    7 |
+| 6  1  8  | 7     3    5   | 4    2    9 |
+| 5  2  7  | 4     19   19  | 3    6    8 |
+| 1  5  3  | 29    4    7   | 289  89   6 |
+| 4  7  29 | 5     6    8   | 29   3    1 |
+| 8  6  29 | 1239  129  139 | 7    4    5 |
+| 7  3  6  | 8     159  4   | 59   19   2 |
+| 9  4  5  | 12    127  16  | 68   178  3 |
+| 2  8  1  | 39    579  369 | 569  79   4 |",
+    );
+    let steps = every_step(&board, &notes, Technique::HiddenRectangle);
+    assert_some_step(&steps, board.shape(), &["r9c5"], &[9]);
+    // HoDoKu: "Hidden Rectangle: 4/5 in r2c29,r3c29 => r2c9<>5".
+    let (board, notes) = pencil_marks(
+        "
+| 68  9    168  | 4 5 136 | 2   378 37  |
+| 3   145  2    | 7 8 16  | 56  9   45  |
+| 7   45   468  | 2 9 36  | 568 1   345 |
+| 9   3    5    | 1 2 8   | 7   4   6   |
+| 28  7    148  | 6 34 9  | 158 238 235 |
+| 268 14   1468 | 5 34 7  | 18  238 9   |
+| 1   2    9    | 3 7 5   | 4   6   8   |
+| 5   6    3    | 8 1 4   | 9   27  27  |
+| 4   8    7    | 9 6 2   | 3   5   1   |",
+    );
+    let steps = every_step(&board, &notes, Technique::HiddenRectangle);
+    assert_some_step(&steps, board.shape(), &["r2c9"], &[5]);
+}
+
+#[test]
+fn bug_plus_one_places_the_digit_that_breaks_the_grave() {
+    // A bivalue universal grave posted on the Sudoku Players' Forum (every
+    // empty cell bivalue, every digit twice in each house), with 4 added
+    // to r1c2: were r1c2 not 4, the grave would be back.
+    let (board, notes) = pencil_marks(
+        "
+| 1  347 24 | 46 36 9  | 5  8  27 |
+| 8  57  24 | 37 45 1  | 39 29 6  |
+| 39 6   59 | 78 2  58 | 14 34 17 |
+| 47 24  16 | 5  9  68 | 23 37 18 |
+| 25 8   16 | 14 7  3  | 29 46 59 |
+| 57 9   3  | 18 46 2  | 14 67 58 |
+| 29 1   7  | 36 35 56 | 8  29 4  |
+| 34 24  8  | 9  1  7  | 6  5  23 |
+| 6  35  59 | 2  8  4  | 7  1  39 |",
+    );
+    let step = find_technique(&board, Some(&notes), Technique::BugPlusOne).unwrap();
+    assert_eq!(
+        step.placements,
+        vec![(cell(board.shape(), "r1c2"), digit(4))]
+    );
+    assert_eq!(step.rating, 56);
+    // Without the extra 4 it is a grave, not a BUG+1: nothing to place.
+    let mut grave = notes.clone();
+    grave[cell(board.shape(), "r1c2").index()].remove(digit(4));
+    assert!(find_technique(&board, Some(&grave), Technique::BugPlusOne).is_none());
+}
+
+#[test]
+fn simple_colours_trap_hodoku_example() {
+    // HoDoKu's Simple Colors example on 3 removes 3 from r1c9, r3c9, r8c1.
+    let (board, notes) = pencil_marks(
+        "
+| 2      1     4  | 35  358   6   | 3579   5789   3578 |
+| 3568   356   7  | 9   1358  2   | 1356   158    4    |
+| 35689  3569  35 | 4   1358  7   | 12356  1258   358  |
+| 569    569   1  | 8   7     45  | 459    3      2    |
+| 357    357   2  | 6   9     345 | 1457   14578  578  |
+| 3579   4     8  | 35  2     1   | 579    579    6    |
+| 4      2     35 | 7   35    9   | 8      6      1    |
+| 357    357   9  | 1   6     8   | 24     24     35   |
+| 1      8     6  | 2   4     35  | 357    57     9    |",
+    );
+    let steps = every_step(&board, &notes, Technique::SimpleColours);
+    let step = assert_some_step(&steps, board.shape(), &["r1c9", "r3c9", "r8c1"], &[3]);
+    assert!(
+        step.explanation.contains("sees both colours"),
+        "{}",
+        step.explanation
+    );
+}
+
+#[test]
+fn simple_colours_wrap_9x9() {
+    // Strong links on 1: r1c1=r1c5 (row 1), r1c5=r4c5 (column 5),
+    // r4c5=r4c2 (row 4), r4c2=r2c2 (column 2). r1c1 and r2c2 get one
+    // colour and share box 1, so that colour is false.
+    let shape = Shape::CLASSIC;
+    let mut marks: Vec<(String, &'static [u8])> = Vec::new();
+    for cell in row_except(1, &[1, 5], 9)
+        .iter()
+        .chain(&col_except(5, &[1, 4], 9))
+        .chain(&row_except(4, &[2, 5], 9))
+        .chain(&col_except(2, &[2, 4], 9))
+    {
+        marks.push((cell.clone(), NOT_ONE));
+    }
+    let notes = notes_of(shape, &marks);
+    let step =
+        find_technique(&Board::empty(shape), Some(&notes), Technique::SimpleColours).unwrap();
+    assert_eq!(
+        eliminations(&step),
+        expected(shape, &["r1c1", "r4c5", "r2c2"], &[1])
+    );
+    assert!(
+        step.explanation.contains("see each other"),
+        "{}",
+        step.explanation
+    );
+}
+
+#[test]
+fn multi_colours_9x9() {
+    // Two clusters on 1: r1c1=r1c5 (row 1) and r3c2=r8c2 (column 2).
+    // r1c1 sees r3c2, so they are not both 1: r1c5 or r8c2 is, and r8c5
+    // sees both.
+    let shape = Shape::CLASSIC;
+    let mut marks: Vec<(String, &'static [u8])> = Vec::new();
+    for cell in row_except(1, &[1, 5], 9)
+        .iter()
+        .chain(&col_except(2, &[3, 8], 9))
+    {
+        marks.push((cell.clone(), NOT_ONE));
+    }
+    let notes = notes_of(shape, &marks);
+    let steps = every_step(&Board::empty(shape), &notes, Technique::MultiColours);
+    assert_eq!(steps.len(), 1, "{steps:#?}");
+    assert_eq!(eliminations(&steps[0]), expected(shape, &["r8c5"], &[1]));
+}
+
+#[test]
+fn first_hints_name_the_technique_and_the_area_but_no_cell() {
+    let has_cell_name = |text: &str| {
+        let bytes = text.as_bytes();
+        bytes
+            .windows(4)
+            .any(|w| w[0] == b'r' && w[1].is_ascii_digit() && w[2] == b'c' && w[3].is_ascii_digit())
+    };
+    let mut seen = BTreeSet::new();
+    let famous = common::famous().into_iter().map(|f| puzzle(&f.puzzle));
+    let shared = sample(
+        "magictour_top1465.txt",
+        5,
+        300,
+        "first hints checked on top1465",
+    );
+    for board in famous.chain(shared) {
+        for step in solve_logically(&board).steps {
+            assert!(step.summary.contains(step.technique.name()), "{step:?}");
+            assert!(!has_cell_name(&step.summary), "{}", step.summary);
+            seen.insert(step.technique);
+        }
+    }
+    assert!(seen.len() >= 10, "{seen:?}");
+    // The X-wing of the published example: digit and base lines.
+    let path = solve_logically(&puzzle(SUDOKUWIKI_X_WING));
+    let x_wing = path
+        .steps
+        .iter()
+        .find(|s| s.technique == Technique::XWing)
+        .unwrap();
+    assert_eq!(x_wing.summary, "an x-wing on 7 in rows 2 and 6");
+    let hint = Hint::Step(x_wing.clone());
+    assert_eq!(hint.summary(Shape::CLASSIC), x_wing.summary);
+}
+
+#[test]
+fn unique_rectangles_on_a_latin_square_and_never_across_four_boxes() {
+    // A Latin square has no boxes: any two rows and columns make one.
+    let latin = puzzle(&".".repeat(25));
+    assert!(latin.shape().is_latin());
+    let marks = [
+        ("r1c1", &[1u8, 2][..]),
+        ("r1c4", &[1, 2]),
+        ("r3c1", &[1, 2]),
+        ("r3c4", &[1, 2, 3]),
+    ];
+    let step = find_technique(
+        &latin,
+        Some(&notes(latin.shape(), &marks)),
+        Technique::UniqueRectangle1,
+    )
+    .expect("a type 1 rectangle");
+    assert_eq!(
+        eliminations(&step),
+        expected(latin.shape(), &["r3c4"], &[1, 2])
+    );
+    // On 9x9 the same corners in rows 1, 4 and columns 1, 4 lie in four
+    // boxes: swapping them would break the boxes, so no deadly pattern.
+    let shape = Shape::CLASSIC;
+    let marks = [
+        ("r1c1", &[1u8, 2][..]),
+        ("r1c4", &[1, 2]),
+        ("r4c1", &[1, 2]),
+        ("r4c4", &[1, 2, 3]),
+    ];
+    let notes = notes(shape, &marks);
+    assert!(find_technique(
+        &Board::empty(shape),
+        Some(&notes),
+        Technique::UniqueRectangle1
+    )
+    .is_none());
 }

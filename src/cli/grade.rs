@@ -4,7 +4,7 @@
 use super::input::run_batch;
 use super::output::say;
 use super::GradeArgs;
-use crate::engine::grader::{grade, solve_logically, Solutions};
+use crate::engine::grader::{grade, rating_text, solve_logically, Solutions};
 use crate::engine::Board;
 use std::io::{self, Write};
 
@@ -29,9 +29,10 @@ pub fn run(args: &GradeArgs) -> i32 {
             writeln!(out, "{what}\t{}\t{clues} clues", grade.hardest)?;
             return Ok(false);
         }
+        let rating = grade.rating.map_or_else(String::new, rating_text);
         writeln!(
             out,
-            "{}\t{}\t{clues} clues",
+            "{}\t{}\t{clues} clues\t{rating}",
             grade.difficulty, grade.hardest
         )?;
         if args.steps {

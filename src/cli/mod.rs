@@ -25,15 +25,20 @@ pub use input::InputArgs;
 pub use crate::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVABLE};
 
 const GRADE_ABOUT: &str = "\
-Print the difficulty and the hardest technique each puzzle needs.
+Print the difficulty, the hardest technique and the rating of each puzzle.
 
-One line per puzzle, in input order, three tab-separated fields:
-  DIFFICULTY<TAB>HARDEST TECHNIQUE<TAB>N clues
-for example `medium<TAB>naked pair<TAB>32 clues`. Difficulty is what a person needs:
-  easy    naked and hidden singles
-  medium  plus pointing, claiming, naked and hidden pairs
-  hard    plus triples, quads, x-wing, swordfish, jellyfish, xy-wing, xyz-wing
-  expert  more than that: the hardest technique is `trial and error`
+One line per puzzle, in input order, four tab-separated fields:
+  DIFFICULTY<TAB>HARDEST TECHNIQUE<TAB>N clues<TAB>RATING
+for example `expert<TAB>turbot fish<TAB>24 clues<TAB>6.6`. The rating is on Sudoku
+Explainer's scale: at each point the easiest step is taken, and the puzzle rates
+as its hardest step (hidden single 1.2, naked single 2.3, x-wing 3.2, xy-wing 4.2,
+unique rectangle 4.5, turbot fish 6.6, forcing chains 8.0 and up; 12.0 when logic
+cannot finish). Difficulty follows the rating:
+  easy     singles only, up to 2.3
+  medium   plus pointing, claiming, pairs and x-wings, up to 3.4
+  hard     plus triples, quads, swordfish, jellyfish and wings, up to 5.4
+  expert   plus uniqueness, colouring, fish with fins, chains: below 8.0
+  extreme  forcing chains and nets from 8.0, or `trial and error` (rated 12.0)
 A puzzle without exactly one solution gets `no solution` or `not unique` in the
 first field (exit status 1); unreadable input gets `invalid` (exit status 2).
 

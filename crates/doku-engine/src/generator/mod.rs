@@ -6,7 +6,8 @@
 //! never returns a puzzle whose grade differs from the request):
 //! 1. carve to a minimal puzzle, keeping each removal that leaves the
 //!    solution unique (cheap: a uniqueness check per orbit, no grading);
-//! 2. grade it; on target, done; easier than the target, the attempt fails;
+//! 2. grade it; on target, done; easier than the target, the attempt fails
+//!    (a puzzle that needs trial and error is harder than every target);
 //! 3. harder than the target: the removals made a chain of ever sparser
 //!    puzzles, from the full grid (easy) to the minimal one; a binary search
 //!    on that chain finds the last puzzle no harder than the target. If it
@@ -25,7 +26,9 @@ mod symmetry;
 pub use symmetry::Symmetry;
 
 use super::board::Board;
-use super::grader::{grade_known_unique, Difficulty, Grade};
+use super::grader::{
+    grade_if_logic_proves_unique, grade_known_unique, Difficulty, Grade, TRIAL_AND_ERROR,
+};
 use super::shape::{Cell, Shape};
 use super::solver::{Solver, Step, Strategy};
 use rand::seq::SliceRandom;
@@ -147,26 +150,29 @@ fn attempt_carving(
     let Some(target) = target else {
         return Some((minimal, None));
     };
-    // Every puzzle on the chain was proved unique as it was carved.
+    // Every puzzle on the chain was proved unique as it was carved. A deal
+    // never needs trial and error: a puzzle that does (graded extreme)
+    // counts as harder than any target.
+    let too_hard = |v: &Grade| v.difficulty > target || v.hardest == TRIAL_AND_ERROR;
     let verdict = grade_known_unique(&minimal);
-    if verdict.difficulty == target {
+    if verdict.difficulty == target && !too_hard(&verdict) {
         return Some((minimal, Some(verdict)));
     }
-    if verdict.difficulty < target {
-        return None;
+    if !too_hard(&verdict) {
+        return None; // easier than the target
     }
-    // Invariant: the chain's puzzle after `easy_end` removals grades at most
-    // the target, after `hard_end` removals above it.
+    // Invariant: the chain's puzzle after `easy_end` removals is not too
+    // hard, after `hard_end` removals it is.
     let (mut easy_end, mut hard_end) = (0, removals.len());
     let mut easy_grade = None;
     while hard_end - easy_end > 1 {
         let mid = (easy_end + hard_end) / 2;
         let verdict = grade_known_unique(&without(solution, &removals[..mid]));
-        if verdict.difficulty <= target {
+        if too_hard(&verdict) {
+            hard_end = mid;
+        } else {
             easy_end = mid;
             easy_grade = Some(verdict);
-        } else {
-            hard_end = mid;
         }
     }
     let start = without(solution, &removals[..easy_end]);
@@ -176,7 +182,7 @@ fn attempt_carving(
     }
     let refined = carve_capped(start.clone(), orbits, target);
     let verdict = grade_known_unique(&refined);
-    if verdict.difficulty == target {
+    if verdict.difficulty == target && !too_hard(&verdict) {
         Some((refined, Some(verdict)))
     } else {
         Some((start, Some(on_target)))
@@ -206,24 +212,28 @@ fn carve_unique<'a>(solution: &Board, orbits: &'a [Vec<u16>]) -> Vec<&'a [u16]> 
 }
 
 /// Carves on from `puzzle` (unique, graded at most `cap`), trying every
-/// orbit still present, each removal kept if the grade stays at most `cap`.
+/// orbit still present, each removal kept if the grade stays at most `cap`
+/// without trial and error.
 ///
-/// The grader alone decides: logic that solves the puzzle proves its
-/// solution unique (every deduction holds in every solution), and a puzzle
-/// with several solutions stalls logic, which grades it expert, so with a
-/// cap below expert no separate uniqueness check is needed. On 9x9 the fast
-/// search still goes first, because it rejects most removals (several
-/// solutions) far sooner than the grader, which tries every technique
-/// before it stalls.
+/// On 9x9 the fast search proves uniqueness first (it also rejects most
+/// removals far sooner than the grader). Elsewhere the grader alone
+/// decides: logic without the uniqueness techniques that solves the puzzle
+/// proves its solution unique (every deduction holds in every solution);
+/// when it stalls the removal is refused (the uniqueness techniques would
+/// be unsound on a puzzle with several solutions).
 fn carve_capped(mut puzzle: Board, orbits: &[Vec<u16>], cap: Difficulty) -> Board {
-    debug_assert!(cap < Difficulty::Expert);
     let classic = puzzle.shape() == Shape::CLASSIC;
     for orbit in orbits {
         if orbit.iter().any(|&c| puzzle.is_empty_cell(Cell(c))) {
             continue;
         }
         try_remove(&mut puzzle, orbit, |p| {
-            (!classic || p.is_uniquely_solvable()) && grade_known_unique(p).difficulty <= cap
+            let verdict = if classic {
+                p.is_uniquely_solvable().then(|| grade_known_unique(p))
+            } else {
+                grade_if_logic_proves_unique(p)
+            };
+            verdict.is_some_and(|v| v.difficulty <= cap && v.hardest != TRIAL_AND_ERROR)
         });
     }
     puzzle

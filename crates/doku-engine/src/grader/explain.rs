@@ -74,6 +74,19 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
                 ("columns", "rows")
             };
             let numbers = |mask: u64| list(bits(mask).map(|i| (i + 1).to_string()));
+            if !f.fins.is_empty() {
+                let fins = list(f.fins.iter().map(|&c| cell(c)));
+                let fin_box = house(grid.geo.cell_houses[f.fins[0] as usize][2]);
+                return format!(
+                    "In {base_kind} {}, {} can only go in {cover_kind} {} or in the fins {fins} ({fin_box}). If no fin is {}, each of those {cover_kind} has its {} in these {base_kind}; if a fin is, it rules out the rest of {fin_box}. Either way: {}",
+                    numbers(base),
+                    digits(f.digits),
+                    numbers(cover),
+                    digits(f.digits),
+                    digits(f.digits),
+                    removals_by_digit(grid, &f.eliminations)
+                );
+            }
             format!(
                 "In {base_kind} {}, {} can only go in {cover_kind} {}, so each of those {cover_kind} has its {} in these {base_kind}: {}",
                 numbers(base),
@@ -120,8 +133,231 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
                 removals_by_digit(grid, &f.eliminations)
             )
         }
+        (_, Pattern::Chain) => f.text.clone(),
+        (_, Pattern::Turbot { first, second }) => {
+            let [a1, a2, b1, b2] = [f.cells[0], f.cells[1], f.cells[2], f.cells[3]];
+            let d = digits(f.digits);
+            format!(
+                "{d} is {} or {} ({}), and {} or {} ({}); {} sees {}. {}<>{d} so {}={d} so {}<>{d} so {}={d}: {} or {} is {d}, so {}",
+                cell(a1), cell(a2), house(first),
+                cell(b1), cell(b2), house(second),
+                cell(a2), cell(b1),
+                cell(a1), cell(a2), cell(b1), cell(b2),
+                cell(a1), cell(b2),
+                removals_by_digit(grid, &f.eliminations)
+            )
+        }
+        (_, Pattern::EmptyRectangle { bx, row, col, link }) => {
+            let d = digits(f.digits);
+            let k = f.cells.len();
+            let (p, q) = (f.cells[k - 2], f.cells[k - 1]);
+            let target = f.eliminations[0].0;
+            let n = shape.size() as u16;
+            let (cross, other) = if (n..2 * n).contains(&link) {
+                (format!("row {}", row + 1), format!("column {}", col + 1))
+            } else {
+                (format!("column {}", col + 1), format!("row {}", row + 1))
+            };
+            format!(
+                "In {}, {d} can only go in row {} or column {} (an empty rectangle). In {}, {d} is {} or {}: if {}<>{d} then {}={d}, which rules out {cross} of {}, so its {d} is in {other} and {}<>{d}; if {}={d}, {}<>{d} as well. {}",
+                house(bx), row + 1, col + 1,
+                house(link), cell(p), cell(q),
+                cell(q), cell(p), house(bx), cell(target),
+                cell(q), cell(target),
+                capitalise(&removals_by_digit(grid, &f.eliminations))
+            )
+        }
+        (_, Pattern::WWing { house: h }) => {
+            let [a, p, q, b] = [f.cells[0], f.cells[1], f.cells[2], f.cells[3]];
+            let y = f.eliminations[0].1;
+            let x = f.digits & !(1u64 << (y - 1));
+            format!(
+                "{} and {} are both {}. In {}, {} is {} (which sees {}) or {} (which sees {}): whichever it is, the cell it sees is not {} but {}. So one of {} and {} is {}: {}",
+                cell(a), cell(b), options(f.digits),
+                house(h), digits(x), cell(p), cell(a), cell(q), cell(b),
+                digits(x), digit(y),
+                cell(a), cell(b), digit(y),
+                removals_by_digit(grid, &f.eliminations)
+            )
+        }
+        (Technique::WxyzWing, _) => {
+            let z = digits(f.digits);
+            let all = f.cells.iter().fold(0, |m, &c| m | grid.cands[c as usize]);
+            let parts = list(
+                f.cells
+                    .iter()
+                    .map(|&c| format!("{} ({})", cell(c), options(grid.cands[c as usize]))),
+            );
+            format!(
+                "{parts} hold only {} between them. Every digit but {z} is in at most one of them (the cells holding it see each other), so four cells need {z}: one of the cells holding {z} is {z}, so {}",
+                digits(all),
+                removals_by_digit(grid, &f.eliminations)
+            )
+        }
+        (Technique::BugPlusOne, _) => {
+            let (c, d) = f.placements[0];
+            format!(
+                "Every empty cell but {} has two candidates. Were {} not {}, every digit would have two places in every house: a pattern with no single solution. So {} is {}",
+                cell(c), cell(c), digit(d), cell(c), digit(d)
+            )
+        }
+        (t, Pattern::Rectangle) => {
+            let corners = list(f.cells[..4].iter().map(|&c| cell(c)));
+            let pair = digits(f.digits);
+            let deadly = format!("{corners} would be a deadly pattern of {pair} (two solutions)");
+            let removals = removals_by_digit(grid, &f.eliminations);
+            let extra = |c: u16| grid.cands[c as usize] & !f.digits;
+            let roof: Vec<u16> = f.cells[..4]
+                .iter()
+                .copied()
+                .filter(|&c| extra(c) != 0)
+                .collect();
+            match t {
+                Technique::UniqueRectangle1 => {
+                    let target = f.eliminations[0].0;
+                    format!(
+                        "{deadly} if {} held only {} like the other three, so {}",
+                        cell(target),
+                        pair,
+                        removals_by_cell(grid, &f.eliminations)
+                    )
+                }
+                Technique::UniqueRectangle2 => format!(
+                    "{deadly} unless {} or {} is {}, so one of them is: {}",
+                    cell(roof[0]), cell(roof[1]), digits(extra(roof[0])), removals
+                ),
+                Technique::UniqueRectangle3 => format!(
+                    "{deadly} unless {} or {} holds {}; with {} they are a naked subset of {}, so no other cell of their house can hold those: {}",
+                    cell(roof[0]),
+                    cell(roof[1]),
+                    options(extra(roof[0]) | extra(roof[1])),
+                    list(f.cells[4..].iter().map(|&c| cell(c))),
+                    digits(f.cells[4..].iter().fold(extra(roof[0]) | extra(roof[1]), |m, &c| m | grid.cands[c as usize])),
+                    removals
+                ),
+                Technique::UniqueRectangle4 => {
+                    let y = f.eliminations[0].1;
+                    let x = f.digits & !(1u64 << (y - 1));
+                    format!(
+                        "{deadly} if {} and {} held only {}. In a house they share, {} can only go in them, so one is {}; were either {}, the pattern would be complete: {}",
+                        cell(roof[0]), cell(roof[1]), pair, digits(x), digits(x), digit(y), removals
+                    )
+                }
+                _ => {
+                    let (target, y) = f.eliminations[0];
+                    let x = f.digits & !(1u64 << (y - 1));
+                    format!(
+                        "In the row and the column of {}, {} can only go in the rectangle {corners}, one corner of which holds only {}. Were {} {}, the rectangle would hold only {} and {} in a deadly pattern (two solutions): {}",
+                        cell(target), digits(x), pair, cell(target), digit(y),
+                        digits(x), digit(y), removals
+                    )
+                }
+            }
+        }
+        (_, Pattern::Colours { wrap, first_colour }) => {
+            let d = digits(f.digits);
+            let k = first_colour as usize;
+            let a = list(f.cells[..k].iter().map(|&c| cell(c)));
+            let b = list(f.cells[k..].iter().map(|&c| cell(c)));
+            let start = format!(
+                "Colouring the strong links of {d}: one of the colours A ({a}) and B ({b}) is {d} and the other is not"
+            );
+            if wrap {
+                format!(
+                    "{start}. Two cells of one colour see each other, so that colour is not {d}: {}",
+                    removals_by_digit(grid, &f.eliminations)
+                )
+            } else {
+                format!(
+                    "{start}. A cell that sees both colours cannot be {d}: {}",
+                    removals_by_digit(grid, &f.eliminations)
+                )
+            }
+        }
+        (_, Pattern::MultiColours { first_cluster }) => {
+            let d = digits(f.digits);
+            let k = first_cluster as usize;
+            format!(
+                "Two clusters of strong links on {d} ({} and {}), each coloured in two: a cell of one cluster sees a cell of the other, so those two colours are not both {d}, and one of their opposites is: {}",
+                list(f.cells[..k].iter().map(|&c| cell(c))),
+                list(f.cells[k..].iter().map(|&c| cell(c))),
+                removals_by_digit(grid, &f.eliminations)
+            )
+        }
         (t, _) => format!("{}: {}", t.name(), removals_by_digit(grid, &f.eliminations)),
     }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// A short line for a first hint: the technique and where to look, no
+/// cells or eliminations ("an x-wing on 3 in rows 4 and 8").
+pub(crate) fn summary(grid: &Grid, f: &Finding) -> String {
+    let house = |h: u16| grid.geo.house(h as usize).to_string();
+    let digits = |mask: u64| list(bits(mask).map(|d| digit(d as u8 + 1)));
+    let name = f.technique.name();
+    let article = match name.as_bytes().first() {
+        _ if matches!(f.technique, Technique::Pointing | Technique::Claiming) => "",
+        Some(b'a' | b'e' | b'i' | b'o' | b'x') => "an ",
+        _ if name.ends_with('s') => "",
+        _ => "a ",
+    };
+    let lines = |rows: bool, mask: u64| {
+        let kind = if rows { "rows" } else { "columns" };
+        format!("{kind} {}", list(bits(mask).map(|i| (i + 1).to_string())))
+    };
+    let area = match f.pattern {
+        Pattern::Cell if f.technique == Technique::BugPlusOne => String::new(),
+        Pattern::Chain if f.digits.count_ones() == 1 => format!(" on {}", digits(f.digits)),
+        Pattern::Chain => String::new(),
+        Pattern::Cell => {
+            let c = f.cells[0] as usize;
+            format!(" in {}", house(grid.geo.cell_houses[c][0]))
+        }
+        Pattern::House(h) => format!(" in {}", house(h)),
+        Pattern::Intersection { within, along } => {
+            format!(
+                " on {} in {} and {}",
+                digits(f.digits),
+                house(within),
+                house(along)
+            )
+        }
+        Pattern::Fish { rows, base, .. } => {
+            format!(" on {} in {}", digits(f.digits), lines(rows, base))
+        }
+        Pattern::Turbot { first, second } => {
+            format!(
+                " on {} in {} and {}",
+                digits(f.digits),
+                house(first),
+                house(second)
+            )
+        }
+        Pattern::EmptyRectangle { bx, .. } => format!(" on {} in {}", digits(f.digits), house(bx)),
+        Pattern::Rectangle => {
+            let n = grid.size();
+            let (a, d) = (f.cells[0] as usize, f.cells[3] as usize);
+            format!(
+                " on {} in rows {} and {}",
+                digits(f.digits),
+                a / n + 1,
+                d / n + 1
+            )
+        }
+        Pattern::Wing
+        | Pattern::WWing { .. }
+        | Pattern::Colours { .. }
+        | Pattern::MultiColours { .. } => {
+            format!(" on {}", digits(f.digits))
+        }
+    };
+    format!("{article}{name}{area}")
 }
 
 fn digit(d: u8) -> String {

@@ -6,6 +6,7 @@
 //! reading order). The techniques never allocate: they fill a reused
 //! [`Finding`].
 
+use super::chains::Link;
 use super::Technique;
 use crate::board::{Board, Candidates};
 use crate::shape::Geometry;
@@ -23,6 +24,9 @@ pub(crate) struct Grid {
     pub empty: usize,
     /// An empty cell has lost its last candidate: the position has no solution.
     pub broken: bool,
+    /// The puzzle is known to have exactly one solution, which allows the
+    /// uniqueness techniques.
+    pub unique: bool,
 }
 
 impl Grid {
@@ -66,6 +70,7 @@ impl Grid {
             cands,
             empty,
             broken,
+            unique: false,
         })
     }
 
@@ -157,28 +162,68 @@ pub(crate) enum Pattern {
     Fish { rows: bool, base: u64, cover: u64 },
     /// A wing: pivot first, then the two pincers.
     Wing,
+    /// A chain or net: its links are in `Finding::chain`, its words in
+    /// `Finding::text`.
+    Chain,
+    /// Two strong links on one digit (cells a1, a2, b1, b2: a2 sees b1), in
+    /// these houses.
+    Turbot { first: u16, second: u16 },
+    /// An empty rectangle: the digit's places in box `bx` (the first cells)
+    /// lie in `row` and `col`; the last two cells are the strong link p, q
+    /// in house `link`.
+    EmptyRectangle {
+        bx: u16,
+        row: u16,
+        col: u16,
+        link: u16,
+    },
+    /// A W-wing: cell a, the strong link p, q (in `house`), cell b.
+    WWing { house: u16 },
+    /// A unique rectangle: the four corners, then any cells of a subset.
+    Rectangle,
+    /// A colour cluster: the cells of the first colour, then the second.
+    Colours { wrap: bool, first_colour: u16 },
+    /// Two colour clusters: the first's cells, then the second's.
+    MultiColours { first_cluster: u16 },
 }
 
 /// One technique's find, in a buffer reused from step to step.
 #[derive(Clone, Debug)]
 pub(crate) struct Finding {
     pub technique: Technique,
+    /// Sudoku Explainer's rating of this step in tenths: the technique's
+    /// (set by `start`), raised by a finder for a harder form (a hidden
+    /// single in a line, a longer chain).
+    pub rating: u16,
     pub pattern: Pattern,
     pub cells: Vec<u16>,
+    /// Fins of a finned fish (outside `cells`).
+    pub fins: Vec<u16>,
     pub digits: u64,
     pub placements: Vec<(u16, u8)>,
     pub eliminations: Vec<(u16, u8)>,
+    /// A chain's links, parents before children (empty for other patterns).
+    pub chain: Vec<Link>,
+    /// A chain's node count, for its length increment.
+    pub complexity: u16,
+    /// A chain's explanation, written as it is found.
+    pub text: String,
 }
 
 impl Default for Finding {
     fn default() -> Self {
         Finding {
             technique: Technique::NakedSingle,
+            rating: Technique::NakedSingle.se_rating(),
             pattern: Pattern::Cell,
             cells: Vec::with_capacity(8),
+            fins: Vec::with_capacity(4),
             digits: 0,
             placements: Vec::with_capacity(4),
             eliminations: Vec::with_capacity(32),
+            chain: Vec::new(),
+            complexity: 0,
+            text: String::new(),
         }
     }
 }
@@ -186,11 +231,16 @@ impl Default for Finding {
 impl Finding {
     pub fn start(&mut self, technique: Technique, pattern: Pattern) {
         self.technique = technique;
+        self.rating = technique.se_rating();
         self.pattern = pattern;
         self.cells.clear();
+        self.fins.clear();
         self.digits = 0;
         self.placements.clear();
         self.eliminations.clear();
+        self.chain.clear();
+        self.complexity = 0;
+        self.text.clear();
     }
 }
 

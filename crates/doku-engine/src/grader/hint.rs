@@ -37,6 +37,16 @@ impl Hint {
         }
     }
 
+    /// A first hint: for a step, the technique and where to look, giving
+    /// no cell away ("an x-wing on 3 in rows 4 and 8"); anything else says
+    /// what [`Hint::message`] says.
+    pub fn summary(&self, shape: Shape) -> String {
+        match self {
+            Hint::Step(step) => step.summary.clone(),
+            _ => self.message(shape),
+        }
+    }
+
     /// One line for the status bar.
     pub fn message(&self, shape: Shape) -> String {
         let names = |cells: &[Cell]| {
@@ -130,9 +140,11 @@ pub fn next_hint_with_solution(
         }
     }
     // The position agrees with the solution, so its grid exists and holds it.
-    let Some(grid) = grid_with_notes(position, notes) else {
+    let Some(mut grid) = grid_with_notes(position, notes) else {
         return Hint::NoSolution;
     };
+    // The caller holds the one solution, so uniqueness steps are sound.
+    grid.unique = true;
     let mut finding = Finding::default();
     if find_next(&grid, &mut finding) {
         return Hint::Step(to_step(&grid, &finding));

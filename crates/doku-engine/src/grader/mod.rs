@@ -11,35 +11,69 @@
 //! - [`next_hint`]: what the TUI's hint key shows: the next step, or the
 //!   entries that are wrong, or that a guess is needed.
 
+mod als;
+mod chains;
+mod colouring;
 mod explain;
+mod finned_fish;
 mod fish;
+mod forcing;
 mod grid;
 mod hint;
 mod intersections;
+mod single_digit;
 mod singles;
+#[cfg(test)]
+mod soundness;
 mod subsets;
+mod uniqueness;
+mod w_wing;
 mod wings;
+mod wxyz_wing;
 
+pub use chains::{ChainLink, ChainNode};
 pub use hint::{next_hint, next_hint_with_solution, Hint};
 
 use super::board::{Board, Candidates};
 use super::shape::{Cell, Digit};
 use grid::{Finding, Grid};
 
-/// How hard a puzzle is for a person: the hardest technique it needs.
+/// How hard a puzzle is for a person, from the rating of its hardest step
+/// on Sudoku Explainer's scale (see [`Difficulty::of_rating`]).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
-    /// Singles only.
+    /// Singles only: rated 2.3 at most.
     Easy,
-    /// Plus locked candidates and naked/hidden pairs.
+    /// Locked candidates, pairs, X-wings: up to 3.4.
     Medium,
-    /// Plus triples, quads, fish and wings.
+    /// Triples, quads, swordfish, jellyfish, XY-, XYZ-, W- and WXYZ-wings:
+    /// up to 5.4.
     Hard,
-    /// More than that, or trial and error.
+    /// Uniqueness, BUG, single-digit patterns, finned fish, colouring,
+    /// chains and almost locked sets: above 5.4 and below 8.0, or any
+    /// uniqueness step. No guessing.
     Expert,
+    /// Forcing chains and nets (8.0 and up, or any forcing step), or trial
+    /// and error when logic stalls.
+    Extreme,
+}
+
+impl Difficulty {
+    /// The tier of a rating in tenths: easy to 2.3, medium to 3.4, hard to
+    /// 5.4, expert below 8.0, extreme from 8.0 (Sudoku Explainer's
+    /// multiple and dynamic forcing chains).
+    pub fn of_rating(tenths: u16) -> Difficulty {
+        match tenths {
+            0..=23 => Difficulty::Easy,
+            24..=34 => Difficulty::Medium,
+            35..=54 => Difficulty::Hard,
+            55..=79 => Difficulty::Expert,
+            _ => Difficulty::Extreme,
+        }
+    }
 }
 
 impl crate::Named for Difficulty {
@@ -48,6 +82,7 @@ impl crate::Named for Difficulty {
         Difficulty::Medium,
         Difficulty::Hard,
         Difficulty::Expert,
+        Difficulty::Extreme,
     ];
     const KIND: &'static str = "difficulty";
 
@@ -57,15 +92,19 @@ impl crate::Named for Difficulty {
             Difficulty::Medium => "medium",
             Difficulty::Hard => "hard",
             Difficulty::Expert => "expert",
+            Difficulty::Extreme => "extreme",
         }
     }
 
     fn about(self) -> &'static str {
         match self {
-            Difficulty::Easy => "singles only",
-            Difficulty::Medium => "plus locked candidates and naked or hidden pairs",
-            Difficulty::Hard => "plus triples, quads, fish and wings",
-            Difficulty::Expert => "more than that",
+            Difficulty::Easy => "singles only (rated up to 2.3)",
+            Difficulty::Medium => "plus locked candidates, pairs and x-wings (up to 3.4)",
+            Difficulty::Hard => "plus triples, quads, bigger fish and wings (up to 5.4)",
+            Difficulty::Expert => {
+                "plus uniqueness, colouring, chains and almost locked sets, no guessing (below 8.0)"
+            }
+            Difficulty::Extreme => "forcing chains and nets, no guessing (8.0 and up)",
         }
     }
 }
@@ -80,6 +119,11 @@ impl std::fmt::Display for Difficulty {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grade {
     pub difficulty: Difficulty,
+    /// Sudoku Explainer's rating in tenths (66 is 6.6): the hardest step on
+    /// the path that always takes the easiest step available.
+    /// [`TRIAL_AND_ERROR_RATING`] when logic stalls; `None` when the puzzle
+    /// has no solution or several.
+    pub rating: Option<u16>,
     /// Name of the hardest technique used ("naked single", "x-wing", ...;
     /// "trial and error" when logic alone does not finish; "no solution" or
     /// "more than one solution" when `solutions` is not `Unique`).
@@ -97,7 +141,31 @@ pub enum Solutions {
     Several,
 }
 
-/// The techniques, easiest first: the order the logical solver tries them in.
+/// The rating of a puzzle logic cannot finish: above the hardest nested
+/// forcing chains of Sudoku Explainer's scale, whose top is about 11.9.
+pub const TRIAL_AND_ERROR_RATING: u16 = 120;
+
+/// A rating in tenths as Sudoku Explainer prints it: 66 is "6.6".
+pub fn rating_text(tenths: u16) -> String {
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// Sudoku Explainer's length increment for a chain of `nodes` nodes, in
+/// tenths: nothing up to 6 nodes, then 0.1 more each time the length (nodes
+/// less 2) passes 4, 6, 8, 12, 16, 24, 32, ... (alternately x3/2 and x4/3).
+pub(crate) fn chain_length_increment(nodes: usize) -> u16 {
+    let length = nodes.saturating_sub(2);
+    let (mut ceil, mut added, mut odd) = (4usize, 0u16, false);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The techniques. The logical solver tries them in the order of their
+/// rating ([`Technique::se_rating`]), easiest first, ties in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
     NakedSingle,
@@ -114,11 +182,43 @@ pub enum Technique {
     Swordfish,
     Jellyfish,
     XyWing,
+    WWing,
+    WxyzWing,
+    UniqueRectangle1,
+    UniqueRectangle2,
+    UniqueRectangle3,
+    UniqueRectangle4,
+    HiddenRectangle,
+    BugPlusOne,
+    Skyscraper,
+    TwoStringKite,
+    TurbotFish,
+    EmptyRectangle,
+    FinnedXWing,
+    SashimiXWing,
+    FinnedSwordfish,
+    SashimiSwordfish,
+    FinnedJellyfish,
+    SashimiJellyfish,
+    SimpleColours,
+    MultiColours,
     XyzWing,
+    // Chains and forcing nets (grader/chains.rs, grader/forcing.rs).
+    RemotePair,
+    XChain,
+    XyChain,
+    Aic,
+    CellForcingChain,
+    UnitForcingChain,
+    DynamicForcingChain,
+    DynamicForcingChainPlus,
+    NestedForcingChain,
+    AlsXz,
+    AlsXyWing,
 }
 
 impl Technique {
-    pub const ALL: [Technique; 15] = [
+    pub const ALL: &'static [Technique] = &[
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -133,7 +233,39 @@ impl Technique {
         Technique::Swordfish,
         Technique::Jellyfish,
         Technique::XyWing,
+        Technique::WWing,
+        Technique::WxyzWing,
+        Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+        Technique::HiddenRectangle,
+        Technique::BugPlusOne,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::EmptyRectangle,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
+        Technique::SimpleColours,
+        Technique::MultiColours,
         Technique::XyzWing,
+        // Chains and forcing nets.
+        Technique::RemotePair,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
     ];
 
     pub fn name(self) -> &'static str {
@@ -152,20 +284,130 @@ impl Technique {
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
+            Technique::WWing => "w-wing",
+            Technique::WxyzWing => "wxyz-wing",
+            Technique::UniqueRectangle1 => "unique rectangle type 1",
+            Technique::UniqueRectangle2 => "unique rectangle type 2",
+            Technique::UniqueRectangle3 => "unique rectangle type 3",
+            Technique::UniqueRectangle4 => "unique rectangle type 4",
+            Technique::HiddenRectangle => "hidden rectangle",
+            Technique::BugPlusOne => "bug+1",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string kite",
+            Technique::TurbotFish => "turbot fish",
+            Technique::EmptyRectangle => "empty rectangle",
+            Technique::FinnedXWing => "finned x-wing",
+            Technique::SashimiXWing => "sashimi x-wing",
+            Technique::FinnedSwordfish => "finned swordfish",
+            Technique::SashimiSwordfish => "sashimi swordfish",
+            Technique::FinnedJellyfish => "finned jellyfish",
+            Technique::SashimiJellyfish => "sashimi jellyfish",
+            Technique::SimpleColours => "simple colours",
+            Technique::MultiColours => "multi-colours",
             Technique::XyzWing => "xyz-wing",
+            // Chains and forcing nets.
+            Technique::RemotePair => "remote pair",
+            Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
+            Technique::Aic => "alternating inference chain",
+            Technique::CellForcingChain => "cell forcing chain",
+            Technique::UnitForcingChain => "unit forcing chain",
+            Technique::DynamicForcingChain => "dynamic forcing chain",
+            Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)",
+            Technique::NestedForcingChain => "nested forcing chain",
+            Technique::AlsXz => "als-xz",
+            Technique::AlsXyWing => "als-xy-wing",
         }
     }
 
-    /// The lowest difficulty that allows this technique.
+    /// The lowest difficulty that allows this technique: its rating's
+    /// tier, and at least expert for the uniqueness techniques.
     pub fn difficulty(self) -> Difficulty {
-        match self {
-            Technique::NakedSingle | Technique::HiddenSingle => Difficulty::Easy,
-            Technique::Pointing
-            | Technique::Claiming
-            | Technique::NakedPair
-            | Technique::HiddenPair => Difficulty::Medium,
-            _ => Difficulty::Hard,
+        let tier = Difficulty::of_rating(self.se_rating());
+        if self.needs_uniqueness() {
+            tier.max(Difficulty::Expert)
+        } else {
+            tier
         }
+    }
+
+    /// The difficulty of one step of this technique rated `rating`.
+    pub fn step_difficulty(self, rating: u16) -> Difficulty {
+        self.difficulty().max(Difficulty::of_rating(rating))
+    }
+
+    /// Sudoku Explainer's rating of the technique in tenths (its easiest
+    /// form: a finding may rate higher, see `Finding::rating`). A hidden
+    /// single rates 1.2 in a box and 1.5 in a line; the finder sets the
+    /// line value per step.
+    pub fn se_rating(self) -> u16 {
+        use Technique::*;
+        match self {
+            HiddenSingle => 12,
+            NakedSingle => 23,
+            Pointing => 26,
+            Claiming => 28,
+            NakedPair => 30,
+            XWing => 32,
+            HiddenPair => 34,
+            NakedTriple => 36,
+            Swordfish => 38,
+            HiddenTriple => 40,
+            XyWing => 42,
+            XyzWing => 44,
+            // Not in Sudoku Explainer itself; the values of its extension
+            // that added them (SukakuExplainer's list).
+            WWing => 44,
+            WxyzWing => 46,
+            // Sudoku Explainer: rectangles 4.5, type 3 0.1 more per digit
+            // of its subset past two (set by the finder). A hidden
+            // rectangle, which it does not have, rates with type 3.
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => 45,
+            UniqueRectangle3 | HiddenRectangle => 46,
+            NakedQuad => 50,
+            Jellyfish => 52,
+            HiddenQuad => 54,
+            BugPlusOne => 56,
+            // Sudoku Explainer finds these as the X-chains they are: a
+            // chain of two strong links is its "turbot fish", 6.6. Longer
+            // chains (bigger fish, colouring) add its length increments.
+            Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => 66,
+            FinnedXWing | SashimiXWing => 66,
+            FinnedSwordfish | SashimiSwordfish => 67,
+            FinnedJellyfish | SashimiJellyfish => 68,
+            SimpleColours => 66,
+            MultiColours => 67,
+            // Chains: SE's X- or Y-only forcing chains 6.6, chains mixing
+            // both kinds of strong link 7.0; multiple (cell and unit)
+            // forcing chains 8.0, dynamic 8.5, dynamic with pointing and
+            // claiming 9.0 (SE's level 1), and dynamic chains nested inside
+            // dynamic chains 10.5 (SE's level 4). Each step adds its length
+            // increment.
+            RemotePair | XChain | XyChain => 66,
+            Aic => 70,
+            CellForcingChain | UnitForcingChain => 80,
+            DynamicForcingChain => 85,
+            DynamicForcingChainPlus => 90,
+            NestedForcingChain => 105,
+            // Not in SE: an ALS-XZ is an AIC through two almost locked
+            // sets, rated above plain AICs and below forcing chains.
+            AlsXz => 75,
+            AlsXyWing => 78,
+        }
+    }
+
+    /// Techniques that hold only when the puzzle has exactly one solution.
+    pub fn needs_uniqueness(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            UniqueRectangle1
+                | UniqueRectangle2
+                | UniqueRectangle3
+                | UniqueRectangle4
+                | HiddenRectangle
+                | BugPlusOne
+        )
     }
 
     fn is_hidden_subset(self) -> bool {
@@ -179,6 +421,9 @@ impl Technique {
     /// when it finds a step that places or removes something.
     fn find(self, grid: &Grid, out: &mut Finding) -> bool {
         use Technique::*;
+        if self.needs_uniqueness() && !grid.unique {
+            return false;
+        }
         match self {
             NakedSingle => singles::naked_single(grid, out),
             HiddenSingle => singles::hidden_single(grid, out),
@@ -195,6 +440,30 @@ impl Technique {
             Jellyfish => fish::fish(grid, 4, self, out),
             XyWing => wings::xy_wing(grid, out),
             XyzWing => wings::xyz_wing(grid, out),
+            // Chains and forcing nets.
+            RemotePair => chains::single_chain(grid, chains::Kind::RemotePair, out),
+            XChain => chains::single_chain(grid, chains::Kind::XChain, out),
+            XyChain => chains::single_chain(grid, chains::Kind::XyChain, out),
+            Aic => chains::single_chain(grid, chains::Kind::Aic, out),
+            CellForcingChain
+            | UnitForcingChain
+            | DynamicForcingChain
+            | DynamicForcingChainPlus
+            | NestedForcingChain => forcing::forcing(grid, self, out),
+            AlsXz => als::als_xz(grid, out),
+            AlsXyWing => als::als_xy_wing(grid, out),
+            WWing => w_wing::w_wing(grid, out),
+            WxyzWing => wxyz_wing::wxyz_wing(grid, out),
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
+            | HiddenRectangle => uniqueness::unique_rectangle(grid, self, out),
+            BugPlusOne => uniqueness::bug_plus_one(grid, out),
+            Skyscraper | TwoStringKite | TurbotFish => single_digit::turbot(grid, self, out),
+            EmptyRectangle => single_digit::empty_rectangle(grid, out),
+            FinnedXWing | SashimiXWing => finned_fish::finned(grid, 2, self, out),
+            FinnedSwordfish | SashimiSwordfish => finned_fish::finned(grid, 3, self, out),
+            FinnedJellyfish | SashimiJellyfish => finned_fish::finned(grid, 4, self, out),
+            SimpleColours => colouring::simple_colours(grid, out),
+            MultiColours => colouring::multi_colours(grid, out),
         }
     }
 }
@@ -217,8 +486,16 @@ pub struct LogicStep {
     pub placements: Vec<(Cell, Digit)>,
     /// Candidates this step removes.
     pub eliminations: Vec<(Cell, Digit)>,
+    /// The technique and where to look, giving no cell away ("an x-wing on
+    /// 3 in rows 4 and 8"): a first hint.
+    pub summary: String,
     /// Why, in a player's words.
     pub explanation: String,
+    /// A chain's inferences, parents before children, for drawing (empty
+    /// for other techniques).
+    pub chain: Vec<ChainLink>,
+    /// Sudoku Explainer's rating of this step, in tenths.
+    pub rating: u16,
 }
 
 /// The whole logical solution path of a puzzle.
@@ -241,12 +518,38 @@ enum Outcome {
     Contradiction,
 }
 
+/// What the hardest steps of a run were.
+#[derive(Clone, Copy, Debug, Default)]
+struct Hardest {
+    /// The first step of the highest difficulty and, among those, of the
+    /// highest rating, with its rating.
+    step: Option<(Technique, u16)>,
+    /// The highest rating of a step.
+    rating: u16,
+    /// The highest difficulty of a technique used.
+    difficulty: Option<Difficulty>,
+}
+
+impl Hardest {
+    fn add(&mut self, finding: &Finding) {
+        let tier = finding.technique.step_difficulty(finding.rating);
+        // The hardest step decides the difficulty first (a uniqueness step
+        // is expert at any rating), then the rating.
+        let key = |(t, r): (Technique, u16)| (t.step_difficulty(r), r);
+        if self.step.is_none_or(|s| (tier, finding.rating) > key(s)) {
+            self.step = Some((finding.technique, finding.rating));
+        }
+        self.difficulty = self.difficulty.max(Some(tier));
+        self.rating = self.rating.max(finding.rating);
+    }
+}
+
 /// Applies techniques until the grid is solved, stalls or breaks; calls
 /// `on_step` with each step before applying it. Returns the outcome and the
-/// hardest technique used.
-fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (Outcome, Option<Technique>) {
+/// hardest steps.
+fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (Outcome, Hardest) {
     let mut finding = Finding::default();
-    let mut hardest = None;
+    let mut hardest = Hardest::default();
     loop {
         if grid.broken {
             return (Outcome::Contradiction, hardest);
@@ -257,25 +560,36 @@ fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (Outcome, O
         if !find_next(grid, &mut finding) {
             return (Outcome::Stalled, hardest);
         }
-        hardest = hardest.max(Some(finding.technique));
+        hardest.add(&finding);
         on_step(grid, &finding);
         grid.apply(&finding);
     }
 }
 
+/// The techniques in the order the solver tries them: by rating, so the
+/// step taken is always the easiest available (Sudoku Explainer's rule).
+static BY_RATING: std::sync::LazyLock<Vec<Technique>> = std::sync::LazyLock::new(|| {
+    let mut order = Technique::ALL.to_vec();
+    order.sort_by_key(|t| t.se_rating());
+    order
+});
+
 fn find_next(grid: &Grid, out: &mut Finding) -> bool {
-    Technique::ALL.iter().any(|t| t.find(grid, out))
+    BY_RATING.iter().any(|t| t.find(grid, out))
 }
 
 fn to_step(grid: &Grid, f: &Finding) -> LogicStep {
     let pair = |&(c, d): &(u16, u8)| Digit::new(d).map(|d| (Cell(c), d));
     LogicStep {
         technique: f.technique,
-        cells: f.cells.iter().map(|&c| Cell(c)).collect(),
+        cells: f.cells.iter().chain(&f.fins).map(|&c| Cell(c)).collect(),
         digits: Candidates(f.digits),
         placements: f.placements.iter().filter_map(pair).collect(),
         eliminations: f.eliminations.iter().filter_map(pair).collect(),
+        summary: explain::summary(grid, f),
         explanation: explain::explain(grid, f),
+        chain: f.chain.iter().filter_map(|l| l.public()).collect(),
+        rating: f.rating,
     }
 }
 
@@ -289,48 +603,137 @@ fn board_of(grid: &Grid) -> Option<Board> {
 /// solver counts solutions to tell "trial and error" from a puzzle with
 /// none or several.
 pub fn grade(board: &Board) -> Grade {
-    grade_with(board, true)
-}
-
-/// [`grade`] for a puzzle the caller already knows to have exactly one
-/// solution (the generator checks as it removes clues): when logic stalls
-/// it is `Expert` straight away, without counting solutions again.
-pub fn grade_known_unique(board: &Board) -> Grade {
     grade_with(board, false)
 }
 
-fn grade_with(board: &Board, count_when_stalled: bool) -> Grade {
-    let Some(mut grid) = Grid::new(board) else {
-        return not_unique(Solutions::None);
+/// [`grade`] for a puzzle the caller already knows to have exactly one
+/// solution (the generator checks as it removes clues): the uniqueness
+/// techniques apply from the start and solutions are never counted.
+pub fn grade_known_unique(board: &Board) -> Grade {
+    grade_with(board, true)
+}
+
+/// [`grade`] without counting solutions, for a puzzle that may have
+/// several (the generator, carving on boards without a fast uniqueness
+/// check): `None` when logic without the uniqueness techniques stalls, and
+/// otherwise (that proves the solution unique) the grade.
+pub fn grade_if_logic_proves_unique(board: &Board) -> Option<Grade> {
+    let mut probe = Grid::new(board)?;
+    let (outcome, hardest) = run(&mut probe, |_, _| {});
+    if outcome != Outcome::Solved {
+        return None;
+    }
+    if hardest.rating < first_uniqueness_rating() {
+        return Some(solved_grade(hardest));
+    }
+    Some(grade_known_unique(board))
+}
+
+/// The lowest rating of a uniqueness technique: a run whose steps all rate
+/// below it takes the same path whether or not they are allowed.
+fn first_uniqueness_rating() -> u16 {
+    Technique::ALL
+        .iter()
+        .filter(|t| t.needs_uniqueness())
+        .map(|t| t.se_rating())
+        .min()
+        .unwrap_or(u16::MAX)
+}
+
+/// The starting grid of a puzzle, with the uniqueness techniques allowed
+/// when it has exactly one solution. Without `known_unique`, a puzzle up to
+/// 9x9 has its solutions counted; on larger boards logic runs
+/// first without them: when it finishes, that proves the solution unique
+/// (and when no step rated as high as a uniqueness technique, that run is
+/// already the path, returned as well); when it stalls, solutions are
+/// counted from where it stopped. `Err` when there is no solution or
+/// several.
+fn prepare(
+    board: &Board,
+    known_unique: bool,
+) -> Result<(Grid, Option<(Outcome, Hardest)>), Solutions> {
+    let mut grid = Grid::new(board).ok_or(Solutions::None)?;
+    if known_unique {
+        grid.unique = true;
+        return Ok((grid, None));
+    }
+    // On 9x9 and smaller, counting solutions costs far less than a second
+    // run of the chain techniques.
+    if grid.size() <= 9 {
+        return match board.count_solutions_up_to(2) {
+            0 => Err(Solutions::None),
+            1 => {
+                grid.unique = true;
+                Ok((grid, None))
+            }
+            _ => Err(Solutions::Several),
+        };
+    }
+    let mut probe = grid.clone();
+    let (outcome, hardest) = run(&mut probe, |_, _| {});
+    match outcome {
+        Outcome::Contradiction => return Err(Solutions::None),
+        Outcome::Solved => {
+            grid.unique = true;
+            let same_path = hardest.rating < first_uniqueness_rating();
+            return Ok((grid, same_path.then_some((outcome, hardest))));
+        }
+        Outcome::Stalled => {}
+    }
+    // Logic's placements hold in every solution, so counting from where
+    // it stopped is the same count with less to search.
+    match board_of(&probe)
+        .unwrap_or_else(|| board.clone())
+        .count_solutions_up_to(2)
+    {
+        0 => Err(Solutions::None),
+        1 => {
+            grid.unique = true;
+            Ok((grid, None))
+        }
+        _ => Err(Solutions::Several),
+    }
+}
+
+fn grade_with(board: &Board, known_unique: bool) -> Grade {
+    let (mut grid, done) = match prepare(board, known_unique) {
+        Ok(prepared) => prepared,
+        Err(solutions) => return not_unique(solutions),
     };
-    match run(&mut grid, |_, _| {}) {
-        (Outcome::Solved, hardest) => Grade {
-            difficulty: hardest.map_or(Difficulty::Easy, Technique::difficulty),
-            hardest: hardest.map_or("none", Technique::name).into(),
-            solutions: Solutions::Unique,
-        },
-        (Outcome::Contradiction, _) => not_unique(Solutions::None),
-        // Logic's placements hold in every solution, so counting from where
-        // it stopped is the same count with less to search.
-        (Outcome::Stalled, _) if !count_when_stalled => trial_and_error(),
-        (Outcome::Stalled, _) => match board_of(&grid)
-            .unwrap_or_else(|| board.clone())
-            .count_solutions_up_to(2)
-        {
-            0 => not_unique(Solutions::None),
-            1 => trial_and_error(),
-            _ => not_unique(Solutions::Several),
-        },
+    let (outcome, hardest) = done.unwrap_or_else(|| run(&mut grid, |_, _| {}));
+    match outcome {
+        Outcome::Solved => solved_grade(hardest),
+        // Sound steps on a puzzle with a solution never break the grid.
+        Outcome::Contradiction => not_unique(Solutions::None),
+        Outcome::Stalled => trial_and_error(),
+    }
+}
+
+fn solved_grade(hardest: Hardest) -> Grade {
+    Grade {
+        difficulty: hardest.difficulty.unwrap_or(Difficulty::Easy),
+        // A full grid needs no step: it rates as the easiest, 1.0.
+        rating: Some(if hardest.step.is_some() {
+            hardest.rating
+        } else {
+            10
+        }),
+        hardest: hardest.step.map_or("none", |(t, _)| t.name()).into(),
+        solutions: Solutions::Unique,
     }
 }
 
 fn trial_and_error() -> Grade {
     Grade {
-        difficulty: Difficulty::Expert,
-        hardest: "trial and error".into(),
+        difficulty: Difficulty::Extreme,
+        rating: Some(TRIAL_AND_ERROR_RATING),
+        hardest: TRIAL_AND_ERROR.into(),
         solutions: Solutions::Unique,
     }
 }
+
+/// The `hardest` of a puzzle that logic cannot finish.
+pub const TRIAL_AND_ERROR: &str = "trial and error";
 
 fn not_unique(solutions: Solutions) -> Grade {
     let hardest = match solutions {
@@ -339,19 +742,28 @@ fn not_unique(solutions: Solutions) -> Grade {
     };
     Grade {
         difficulty: Difficulty::Expert,
+        rating: None,
         hardest: hardest.into(),
         solutions,
     }
 }
 
 /// Solves by logic alone, recording every step, until solved or stuck.
+/// The path is [`grade`]'s: the uniqueness techniques apply when the
+/// puzzle has exactly one solution.
 pub fn solve_logically(board: &Board) -> LogicalSolution {
-    let Some(mut grid) = Grid::new(board) else {
-        return LogicalSolution {
-            steps: Vec::new(),
-            solved: false,
-            board: board.clone(),
-        };
+    let mut grid = match prepare(board, false) {
+        Ok((grid, _)) => grid,
+        Err(_) => match Grid::new(board) {
+            Some(grid) => grid,
+            None => {
+                return LogicalSolution {
+                    steps: Vec::new(),
+                    solved: false,
+                    board: board.clone(),
+                }
+            }
+        },
     };
     let mut steps = Vec::new();
     let (outcome, _) = run(&mut grid, |g, f| steps.push(to_step(g, f)));
@@ -365,7 +777,9 @@ pub fn solve_logically(board: &Board) -> LogicalSolution {
 /// The next logical step from a position, the easiest technique first.
 /// `notes` (one per cell, reading order) narrows the candidates of the
 /// cells that have any; without them, candidates come from the filled
-/// cells. `None` when the board is full, broken or logic is stuck.
+/// cells. `None` when the board is full, broken or logic is stuck. The
+/// uniqueness techniques are left out: nothing here says the puzzle has
+/// one solution (hints, which know, use them).
 pub fn next_step(board: &Board, notes: Option<&[Candidates]>) -> Option<LogicStep> {
     let grid = grid_with_notes(board, notes)?;
     if grid.broken {
@@ -376,13 +790,16 @@ pub fn next_step(board: &Board, notes: Option<&[Candidates]>) -> Option<LogicSte
 }
 
 /// The first step a given technique finds in a position (candidates as in
-/// [`next_step`]), whether or not an easier technique applies too.
+/// [`next_step`]), whether or not an easier technique applies too. It takes
+/// the puzzle to have exactly one solution, so a uniqueness technique
+/// applies as asked: on a puzzle with several, its step may be wrong.
 pub fn find_technique(
     board: &Board,
     notes: Option<&[Candidates]>,
     technique: Technique,
 ) -> Option<LogicStep> {
-    let grid = grid_with_notes(board, notes)?;
+    let mut grid = grid_with_notes(board, notes)?;
+    grid.unique = true;
     let mut finding = Finding::default();
     technique
         .find(&grid, &mut finding)
@@ -395,4 +812,29 @@ fn grid_with_notes(board: &Board, notes: Option<&[Candidates]>) -> Option<Grid> 
         grid.restrict_to_notes(notes);
     }
     Some(grid)
+}
+
+#[cfg(test)]
+mod rating_tests {
+    use super::*;
+
+    #[test]
+    fn chains_longer_than_six_nodes_rate_higher_in_se_steps() {
+        let increments: Vec<u16> = (4..=20).map(chain_length_increment).collect();
+        // Lengths (nodes - 2) past 4, 6, 8, 12 and 16 each add 0.1.
+        assert_eq!(
+            increments,
+            [0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5]
+        );
+    }
+
+    #[test]
+    fn the_solver_tries_techniques_easiest_rating_first() {
+        let ratings: Vec<u16> = BY_RATING.iter().map(|t| t.se_rating()).collect();
+        assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+        assert_eq!(BY_RATING.len(), Technique::ALL.len());
+        assert_eq!(BY_RATING[0], Technique::HiddenSingle);
+        assert_eq!(rating_text(66), "6.6");
+        assert_eq!(rating_text(120), "12.0");
+    }
 }

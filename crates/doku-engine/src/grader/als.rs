@@ -1,0 +1,389 @@
+//! Almost locked sets: N cells of one house holding N+1 digits between
+//! them. Lose any one digit and the rest are locked in.
+//!
+//! ALS-XZ: two such sets A and B share a digit X whose cells in A all see
+//! its cells in B (a restricted common), so X is in at most one of them;
+//! the other is then locked, and for any other shared digit Z one of the
+//! two holds it: Z goes from every cell that sees all the Z cells of both.
+//! With two restricted commons (doubly linked) both sets are locked: every
+//! digit of A other than the two goes from the cells that see all its cells
+//! in A, the same for B, and each restricted common goes from the cells
+//! that see all its cells in both.
+
+use super::grid::{bits, Finding, Grid, Pattern};
+use super::Technique;
+use crate::board::{cell_name, digit_text};
+use crate::shape::{Cell, Digit};
+
+/// Largest set tried: bigger ones are rare in human solving and costly.
+const MAX_CELLS: usize = 4;
+
+struct Als {
+    house: u16,
+    cells: u128,
+    cands: u64,
+    /// For each digit, the set's cells holding it.
+    by_digit: Vec<u128>,
+    /// For each digit, the cells that see every one of the set's cells
+    /// holding it (outside the set).
+    seen_by_all: Vec<u128>,
+}
+
+pub(crate) fn als_xz(grid: &Grid, out: &mut Finding) -> bool {
+    let cell_count = grid.cands.len();
+    if cell_count > 128 {
+        return false;
+    }
+    let (sets, holding) = sets_and_holders(grid);
+    for (i, a) in sets.iter().enumerate() {
+        for b in &sets[i + 1..] {
+            let Some((restricted, victims)) = pair(a, b, &holding) else {
+                continue;
+            };
+            out.start(Technique::AlsXz, Pattern::Chain);
+            out.cells.extend(bits128(a.cells).map(|c| c as u16));
+            out.cells.extend(bits128(b.cells).map(|c| c as u16));
+            out.digits = a.cands & b.cands;
+            out.eliminations.extend(victims);
+            out.text = describe(grid, a, b, restricted, restricted.count_ones() >= 2);
+            return true;
+        }
+    }
+    false
+}
+
+/// ALS-XY-wing: a pivot set C with restricted common X with set A and Y
+/// with set B (X and Y different). If A lacks a digit Z they share, A is
+/// locked and holds X, so C cannot: C holds Y, so B cannot, and B holds Z.
+/// Either way Z is in A or B: it goes from every cell that sees all its
+/// places in both.
+pub(crate) fn als_xy_wing(grid: &Grid, out: &mut Finding) -> bool {
+    if grid.cands.len() > 128 {
+        return false;
+    }
+    let (sets, holding) = sets_and_holders(grid);
+    let mut links: Vec<Vec<(usize, u64)>> = vec![Vec::new(); sets.len()];
+    for (i, a) in sets.iter().enumerate() {
+        for (j, b) in sets.iter().enumerate().skip(i + 1) {
+            let rc = restricted_commons(a, b);
+            if rc != 0 {
+                links[i].push((j, rc));
+                links[j].push((i, rc));
+            }
+        }
+    }
+    for (c, around) in links.iter().enumerate() {
+        for (k, &(a, rc_a)) in around.iter().enumerate() {
+            for &(b, rc_b) in &around[k + 1..] {
+                let (sa, sb, sc) = (&sets[a], &sets[b], &sets[c]);
+                if sa.cells & sb.cells != 0 {
+                    continue;
+                }
+                for x in bits(rc_a) {
+                    for y in bits(rc_b & !(1 << x)) {
+                        let zs = sa.cands & sb.cands & !(1 << x) & !(1 << y);
+                        let outside = !(sa.cells | sb.cells | sc.cells);
+                        let mut victims: Vec<(u16, u8)> = Vec::new();
+                        for z in bits(zs) {
+                            let mask = sa.seen_by_all[z] & sb.seen_by_all[z] & holding[z] & outside;
+                            victims.extend(bits128(mask).map(|v| (v as u16, z as u8 + 1)));
+                        }
+                        if victims.is_empty() {
+                            continue;
+                        }
+                        out.start(Technique::AlsXyWing, Pattern::Chain);
+                        for set in [sc, sa, sb] {
+                            out.cells.extend(bits128(set.cells).map(|v| v as u16));
+                        }
+                        out.digits = zs | 1 << x | 1 << y;
+                        victims.sort_unstable();
+                        out.eliminations.extend(victims);
+                        let digit = |d: usize| {
+                            Digit::new(d as u8 + 1).map_or_else(|| (d + 1).to_string(), digit_text)
+                        };
+                        out.text = format!(
+                            "{}; {}; {}. {} links the first two and {} the first and last: each is in at most one of its two sets. If the second set lacks a digit it shares with the third, it holds {}, so the first holds {} and the third lacks it and holds that digit: one of them holds it, so it goes from every cell that sees all its places in both",
+                            set_words(grid, sc),
+                            set_words(grid, sa),
+                            set_words(grid, sb),
+                            digit(x),
+                            digit(y),
+                            digit(x),
+                            digit(y),
+                        );
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The digits two disjoint sets share whose places in one all see their
+/// places in the other.
+fn restricted_commons(a: &Als, b: &Als) -> u64 {
+    if a.cells & b.cells != 0 {
+        return 0;
+    }
+    bits(a.cands & b.cands)
+        .filter(|&x| {
+            b.by_digit[x] & !a.seen_by_all[x] == 0 && a.by_digit[x] & !b.seen_by_all[x] == 0
+        })
+        .fold(0, |m, x| m | 1 << x)
+}
+
+/// What two sets remove together: their restricted commons and the
+/// eliminations, sorted; `None` when they are not linked or remove nothing.
+fn pair(a: &Als, b: &Als, holding: &[u128]) -> Option<(u64, Vec<(u16, u8)>)> {
+    if a.cells & b.cells != 0 {
+        return None;
+    }
+    let common = a.cands & b.cands;
+    if common.count_ones() < 2 {
+        return None;
+    }
+    let restricted: u64 = bits(common)
+        .filter(|&x| {
+            b.by_digit[x] & !a.seen_by_all[x] == 0 && a.by_digit[x] & !b.seen_by_all[x] == 0
+        })
+        .fold(0, |m, x| m | 1 << x);
+    if restricted == 0 {
+        return None;
+    }
+    let both = a.cells | b.cells;
+    let mut victims: Vec<(u16, u8)> = Vec::new();
+    let mut take = |mask: u128, d: usize| {
+        for c in bits128(mask & holding[d] & !both) {
+            if !victims.contains(&(c as u16, d as u8 + 1)) {
+                victims.push((c as u16, d as u8 + 1));
+            }
+        }
+    };
+    for z in bits(common & !restricted) {
+        take(a.seen_by_all[z] & b.seen_by_all[z], z);
+    }
+    if restricted.count_ones() >= 2 {
+        for x in bits(restricted) {
+            take(a.seen_by_all[x] & b.seen_by_all[x], x);
+        }
+        for set in [a, b] {
+            for d in bits(set.cands & !restricted) {
+                take(set.seen_by_all[d], d);
+            }
+        }
+    }
+    if victims.is_empty() {
+        return None;
+    }
+    victims.sort_unstable();
+    Some((restricted, victims))
+}
+
+/// Every almost locked set, and for each digit the cells that hold it.
+fn sets_and_holders(grid: &Grid) -> (Vec<Als>, Vec<u128>) {
+    let cell_count = grid.cands.len();
+    let peers: Vec<u128> = grid
+        .geo
+        .peers
+        .iter()
+        .map(|ps| ps.iter().fold(0u128, |m, &p| m | 1u128 << p))
+        .collect();
+    let n = grid.size();
+    let holding: Vec<u128> = (0..n)
+        .map(|d| {
+            (0..cell_count)
+                .filter(|&c| grid.cands[c] & (1 << d) != 0)
+                .fold(0u128, |m, c| m | 1u128 << c)
+        })
+        .collect();
+    (find_sets(grid, n, &peers), holding)
+}
+
+fn find_sets(grid: &Grid, n: usize, peers: &[u128]) -> Vec<Als> {
+    let mut sets: Vec<Als> = Vec::new();
+    for (h, cells) in grid.geo.house_cells.iter().enumerate() {
+        let empty: Vec<usize> = cells
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| grid.values[c] == 0)
+            .collect();
+        let max = MAX_CELLS.min(empty.len().saturating_sub(1));
+        // Subsets by bitmask over the house's empty cells.
+        for pick in 1u32..(1 << empty.len()) {
+            let size = pick.count_ones() as usize;
+            if size > max {
+                continue;
+            }
+            let chosen = || bits(pick as u64).map(|i| empty[i]);
+            let cands = chosen().fold(0u64, |m, c| m | grid.cands[c]);
+            if cands.count_ones() as usize != size + 1 {
+                continue;
+            }
+            let cell_mask = chosen().fold(0u128, |m, c| m | 1u128 << c);
+            // A set inside a box and a line is found twice: keep one.
+            if sets.iter().any(|s| s.cells == cell_mask) {
+                continue;
+            }
+            let mut by_digit = vec![0u128; n];
+            let mut seen_by_all = vec![0u128; n];
+            for d in bits(cands) {
+                let holders: Vec<usize> = chosen()
+                    .filter(|&c| grid.cands[c] & (1 << d) != 0)
+                    .collect();
+                by_digit[d] = holders.iter().fold(0, |m, &c| m | 1u128 << c);
+                seen_by_all[d] = holders.iter().fold(!0u128, |m, &c| m & peers[c]) & !cell_mask;
+            }
+            sets.push(Als {
+                house: h as u16,
+                cells: cell_mask,
+                cands,
+                by_digit,
+                seen_by_all,
+            });
+        }
+    }
+    sets
+}
+
+fn bits128(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
+/// "r2c2, r2c3 and r2c9 in row 2 hold only 2, 4, 7 and 9 (...)".
+fn set_words(grid: &Grid, s: &Als) -> String {
+    let shape = grid.geo.shape;
+    let digit = |d: usize| Digit::new(d as u8 + 1).map_or_else(|| (d + 1).to_string(), digit_text);
+    let cells: Vec<String> = bits128(s.cells)
+        .map(|c| cell_name(shape, Cell(c as u16)))
+        .collect();
+    let digits: Vec<String> = bits(s.cands).map(digit).collect();
+    format!(
+        "{} in {} hold only {} (one digit more than cells)",
+        cells.join(", "),
+        grid.geo.house(s.house as usize),
+        digits.join(", ")
+    )
+}
+
+fn describe(grid: &Grid, a: &Als, b: &Als, restricted: u64, doubly: bool) -> String {
+    let shape = grid.geo.shape;
+    let digit = |d: usize| Digit::new(d as u8 + 1).map_or_else(|| (d + 1).to_string(), digit_text);
+    let set = |s: &Als| {
+        let cells: Vec<String> = bits128(s.cells)
+            .map(|c| cell_name(shape, Cell(c as u16)))
+            .collect();
+        let digits: Vec<String> = bits(s.cands).map(digit).collect();
+        format!(
+            "{} in {} hold only {} (one digit more than cells)",
+            cells.join(", "),
+            grid.geo.house(s.house as usize),
+            digits.join(", ")
+        )
+    };
+    let x: Vec<String> = bits(restricted).map(digit).collect();
+    let rule = if doubly {
+        format!(
+            "{} are each in at most one of the two sets, whose cells of it see each other, so both sets are locked",
+            x.join(" and ")
+        )
+    } else {
+        format!(
+            "{} is in at most one of the two sets (its cells in one see its cells in the other), so one set is locked without it, and the other digits they share are in one of them",
+            x[0]
+        )
+    };
+    format!(
+        "{}; {}. {rule}: each such digit goes from every cell that sees all its places in the sets",
+        set(a),
+        set(b)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Candidates};
+    use crate::shape::Shape;
+
+    /// HoDoKu's doubly linked ALS-XZ example: A = r2c239 {2479}, B =
+    /// r4c23 {124}, X = 2 and 4 => r156c3<>4, r16c2<>2, r2c5<>7,
+    /// r2c56<>9, r4c19, r5c13, r6c123<>1.
+    #[test]
+    fn hodoku_doubly_linked_als_xz() {
+        let rows = [
+            "124579 2579 14579 2468 246789 24689 45679 3 5679",
+            "6 279 479 5 23479 2349 1 8 79",
+            "4579 8 3 46 1 469 45679 2 5679",
+            "1248 12 14 9 5 7 3 46 168",
+            "134578 6 1457 148 348 1348 4578 9 2",
+            "12345789 123579 14579 12468 23468 123468 45678 467 15678",
+            "1379 1379 6 18 89 189 2 5 4",
+            "59 4 8 7 269 2569 69 1 3",
+            "1579 1579 2 3 4689 145689 6789 67 6789",
+        ];
+        let shape = Shape::CLASSIC;
+        let notes: Vec<Candidates> = rows
+            .iter()
+            .flat_map(|r| {
+                r.split_whitespace()
+                    .map(|cell| Candidates(cell.bytes().fold(0u64, |m, b| m | 1 << (b - b'1'))))
+            })
+            .collect();
+        // The single-digit cells are the filled ones.
+        let values: Vec<u8> = notes
+            .iter()
+            .map(|c| {
+                if c.0.count_ones() == 1 {
+                    c.0.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let board = Board::from_values(shape, values).expect("a board");
+        let mut grid = Grid::new(&board).expect("no clash");
+        grid.restrict_to_notes(&notes);
+        let (sets, holding) = sets_and_holders(&grid);
+        let cells = |names: &[usize]| names.iter().fold(0u128, |m, &c| m | 1u128 << c);
+        let at = |r: usize, c: usize| (r - 1) * 9 + (c - 1);
+        let a = sets
+            .iter()
+            .find(|s| s.cells == cells(&[at(2, 2), at(2, 3), at(2, 9)]))
+            .expect("A");
+        let b = sets
+            .iter()
+            .find(|s| s.cells == cells(&[at(4, 2), at(4, 3)]))
+            .expect("B");
+        let (restricted, victims) = pair(a, b, &holding).expect("linked");
+        assert_eq!(restricted, 0b1010, "2 and 4");
+        let mut expected: Vec<(u16, u8)> = [
+            (at(1, 3), 4),
+            (at(5, 3), 4),
+            (at(6, 3), 4),
+            (at(1, 2), 2),
+            (at(6, 2), 2),
+            (at(2, 5), 7),
+            (at(2, 5), 9),
+            (at(2, 6), 9),
+            (at(4, 1), 1),
+            (at(4, 9), 1),
+            (at(5, 1), 1),
+            (at(5, 3), 1),
+            (at(6, 1), 1),
+            (at(6, 2), 1),
+            (at(6, 3), 1),
+        ]
+        .iter()
+        .map(|&(c, d)| (c as u16, d))
+        .collect();
+        expected.sort_unstable();
+        assert_eq!(victims, expected);
+    }
+}

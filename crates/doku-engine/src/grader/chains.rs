@@ -1,0 +1,969 @@
+//! Chains: the implication engine every chain technique shares, and the
+//! single-assumption chains (X-chains, XY-chains, remote pairs, alternating
+//! inference chains).
+//!
+//! A node is a candidate (a digit in a cell), `on` (it is the digit) or
+//! `off` (it is not). Links are Sudoku Explainer's: a candidate that is on
+//! turns every candidate it sees off (weak link); a candidate that is off
+//! turns on the other candidate of a bivalue cell or the other place of a
+//! bilocal unit (strong link). Following them breadth first from one
+//! assumption finds the shortest chain to each consequence.
+//!
+//! An alternating inference chain is found as SE finds it: assume the
+//! victim, follow the links, and arrive at its opposite. "If r1c1 is 5 then
+//! ... then r1c1 is not 5" removes the 5; "if r1c1 is not 5 then ... then it
+//! is 5" places it. Nice loops and both-ends eliminations are the same chains
+//! seen from the candidate they remove.
+//!
+//! In *static* mode only the links of the starting grid count (SE's plain
+//! chains and multiple chains); in *dynamic* mode each inference updates a
+//! copy of the grid, so a cell whose other candidates all went becomes a
+//! naked single (SE's dynamic chains, forcing nets).
+
+use super::grid::{bits, Finding, Grid, Pattern};
+use super::{chain_length_increment, Technique};
+use crate::board::{cell_name, digit_text};
+use crate::shape::{Cell, Digit};
+
+const NONE: u32 = u32::MAX;
+
+/// One inference in a propagation: candidate `cand` (`cell * n + digit`)
+/// is on or off, because of its parents.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Event {
+    pub cand: u32,
+    pub on: bool,
+    /// Longest run of inferences from the assumption (for picking short chains).
+    pub depth: u16,
+    parent_start: u32,
+    parent_len: u16,
+}
+
+/// Which links a static propagation may follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Links {
+    /// Only candidates of this digit (X-chains).
+    pub digit: Option<usize>,
+    /// Strong links inside bivalue cells.
+    pub cells: bool,
+    /// Strong links between the two places of a digit in a unit.
+    pub units: bool,
+    /// With cell links: only bivalue cells holding exactly these digits
+    /// (remote pairs); 0 for any.
+    pub pair: u64,
+}
+
+impl Links {
+    pub const ALL: Links = Links {
+        digit: None,
+        cells: true,
+        units: true,
+        pair: 0,
+    };
+}
+
+/// How a propagation infers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Static(Links),
+    /// Singles on a changing copy of the grid; `locked` adds pointing and
+    /// claiming; `nested` adds, whenever the rest is stuck, the removal of
+    /// every candidate whose own dynamic assumption breaks the grid.
+    Dynamic {
+        locked: bool,
+        nested: bool,
+    },
+}
+
+/// Why a dynamic assumption broke the grid: the events that together clash.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Conflict {
+    pub events: Vec<u32>,
+    /// What clashed, for the explanation.
+    pub what: ConflictKind,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum ConflictKind {
+    /// A candidate was found both on and off.
+    #[default]
+    Both,
+    /// A cell lost every candidate.
+    EmptyCell(u16),
+    /// A digit lost every place in a house.
+    NoPlace { house: u16, digit: u8 },
+}
+
+/// The implication engine over one grid. Reused across assumptions: every
+/// propagation resets the per-assumption state from the grid.
+pub(crate) struct Net<'g> {
+    pub grid: &'g Grid,
+    pub n: usize,
+    /// For each cell, its position inside each of its houses.
+    cell_pos: Vec<[u8; 3]>,
+    /// Where each digit can go in each house at the start (`house * n + digit`).
+    base_places: Vec<u64>,
+    // Per-propagation state.
+    cands: Vec<u64>,
+    placed: Vec<u8>,
+    places: Vec<u64>,
+    on_ev: Vec<u32>,
+    off_ev: Vec<u32>,
+    pub events: Vec<Event>,
+    parents: Vec<u32>,
+    pub conflict: Option<Conflict>,
+    /// For nested mode: how many inner assumptions a propagation may try.
+    pub inner_budget: usize,
+    scratch: Vec<u32>,
+}
+
+impl<'g> Net<'g> {
+    pub fn new(grid: &'g Grid) -> Net<'g> {
+        let n = grid.size();
+        let geo = &grid.geo;
+        let mut cell_pos = vec![[0u8; 3]; grid.cands.len()];
+        for (h, cells) in geo.house_cells.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                let slot = geo
+                    .houses_of(c as usize)
+                    .iter()
+                    .position(|&x| x as usize == h);
+                if let Some(slot) = slot {
+                    cell_pos[c as usize][slot] = i as u8;
+                }
+            }
+        }
+        let mut base_places = vec![0u64; geo.house_cells.len() * n];
+        for (h, cells) in geo.house_cells.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                for d in bits(grid.cands[c as usize]) {
+                    base_places[h * n + d] |= 1 << i;
+                }
+            }
+        }
+        let cand_count = grid.cands.len() * n;
+        Net {
+            grid,
+            n,
+            cell_pos,
+            places: base_places.clone(),
+            base_places,
+            cands: grid.cands.clone(),
+            placed: grid.values.clone(),
+            on_ev: vec![NONE; cand_count],
+            off_ev: vec![NONE; cand_count],
+            events: Vec::with_capacity(cand_count),
+            parents: Vec::with_capacity(cand_count * 2),
+            conflict: None,
+            inner_budget: usize::MAX,
+            scratch: Vec::new(),
+        }
+    }
+
+    pub fn cand_count(&self) -> usize {
+        self.on_ev.len()
+    }
+
+    /// The event that set candidate `cand` on (or off), if any.
+    pub fn event_of(&self, cand: usize, on: bool) -> Option<u32> {
+        let e = if on {
+            self.on_ev[cand]
+        } else {
+            self.off_ev[cand]
+        };
+        (e != NONE).then_some(e)
+    }
+
+    pub fn parents_of(&self, event: u32) -> &[u32] {
+        let e = &self.events[event as usize];
+        &self.parents[e.parent_start as usize..e.parent_start as usize + e.parent_len as usize]
+    }
+
+    fn reset(&mut self, mode: Mode) {
+        for e in &self.events {
+            self.on_ev[e.cand as usize] = NONE;
+            self.off_ev[e.cand as usize] = NONE;
+        }
+        self.events.clear();
+        self.parents.clear();
+        self.conflict = None;
+        if let Mode::Dynamic { .. } = mode {
+            self.cands.copy_from_slice(&self.grid.cands);
+            self.placed.copy_from_slice(&self.grid.values);
+            self.places.copy_from_slice(&self.base_places);
+        }
+    }
+
+    /// Records an event unless it is known already; a clash with its
+    /// opposite ends a dynamic propagation (and is skipped in a static one).
+    fn push(&mut self, cand: usize, on: bool, parents: &[u32], mode: Mode) {
+        let (same, other) = if on {
+            (self.on_ev[cand], self.off_ev[cand])
+        } else {
+            (self.off_ev[cand], self.on_ev[cand])
+        };
+        if same != NONE || self.conflict.is_some() {
+            return;
+        }
+        if other != NONE {
+            if let Mode::Static(_) = mode {
+                // Static links are facts of the starting grid: a candidate
+                // found both ways is still followed both ways (so wider
+                // links always reach further), except the assumption's
+                // opposite, which completes a chain.
+                let id = self.add_event(cand, on, parents);
+                if other == 0 {
+                    self.conflict = Some(Conflict {
+                        events: vec![id, 0],
+                        what: ConflictKind::Both,
+                    });
+                }
+                return;
+            }
+            let id = self.add_event(cand, on, parents);
+            self.conflict = Some(Conflict {
+                events: vec![id, other],
+                what: ConflictKind::Both,
+            });
+            return;
+        }
+        self.add_event(cand, on, parents);
+    }
+
+    fn add_event(&mut self, cand: usize, on: bool, parents: &[u32]) -> u32 {
+        let id = self.events.len() as u32;
+        let depth = parents
+            .iter()
+            .map(|&p| self.events[p as usize].depth + 1)
+            .max()
+            .unwrap_or(0);
+        self.events.push(Event {
+            cand: cand as u32,
+            on,
+            depth,
+            parent_start: self.parents.len() as u32,
+            parent_len: parents.len() as u16,
+        });
+        self.parents.extend_from_slice(parents);
+        if on {
+            self.on_ev[cand] = id;
+        } else {
+            self.off_ev[cand] = id;
+        }
+        id
+    }
+
+    /// Follows every inference from one assumption. Afterwards `events`
+    /// holds what it implies and `conflict` whether it broke the grid (in
+    /// static mode: whether it reached its own opposite).
+    pub fn propagate(&mut self, cand: usize, on: bool, mode: Mode) {
+        self.reset(mode);
+        self.push(cand, on, &[], mode);
+        self.run(mode);
+    }
+
+    fn run(&mut self, mode: Mode) {
+        let mut head = 0;
+        loop {
+            while head < self.events.len() && self.conflict.is_none() {
+                let id = head as u32;
+                head += 1;
+                match mode {
+                    Mode::Static(links) => self.follow_static(id, links, mode),
+                    Mode::Dynamic { .. } => self.follow_dynamic(id, mode),
+                }
+            }
+            if self.conflict.is_some() {
+                return;
+            }
+            let Mode::Dynamic { locked, nested } = mode else {
+                return;
+            };
+            if locked && self.locked_candidates(mode) {
+                continue;
+            }
+            if nested && self.nested_contradictions(mode) {
+                continue;
+            }
+            return;
+        }
+    }
+
+    fn follow_static(&mut self, id: u32, links: Links, mode: Mode) {
+        let Event { cand, on, .. } = self.events[id as usize];
+        let (cell, digit) = (cand as usize / self.n, cand as usize % self.n);
+        let grid = self.grid;
+        let n = self.n;
+        let allowed = |d: usize| links.digit.is_none_or(|x| x == d);
+        if on {
+            for e in bits(grid.cands[cell]) {
+                if e != digit && allowed(e) {
+                    self.push(cell * n + e, false, &[id], mode);
+                }
+            }
+            let bit = 1u64 << digit;
+            for &p in &grid.geo.peers[cell] {
+                if grid.cands[p as usize] & bit != 0 {
+                    self.push(p as usize * n + digit, false, &[id], mode);
+                }
+            }
+            return;
+        }
+        let cell_cands = grid.cands[cell];
+        if links.cells
+            && cell_cands.count_ones() == 2
+            && (links.pair == 0 || links.pair == cell_cands)
+        {
+            let e = (cell_cands & !(1 << digit)).trailing_zeros() as usize;
+            if allowed(e) {
+                self.push(cell * n + e, true, &[id], mode);
+            }
+        }
+        if links.units {
+            for (slot, &h) in grid.geo.houses_of(cell).iter().enumerate() {
+                let places = self.base_places[h as usize * n + digit];
+                if places.count_ones() == 2 {
+                    let other = places & !(1u64 << self.cell_pos[cell][slot]);
+                    let q = grid.geo.house_cells[h as usize][other.trailing_zeros() as usize];
+                    self.push(q as usize * n + digit, true, &[id], mode);
+                }
+            }
+        }
+    }
+
+    fn follow_dynamic(&mut self, id: u32, mode: Mode) {
+        let Event { cand, on, .. } = self.events[id as usize];
+        let n = self.n;
+        let (cell, digit) = (cand as usize / n, cand as usize % n);
+        let bit = 1u64 << digit;
+        let grid = self.grid;
+        if on {
+            self.placed[cell] = digit as u8 + 1;
+            for e in bits(self.cands[cell] & !bit) {
+                self.push(cell * n + e, false, &[id], mode);
+            }
+            for &p in &grid.geo.peers[cell] {
+                if self.cands[p as usize] & bit != 0 {
+                    self.push(p as usize * n + digit, false, &[id], mode);
+                }
+            }
+            return;
+        }
+        if self.cands[cell] & bit == 0 {
+            return;
+        }
+        self.cands[cell] &= !bit;
+        if self.placed[cell] == 0 {
+            let left = self.cands[cell];
+            if left.count_ones() <= 1 {
+                let mut why = std::mem::take(&mut self.scratch);
+                why.clear();
+                why.extend(
+                    bits(grid.cands[cell] & !left)
+                        .filter_map(|d| self.event_of(cell * n + d, false)),
+                );
+                if left == 0 {
+                    self.conflict = Some(Conflict {
+                        events: why.clone(),
+                        what: ConflictKind::EmptyCell(cell as u16),
+                    });
+                } else {
+                    self.push(cell * n + left.trailing_zeros() as usize, true, &why, mode);
+                }
+                self.scratch = why;
+                if self.conflict.is_some() {
+                    return;
+                }
+            }
+        }
+        for slot in 0..grid.geo.houses_per_cell {
+            let h = grid.geo.cell_houses[cell][slot] as usize;
+            let key = h * n + digit;
+            self.places[key] &= !(1u64 << self.cell_pos[cell][slot]);
+            let left = self.places[key];
+            if left.count_ones() > 1 {
+                continue;
+            }
+            let cells = &grid.geo.house_cells[h];
+            let mut why = std::mem::take(&mut self.scratch);
+            why.clear();
+            why.extend(
+                bits(self.base_places[key] & !left)
+                    .filter_map(|i| self.event_of(cells[i] as usize * n + digit, false)),
+            );
+            if left == 0 {
+                self.conflict = Some(Conflict {
+                    events: why.clone(),
+                    what: ConflictKind::NoPlace {
+                        house: h as u16,
+                        digit: digit as u8 + 1,
+                    },
+                });
+            } else {
+                let q = cells[left.trailing_zeros() as usize] as usize;
+                self.push(q * n + digit, true, &why, mode);
+            }
+            self.scratch = why;
+            if self.conflict.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// Pointing and claiming on the propagation's grid; true when it removed
+    /// something.
+    fn locked_candidates(&mut self, mode: Mode) -> bool {
+        let grid = self.grid;
+        let geo = &grid.geo;
+        let n = self.n;
+        let before = self.events.len();
+        for b in grid.boxes() {
+            for line in 0..2 * n {
+                // Cells shared by the box and the line.
+                let box_cells = &geo.house_cells[b];
+                let mut shared_in_box = 0u64;
+                let mut shared_in_line = 0u64;
+                for (i, &c) in box_cells.iter().enumerate() {
+                    let slot = if line < n { 0 } else { 1 };
+                    if geo.cell_houses[c as usize][slot] as usize == line {
+                        shared_in_box |= 1 << i;
+                        shared_in_line |= 1 << self.cell_pos[c as usize][slot];
+                    }
+                }
+                if shared_in_box == 0 {
+                    continue;
+                }
+                for d in 0..n {
+                    let in_box = self.places[b * n + d];
+                    let in_line = self.places[line * n + d];
+                    if in_box == 0 || in_line == 0 {
+                        continue;
+                    }
+                    // Pointing: the box's places all in the line.
+                    if in_box & !shared_in_box == 0 && in_line & !shared_in_line != 0 {
+                        let why = self.off_events_of(b, d, shared_in_box);
+                        for i in bits(in_line & !shared_in_line) {
+                            let c = geo.house_cells[line][i] as usize;
+                            self.push(c * n + d, false, &why, mode);
+                        }
+                    } else if in_line & !shared_in_line == 0 && in_box & !shared_in_box != 0 {
+                        let why = self.off_events_of(line, d, shared_in_line);
+                        for i in bits(in_box & !shared_in_box) {
+                            let c = geo.house_cells[b][i] as usize;
+                            self.push(c * n + d, false, &why, mode);
+                        }
+                    }
+                    if self.conflict.is_some() || self.events.len() > before {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The events that removed digit `d` from house `h` outside `keep`.
+    fn off_events_of(&self, h: usize, d: usize, keep: u64) -> Vec<u32> {
+        let cells = &self.grid.geo.house_cells[h];
+        bits(self.base_places[h * self.n + d] & !keep)
+            .filter_map(|i| self.event_of(cells[i] as usize * self.n + d, false))
+            .collect()
+    }
+
+    /// Nested level: every candidate left whose own assumption breaks this
+    /// propagation's grid goes. True when something went.
+    fn nested_contradictions(&mut self, mode: Mode) -> bool {
+        if self.inner_budget == 0 {
+            return false;
+        }
+        let mut inner_grid = self.grid.clone();
+        for c in 0..inner_grid.cands.len() {
+            if self.placed[c] != 0 && inner_grid.values[c] == 0 {
+                inner_grid.values[c] = self.placed[c];
+                inner_grid.cands[c] = 0;
+                inner_grid.empty -= 1;
+            } else if inner_grid.values[c] == 0 {
+                inner_grid.cands[c] = self.cands[c];
+            }
+        }
+        let mut inner = Net::new(&inner_grid);
+        let inner_mode = Mode::Dynamic {
+            locked: false,
+            nested: false,
+        };
+        let mut found = Vec::new();
+        for c in 0..inner_grid.cands.len() {
+            if inner_grid.cands[c].count_ones() < 2 {
+                continue;
+            }
+            for d in bits(inner_grid.cands[c]) {
+                if self.inner_budget == 0 {
+                    break;
+                }
+                self.inner_budget -= 1;
+                inner.propagate(c * self.n + d, true, inner_mode);
+                if inner.conflict.is_some() {
+                    found.push(c * self.n + d);
+                }
+            }
+            if !found.is_empty() {
+                break;
+            }
+        }
+        // The inner chain rests on the outer grid as a whole; its parents
+        // are the outer assumptions.
+        let roots: Vec<u32> = (0..self.events.len() as u32)
+            .filter(|&e| self.parents_of(e).is_empty())
+            .collect();
+        for &cand in &found {
+            self.push(cand, false, &roots, mode);
+        }
+        !found.is_empty()
+    }
+
+    /// Every event `target` rests on, itself included, in the order found
+    /// (parents before children).
+    pub fn ancestors(&self, targets: &[u32]) -> Vec<u32> {
+        let mut seen = vec![false; self.events.len()];
+        let mut stack: Vec<u32> = targets.to_vec();
+        while let Some(e) = stack.pop() {
+            if std::mem::replace(&mut seen[e as usize], true) {
+                continue;
+            }
+            stack.extend_from_slice(self.parents_of(e));
+        }
+        (0..self.events.len() as u32)
+            .filter(|&e| seen[e as usize])
+            .collect()
+    }
+
+    /// The main line from the assumption to `target`: each step's deepest parent.
+    pub fn path_to(&self, target: u32) -> Vec<u32> {
+        let mut path = vec![target];
+        let mut at = target;
+        while let Some(&p) = self
+            .parents_of(at)
+            .iter()
+            .max_by_key(|&&p| self.events[p as usize].depth)
+        {
+            path.push(p);
+            at = p;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The links behind `targets`, parents to children, for drawing.
+    pub fn links_to(&self, targets: &[u32], out: &mut Vec<Link>) {
+        for e in self.ancestors(targets) {
+            let to = self.node(e);
+            for &p in self.parents_of(e) {
+                out.push(Link {
+                    from: self.node(p),
+                    to,
+                });
+            }
+        }
+    }
+
+    pub fn node(&self, event: u32) -> Node {
+        let e = self.events[event as usize];
+        Node {
+            cell: (e.cand as usize / self.n) as u16,
+            digit: (e.cand as usize % self.n) as u8 + 1,
+            on: e.on,
+        }
+    }
+}
+
+/// A candidate that a chain says is (`on`) or is not the cell's digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Node {
+    pub cell: u16,
+    pub digit: u8,
+    pub on: bool,
+}
+
+impl Node {
+    fn public(self) -> Option<ChainNode> {
+        Some(ChainNode {
+            cell: Cell(self.cell),
+            digit: Digit::new(self.digit)?,
+            on: self.on,
+        })
+    }
+}
+
+/// One inference inside a finding, between crate-internal nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Link {
+    pub from: Node,
+    pub to: Node,
+}
+
+impl Link {
+    pub fn public(self) -> Option<ChainLink> {
+        Some(ChainLink {
+            from: self.from.public()?,
+            to: self.to.public()?,
+        })
+    }
+}
+
+/// A candidate of a chain: the chain says the cell is (`on`) or is not
+/// (`!on`) this digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChainNode {
+    pub cell: Cell,
+    pub digit: Digit,
+    pub on: bool,
+}
+
+/// One inference of a chain, in the order a player follows it. Into an
+/// `on` node it is a strong link (the cause is off, so this must be on);
+/// into an `off` node a weak link (the cause is on, so this cannot be).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChainLink {
+    pub from: ChainNode,
+    pub to: ChainNode,
+}
+
+impl ChainLink {
+    pub fn is_strong(&self) -> bool {
+        self.to.on
+    }
+}
+
+/// "r1c1=5" or "r1c1<>5".
+pub(crate) fn say(grid: &Grid, node: Node) -> String {
+    let name = cell_name(grid.geo.shape, Cell(node.cell));
+    let d = Digit::new(node.digit).map_or_else(|| node.digit.to_string(), digit_text);
+    format!("{name}{}{d}", if node.on { "=" } else { "<>" })
+}
+
+/// "r1c1=5 so r1c4<>5 so r2c4=5": the main line to an event.
+pub(crate) fn say_path(net: &Net, target: u32) -> String {
+    let words: Vec<String> = net
+        .path_to(target)
+        .iter()
+        .map(|&e| say(net.grid, net.node(e)))
+        .collect();
+    words.join(" so ")
+}
+
+/// The flavours of single-assumption chains, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    RemotePair,
+    XChain,
+    XyChain,
+    Aic,
+}
+
+/// The shortest chain of a kind: an assumption that leads to its own
+/// opposite, removing the candidate (or placing it).
+pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
+    // Narrower links reach a subset of what all links reach: without a
+    // chain there, none exists.
+    let Some(hits) = with_static_scan(grid, |scan| scan.any_chain.then(|| scan.hits.clone()))
+    else {
+        return false;
+    };
+    let n = grid.size();
+    // A start that can begin a chain: on, it must reach its opposite with
+    // all links too; off, one of its strong partners (same cell, or same
+    // digit in a peer) must.
+    let hit = |cand: usize| hits[cand / 64] & (1 << (cand % 64)) != 0;
+    let partner_hit = |cell: usize, d: usize| {
+        bits(grid.cands[cell]).any(|e| e != d && hit(cell * n + e))
+            || grid.geo.peers[cell]
+                .iter()
+                .any(|&p| grid.cands[p as usize] & (1 << d) != 0 && hit(p as usize * n + d))
+    };
+    let mut net = Net::new(grid);
+    let mut best: Option<(usize, usize, bool, Links)> = None; // (complexity, cand, start_on, links)
+    let link_sets: Vec<Links> = match kind {
+        Kind::XChain => (0..n)
+            .map(|d| Links {
+                digit: Some(d),
+                cells: false,
+                units: true,
+                pair: 0,
+            })
+            .collect(),
+        Kind::XyChain => vec![Links {
+            digit: None,
+            cells: true,
+            units: false,
+            pair: 0,
+        }],
+        Kind::RemotePair => {
+            let mut pairs: Vec<u64> = grid
+                .cands
+                .iter()
+                .copied()
+                .filter(|c| c.count_ones() == 2)
+                .collect();
+            pairs.sort_unstable();
+            // A remote pair needs four cells of the same pair.
+            let mut counted: Vec<u64> = Vec::new();
+            for w in pairs.chunk_by(|a, b| a == b) {
+                if w.len() >= 4 {
+                    counted.push(w[0]);
+                }
+            }
+            counted
+                .into_iter()
+                .map(|pair| Links {
+                    digit: None,
+                    cells: true,
+                    units: false,
+                    pair,
+                })
+                .collect()
+        }
+        Kind::Aic => vec![Links::ALL],
+    };
+    for links in link_sets {
+        for cell in 0..grid.cands.len() {
+            let cands = grid.cands[cell];
+            for d in bits(cands) {
+                if links.digit.is_some_and(|x| x != d)
+                    || (links.pair != 0 && !remote_pair_start(grid, cell, d, links.pair))
+                {
+                    continue;
+                }
+                let cand = cell * n + d;
+                // Off-to-on (a placement) needs the start to be off; in a
+                // bivalue cell that is just the other digit's chain.
+                for start_on in [true, false] {
+                    if (start_on && !hit(cand)) || (!start_on && !partner_hit(cell, d)) {
+                        continue;
+                    }
+                    let mode = Mode::Static(links);
+                    net.propagate(cand, start_on, mode);
+                    let Some(conflict) = &net.conflict else {
+                        continue;
+                    };
+                    let target = conflict.events[0];
+                    let complexity = net.ancestors(&[target]).len();
+                    if !fits_kind(&net, target, kind) {
+                        continue;
+                    }
+                    if best.is_none_or(|(c, ..)| complexity < c) {
+                        best = Some((complexity, cand, start_on, links));
+                    }
+                }
+            }
+        }
+    }
+    let Some((complexity, cand, start_on, links)) = best else {
+        return false;
+    };
+    net.propagate(cand, start_on, Mode::Static(links));
+    let target = net.conflict.as_ref().map_or(0, |c| c.events[0]);
+    let technique = match kind {
+        Kind::RemotePair => Technique::RemotePair,
+        Kind::XChain => Technique::XChain,
+        Kind::XyChain => Technique::XyChain,
+        Kind::Aic => Technique::Aic,
+    };
+    out.start(technique, Pattern::Chain);
+    let (cell, digit) = (cand / n, cand % n);
+    if start_on {
+        out.eliminations.push((cell as u16, digit as u8 + 1));
+    } else {
+        out.placements.push((cell as u16, digit as u8 + 1));
+    }
+    fill_chain(&net, &[target], out);
+    out.complexity = complexity as u16;
+    out.rating += chain_length_increment(complexity);
+    let start = net.node(0);
+    let end = Node {
+        on: !start.on,
+        ..start
+    };
+    out.text = format!(
+        "{}: assuming {} leads to its opposite, so {}",
+        say_path(&net, target),
+        say(grid, start),
+        say(grid, end)
+    );
+    true
+}
+
+/// A remote pair removes a digit of the pair from a cell that sees two
+/// cells of the pair (or is one).
+fn remote_pair_start(grid: &Grid, cell: usize, d: usize, pair: u64) -> bool {
+    pair & (1 << d) != 0
+        && (grid.cands[cell] == pair
+            || grid.geo.peers[cell]
+                .iter()
+                .filter(|&&p| grid.cands[p as usize] == pair)
+                .nth(1)
+                .is_some())
+}
+
+/// Whether the chain to `target` is of the kind asked: remote pairs need
+/// four cells or more; an AIC must use both kinds of strong link (else it
+/// is an X- or XY-chain, found earlier).
+fn fits_kind(net: &Net, target: u32, kind: Kind) -> bool {
+    let path = net.path_to(target);
+    let strong_in_cell = |w: &[u32]| {
+        let (a, b) = (net.node(w[0]), net.node(w[1]));
+        b.on && a.cell == b.cell
+    };
+    match kind {
+        Kind::RemotePair => {
+            let mut cells: Vec<u16> = path.iter().map(|&e| net.node(e).cell).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            cells.len() >= 4
+        }
+        Kind::Aic => {
+            let strong: Vec<bool> = path
+                .windows(2)
+                .filter(|w| net.node(w[1]).on)
+                .map(strong_in_cell)
+                .collect();
+            strong.iter().any(|&s| s) && strong.iter().any(|&s| !s)
+        }
+        _ => true,
+    }
+}
+
+/// The cells in chain order, the digits, and the links of a finding.
+pub(crate) fn fill_chain(net: &Net, targets: &[u32], out: &mut Finding) {
+    net.links_to(targets, &mut out.chain);
+    for e in net.ancestors(targets) {
+        let node = net.node(e);
+        if !out.cells.contains(&node.cell) {
+            out.cells.push(node.cell);
+        }
+        out.digits |= 1 << (node.digit - 1);
+    }
+}
+
+/// What every candidate implies on and off with all static links, shared
+/// by the chain searches and the static forcing chains of one position.
+pub(crate) struct StaticScan {
+    shape: crate::shape::Shape,
+    cands: Vec<u64>,
+    /// Some candidate, assumed on, reached its own opposite.
+    pub any_chain: bool,
+    /// Those candidates (bits over `cand`).
+    pub hits: Vec<u64>,
+    /// Each candidate assumed on.
+    pub on: Branches,
+}
+
+thread_local! {
+    static STATIC_SCAN: std::cell::RefCell<Option<StaticScan>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` on the static scan of `grid`, computing it unless the last scan
+/// was of the same candidates.
+pub(crate) fn with_static_scan<R>(grid: &Grid, f: impl FnOnce(&StaticScan) -> R) -> R {
+    STATIC_SCAN.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let scan = match slot.take() {
+            Some(scan) if scan.shape == grid.geo.shape && scan.cands == grid.cands => scan,
+            old => scan_of(grid, old),
+        };
+        let result = f(&scan);
+        *slot = Some(scan);
+        result
+    })
+}
+
+fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
+    let mut net = Net::new(grid);
+    let n = net.n;
+    // Reuse the last scan's buffers when the size matches.
+    let mut on = match old {
+        Some(old) if old.on.live.len() == net.cand_count() => {
+            let mut on = old.on;
+            on.live.fill(false);
+            on
+        }
+        _ => Branches::new(net.cand_count()),
+    };
+    // An off-to-on chain back to a candidate also shows as the on-to-off
+    // chain of its strong partner, so assuming each candidate on finds
+    // whether any chain exists.
+    let mut any_chain = false;
+    let mut hits = vec![0u64; net.cand_count().div_ceil(64)];
+    for c in 0..grid.cands.len() {
+        for d in bits(grid.cands[c]) {
+            let cand = c * n + d;
+            net.propagate(cand, true, Mode::Static(Links::ALL));
+            if net.conflict.is_none() {
+                on.record(cand, &net);
+            } else {
+                any_chain = true;
+                hits[cand / 64] |= 1 << (cand % 64);
+            }
+        }
+    }
+    StaticScan {
+        hits,
+        shape: grid.geo.shape,
+        cands: grid.cands.clone(),
+        any_chain,
+        on,
+    }
+}
+
+/// What assumptions implied, as bitsets over `cand * 2 + on` with the depth
+/// each fact was found at.
+pub(crate) struct Branches {
+    keys: usize,
+    words: usize,
+    live: Vec<bool>,
+    bits: Vec<u64>,
+    depth: Vec<u8>,
+}
+
+impl Branches {
+    pub fn new(cand_count: usize) -> Branches {
+        let keys = cand_count * 2;
+        let words = keys.div_ceil(64);
+        Branches {
+            keys,
+            words,
+            live: vec![false; cand_count],
+            bits: vec![0; cand_count * words],
+            depth: vec![0; cand_count * keys],
+        }
+    }
+
+    pub fn record(&mut self, cand: usize, net: &Net) {
+        self.live[cand] = true;
+        let bits = &mut self.bits[cand * self.words..(cand + 1) * self.words];
+        bits.fill(0);
+        for e in &net.events {
+            let key = e.cand as usize * 2 + e.on as usize;
+            bits[key / 64] |= 1 << (key % 64);
+            self.depth[cand * self.keys + key] = e.depth.min(255) as u8;
+        }
+    }
+
+    pub fn is_live(&self, cand: usize) -> bool {
+        self.live[cand]
+    }
+
+    /// The facts every branch of `cands` reaches (`cands` all live).
+    pub fn common(&self, cands: &[usize], out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.words, !0);
+        for &c in cands {
+            for (w, b) in out.iter_mut().zip(&self.bits[c * self.words..]) {
+                *w &= b;
+            }
+        }
+    }
+
+    pub fn depth(&self, cand: usize, key: usize) -> usize {
+        self.depth[cand * self.keys + key] as usize
+    }
+}

@@ -1,0 +1,291 @@
+//! Forcing chains and nets, the last logic before trial and error.
+//!
+//! - Cell forcing: every digit a cell can take leads to the same fact.
+//! - Unit forcing: every place a digit can take in a unit leads to it.
+//! - Contradiction: assuming a candidate breaks the grid, so it goes (or,
+//!   assumed absent, so it is placed).
+//! - Digit (double) forcing: a candidate and its absence lead to the same fact.
+//!
+//! Static multiple chains (SE 8.0) follow only the starting grid's links;
+//! dynamic chains (8.5) update a copy of the grid as they go (forcing nets);
+//! dynamic plus (9.0) adds pointing and claiming; nested (9.5) adds, inside
+//! each assumption, the dynamic contradictions.
+
+use super::chains::{
+    fill_chain, say, with_static_scan, Branches, Conflict, ConflictKind, Links, Mode, Net, Node,
+};
+use super::grid::{bits, Finding, Grid, Pattern};
+use super::{chain_length_increment, Technique};
+use crate::board::{cell_name, digit_text};
+use crate::shape::{Cell, Digit};
+
+/// Largest grid the nets run on: their cost grows with the cube of the size.
+const MAX_SIZE: usize = 9;
+
+/// Inner assumptions one nested propagation may try.
+const NESTED_BUDGET: usize = 400;
+
+/// A conclusion and the assumptions that prove it.
+#[derive(Clone, Debug)]
+struct Proof {
+    /// `cand * 2 + on`: the fact concluded.
+    key: u32,
+    /// The assumptions, each a branch that reaches the fact (or, for a
+    /// contradiction, one assumption that breaks the grid).
+    starts: Vec<(usize, bool)>,
+    contradiction: bool,
+    cost: usize,
+}
+
+pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
+    if grid.size() > MAX_SIZE {
+        return false;
+    }
+    let (mode, multiple_only) = match technique {
+        Technique::CellForcingChain | Technique::UnitForcingChain => {
+            (Mode::Static(Links::ALL), true)
+        }
+        Technique::DynamicForcingChain => (
+            Mode::Dynamic {
+                locked: false,
+                nested: false,
+            },
+            false,
+        ),
+        Technique::DynamicForcingChainPlus => (
+            Mode::Dynamic {
+                locked: true,
+                nested: false,
+            },
+            false,
+        ),
+        _ => (
+            Mode::Dynamic {
+                locked: true,
+                nested: true,
+            },
+            false,
+        ),
+    };
+    let nested = matches!(mode, Mode::Dynamic { nested: true, .. });
+    if multiple_only {
+        return with_static_scan(grid, |scan| {
+            let best = multiple(grid, &scan.on, technique);
+            let mut net = Net::new(grid);
+            finish(grid, &mut net, mode, technique, best, out)
+        });
+    }
+    let n = grid.size();
+    let mut net = Net::new(grid);
+    let mut branches = Branches::new(net.cand_count());
+    let mut best: Option<Proof> = None;
+    // Every candidate assumed on.
+    for cell in 0..grid.cands.len() {
+        if grid.cands[cell].count_ones() < 2 {
+            continue;
+        }
+        for d in bits(grid.cands[cell]) {
+            let cand = cell * n + d;
+            net.inner_budget = if nested { NESTED_BUDGET } else { 0 };
+            net.propagate(cand, true, mode);
+            match &net.conflict {
+                Some(conflict) => {
+                    let cost = net.ancestors(&conflict.events).len();
+                    consider(
+                        Proof {
+                            // The assumption broke the grid: the candidate is off.
+                            key: cand as u32 * 2,
+                            starts: vec![(cand, true)],
+                            contradiction: true,
+                            cost,
+                        },
+                        &mut best,
+                    );
+                    if nested {
+                        // Nested searches are costly: the first will do.
+                        return finish(grid, &mut net, mode, technique, best, out);
+                    }
+                }
+                None => branches.record(cand, &net),
+            }
+        }
+    }
+    if !nested {
+        if let Some(p) = multiple(grid, &branches, technique) {
+            consider(p, &mut best);
+        }
+    }
+    finish(grid, &mut net, mode, technique, best, out)
+}
+
+fn consider(proof: Proof, best: &mut Option<Proof>) {
+    if best.as_ref().is_none_or(|b| proof.cost < b.cost) {
+        *best = Some(proof);
+    }
+}
+
+/// The cheapest cell or unit forcing in these branches.
+fn multiple(grid: &Grid, branches: &Branches, technique: Technique) -> Option<Proof> {
+    let n = grid.size();
+    let want_cells = technique != Technique::UnitForcingChain;
+    let want_units = technique != Technique::CellForcingChain;
+    let mut best = None;
+    let mut scratch = Vec::new();
+    if want_cells {
+        for cell in 0..grid.cands.len() {
+            let group: Vec<usize> = bits(grid.cands[cell]).map(|d| cell * n + d).collect();
+            if group.len() >= 2 {
+                if let Some(p) = common(branches, &group, grid, n, &mut scratch) {
+                    consider(p, &mut best);
+                }
+            }
+        }
+    }
+    if want_units {
+        for cells in &grid.geo.house_cells {
+            for d in 0..n {
+                let group: Vec<usize> = cells
+                    .iter()
+                    .filter(|&&c| grid.cands[c as usize] & (1 << d) != 0)
+                    .map(|&c| c as usize * n + d)
+                    .collect();
+                if group.len() >= 2 {
+                    if let Some(p) = common(branches, &group, grid, n, &mut scratch) {
+                        consider(p, &mut best);
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The cheapest fact every branch of `group` reaches, if any; a branch that
+/// broke the grid is left out (it cannot be the truth).
+fn common(
+    branches: &Branches,
+    group: &[usize],
+    grid: &Grid,
+    n: usize,
+    scratch: &mut Vec<u64>,
+) -> Option<Proof> {
+    // A branch that broke the grid is a contradiction, its own step.
+    if group.iter().any(|&c| !branches.is_live(c)) {
+        return None;
+    }
+    let live = group;
+    branches.common(live, scratch);
+    let mut best: Option<Proof> = None;
+    for (w, &word) in scratch.iter().enumerate() {
+        for b in bits(word) {
+            let key = w * 64 + b;
+            let cand = key / 2;
+            let (cell, digit) = (cand / n, cand % n);
+            // Only facts that change the grid.
+            if grid.cands[cell] & (1 << digit) == 0
+                || group.contains(&cand)
+                || (key % 2 == 1 && grid.cands[cell].count_ones() == 1)
+            {
+                continue;
+            }
+            let cost: usize = live.iter().map(|&c| branches.depth(c, key) + 1).sum();
+            if best.as_ref().is_none_or(|b| cost < b.cost) {
+                best = Some(Proof {
+                    key: key as u32,
+                    starts: live.iter().map(|&c| (c, true)).collect(),
+                    contradiction: false,
+                    cost,
+                });
+            }
+        }
+    }
+    best
+}
+
+fn finish(
+    grid: &Grid,
+    net: &mut Net,
+    mode: Mode,
+    technique: Technique,
+    best: Option<Proof>,
+    out: &mut Finding,
+) -> bool {
+    let Some(proof) = best else {
+        return false;
+    };
+    let n = net.n;
+    out.start(technique, Pattern::Chain);
+    let cand = (proof.key / 2) as usize;
+    let (cell, digit) = ((cand / n) as u16, (cand % n) as u8 + 1);
+    let fact_on = proof.key % 2 == 1;
+    // A contradiction's key is already the opposite of its assumption.
+    let concluded = fact_on;
+    if concluded {
+        out.placements.push((cell, digit));
+    } else {
+        out.eliminations.push((cell, digit));
+    }
+    let mut complexity = 0;
+    let mut text = String::new();
+    for &(start, on) in &proof.starts {
+        net.inner_budget = NESTED_BUDGET;
+        net.propagate(start, on, mode);
+        let targets: Vec<u32> = match &net.conflict {
+            Some(conflict) => conflict.events.clone(),
+            None => net.event_of(cand, fact_on).into_iter().collect(),
+        };
+        if targets.is_empty() {
+            // Cannot happen: the branch reached the fact before.
+            continue;
+        }
+        complexity += net.ancestors(&targets).len();
+        fill_chain(net, &targets, out);
+        if !text.is_empty() {
+            text.push_str(". ");
+        }
+        let assumption = say(grid, net.node(0));
+        // The line from the assumption, which the sentence already names.
+        let path = net.path_to(targets[0]);
+        let line: Vec<String> = path[1..].iter().map(|&e| say(grid, net.node(e))).collect();
+        text.push_str(&format!("If {assumption}, {}", line.join(" so ")));
+        if let Some(conflict) = &net.conflict {
+            text.push_str(&conflict_words(net, conflict));
+        }
+    }
+    let fact = Node {
+        cell,
+        digit,
+        on: concluded,
+    };
+    let lead = if proof.contradiction {
+        "So"
+    } else {
+        "Either way"
+    };
+    text.push_str(&format!(". {lead} {}", say(grid, fact)));
+    out.text = text;
+    out.complexity = complexity as u16;
+    out.rating += chain_length_increment(complexity);
+    true
+}
+
+fn conflict_words(net: &Net, conflict: &Conflict) -> String {
+    let shape = net.grid.geo.shape;
+    match conflict.what {
+        ConflictKind::Both => {
+            let other = net.node(conflict.events[1]);
+            format!(", but {} too: impossible", say(net.grid, other))
+        }
+        ConflictKind::EmptyCell(c) => {
+            format!(
+                ", and {} has no digit left: impossible",
+                cell_name(shape, Cell(c))
+            )
+        }
+        ConflictKind::NoPlace { house, digit } => format!(
+            ", and {} has no place left for {}: impossible",
+            net.grid.geo.house(house as usize),
+            Digit::new(digit).map_or_else(|| digit.to_string(), digit_text)
+        ),
+    }
+}

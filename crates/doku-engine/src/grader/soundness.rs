@@ -1,0 +1,194 @@
+//! Soundness of the chain techniques on the shared hard sets: every step
+//! agrees with the known solution.
+
+use super::grid::{Finding, Grid};
+use super::{find_next, Technique};
+use crate::format::parse_puzzle;
+use crate::ShapeHint;
+
+/// Runs logic on a puzzle and checks every step against its solution;
+/// returns the techniques used, or the first wrong step.
+pub(crate) fn check(line: &str) -> Result<Vec<Technique>, String> {
+    let board = parse_puzzle(line, ShapeHint::Infer).map_err(|e| e.to_string())?;
+    let solution = board.solution().ok_or("no solution")?;
+    let truth = solution.values();
+    let mut grid = Grid::new(&board).ok_or("clash")?;
+    let mut finding = Finding::default();
+    let mut used = Vec::new();
+    while grid.empty > 0 && !grid.broken && find_next(&grid, &mut finding) {
+        for &(c, d) in &finding.placements {
+            if truth[c as usize] != d {
+                return Err(format!(
+                    "{:?} places {d} in cell {c}: {}",
+                    finding.technique,
+                    super::explain::explain(&grid, &finding)
+                ));
+            }
+        }
+        for &(c, d) in &finding.eliminations {
+            if truth[c as usize] == d {
+                return Err(format!(
+                    "{:?} removes {d} from cell {c}: {}",
+                    finding.technique,
+                    super::explain::explain(&grid, &finding)
+                ));
+            }
+        }
+        used.push(finding.technique);
+        grid.apply(&finding);
+    }
+    Ok(used)
+}
+
+#[cfg(test)]
+mod tests {
+    fn data(name: &str) -> Option<String> {
+        let path = format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(path).ok()
+    }
+
+    #[test]
+    fn chain_steps_agree_with_the_solution_on_top1465() {
+        let Some(text) = data("magictour_top1465.txt") else {
+            println!("magictour_top1465.txt is absent: soundness not checked");
+            return;
+        };
+        let step: usize = std::env::var("DOKU_SOUND_STEP")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(10);
+        for (i, line) in text.lines().enumerate().step_by(step) {
+            if let Err(e) = super::check(line) {
+                panic!("line {}: {e}", i + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn chain_steps_agree_with_the_solution_on_se_11_plus() {
+        let Some(text) = data("forum_hardest_1905_11plus_10k.txt") else {
+            println!("forum_hardest_1905_11plus_10k.txt is absent: soundness not checked");
+            return;
+        };
+        let step: usize = std::env::var("DOKU_SOUND_STEP_SE")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(500);
+        for (i, line) in text.lines().enumerate().step_by(step) {
+            match super::check(line) {
+                Err(e) => panic!("line {}: {e}", i + 1),
+                Ok(used) => assert!(!used.is_empty()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::super::grid::{Finding, Grid};
+    use super::super::Technique;
+    use crate::format::parse_puzzle;
+    use crate::ShapeHint;
+
+    /// Where the time goes: each technique's find, summed over the first
+    /// puzzles of top1465 (run with --ignored --nocapture).
+    #[test]
+    #[ignore]
+    fn time_per_technique() {
+        let path = format!(
+            "{}/../../../shared/data/{}",
+            env!("CARGO_MANIFEST_DIR"),
+            std::env::var("DOKU_TIME_FILE").unwrap_or("magictour_top1465.txt".into())
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return;
+        };
+        let mut worst_step = std::time::Duration::ZERO;
+        let mut total = vec![(std::time::Duration::ZERO, 0usize, 0usize); Technique::ALL.len()];
+        for line in text.lines().take(100) {
+            let board = parse_puzzle(line, ShapeHint::Infer).unwrap();
+            let mut grid = Grid::new(&board).unwrap();
+            let mut f = Finding::default();
+            'steps: while grid.empty > 0 && !grid.broken {
+                let step_start = std::time::Instant::now();
+                for t in super::super::BY_RATING.iter() {
+                    let i = Technique::ALL.iter().position(|x| x == t).unwrap_or(0);
+                    let start = std::time::Instant::now();
+                    let found = t.find(&grid, &mut f);
+                    total[i].0 += start.elapsed();
+                    total[i].1 += 1;
+                    if found {
+                        worst_step = worst_step.max(step_start.elapsed());
+                        total[i].2 += 1;
+                        grid.apply(&f);
+                        continue 'steps;
+                    }
+                }
+                break;
+            }
+        }
+        println!("worst next step: {:.1} ms", worst_step.as_secs_f64() * 1e3);
+        for (i, t) in Technique::ALL.iter().enumerate() {
+            println!(
+                "{:>30} {:>8.1} ms  {:>6} calls {:>5} found",
+                t.name(),
+                total[i].0.as_secs_f64() * 1e3,
+                total[i].1,
+                total[i].2
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod debug {
+    use super::super::chains::{Links, Mode, Net};
+    use super::super::grid::{Finding, Grid};
+    use super::super::Technique;
+    use crate::format::parse_puzzle;
+    use crate::ShapeHint;
+
+    #[test]
+    #[ignore]
+    fn debug_static() {
+        let board = parse_puzzle(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            ShapeHint::Infer,
+        )
+        .unwrap();
+        let mut grid = Grid::new(&board).unwrap();
+        let mut f = Finding::default();
+        'steps: loop {
+            for t in &Technique::ALL[..15] {
+                if t.find(&grid, &mut f) {
+                    grid.apply(&f);
+                    continue 'steps;
+                }
+            }
+            break;
+        }
+        let mut net = Net::new(&grid);
+        let n = 9;
+        let mut hits = 0;
+        let mut evs = 0;
+        for c in 0..81 {
+            for d in 0..9 {
+                if grid.cands[c] & (1 << d) != 0 {
+                    net.propagate(c * n + d, true, Mode::Static(Links::ALL));
+                    evs += net.events.len();
+                    if net.conflict.is_some() {
+                        hits += 1;
+                    }
+                }
+            }
+        }
+        println!("hits {hits} events {evs}");
+        let c = (0..81).find(|&c| grid.cands[c].count_ones() == 2).unwrap();
+        let d = grid.cands[c].trailing_zeros() as usize;
+        net.propagate(c * n + d, true, Mode::Static(Links::ALL));
+        for e in 0..net.events.len() as u32 {
+            print!("{} ", super::super::chains::say(&grid, net.node(e)));
+        }
+        println!();
+    }
+}
