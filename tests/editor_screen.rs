@@ -13,6 +13,9 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use std::time::Instant;
 
+mod common;
+use common::panel_text;
+
 const PUZZLE: &str =
     "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
 
@@ -71,14 +74,20 @@ fn the_editor_at_80x24_names_the_clash_and_draws_it_in_the_conflict_style() {
     let screen = text(&buf);
     for expected in [
         "your puzzle",
-        "givens: 3",
-        "no solution",
-        "r1c1 and r1c3 both hold 5",
         "9x9 · editor · 3 givens · no solution",
         "Enter play",
         "Esc leave",
     ] {
         assert!(screen.contains(expected), "{expected:?} missing:\n{screen}");
+    }
+    // The panel is narrow at 80x24: its sentences may wrap, read whole.
+    let panel = panel_text(&screen);
+    for expected in [
+        "givens: 3",
+        "no solution r1c1 and r1c3 both hold 5 in row 1",
+        "Enter play the puzzle a watch the solver",
+    ] {
+        assert!(panel.contains(expected), "{expected:?} missing:\n{screen}");
     }
     let conflict = app.theme().conflict();
     let fives = first_row_cells(&buf, "5");
@@ -89,6 +98,8 @@ fn the_editor_at_80x24_names_the_clash_and_draws_it_in_the_conflict_style() {
             conflict.fg.expect("conflict colour"),
             "{screen}"
         );
+        // Marked without colour too: the `!` after the digit.
+        assert_eq!(buf[(cell.0 + 1, cell.1)].symbol(), "!", "{screen}");
     }
     let three = first_row_cells(&buf, "3")[0];
     assert_ne!(buf[three].fg, conflict.fg.expect("conflict colour"));

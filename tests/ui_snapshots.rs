@@ -11,7 +11,7 @@ use doku::engine::format::{parse_puzzle, ShapeHint};
 use doku::engine::grader::Difficulty;
 use doku::engine::SearchKind;
 use doku::engine::{Board, Shape};
-use doku::game::Game;
+use doku::game::{Game, HintLevel};
 use doku::keymap::{Action, KeyContext};
 use doku::theme::{ColorDepth, Theme, Themes};
 use doku::ui::ScreenLayout;
@@ -720,16 +720,24 @@ fn the_hint_is_readable_whole_with_or_without_the_panel() {
         (common::generated_puzzle(16).puzzle, 80, 24),
         (PUZZLE_9.to_string(), 40, 30),
     ] {
-        let app = hint_app(&puzzle, now);
-        let hint = app.game.hint().expect("hint");
-        let screen = text(&draw(&app, now, width, height));
-        // Every word, in order (the board's rows run between the lines).
-        let words = flowing(&screen);
-        let mut from = 0;
-        for word in hint.explanation.split(' ') {
-            let found = words[from..].find(word);
-            assert!(found.is_some(), "{width}x{height} lost {word:?}:\n{screen}");
-            from += found.unwrap_or(0) + word.len();
+        let mut app = hint_app(&puzzle, now);
+        // The summary first, then (the hint key again) the explanation.
+        for level in [HintLevel::Summary, HintLevel::Detail] {
+            let hint = app.game.hint().expect("hint");
+            assert_eq!(hint.level, level);
+            let screen = text(&draw(&app, now, width, height));
+            // Every word, in order (the board's rows run between the lines).
+            let words = flowing(&screen);
+            let mut from = 0;
+            for word in hint.text().split(' ') {
+                let found = words[from..].find(word);
+                assert!(
+                    found.is_some(),
+                    "{width}x{height} {level:?} lost {word:?}:\n{screen}"
+                );
+                from += found.unwrap_or(0) + word.len();
+            }
+            app.act(Action::Hint, now);
         }
     }
 }
@@ -739,14 +747,17 @@ fn the_hint_key_named_on_25x25_is_one_that_is_not_a_digit() {
     let now = Instant::now();
     // A solved 25x25 with one cell open: its hint comes at once.
     let almost = format!(".{}", &SOLVED_25[1..]);
-    let app = hint_app(&almost, now);
-    let screen = text(&draw(&app, now, 200, 80));
-    assert!(screen.contains("again applies it"), "{screen}");
-    assert!(
-        !screen.contains("H or F2"),
-        "H is a digit on 25x25:\n{screen}"
-    );
-    assert!(screen.contains("F2 again applies it"), "{screen}");
+    let mut app = hint_app(&almost, now);
+    // At each level the panel names what the key does next, and only F2.
+    for next in ["F2 again shows the cells", "F2 again applies it"] {
+        let screen = text(&draw(&app, now, 200, 80));
+        assert!(screen.contains(next), "{screen}");
+        assert!(
+            !screen.contains("H or F2"),
+            "H is a digit on 25x25:\n{screen}"
+        );
+        app.act(Action::Hint, now);
+    }
 }
 
 #[test]

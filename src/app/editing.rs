@@ -76,6 +76,9 @@ impl App {
             why.push("your game in progress then counts as abandoned");
         }
         if why.is_empty() {
+            // What was said about the old screen ("pasted ... into the
+            // editor") does not describe the new game.
+            self.message = None;
             self.carry_out(proposal, Instant::now());
             return;
         }
@@ -440,6 +443,20 @@ mod tests {
         assert_eq!(app.game.givens(), &board(&other));
         app.handle_event(Event::Paste(CLASH.into()), now);
         assert!(app.question().is_none(), "clashing givens are not offered");
+    }
+
+    #[test]
+    fn a_puzzle_played_from_the_editor_leaves_the_editors_message_behind() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e", now);
+        app.handle_event(Event::Paste(PUZZLE.into()), now);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("pasted"), "{said}");
+        app.editor.as_mut().expect("editor open").finish_count();
+        key(&mut app, KeyCode::Enter, now);
+        assert_eq!(app.screen, Screen::Playing);
+        assert_eq!(app.message, None);
     }
 
     #[test]

@@ -189,13 +189,16 @@ impl AppView<'_> {
         if let Solutions::None(reason) = solutions {
             lines.push(Line::raw(reason.clone()));
         }
-        if editor.game().has_conflicts() {
+        // A clash is the reason "no solution" already gives; said again it
+        // would only push the keys down the narrow panel.
+        if editor.game().has_conflicts() && !matches!(solutions, Solutions::None(_)) {
             lines.push(Line::styled("conflict: clashing givens", theme.conflict()));
         }
         lines.push(Line::raw(""));
         let size = shape.size();
         for (action, what) in [
-            (Action::PlayEdited, "play these givens"),
+            // Short enough for one line of the narrow panel at 80x24.
+            (Action::PlayEdited, "play the puzzle"),
             (Action::ToggleWatch, "watch the solver"),
             (Action::CycleSize, "size (blank board)"),
             (Action::Back, "back to your game"),

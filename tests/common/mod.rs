@@ -236,3 +236,26 @@ pub fn assert_valid_solution(puzzle: &Board, solution: &Board) {
 pub fn shape(n: usize) -> Shape {
     Shape::sudoku(n).expect("standard size")
 }
+
+/// The side panel's text as a screen shows it (the box whose top edge starts
+/// with `┌`), its lines trimmed and joined by spaces, so a sentence the
+/// narrow panel wraps reads whole. Empty when no panel is on screen.
+pub fn panel_text(screen: &str) -> String {
+    let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let top = lines.iter().enumerate().find_map(|(y, line)| {
+        let left = line.iter().position(|&c| c == '┌')?;
+        let right = line.iter().rposition(|&c| c == '┐')?;
+        Some((y, left, right))
+    });
+    let Some((top, left, right)) = top else {
+        return String::new();
+    };
+    lines[top + 1..]
+        .iter()
+        .take_while(|line| line.get(left) == Some(&'│') && line.len() > right)
+        .map(|line| line[left + 1..right].iter().collect::<String>())
+        .map(|text| text.trim().to_string())
+        .filter(|text| !text.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
