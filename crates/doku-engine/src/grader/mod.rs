@@ -2,10 +2,13 @@
 //!
 //! A logical solver works on a candidate grid (bitmasks over any shape:
 //! techniques are defined by houses, so they work on every box size and on
-//! Latin squares) and applies the techniques of [`Technique::ALL`] in order
-//! of difficulty, one step at a time, easiest first.
+//! Latin squares) and applies the techniques of [`Technique::ALL`] one step
+//! at a time, always the easiest step available by Sudoku Explainer's
+//! rating ([`Technique::se_rating`]); the puzzle rates as its hardest step.
+//! The uniqueness techniques run only on a puzzle known to have exactly one
+//! solution.
 //!
-//! - [`grade`]: the difficulty of a puzzle and the hardest technique it needs.
+//! - [`grade`]: the difficulty, rating and hardest technique of a puzzle.
 //! - [`solve_logically`]: every step, with explanations.
 //! - [`next_step`]: the next step from a position (optionally the player's notes).
 //! - [`next_hint`]: what the TUI's hint key shows: the next step, or the
