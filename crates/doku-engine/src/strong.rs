@@ -14,7 +14,11 @@
 use super::board::Board;
 use super::shape::{Geometry, MAX_SIZE};
 use super::solver::geometry;
+use super::Deadline;
 use std::sync::Arc;
+
+/// Branches between two looks at the clock (about a millisecond).
+const CLOCK_EVERY_BRANCHES: u64 = 64;
 
 /// No digit matched to a cell, or no cell to a digit.
 const UNMATCHED: u8 = u8::MAX;
@@ -22,8 +26,14 @@ const UNMATCHED: u8 = u8::MAX;
 /// Hands every solution of `board` (as singleton domains) to `found`, in
 /// search order, until `found` returns `false`. `false` if the search gave up
 /// after `max_nodes` branches before finishing.
-fn search(board: &Board, max_nodes: u64, mut found: impl FnMut(&[u64]) -> bool) -> bool {
+fn search(
+    board: &Board,
+    max_nodes: u64,
+    deadline: Deadline,
+    mut found: impl FnMut(&[u64]) -> bool,
+) -> bool {
     let mut search = Search::new(board);
+    search.deadline = deadline;
     if !search.load_givens(board) {
         return true;
     }
@@ -32,12 +42,18 @@ fn search(board: &Board, max_nodes: u64, mut found: impl FnMut(&[u64]) -> bool) 
 
 /// The number of solutions of `board`, counting stops at `limit`; `None`
 /// if the search gave up after `max_nodes` branches.
-pub(crate) fn count_up_to(board: &Board, limit: usize, max_nodes: u64) -> Option<usize> {
+/// (or when `deadline` passed).
+pub(crate) fn count_up_to(
+    board: &Board,
+    limit: usize,
+    max_nodes: u64,
+    deadline: Deadline,
+) -> Option<usize> {
     let mut count = 0;
     if limit == 0 {
         return Some(0);
     }
-    let finished = search(board, max_nodes, |_| {
+    let finished = search(board, max_nodes, deadline, |_| {
         count += 1;
         count < limit
     });
@@ -46,9 +62,14 @@ pub(crate) fn count_up_to(board: &Board, limit: usize, max_nodes: u64) -> Option
 
 /// Some solution of `board`, if it has one; `None` if the search gave up
 /// after `max_nodes` branches (`Some(None)`: no solution).
-pub(crate) fn first_solution(board: &Board, max_nodes: u64) -> Option<Option<Board>> {
+/// (or when `deadline` passed).
+pub(crate) fn first_solution(
+    board: &Board,
+    max_nodes: u64,
+    deadline: Deadline,
+) -> Option<Option<Board>> {
     let mut solution = None;
-    let finished = search(board, max_nodes, |domains| {
+    let finished = search(board, max_nodes, deadline, |domains| {
         let values = domains
             .iter()
             .map(|&d| d.trailing_zeros() as u8 + 1)
@@ -75,6 +96,7 @@ pub(crate) fn has_other_solution(
     max_nodes: u64,
 ) -> Option<bool> {
     let mut base = Search::new(puzzle);
+    base.segments = segments(&base.geo);
     if !base.set_givens(puzzle) {
         // Cannot happen for a puzzle `known` solves; no second solution.
         return Some(false);
@@ -148,8 +170,13 @@ struct Search {
     /// For every house, 1 + how often its filter failed: branching prefers
     /// cells in houses that fail often (Gecode's accumulated failure count).
     failures: Vec<u32>,
-    /// Where a line crosses a box, for pointing and claiming.
+    /// Where a line crosses a box, for pointing and claiming; empty when
+    /// the search goes without them. Proofs by propagation alone (the
+    /// generator) need them; in a search for solutions they changed which
+    /// Gecode 25x25 puzzles were slow more than how many, so it skips them.
     segments: Arc<Vec<Segment>>,
+    /// When the search gives up, as if out of branches.
+    deadline: Deadline,
 }
 
 /// The cells where a row or column crosses a box, and the rest of each: a
@@ -221,7 +248,8 @@ impl Search {
             saved_mates: Vec::new(),
             saved_cells: Vec::new(),
             failures: vec![1; houses],
-            segments: segments(&geo),
+            segments: Arc::new(Vec::new()),
+            deadline: Deadline::NEVER,
             geo,
         }
     }
@@ -460,6 +488,7 @@ impl Search {
             saved_cells: Vec::new(),
             failures: self.failures.clone(),
             segments: Arc::clone(&self.segments),
+            deadline: self.deadline,
         }
     }
 
@@ -486,6 +515,9 @@ impl Search {
                         return false;
                     }
                     *budget -= 1;
+                    if *budget % CLOCK_EVERY_BRANCHES == 0 && self.deadline.passed() {
+                        return false;
+                    }
                     // Two branches: the lowest candidate, or not it. The
                     // second waits on the stack.
                     let domain = self.domains[cell];
@@ -694,14 +726,20 @@ mod tests {
     #[test]
     fn counts_the_empty_4x4_sudoku_and_latin_square() {
         let sudoku = Board::empty(Shape::sudoku(4).expect("4x4"));
-        assert_eq!(count_up_to(&sudoku, 1000, u64::MAX), Some(288));
+        assert_eq!(
+            count_up_to(&sudoku, 1000, u64::MAX, Deadline::NEVER),
+            Some(288)
+        );
         let latin = Board::empty(Shape::latin(4).expect("4x4 Latin"));
-        assert_eq!(count_up_to(&latin, 1000, u64::MAX), Some(576));
-        assert_eq!(count_up_to(&latin, 10, u64::MAX), Some(10));
-        assert_eq!(count_up_to(&latin, 0, u64::MAX), Some(0));
+        assert_eq!(
+            count_up_to(&latin, 1000, u64::MAX, Deadline::NEVER),
+            Some(576)
+        );
+        assert_eq!(count_up_to(&latin, 10, u64::MAX, Deadline::NEVER), Some(10));
+        assert_eq!(count_up_to(&latin, 0, u64::MAX, Deadline::NEVER), Some(0));
         // A budget of no branches gives up on a board that needs one.
-        assert_eq!(count_up_to(&latin, 10, 0), None);
-        assert_eq!(first_solution(&latin, 0), None);
+        assert_eq!(count_up_to(&latin, 10, 0, Deadline::NEVER), None);
+        assert_eq!(first_solution(&latin, 0, Deadline::NEVER), None);
     }
 
     #[test]
@@ -716,16 +754,17 @@ mod tests {
             Shape::latin(5),
         ] {
             let shape = shape.expect("valid shape");
-            let full = first_solution(&Board::empty(shape), u64::MAX)
+            let full = first_solution(&Board::empty(shape), u64::MAX, Deadline::NEVER)
                 .flatten()
                 .expect("a full grid");
             assert!(full.is_solved());
             for keep_percent in [80u64, 60, 45, 30] {
                 let puzzle = crate::test_support::blanked(&full, keep_percent, &mut seed);
-                let strong = count_up_to(&puzzle, 500, u64::MAX).expect("no budget");
+                let strong =
+                    count_up_to(&puzzle, 500, u64::MAX, Deadline::NEVER).expect("no budget");
                 assert!(strong >= 1, "{puzzle:?}");
                 assert_eq!(strong, iterator_count(&puzzle, 500), "{puzzle:?}");
-                let solution = first_solution(&puzzle, u64::MAX)
+                let solution = first_solution(&puzzle, u64::MAX, Deadline::NEVER)
                     .flatten()
                     .expect("solvable");
                 assert!(solution.is_solved());
@@ -748,7 +787,7 @@ mod tests {
             Shape::latin(5),
         ] {
             let shape = shape.expect("valid shape");
-            let full = first_solution(&Board::empty(shape), u64::MAX)
+            let full = first_solution(&Board::empty(shape), u64::MAX, Deadline::NEVER)
                 .flatten()
                 .expect("a full grid");
             let mut puzzle = full.clone();
@@ -799,6 +838,7 @@ mod tests {
         // cannot see the box.
         let shape = Shape::sudoku(4).expect("4x4");
         let mut search = Search::new(&Board::empty(shape));
+        search.segments = segments(&search.geo);
         let all = shape.all_digits();
         search.domains = vec![all; 16];
         // Row 0: digit 1 (bit 0) only in cells 0 and 1.
