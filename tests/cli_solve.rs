@@ -295,3 +295,83 @@ fn every_option_of_every_command_says_what_it_does_in_help() {
         }
     }
 }
+
+#[test]
+fn timeout_gives_up_on_one_puzzle_says_so_and_goes_on_with_exit_3() {
+    // Counting every 9x9 grid (6.7e21 of them) never ends; the next puzzle
+    // is still counted.
+    let empty = ".".repeat(81);
+    let a = seed("seed-9x9-a");
+    let started = std::time::Instant::now();
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "1000000000000",
+            "--timeout",
+            "0.3",
+        ])
+        .args([&empty, &a.puzzle])
+        .assert()
+        .code(3)
+        .stdout("timed out\n1\n")
+        .stderr(predicate::str::contains(
+            "gave up on the puzzle on line 1 after 0.3s (--timeout)",
+        ));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    // The naive strategy, without the engine's fast paths, stops too.
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "1000000000000",
+            "--strategy",
+            "naive",
+        ])
+        .args(["--timeout", "0.2", &empty])
+        .assert()
+        .code(3)
+        .stdout("timed out\n");
+    // Unreadable input outranks a time-out; a time-out outranks no solution.
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "1000000000000",
+            "--timeout",
+            "0.2",
+        ])
+        .args([&empty, "12"])
+        .assert()
+        .code(2);
+    // No two givens clash, yet there is no solution.
+    let no_solution = "1.3..4.2.1..3.2.";
+    doku()
+        .args(["solve", "--count", "--limit", "1000000000000"])
+        .args(["--timeout", "0.2", no_solution, &empty])
+        .assert()
+        .code(3)
+        .stdout("0\ntimed out\n");
+}
+
+#[test]
+fn timeout_must_be_a_positive_number_of_seconds() {
+    let a = seed("seed-9x9-a");
+    for bad in ["0", "-1", "soon", "NaN"] {
+        doku()
+            .arg("solve")
+            .arg(format!("--timeout={bad}"))
+            .arg(&a.puzzle)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is not a time"));
+    }
+    doku()
+        .args(["solve", "--timeout", "30", &a.puzzle])
+        .assert()
+        .success()
+        .stdout(format!("{}\n", a.expected));
+}

@@ -1,7 +1,7 @@
 //! Where puzzles come from: arguments, a file, or standard input.
 
 use super::progress::{Stall, StatusLine, QUIET_PERIOD};
-use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVABLE};
+use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_TIMED_OUT, EXIT_UNSOLVABLE};
 use crate::engine::format::ReadPuzzle;
 use crate::engine::format::{ParseError, PuzzleReader, ShapeHint};
 use clap::Args;
@@ -96,6 +96,38 @@ impl Source {
     }
 }
 
+/// What became of one readable puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Answered,
+    /// It has no solution (exit status 1).
+    Unsolvable,
+    /// The search gave up at `--timeout` (exit status 3).
+    TimedOut,
+}
+
+impl From<bool> for Verdict {
+    /// `true`: answered; `false`: no solution.
+    fn from(answered: bool) -> Verdict {
+        if answered {
+            Verdict::Answered
+        } else {
+            Verdict::Unsolvable
+        }
+    }
+}
+
+/// The exit status after `verdict`, given the status so far: unreadable
+/// input (2) outranks a time-out (3), which outranks no solution (1).
+fn worse_status(status: i32, verdict: Verdict) -> i32 {
+    match verdict {
+        _ if status == EXIT_BAD_INPUT => status,
+        Verdict::TimedOut => EXIT_TIMED_OUT,
+        Verdict::Unsolvable if status == EXIT_OK => EXIT_UNSOLVABLE,
+        _ => status,
+    }
+}
+
 /// One readable puzzle handed to a batch command, with where it came from.
 pub struct Batch<'a> {
     /// The source, for messages ("puzzles.txt", "argument 2").
@@ -142,11 +174,11 @@ fn stalled_line(verb: &str, source: &str, line: usize, stalled: Duration) -> Opt
 /// With `blank_between` (block and CSV output, whose records span lines),
 /// an `invalid` line after an earlier record gets the blank line before it
 /// that `each` writes before its own records.
-pub fn run_batch(
+pub fn run_batch<V: Into<Verdict>>(
     input: &InputArgs,
     verb: &str,
     blank_between: bool,
-    mut each: impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<bool>,
+    mut each: impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<V>,
 ) -> i32 {
     let sources = match input.sources() {
         Ok(s) => s,
@@ -185,12 +217,12 @@ struct BatchProgress<'a> {
     source_name: &'a Mutex<String>,
 }
 
-fn batch_loop(
+fn batch_loop<V: Into<Verdict>>(
     sources: Vec<Source>,
     hint: ShapeHint,
     blank_between: bool,
     progress: BatchProgress<'_>,
-    each: &mut impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<bool>,
+    each: &mut impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<V>,
 ) -> i32 {
     // On a terminal each result is flushed at once, so output never waits in
     // the buffer to be written over a status line drawn meanwhile.
@@ -223,7 +255,7 @@ fn batch_loop(
                         status: progress.status,
                         busy: progress.busy,
                     };
-                    let handled = each(&mut out, batch);
+                    let handled = each(&mut out, batch).map(Into::into);
                     progress.busy.store(0, Ordering::Relaxed);
                     if interactive {
                         let _quiet = progress.status.quiet();
@@ -245,14 +277,12 @@ fn batch_loop(
                         return status;
                     }
                     let blank = if blank_between && !first { "\n" } else { "" };
-                    writeln!(out, "{blank}invalid").map(|()| true)
+                    writeln!(out, "{blank}invalid").map(|()| Verdict::Answered)
                 }
             };
             first = false;
             match handled {
-                Ok(true) => {}
-                Ok(false) if status == EXIT_OK => status = EXIT_UNSOLVABLE,
-                Ok(false) => {}
+                Ok(verdict) => status = worse_status(status, verdict),
                 Err(_) => return status, // stdout closed
             }
         }

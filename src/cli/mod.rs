@@ -25,6 +25,9 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_UNSOLVABLE: i32 = 1;
 /// Exit status: unreadable input, broken givens, bad config.
 pub const EXIT_BAD_INPUT: i32 = 2;
+/// Exit status: `solve --timeout` gave up on some puzzle (and none was
+/// unreadable, which is status 2).
+pub const EXIT_TIMED_OUT: i32 = 3;
 
 const GRADE_ABOUT: &str = "\
 Print the difficulty and the hardest technique each puzzle needs.
@@ -130,6 +133,20 @@ pub struct SolveArgs {
     /// Search strategy.
     #[arg(long, value_parser = named::<Strategy>(), default_value = "mrv")]
     pub strategy: Strategy,
+    /// Give up on a puzzle after SECONDS (fractions allowed): its line says
+    /// `timed out`, the next puzzle goes on, and the exit status is 3 unless
+    /// some input was unreadable (2).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    let bad = || format!("'{text}' is not a time: give seconds above 0, such as 10 or 0.5");
+    let seconds: f64 = text.trim().parse().map_err(|_| bad())?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(bad());
+    }
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| bad())
 }
 
 fn parse_limit(text: &str) -> Result<usize, String> {
