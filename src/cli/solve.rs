@@ -85,7 +85,7 @@ fn steps_before(
     deadline: Deadline,
 ) -> impl Iterator<Item = Result<Step, TimedOut>> {
     solver.enumerate().map(move |(n, step)| {
-        if n % CLOCK_EVERY_STEPS == 0 && deadline.passed() {
+        if n.is_multiple_of(CLOCK_EVERY_STEPS) && deadline.passed() {
             Err(TimedOut)
         } else {
             Ok(step)

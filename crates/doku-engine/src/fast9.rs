@@ -596,7 +596,7 @@ impl Fast9 {
         let mut timed_out = false;
         self.search(|_| {
             count += 1;
-            if count % 4096 == 0 && deadline.passed() {
+            if count.is_multiple_of(4096) && deadline.passed() {
                 timed_out = true;
                 return false;
             }

@@ -76,7 +76,9 @@ impl Board {
             match step {
                 Step::Solution(board) => return Ok(Some(board)),
                 Step::LimitReached => return hard_solution(self, deadline),
-                _ if n % CLOCK_EVERY_STEPS == 0 && deadline.passed() => return Err(TimedOut),
+                _ if n.is_multiple_of(CLOCK_EVERY_STEPS) && deadline.passed() => {
+                    return Err(TimedOut)
+                }
                 _ => {}
             }
         }
@@ -121,7 +123,9 @@ impl Board {
                     }
                 }
                 Step::LimitReached => return hard_count_up_to(self, limit, deadline),
-                _ if n % CLOCK_EVERY_STEPS == 0 && deadline.passed() => return Err(TimedOut),
+                _ if n.is_multiple_of(CLOCK_EVERY_STEPS) && deadline.passed() => {
+                    return Err(TimedOut)
+                }
                 _ => {}
             }
         }

@@ -515,7 +515,7 @@ impl Search {
                         return false;
                     }
                     *budget -= 1;
-                    if *budget % CLOCK_EVERY_BRANCHES == 0 && self.deadline.passed() {
+                    if budget.is_multiple_of(CLOCK_EVERY_BRANCHES) && self.deadline.passed() {
                         return false;
                     }
                     // Two branches: the lowest candidate, or not it. The

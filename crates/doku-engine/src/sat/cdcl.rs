@@ -261,7 +261,7 @@ impl Cdcl {
                 self.learn(learnt, lbd);
                 self.var_increment /= VAR_DECAY;
                 let out_of_time =
-                    self.conflicts % CLOCK_EVERY_CONFLICTS == 0 && self.deadline.passed();
+                    self.conflicts.is_multiple_of(CLOCK_EVERY_CONFLICTS) && self.deadline.passed();
                 if out_of_time || stop_at.is_some_and(|stop| self.conflicts >= stop) {
                     self.backtrack(0);
                     return Outcome::Unknown;
