@@ -592,7 +592,7 @@ impl Fast9 {
         limit: usize,
         deadline: crate::Deadline,
     ) -> Option<usize> {
-        let mut count = 0;
+        let mut count = 0usize;
         let mut timed_out = false;
         self.search(|_| {
             count += 1;
