@@ -375,3 +375,47 @@ fn timeout_must_be_a_positive_number_of_seconds() {
         .success()
         .stdout(format!("{}\n", a.expected));
 }
+
+#[test]
+fn jobs_keep_input_order_output_and_exit_status() {
+    // More puzzles than one chunk per job, an unreadable line and an
+    // unsolvable puzzle among them: every --jobs prints the same.
+    let a = seed("seed-9x9-a");
+    let four = seed("seed-4x4-a");
+    let none = "1.3..4.2.1..3.2.";
+    let bad = format!("{}x{}", &a.puzzle[..10], &a.puzzle[11..]);
+    let mut input = String::new();
+    for i in 0..1200 {
+        input.push_str(match i {
+            500 => &bad,
+            800 => none,
+            _ if i % 7 == 0 => &four.puzzle,
+            _ => &a.puzzle,
+        });
+        input.push('\n');
+    }
+    let run = |jobs: &str, count: bool| {
+        let mut cmd = doku();
+        cmd.args(["solve", "--jobs", jobs, "-"]);
+        if count {
+            cmd.arg("--count");
+        }
+        let output = cmd.write_stdin(input.clone()).output().unwrap();
+        (output.status.code(), output.stdout)
+    };
+    for count in [false, true] {
+        let one = run("1", count);
+        assert_eq!(one.0, Some(2));
+        let text = String::from_utf8_lossy(&one.1).to_string();
+        assert_eq!(text.lines().nth(500), Some("invalid"));
+        let unsolvable = if count { "0" } else { "no solution" };
+        assert_eq!(text.lines().nth(800), Some(unsolvable));
+        assert_eq!(String::from_utf8_lossy(&one.1).lines().count(), 1200);
+        assert_eq!(run("3", count), one, "count: {count}");
+    }
+    doku()
+        .args(["solve", "--jobs", "0", &a.puzzle])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a number of jobs"));
+}

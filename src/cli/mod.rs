@@ -224,6 +224,10 @@ pub struct GenerateArgs {
     /// Output format of the puzzles.
     #[arg(long, value_parser = named::<Format>(), default_value = "line")]
     pub format: Format,
+    /// Puzzles dealt at once; the output is the same for any N [default:
+    /// one per core].
+    #[arg(long, short = 'j', value_name = "N", value_parser = input::parse_jobs)]
+    pub jobs: Option<usize>,
 }
 
 impl GenerateArgs {
