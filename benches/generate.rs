@@ -43,11 +43,16 @@ fn generate_large(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate large");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    for size in [16, 25] {
+    for size in [16, 20, 25] {
         let shape = Shape::sudoku(size).expect("size");
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         group.bench_function(format!("{size}x{size} any"), |b| {
             b.iter(|| deal(shape, None, &mut rng))
+        });
+        // What `doku generate --size N` deals: medium, graded.
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        group.bench_function(format!("{size}x{size} medium"), |b| {
+            b.iter(|| deal(shape, Some(Difficulty::Medium), &mut rng))
         });
     }
     group.finish();
@@ -105,5 +110,14 @@ fn main() {
         let shape = Shape::sudoku(16).expect("size 16");
         percentiles(&format!("16x16 {name}"), shape, difficulty, 20);
     }
-    percentiles("25x25 any", Shape::sudoku(25).expect("size 25"), None, 3);
+    for size in [20, 25] {
+        let shape = Shape::sudoku(size).expect("size");
+        percentiles(&format!("{size}x{size} any"), shape, None, 5);
+        percentiles(
+            &format!("{size}x{size} medium"),
+            shape,
+            Some(Difficulty::Medium),
+            5,
+        );
+    }
 }

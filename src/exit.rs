@@ -7,3 +7,6 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_UNSOLVABLE: i32 = 1;
 /// Unreadable input, broken givens, bad config, no usable terminal.
 pub const EXIT_BAD_INPUT: i32 = 2;
+/// `solve --timeout` gave up on some puzzle (and none was unreadable,
+/// which is status 2).
+pub const EXIT_TIMED_OUT: i32 = 3;

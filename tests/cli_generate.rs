@@ -278,3 +278,24 @@ fn a_4x4_deal_works_with_the_defaults() {
     let line = String::from_utf8(out).unwrap();
     assert_eq!(line.trim().len(), 16, "{line}");
 }
+
+#[test]
+fn jobs_deal_the_same_puzzles_in_the_same_order() {
+    let deal = |jobs: &str| {
+        stdout_of(&[
+            "generate",
+            "--count",
+            "9",
+            "--difficulty",
+            "any",
+            "--seed",
+            "12",
+            "--jobs",
+            jobs,
+        ])
+    };
+    let one = deal("1");
+    assert_eq!(one.lines().count(), 9);
+    assert_eq!(deal("2"), one);
+    assert_eq!(deal("4"), one);
+}

@@ -296,3 +296,127 @@ fn every_option_of_every_command_says_what_it_does_in_help() {
         }
     }
 }
+
+#[test]
+fn timeout_gives_up_on_one_puzzle_says_so_and_goes_on_with_exit_3() {
+    // Counting every 9x9 grid (6.7e21 of them) never ends; the next puzzle
+    // is still counted.
+    let empty = ".".repeat(81);
+    let a = seed("seed-9x9-a");
+    let started = std::time::Instant::now();
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "1000000000000",
+            "--timeout",
+            "0.3",
+        ])
+        .args([&empty, &a.puzzle])
+        .assert()
+        .code(3)
+        .stdout("timed out\n1\n")
+        .stderr(predicate::str::contains(
+            "gave up on the puzzle on line 1 after 0.3s (--timeout)",
+        ));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    // The naive strategy, without the engine's fast paths, stops too.
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "1000000000000",
+            "--strategy",
+            "naive",
+        ])
+        .args(["--timeout", "0.2", &empty])
+        .assert()
+        .code(3)
+        .stdout("timed out\n");
+    // Unreadable input outranks a time-out; a time-out outranks no solution.
+    doku()
+        .args([
+            "solve",
+            "--count",
+            "--limit",
+            "1000000000000",
+            "--timeout",
+            "0.2",
+        ])
+        .args([&empty, "12"])
+        .assert()
+        .code(2);
+    // No two givens clash, yet there is no solution.
+    let no_solution = "1.3..4.2.1..3.2.";
+    doku()
+        .args(["solve", "--count", "--limit", "1000000000000"])
+        .args(["--timeout", "0.2", no_solution, &empty])
+        .assert()
+        .code(3)
+        .stdout("0\ntimed out\n");
+}
+
+#[test]
+fn timeout_must_be_a_positive_number_of_seconds() {
+    let a = seed("seed-9x9-a");
+    for bad in ["0", "-1", "soon", "NaN"] {
+        doku()
+            .arg("solve")
+            .arg(format!("--timeout={bad}"))
+            .arg(&a.puzzle)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is not a time"));
+    }
+    doku()
+        .args(["solve", "--timeout", "30", &a.puzzle])
+        .assert()
+        .success()
+        .stdout(format!("{}\n", a.expected));
+}
+
+#[test]
+fn jobs_keep_input_order_output_and_exit_status() {
+    // More puzzles than one chunk per job, an unreadable line and an
+    // unsolvable puzzle among them: every --jobs prints the same.
+    let a = seed("seed-9x9-a");
+    let four = seed("seed-4x4-a");
+    let none = "1.3..4.2.1..3.2.";
+    let bad = format!("{}x{}", &a.puzzle[..10], &a.puzzle[11..]);
+    let mut input = String::new();
+    for i in 0..1200 {
+        input.push_str(match i {
+            500 => &bad,
+            800 => none,
+            _ if i % 7 == 0 => &four.puzzle,
+            _ => &a.puzzle,
+        });
+        input.push('\n');
+    }
+    let run = |jobs: &str, count: bool| {
+        let mut cmd = doku();
+        cmd.args(["solve", "--jobs", jobs, "-"]);
+        if count {
+            cmd.arg("--count");
+        }
+        let output = cmd.write_stdin(input.clone()).output().unwrap();
+        (output.status.code(), output.stdout)
+    };
+    for count in [false, true] {
+        let one = run("1", count);
+        assert_eq!(one.0, Some(2));
+        let text = String::from_utf8_lossy(&one.1).to_string();
+        assert_eq!(text.lines().nth(500), Some("invalid"));
+        let unsolvable = if count { "0" } else { "no solution" };
+        assert_eq!(text.lines().nth(800), Some(unsolvable));
+        assert_eq!(String::from_utf8_lossy(&one.1).lines().count(), 1200);
+        assert_eq!(run("3", count), one, "count: {count}");
+    }
+    doku()
+        .args(["solve", "--jobs", "0", &a.puzzle])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a number of jobs"));
+}

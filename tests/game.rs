@@ -347,11 +347,7 @@ fn the_hint_key_names_the_technique_then_shows_the_cells_then_applies() {
     assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
     let first = g.hint().cloned().expect("a hint is shown");
     assert_eq!(first.level, HintLevel::Summary);
-    assert!(
-        first.text().contains(&first.technique),
-        "{}",
-        first.text()
-    );
+    assert!(first.text().contains(&first.technique), "{}", first.text());
     assert!(
         [" in row ", " in column ", " in box "]
             .iter()

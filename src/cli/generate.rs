@@ -6,7 +6,7 @@ use super::{GenerateArgs, EXIT_BAD_INPUT, EXIT_OK};
 use crate::engine::format::{write, Format};
 use crate::engine::generator::generate;
 use crate::engine::shape::{Shape, SUDOKU_SHAPES};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -56,7 +56,14 @@ pub fn run(args: &GenerateArgs) -> i32 {
     })
 }
 
+/// Deals dealt ahead per job: the jobs stay busy, memory stays flat.
+const DEALS_PER_JOB: usize = 4;
+
 /// Generates and prints every puzzle; returns the exit status.
+///
+/// Each deal has its own random stream, seeded from `rng` in order, so the
+/// output does not depend on how many jobs deal them: the deals of a chunk
+/// run on every job and are printed in order.
 fn deal_all(
     args: &GenerateArgs,
     shape: Shape,
@@ -64,32 +71,70 @@ fn deal_all(
     status: &StatusLine,
     done: &AtomicUsize,
 ) -> i32 {
+    let jobs = super::input::jobs_or_cores(args.jobs);
     let mut out = io::stdout().lock();
-    for index in 0..args.count {
-        let dealt = match generate(shape, args.difficulty().level(), args.symmetry, rng) {
-            Ok(dealt) => dealt,
-            Err(e) => {
-                let _quiet = status.quiet();
-                say!("doku: generate: {e}");
-                return EXIT_BAD_INPUT;
-            }
+    let mut index = 0;
+    while index < args.count {
+        let chunk = (args.count - index).min(jobs * DEALS_PER_JOB);
+        let seeds: Vec<u64> = (0..chunk).map(|_| rng.random()).collect();
+        let deal = |seed: u64| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            generate(shape, args.difficulty().level(), args.symmetry, &mut rng)
         };
-        let mut text = write(&dealt.puzzle, args.format);
-        if args.format != Format::Line && index > 0 {
-            text.insert(0, '\n');
+        let dealt: Vec<_> = if jobs == 1 {
+            seeds.iter().map(|&seed| deal(seed)).collect()
+        } else {
+            let next = AtomicUsize::new(0);
+            let mut results: Vec<_> = std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..jobs)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            let mut mine = Vec::new();
+                            loop {
+                                let i = next.fetch_add(1, Ordering::Relaxed);
+                                let Some(&seed) = seeds.get(i) else {
+                                    return mine;
+                                };
+                                mine.push((i, deal(seed)));
+                            }
+                        })
+                    })
+                    .collect();
+                workers
+                    .into_iter()
+                    .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                    .collect()
+            });
+            results.sort_unstable_by_key(|&(i, _)| i);
+            results.into_iter().map(|(_, dealt)| dealt).collect()
+        };
+        for dealt in dealt {
+            let dealt = match dealt {
+                Ok(dealt) => dealt,
+                Err(e) => {
+                    let _quiet = status.quiet();
+                    say!("doku: generate: {e}");
+                    return EXIT_BAD_INPUT;
+                }
+            };
+            let mut text = write(&dealt.puzzle, args.format);
+            if args.format != Format::Line && index > 0 {
+                text.insert(0, '\n');
+            }
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            let _quiet = status.quiet();
+            if out
+                .write_all(text.as_bytes())
+                .and_then(|_| out.flush())
+                .is_err()
+            {
+                return EXIT_OK; // stdout closed (e.g. `| head`): nobody is reading
+            }
+            done.fetch_add(1, Ordering::Relaxed);
+            index += 1;
         }
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        let _quiet = status.quiet();
-        if out
-            .write_all(text.as_bytes())
-            .and_then(|_| out.flush())
-            .is_err()
-        {
-            return EXIT_OK; // stdout closed (e.g. `| head`): nobody is reading
-        }
-        done.fetch_add(1, Ordering::Relaxed);
     }
     EXIT_OK
 }

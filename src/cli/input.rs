@@ -2,7 +2,7 @@
 
 use super::output::say;
 use super::progress::{Stall, StatusLine, QUIET_PERIOD};
-use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVABLE};
+use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_TIMED_OUT, EXIT_UNSOLVABLE};
 use crate::engine::format::ReadPuzzle;
 use crate::engine::format::{ParseError, PuzzleReader, ShapeHint};
 use clap::Args;
@@ -30,6 +30,25 @@ pub struct InputArgs {
     /// inferred from the size.
     #[arg(long, value_name = "RxC|latin", value_parser = parse_boxes)]
     pub boxes: Option<ShapeHint>,
+    /// Puzzles worked on at once; output stays in input order [default:
+    /// one per core].
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+}
+
+/// `--jobs N`: a whole number from 1 up.
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) | Err(_) => Err(format!(
+            "'{text}' is not a number of jobs: give a whole number from 1 up"
+        )),
+        Ok(n) => Ok(n),
+    }
+}
+
+/// How many jobs `--jobs` asked for, or one per core.
+pub fn jobs_or_cores(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 fn parse_boxes(text: &str) -> Result<ShapeHint, String> {
@@ -110,6 +129,38 @@ impl Source {
     }
 }
 
+/// What became of one readable puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Answered,
+    /// It has no solution (exit status 1).
+    Unsolvable,
+    /// The search gave up at `--timeout` (exit status 3).
+    TimedOut,
+}
+
+impl From<bool> for Verdict {
+    /// `true`: answered; `false`: no solution.
+    fn from(answered: bool) -> Verdict {
+        if answered {
+            Verdict::Answered
+        } else {
+            Verdict::Unsolvable
+        }
+    }
+}
+
+/// The exit status after `verdict`, given the status so far: unreadable
+/// input (2) outranks a time-out (3), which outranks no solution (1).
+fn worse_status(status: i32, verdict: Verdict) -> i32 {
+    match verdict {
+        _ if status == EXIT_BAD_INPUT => status,
+        Verdict::TimedOut => EXIT_TIMED_OUT,
+        Verdict::Unsolvable if status == EXIT_OK => EXIT_UNSOLVABLE,
+        _ => status,
+    }
+}
+
 /// One readable puzzle handed to a batch command, with where it came from.
 pub struct Batch<'a> {
     /// The source, for messages ("puzzles.txt", "argument 2").
@@ -156,11 +207,11 @@ fn stalled_line(verb: &str, source: &str, line: usize, stalled: Duration) -> Opt
 /// With `blank_between` (block and CSV output, whose records span lines),
 /// an `invalid` line after an earlier record gets the blank line before it
 /// that `each` writes before its own records.
-pub fn run_batch(
+pub fn run_batch<V: Into<Verdict> + Send>(
     input: &InputArgs,
     verb: &str,
     blank_between: bool,
-    mut each: impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<bool>,
+    each: impl Fn(&mut dyn Write, Batch<'_>) -> io::Result<V> + Sync,
 ) -> i32 {
     let sources = match input.sources() {
         Ok(s) => s,
@@ -169,42 +220,69 @@ pub fn run_batch(
             return EXIT_BAD_INPUT;
         }
     };
-    // The puzzle in hand (a running number, 0 between puzzles), its line and
-    // source: all the status line reads. Two relaxed stores per puzzle.
-    let busy = AtomicUsize::new(0);
-    let line = AtomicUsize::new(0);
+    let jobs = jobs_or_cores(input.jobs);
+    // One slot per job: the puzzle it has in hand (a running number, 0 for
+    // none) and its line; with the source, all the status line reads.
+    let slots: Vec<Slot> = (0..jobs).map(|_| Slot::default()).collect();
     let source_name = Mutex::new(String::new());
     let mut stall = Stall::default();
     let status_text = || {
-        let stalled = stall.observe(busy.load(Ordering::Relaxed), Instant::now());
+        // The oldest puzzle in hand is the one holding the output back.
+        let (busy, line) = slots
+            .iter()
+            .map(|s| {
+                (
+                    s.busy.load(Ordering::Relaxed),
+                    s.line.load(Ordering::Relaxed),
+                )
+            })
+            .filter(|&(busy, _)| busy != 0)
+            .min()
+            .unwrap_or((0, 0));
+        let stalled = stall.observe(busy, Instant::now());
         let source = source_name.lock().unwrap_or_else(|p| p.into_inner());
-        stalled_line(verb, &source, line.load(Ordering::Relaxed), stalled)
+        stalled_line(verb, &source, line, stalled)
     };
     StatusLine::run(io::stderr().is_terminal(), status_text, |status| {
         let progress = BatchProgress {
             status,
-            busy: &busy,
-            line: &line,
+            slots: &slots,
             source_name: &source_name,
         };
-        batch_loop(sources, input.hint(), blank_between, progress, &mut each)
+        if jobs == 1 {
+            batch_loop(
+                sources,
+                input.hint(),
+                blank_between,
+                progress,
+                &mut |o, b| each(o, b),
+            )
+        } else {
+            parallel_batch_loop(sources, input.hint(), blank_between, progress, &each)
+        }
     })
+}
+
+/// What one job is busy with, for the status line.
+#[derive(Default)]
+struct Slot {
+    busy: AtomicUsize,
+    line: AtomicUsize,
 }
 
 /// What the batch loop tells the status line.
 struct BatchProgress<'a> {
     status: &'a StatusLine,
-    busy: &'a AtomicUsize,
-    line: &'a AtomicUsize,
+    slots: &'a [Slot],
     source_name: &'a Mutex<String>,
 }
 
-fn batch_loop(
+fn batch_loop<V: Into<Verdict>>(
     sources: Vec<Source>,
     hint: ShapeHint,
     blank_between: bool,
     progress: BatchProgress<'_>,
-    each: &mut impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<bool>,
+    each: &mut impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<V>,
 ) -> i32 {
     // On a terminal each result is flushed at once, so output never waits in
     // the buffer to be written over a status line drawn meanwhile.
@@ -228,17 +306,18 @@ fn batch_loop(
             let handled = match puzzle {
                 Ok(puzzle) => {
                     count += 1;
-                    progress.line.store(puzzle.line, Ordering::Relaxed);
-                    progress.busy.store(count, Ordering::Relaxed);
+                    let slot = &progress.slots[0];
+                    slot.line.store(puzzle.line, Ordering::Relaxed);
+                    slot.busy.store(count, Ordering::Relaxed);
                     let batch = Batch {
                         source: &name,
                         puzzle: &puzzle,
                         first,
                         status: progress.status,
-                        busy: progress.busy,
+                        busy: &slot.busy,
                     };
-                    let handled = each(&mut out, batch);
-                    progress.busy.store(0, Ordering::Relaxed);
+                    let handled = each(&mut out, batch).map(Into::into);
+                    slot.busy.store(0, Ordering::Relaxed);
                     if interactive {
                         let _quiet = progress.status.quiet();
                         handled.and_then(|h| out.flush().map(|()| h))
@@ -259,14 +338,12 @@ fn batch_loop(
                         return status;
                     }
                     let blank = if blank_between && !first { "\n" } else { "" };
-                    writeln!(out, "{blank}invalid").map(|()| true)
+                    writeln!(out, "{blank}invalid").map(|()| Verdict::Answered)
                 }
             };
             first = false;
             match handled {
-                Ok(true) => {}
-                Ok(false) if status == EXIT_OK => status = EXIT_UNSOLVABLE,
-                Ok(false) => {}
+                Ok(verdict) => status = worse_status(status, verdict),
                 Err(_) => return status, // stdout closed
             }
         }
@@ -281,6 +358,152 @@ fn batch_loop(
     }
     let _ = out.flush();
     status
+}
+
+/// Puzzles read ahead per job: enough to keep every job busy between two
+/// writes, few enough that memory stays flat on any file.
+const CHUNK_PER_JOB: usize = 256;
+
+/// [`batch_loop`] on several threads: the puzzles are read a chunk at a
+/// time, each job takes the next unsolved puzzle of the chunk and writes its
+/// lines to a buffer, and the buffers are written in input order. Messages
+/// on stderr come as each puzzle finishes.
+fn parallel_batch_loop<V: Into<Verdict> + Send>(
+    sources: Vec<Source>,
+    hint: ShapeHint,
+    blank_between: bool,
+    progress: BatchProgress<'_>,
+    each: &(impl Fn(&mut dyn Write, Batch<'_>) -> io::Result<V> + Sync),
+) -> i32 {
+    let interactive = io::stdout().is_terminal();
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut status = EXIT_OK;
+    let mut errors = 0;
+    // Records written so far (solutions, `invalid` lines), and puzzles read.
+    let mut records = 0usize;
+    let mut count = 0usize;
+    let chunk_len = CHUNK_PER_JOB * progress.slots.len();
+    for source in sources {
+        let (name, mut puzzles) = source.puzzles(hint);
+        progress
+            .source_name
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone_from(&name);
+        let mut any = false;
+        loop {
+            let chunk: Vec<_> = puzzles.by_ref().take(chunk_len).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            any = true;
+            let results = solve_chunk(&chunk, &name, records, count, &progress, each);
+            count += chunk.len();
+            let mut results = results.into_iter();
+            for item in &chunk {
+                let written = match item {
+                    Ok(_) => {
+                        let (text, verdict) = results
+                            .next()
+                            .unwrap_or_else(|| unreachable!("one result per puzzle"));
+                        status = worse_status(status, verdict);
+                        let _quiet = progress.status.quiet();
+                        out.write_all(&text).and_then(|()| {
+                            if interactive {
+                                out.flush()
+                            } else {
+                                Ok(())
+                            }
+                        })
+                    }
+                    Err(e) => {
+                        let _quiet = progress.status.quiet();
+                        status = EXIT_BAD_INPUT;
+                        errors += 1;
+                        if errors <= MAX_REPORTED_ERRORS {
+                            say!("{}", describe(&name, e));
+                        }
+                        if errors == MAX_REPORTED_ERRORS {
+                            say!("doku: {name}: too many unreadable puzzles; stopping");
+                            let _ = out.flush();
+                            return status;
+                        }
+                        let blank = if blank_between && records > 0 {
+                            "\n"
+                        } else {
+                            ""
+                        };
+                        writeln!(out, "{blank}invalid")
+                    }
+                };
+                records += 1;
+                if written.is_err() {
+                    return status; // stdout closed
+                }
+            }
+        }
+        if !any {
+            let _quiet = progress.status.quiet();
+            say!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
+        }
+    }
+    let _ = out.flush();
+    status
+}
+
+/// Runs `each` on the readable puzzles of `chunk` on every job; their
+/// output and verdicts in chunk order. `records` and `count` are the
+/// records written and puzzles read before the chunk.
+fn solve_chunk<V: Into<Verdict> + Send>(
+    chunk: &[Result<ReadPuzzle, ParseError>],
+    source: &str,
+    records: usize,
+    count: usize,
+    progress: &BatchProgress<'_>,
+    each: &(impl Fn(&mut dyn Write, Batch<'_>) -> io::Result<V> + Sync),
+) -> Vec<(Vec<u8>, Verdict)> {
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, Vec<u8>, Verdict)> = std::thread::scope(|scope| {
+        let jobs: Vec<_> = progress
+            .slots
+            .iter()
+            .map(|slot| {
+                let next = &next;
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = chunk.get(i) else {
+                            return mine;
+                        };
+                        let Ok(puzzle) = item else { continue };
+                        slot.line.store(puzzle.line, Ordering::Relaxed);
+                        slot.busy.store(count + i + 1, Ordering::Relaxed);
+                        let mut text = Vec::new();
+                        let batch = Batch {
+                            source,
+                            puzzle,
+                            first: records + i == 0,
+                            status: progress.status,
+                            busy: &slot.busy,
+                        };
+                        // Writing to a buffer cannot fail.
+                        let verdict = each(&mut text, batch).map_or(Verdict::Answered, Into::into);
+                        slot.busy.store(0, Ordering::Relaxed);
+                        mine.push((i, text, verdict));
+                    }
+                })
+            })
+            .collect();
+        jobs.into_iter()
+            .flat_map(|job| job.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    done.sort_unstable_by_key(|&(i, _, _)| i);
+    done.into_iter()
+        .map(|(_, text, verdict)| (text, verdict))
+        .collect()
 }
 
 /// Stops a run that meets too many unreadable puzzles from flooding stderr.

@@ -22,7 +22,7 @@ use std::path::PathBuf;
 
 pub use input::InputArgs;
 
-pub use crate::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVABLE};
+pub use crate::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_TIMED_OUT, EXIT_UNSOLVABLE};
 
 const GRADE_ABOUT: &str = "\
 Print the difficulty, the hardest technique and the rating of each puzzle.
@@ -157,6 +157,20 @@ pub struct SolveArgs {
     /// Search strategy.
     #[arg(long, value_parser = named::<Strategy>(), default_value = "mrv")]
     pub strategy: Strategy,
+    /// Give up on a puzzle after SECONDS (fractions allowed): its line says
+    /// `timed out`, the next puzzle goes on, and the exit status is 3 unless
+    /// some input was unreadable (2).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    let bad = || format!("'{text}' is not a time: give seconds above 0, such as 10 or 0.5");
+    let seconds: f64 = text.trim().parse().map_err(|_| bad())?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(bad());
+    }
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| bad())
 }
 
 fn parse_limit(text: &str) -> Result<usize, String> {
@@ -234,6 +248,10 @@ pub struct GenerateArgs {
     /// Output format of the puzzles.
     #[arg(long, value_parser = named::<Format>(), default_value = "line")]
     pub format: Format,
+    /// Puzzles dealt at once; the output is the same for any N [default:
+    /// one per core].
+    #[arg(long, short = 'j', value_name = "N", value_parser = input::parse_jobs)]
+    pub jobs: Option<usize>,
 }
 
 impl GenerateArgs {
@@ -328,7 +346,7 @@ pub fn main() -> i32 {
         Some(Command::Edit(args)) => match edit_launch(&args) {
             Ok(launch) => crate::app::main_edit(cli.config.as_deref(), launch),
             Err(msg) => {
-                eprintln!("doku: {msg}");
+                say!("doku: {msg}");
                 EXIT_BAD_INPUT
             }
         },

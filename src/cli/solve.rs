@@ -1,10 +1,11 @@
 //! `doku solve`: one solution (or a solution count) per puzzle, in input order.
 
-use super::input::run_batch;
+use super::input::{run_batch, Verdict};
 use super::output::say;
 use super::SolveArgs;
 use crate::engine::format::{write, Format};
-use crate::engine::{Board, Solver, Step, Strategy};
+use crate::engine::{Board, Deadline, Solver, Step, Strategy, TimedOut};
+use std::time::Duration;
 
 pub fn run(args: &SolveArgs) -> i32 {
     let verb = if args.count {
@@ -18,9 +19,23 @@ pub fn run(args: &SolveArgs) -> i32 {
     let blank_between = args.format != Format::Line && !args.count;
     run_batch(&args.input, verb, blank_between, |out, batch| {
         let board = &batch.puzzle.board;
+        let deadline = args.timeout.map_or(Deadline::NEVER, Deadline::after);
+        let gave_up = |limit: Duration| {
+            say!(
+                "doku: {}: gave up on the puzzle on line {} after {} (--timeout)",
+                batch.source,
+                batch.puzzle.line,
+                seconds(limit)
+            );
+        };
         if args.count {
-            let (count, line) = count_line(board, args.limit, args.strategy);
+            let counted = count_line(board, args.limit, args.strategy, deadline);
             let _done = batch.done();
+            let Ok((count, line)) = counted else {
+                writeln!(out, "timed out")?;
+                gave_up(args.timeout.unwrap_or_default());
+                return Ok(Verdict::TimedOut);
+            };
             writeln!(out, "{line}")?;
             // No solution is exit status 1 here as for a solve (and grade).
             if count == 0 {
@@ -30,13 +45,18 @@ pub fn run(args: &SolveArgs) -> i32 {
                     batch.puzzle.line
                 );
             }
-            return Ok(count > 0);
+            return Ok(Verdict::from(count > 0));
         }
-        let solution = solve(board, args.strategy);
+        let solution = solve(board, args.strategy, deadline);
         let _done = batch.done();
         if blank_between && !batch.first {
             writeln!(out)?;
         }
+        let Ok(solution) = solution else {
+            writeln!(out, "timed out")?;
+            gave_up(args.timeout.unwrap_or_default());
+            return Ok(Verdict::TimedOut);
+        };
         let Some(solution) = solution else {
             say!(
                 "doku: {}: the puzzle on line {} has no solution",
@@ -44,38 +64,78 @@ pub fn run(args: &SolveArgs) -> i32 {
                 batch.puzzle.line
             );
             writeln!(out, "no solution")?;
-            return Ok(false);
+            return Ok(Verdict::Unsolvable);
         };
         let text = write(&solution, args.format);
         out.write_all(text.trim_end_matches('\n').as_bytes())?;
         out.write_all(b"\n")?;
-        Ok(true)
+        Ok(Verdict::Answered)
     })
 }
 
-fn solve(board: &Board, strategy: Strategy) -> Option<Board> {
+/// `2s`, `0.5s`: a time limit as the user gave it.
+fn seconds(limit: Duration) -> String {
+    format!("{}s", limit.as_secs_f64())
+}
+
+/// Iterator steps between two looks at the clock for the strategies the
+/// engine's fast solvers do not cover.
+const CLOCK_EVERY_STEPS: usize = 4096;
+
+/// The steps of `solver` until `deadline`: `Err` once it has passed.
+fn steps_before(
+    solver: Solver,
+    deadline: Deadline,
+) -> impl Iterator<Item = Result<Step, TimedOut>> {
+    solver.enumerate().map(move |(n, step)| {
+        if n.is_multiple_of(CLOCK_EVERY_STEPS) && deadline.passed() {
+            Err(TimedOut)
+        } else {
+            Ok(step)
+        }
+    })
+}
+
+fn solve(board: &Board, strategy: Strategy, deadline: Deadline) -> Result<Option<Board>, TimedOut> {
     match strategy {
-        Strategy::Mrv => board.solution(),
-        _ => Solver::new(board, strategy).find_map(|step| match step {
-            Step::Solution(b) => Some(b),
-            _ => None,
-        }),
+        Strategy::Mrv => board.solution_before(deadline),
+        _ => {
+            for step in steps_before(Solver::new(board, strategy), deadline) {
+                if let Step::Solution(b) = step? {
+                    return Ok(Some(b));
+                }
+            }
+            Ok(None)
+        }
     }
 }
 
 /// The number of solutions (up to `limit`) and the line that says it.
-fn count_line(board: &Board, limit: usize, strategy: Strategy) -> (usize, String) {
+fn count_line(
+    board: &Board,
+    limit: usize,
+    strategy: Strategy,
+    deadline: Deadline,
+) -> Result<(usize, String), TimedOut> {
     let count = match strategy {
-        Strategy::Mrv => board.count_solutions_up_to(limit),
-        _ => Solver::new(board, strategy)
-            .filter(|s| matches!(s, Step::Solution(_)))
-            .take(limit)
-            .count(),
+        Strategy::Mrv => board.count_solutions_before(limit, deadline)?,
+        _ => {
+            let mut count = 0;
+            for step in steps_before(Solver::new(board, strategy), deadline) {
+                if let Step::Solution(_) = step? {
+                    count += 1;
+                    if count >= limit {
+                        break;
+                    }
+                }
+            }
+            count
+        }
     };
     let line = if count >= limit {
         format!("{count}+ (counting stopped at the limit of {limit})")
     } else {
         count.to_string()
     };
-    (count, line)
+    Ok((count, line))
 }

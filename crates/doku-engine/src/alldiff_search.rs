@@ -14,7 +14,11 @@
 use super::board::Board;
 use super::shape::{Geometry, MAX_SIZE};
 use super::solver::geometry;
+use super::Deadline;
 use std::sync::Arc;
+
+/// Branches between two looks at the clock (about a millisecond).
+const CLOCK_EVERY_BRANCHES: u64 = 64;
 
 /// No digit matched to a cell, or no cell to a digit.
 const UNMATCHED: u8 = u8::MAX;
@@ -22,8 +26,14 @@ const UNMATCHED: u8 = u8::MAX;
 /// Hands every solution of `board` (as singleton domains) to `found`, in
 /// search order, until `found` returns `false`. `false` if the search gave up
 /// after `max_nodes` branches before finishing.
-fn search(board: &Board, max_nodes: u64, mut found: impl FnMut(&[u64]) -> bool) -> bool {
+fn search(
+    board: &Board,
+    max_nodes: u64,
+    deadline: Deadline,
+    mut found: impl FnMut(&[u64]) -> bool,
+) -> bool {
     let mut search = Search::new(board);
+    search.deadline = deadline;
     if !search.load_givens(board) {
         return true;
     }
@@ -32,12 +42,18 @@ fn search(board: &Board, max_nodes: u64, mut found: impl FnMut(&[u64]) -> bool) 
 
 /// The number of solutions of `board`, counting stops at `limit`; `None`
 /// if the search gave up after `max_nodes` branches.
-pub(crate) fn count_up_to(board: &Board, limit: usize, max_nodes: u64) -> Option<usize> {
+/// (or when `deadline` passed).
+pub(crate) fn count_up_to(
+    board: &Board,
+    limit: usize,
+    max_nodes: u64,
+    deadline: Deadline,
+) -> Option<usize> {
     let mut count = 0;
     if limit == 0 {
         return Some(0);
     }
-    let finished = search(board, max_nodes, |_| {
+    let finished = search(board, max_nodes, deadline, |_| {
         count += 1;
         count < limit
     });
@@ -46,9 +62,14 @@ pub(crate) fn count_up_to(board: &Board, limit: usize, max_nodes: u64) -> Option
 
 /// Some solution of `board`, if it has one; `None` if the search gave up
 /// after `max_nodes` branches (`Some(None)`: no solution).
-pub(crate) fn first_solution(board: &Board, max_nodes: u64) -> Option<Option<Board>> {
+/// (or when `deadline` passed).
+pub(crate) fn first_solution(
+    board: &Board,
+    max_nodes: u64,
+    deadline: Deadline,
+) -> Option<Option<Board>> {
     let mut solution = None;
-    let finished = search(board, max_nodes, |domains| {
+    let finished = search(board, max_nodes, deadline, |domains| {
         let values = domains
             .iter()
             .map(|&d| d.trailing_zeros() as u8 + 1)
@@ -57,6 +78,67 @@ pub(crate) fn first_solution(board: &Board, max_nodes: u64) -> Option<Option<Boa
         false
     });
     finished.then_some(solution)
+}
+
+/// Whether `puzzle` has a solution other than `known` (one of its
+/// solutions), when every other solution must differ from `known` in one of
+/// `freed` (the cells just emptied of a puzzle whose only solution was
+/// `known`). `None` if the search gave up after `max_nodes` branches.
+///
+/// A second solution differs first (in `freed` order) at some freed cell:
+/// one search per freed cell, the cells before it fixed to `known` and the
+/// cell itself barred from its `known` digit. Each search wants any one
+/// solution, and most are refuted by the filter before they branch.
+pub(crate) fn has_other_solution(
+    puzzle: &Board,
+    known: &Board,
+    freed: &[usize],
+    max_nodes: u64,
+) -> Option<bool> {
+    let mut base = Search::new(puzzle);
+    base.segments = segments(&base.geo);
+    if !base.set_givens(puzzle) {
+        // Cannot happen for a puzzle `known` solves; no second solution.
+        return Some(false);
+    }
+    let mut budget = max_nodes;
+    for (i, &cell) in freed.iter().enumerate() {
+        let mut search = base.fork();
+        let mut fresh = Vec::with_capacity(i + 1);
+        for &earlier in &freed[..i] {
+            search.domains[earlier] = known_bit(known, earlier);
+            fresh.push(earlier as u16);
+        }
+        let barred = search.domains[cell] & !known_bit(known, cell);
+        if barred == 0 {
+            continue;
+        }
+        search.domains[cell] = barred;
+        if barred.is_power_of_two() {
+            fresh.push(cell as u16);
+        }
+        // Singles first: cheap, and they refute most branches alone.
+        if !search.singles(&mut fresh) || !search.propagate_everywhere() {
+            continue;
+        }
+        let mut found = false;
+        let finished = search.run_counted(&mut budget, &mut |_| {
+            found = true;
+            false
+        });
+        if !finished {
+            return None;
+        }
+        if found {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// The domain bit of `known`'s digit at `cell`.
+fn known_bit(known: &Board, cell: usize) -> u64 {
+    1u64 << (known.values()[cell].wrapping_sub(1) & 63)
 }
 
 /// Every cell's candidates after the matching filter on the givens (bit
@@ -88,6 +170,67 @@ struct Search {
     /// For every house, 1 + how often its filter failed: branching prefers
     /// cells in houses that fail often (Gecode's accumulated failure count).
     failures: Vec<u32>,
+    /// Where a line crosses a box, for pointing and claiming; empty when
+    /// the search goes without them. Proofs by propagation alone (the
+    /// generator) need them; in a search for solutions they changed which
+    /// Gecode 25x25 puzzles were slow more than how many, so it skips them.
+    segments: Arc<Vec<Segment>>,
+    /// When the search gives up, as if out of branches.
+    deadline: Deadline,
+}
+
+/// The cells where a row or column crosses a box, and the rest of each: a
+/// digit whose places in the line all lie in the crossing cannot be
+/// elsewhere in the box (claiming), and the other way round (pointing).
+/// The matching filter sees one house at a time and misses these.
+struct Segment {
+    crossing: Vec<u16>,
+    line_rest: Vec<u16>,
+    box_rest: Vec<u16>,
+}
+
+/// The segments of a shape, built once per shape.
+fn segments(geo: &Geometry) -> Arc<Vec<Segment>> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<crate::Shape, Arc<Vec<Segment>>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut map = match cache.lock() {
+        Ok(map) => map,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    map.entry(geo.shape)
+        .or_insert_with(|| Arc::new(build_segments(geo)))
+        .clone()
+}
+
+fn build_segments(geo: &Geometry) -> Vec<Segment> {
+    let n = geo.shape.size();
+    if geo.houses_per_cell < 3 {
+        return Vec::new();
+    }
+    let mut segments = Vec::new();
+    for line in 0..2 * n {
+        for bx in 2 * n..3 * n {
+            let in_box = |c: &u16| geo.cell_houses[*c as usize][2] as usize == bx;
+            let line_cells = &geo.house_cells[line];
+            let crossing: Vec<u16> = line_cells.iter().copied().filter(in_box).collect();
+            if crossing.is_empty() {
+                continue;
+            }
+            let in_line = |c: &u16| geo.cell_houses[*c as usize].contains(&(line as u16));
+            segments.push(Segment {
+                line_rest: line_cells.iter().copied().filter(|c| !in_box(c)).collect(),
+                box_rest: geo.house_cells[bx]
+                    .iter()
+                    .copied()
+                    .filter(|c| !in_line(c))
+                    .collect(),
+                crossing,
+            });
+        }
+    }
+    segments
 }
 
 impl Search {
@@ -105,21 +248,95 @@ impl Search {
             saved_mates: Vec::new(),
             saved_cells: Vec::new(),
             failures: vec![1; houses],
+            segments: Arc::new(Vec::new()),
+            deadline: Deadline::NEVER,
             geo,
         }
     }
 
     /// Sets the givens and propagates; `false` if the board has no solution.
     fn load_givens(&mut self, board: &Board) -> bool {
-        for (domain, &value) in self.domains.iter_mut().zip(board.values()) {
+        self.set_givens(board) && self.propagate_everywhere()
+    }
+
+    /// Sets the givens and deduces singles only (see [`Search::singles`]);
+    /// `false` if that shows the board has no solution.
+    fn set_givens(&mut self, board: &Board) -> bool {
+        let mut fresh = Vec::new();
+        for (cell, (domain, &value)) in self.domains.iter_mut().zip(board.values()).enumerate() {
             if value != 0 {
                 *domain = 1u64 << (value - 1);
+                fresh.push(cell as u16);
             }
         }
+        self.singles(&mut fresh)
+    }
+
+    /// Runs every house's filter, then to a fixpoint.
+    fn propagate_everywhere(&mut self) -> bool {
         for house in 0..self.geo.house_cells.len() {
             self.enqueue(house);
         }
         self.propagate()
+    }
+
+    /// Naked and hidden singles to a fixpoint, starting from the solved
+    /// cells in `fresh` (their digits leave their peers); `false` on a
+    /// contradiction. Bit operations only: before the matching filter runs,
+    /// this does most of its work for a fraction of the cost, and it alone
+    /// refutes most wrong digits in a nearly full grid.
+    fn singles(&mut self, fresh: &mut Vec<u16>) -> bool {
+        let geo = Arc::clone(&self.geo);
+        let all = geo.shape.all_digits();
+        loop {
+            while let Some(cell) = fresh.pop() {
+                let bit = self.domains[cell as usize];
+                for &peer in &geo.peers[cell as usize] {
+                    let domain = self.domains[peer as usize];
+                    if domain & bit != 0 {
+                        let left = domain & !bit;
+                        if left == 0 {
+                            return false;
+                        }
+                        self.domains[peer as usize] = left;
+                        if left.is_power_of_two() {
+                            fresh.push(peer);
+                        }
+                    }
+                }
+            }
+            for cells in &geo.house_cells {
+                let (mut once, mut twice, mut solved) = (0u64, 0u64, 0u64);
+                for &cell in cells {
+                    let domain = self.domains[cell as usize];
+                    twice |= once & domain;
+                    once |= domain;
+                    if domain.is_power_of_two() {
+                        solved |= domain;
+                    }
+                }
+                if once != all {
+                    return false;
+                }
+                let hidden = once & !twice & !solved;
+                if hidden == 0 {
+                    continue;
+                }
+                for &cell in cells {
+                    let only_here = self.domains[cell as usize] & hidden;
+                    if only_here != 0 {
+                        if !only_here.is_power_of_two() {
+                            return false;
+                        }
+                        self.domains[cell as usize] = only_here;
+                        fresh.push(cell);
+                    }
+                }
+            }
+            if fresh.is_empty() {
+                return true;
+            }
+        }
     }
 
     fn enqueue(&mut self, house: usize) {
@@ -146,16 +363,57 @@ impl Search {
     /// Filters queued houses until nothing changes; `false` on a
     /// contradiction (the queue is then empty again).
     fn propagate(&mut self) -> bool {
-        while let Some(house) = self.queue.pop() {
-            let house = house as usize;
-            self.queued[house] = false;
-            if !self.filter_house(house) {
-                self.failures[house] = self.failures[house].saturating_add(1);
-                self.clear_queue();
-                return false;
+        loop {
+            while let Some(house) = self.queue.pop() {
+                let house = house as usize;
+                self.queued[house] = false;
+                if !self.filter_house(house) {
+                    self.failures[house] = self.failures[house].saturating_add(1);
+                    self.clear_queue();
+                    return false;
+                }
+            }
+            // Pointing and claiming only once every house is matched: the
+            // filter is cheaper per removal and often makes them moot.
+            if !self.box_line() {
+                return true;
             }
         }
-        true
+    }
+
+    /// One pass of pointing and claiming over every segment; whether it
+    /// removed anything (the houses of changed cells are queued).
+    fn box_line(&mut self) -> bool {
+        let segments = Arc::clone(&self.segments);
+        let mut changed = false;
+        for segment in segments.iter() {
+            let union = |cells: &[u16], domains: &[u64]| {
+                cells.iter().fold(0u64, |acc, &c| acc | domains[c as usize])
+            };
+            let inside = union(&segment.crossing, &self.domains);
+            if inside == 0 {
+                continue;
+            }
+            let claimed = inside & !union(&segment.line_rest, &self.domains);
+            let pointed = inside & !union(&segment.box_rest, &self.domains);
+            for (cells, gone) in [(&segment.box_rest, claimed), (&segment.line_rest, pointed)] {
+                if gone == 0 {
+                    continue;
+                }
+                for &cell in cells {
+                    let cell = cell as usize;
+                    let domain = self.domains[cell];
+                    // A solved cell losing its digit is left empty: the
+                    // house filter then reports the contradiction.
+                    if domain & gone != 0 {
+                        self.domains[cell] = domain & !gone;
+                        self.enqueue_houses_of(cell);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        changed
     }
 
     /// Régin's filter on one house: find a perfect matching of cells to
@@ -215,11 +473,36 @@ impl Search {
         true
     }
 
+    /// A copy of the current state with no open branches, sharing the
+    /// failure counts learnt so far.
+    fn fork(&self) -> Search {
+        Search {
+            geo: Arc::clone(&self.geo),
+            size: self.size,
+            domains: self.domains.clone(),
+            mates: self.mates.clone(),
+            queue: Vec::with_capacity(self.queued.len()),
+            queued: vec![false; self.queued.len()],
+            saved_domains: Vec::new(),
+            saved_mates: Vec::new(),
+            saved_cells: Vec::new(),
+            failures: self.failures.clone(),
+            segments: Arc::clone(&self.segments),
+            deadline: self.deadline,
+        }
+    }
+
     /// Depth-first search from the propagated givens, reporting every
     /// solution until `found` says stop; `false` if it gave up after
     /// `max_nodes` branches instead.
     fn run(&mut self, max_nodes: u64, found: &mut impl FnMut(&[u64]) -> bool) -> bool {
-        let mut nodes = 0u64;
+        let mut budget = max_nodes;
+        self.run_counted(&mut budget, found)
+    }
+
+    /// [`Search::run`] taking its branches from `budget` (what is left stays
+    /// there), so several searches can share one budget.
+    fn run_counted(&mut self, budget: &mut u64, found: &mut impl FnMut(&[u64]) -> bool) -> bool {
         loop {
             match self.branch_cell() {
                 None => {
@@ -228,8 +511,11 @@ impl Search {
                     }
                 }
                 Some(cell) => {
-                    nodes += 1;
-                    if nodes > max_nodes {
+                    if *budget == 0 {
+                        return false;
+                    }
+                    *budget -= 1;
+                    if budget.is_multiple_of(CLOCK_EVERY_BRANCHES) && self.deadline.passed() {
                         return false;
                     }
                     // Two branches: the lowest candidate, or not it. The
@@ -440,14 +726,20 @@ mod tests {
     #[test]
     fn counts_the_empty_4x4_sudoku_and_latin_square() {
         let sudoku = Board::empty(Shape::sudoku(4).expect("4x4"));
-        assert_eq!(count_up_to(&sudoku, 1000, u64::MAX), Some(288));
+        assert_eq!(
+            count_up_to(&sudoku, 1000, u64::MAX, Deadline::NEVER),
+            Some(288)
+        );
         let latin = Board::empty(Shape::latin(4).expect("4x4 Latin"));
-        assert_eq!(count_up_to(&latin, 1000, u64::MAX), Some(576));
-        assert_eq!(count_up_to(&latin, 10, u64::MAX), Some(10));
-        assert_eq!(count_up_to(&latin, 0, u64::MAX), Some(0));
+        assert_eq!(
+            count_up_to(&latin, 1000, u64::MAX, Deadline::NEVER),
+            Some(576)
+        );
+        assert_eq!(count_up_to(&latin, 10, u64::MAX, Deadline::NEVER), Some(10));
+        assert_eq!(count_up_to(&latin, 0, u64::MAX, Deadline::NEVER), Some(0));
         // A budget of no branches gives up on a board that needs one.
-        assert_eq!(count_up_to(&latin, 10, 0), None);
-        assert_eq!(first_solution(&latin, 0), None);
+        assert_eq!(count_up_to(&latin, 10, 0, Deadline::NEVER), None);
+        assert_eq!(first_solution(&latin, 0, Deadline::NEVER), None);
     }
 
     #[test]
@@ -462,16 +754,17 @@ mod tests {
             Shape::latin(5),
         ] {
             let shape = shape.expect("valid shape");
-            let full = first_solution(&Board::empty(shape), u64::MAX)
+            let full = first_solution(&Board::empty(shape), u64::MAX, Deadline::NEVER)
                 .flatten()
                 .expect("a full grid");
             assert!(full.is_solved());
             for keep_percent in [80u64, 60, 45, 30] {
                 let puzzle = crate::test_support::blanked(&full, keep_percent, &mut seed);
-                let strong = count_up_to(&puzzle, 500, u64::MAX).expect("no budget");
+                let strong =
+                    count_up_to(&puzzle, 500, u64::MAX, Deadline::NEVER).expect("no budget");
                 assert!(strong >= 1, "{puzzle:?}");
                 assert_eq!(strong, iterator_count(&puzzle, 500), "{puzzle:?}");
-                let solution = first_solution(&puzzle, u64::MAX)
+                let solution = first_solution(&puzzle, u64::MAX, Deadline::NEVER)
                     .flatten()
                     .expect("solvable");
                 assert!(solution.is_solved());
@@ -479,6 +772,83 @@ mod tests {
                 assert!(kept.into_iter().all(|(&p, &s)| p == 0 || p == s));
             }
         }
+    }
+
+    #[test]
+    fn other_solution_search_agrees_with_the_step_iterator() {
+        // Carve full grids cell by cell, as the generator does, and compare
+        // every verdict with an independent count.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for shape in [
+            Shape::sudoku(6),
+            Shape::sudoku(9),
+            Shape::sudoku(10),
+            Shape::sudoku(12),
+            Shape::latin(5),
+        ] {
+            let shape = shape.expect("valid shape");
+            let full = first_solution(&Board::empty(shape), u64::MAX, Deadline::NEVER)
+                .flatten()
+                .expect("a full grid");
+            let mut puzzle = full.clone();
+            let (mut kept, mut refused) = (0, 0);
+            for step in 0..shape.cell_count() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let cell = (seed as usize + step) % shape.cell_count();
+                if puzzle.values()[cell] == 0 {
+                    continue;
+                }
+                // Pairs of cells, as the generator's symmetric orbits.
+                let image = shape.cell_count() - 1 - cell;
+                let orbit = if image == cell {
+                    vec![cell]
+                } else {
+                    vec![cell, image]
+                };
+                let mut sparser = puzzle.clone();
+                for &c in &orbit {
+                    sparser.set(crate::Cell(c as u16), None);
+                }
+                let other = has_other_solution(&sparser, &full, &orbit, u64::MAX);
+                let several = iterator_count(&sparser, 2) > 1;
+                assert_eq!(other, Some(several), "{sparser:?} {orbit:?} {full:?}");
+                // Without branches the answer is sure or absent.
+                let quick = has_other_solution(&sparser, &full, &orbit, 0);
+                assert!(quick.is_none() || quick == Some(several));
+                if several {
+                    refused += 1;
+                } else {
+                    puzzle = sparser;
+                    kept += 1;
+                }
+            }
+            assert!(
+                kept > 0 && refused > 0,
+                "{shape}: {kept} kept, {refused} refused"
+            );
+        }
+    }
+
+    #[test]
+    fn pointing_and_claiming_narrow_what_the_house_filter_leaves() {
+        // 4x4: digit 1 may only go in the top row's left box cells, so it
+        // leaves the rest of that box (claiming); the row filter alone
+        // cannot see the box.
+        let shape = Shape::sudoku(4).expect("4x4");
+        let mut search = Search::new(&Board::empty(shape));
+        search.segments = segments(&search.geo);
+        let all = shape.all_digits();
+        search.domains = vec![all; 16];
+        // Row 0: digit 1 (bit 0) only in cells 0 and 1.
+        search.domains[2] = all & !1;
+        search.domains[3] = all & !1;
+        assert!(search.box_line());
+        // Box 0 is cells 0, 1, 4, 5: cells 4 and 5 lose digit 1.
+        assert_eq!(search.domains[4] & 1, 0);
+        assert_eq!(search.domains[5] & 1, 0);
+        assert_eq!(search.domains[8] & 1, 1);
     }
 
     #[test]

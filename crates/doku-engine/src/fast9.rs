@@ -572,6 +572,27 @@ impl Fast9 {
         out
     }
 
+    /// [`Fast9::count_up_to`], giving up at `deadline` (`None`); the clock
+    /// is read every few thousand solutions, so a count to a large limit
+    /// stops in time.
+    pub(crate) fn count_up_to_before(
+        &self,
+        limit: usize,
+        deadline: crate::Deadline,
+    ) -> Option<usize> {
+        let mut count = 0usize;
+        let mut timed_out = false;
+        self.search(|_| {
+            count += 1;
+            if count.is_multiple_of(4096) && deadline.passed() {
+                timed_out = true;
+                return false;
+            }
+            count < limit
+        });
+        (!timed_out).then_some(count)
+    }
+
     pub(crate) fn count_up_to(&self, limit: usize) -> usize {
         let mut count = 0;
         self.search(|_| {

@@ -24,26 +24,67 @@ pub use named::Named;
 pub use search_kind::SearchKind;
 pub use shape::{Cell, Digit, House, Shape};
 pub use solver::{Rule, Solver, Step, Strategy};
+use std::time::{Duration, Instant};
+
+/// When a search must give up: a moment, or never.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Deadline(Option<Instant>);
+
+impl Deadline {
+    /// No deadline: the search runs until it answers.
+    pub const NEVER: Deadline = Deadline(None);
+
+    /// Give up at `moment`.
+    pub fn at(moment: Instant) -> Deadline {
+        Deadline(Some(moment))
+    }
+
+    /// Give up once `limit` has passed from now.
+    pub fn after(limit: Duration) -> Deadline {
+        Deadline(Instant::now().checked_add(limit))
+    }
+
+    /// Whether the moment has come. Reads the clock, so searches ask only
+    /// every few hundred branches.
+    pub fn passed(self) -> bool {
+        self.0.is_some_and(|moment| Instant::now() >= moment)
+    }
+}
+
+/// A search stopped at its [`Deadline`] before it could answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the search ran out of time")]
+pub struct TimedOut;
 
 impl Board {
     /// Some solution of the board, if it has one.
     pub fn solution(&self) -> Option<Board> {
+        self.solution_before(Deadline::NEVER).unwrap_or(None)
+    }
+
+    /// [`Board::solution`], giving up at `deadline`.
+    pub fn solution_before(&self, deadline: Deadline) -> Result<Option<Board>, TimedOut> {
         if let Some(fast) = fast9_search(self) {
-            return fast
+            // A 9x9 takes milliseconds at worst: no clock needed.
+            return Ok(fast
                 .first_solution()
-                .and_then(|v| Board::from_values(self.shape(), v.to_vec()));
+                .and_then(|v| Board::from_values(self.shape(), v.to_vec())));
         }
         if uses_strong_solver(self.shape()) {
-            return hard_solution(self);
+            return hard_solution(self, deadline);
         }
-        for step in Solver::new(self, Strategy::Mrv).with_step_limit(ITERATOR_STEP_BUDGET) {
+        let steps = Solver::new(self, Strategy::Mrv).with_step_limit(ITERATOR_STEP_BUDGET);
+        for (n, step) in steps.enumerate() {
             match step {
-                Step::Solution(board) => return Some(board),
-                Step::LimitReached => return hard_solution(self),
+                Step::Solution(board) => return Ok(Some(board)),
+                Step::LimitReached => return hard_solution(self, deadline),
+                _ if n.is_multiple_of(CLOCK_EVERY_STEPS) && deadline.passed() => {
+                    return Err(TimedOut)
+                }
                 _ => {}
             }
         }
-        None
+        Ok(None)
     }
 
     /// The number of solutions, counting stops at `limit`.
@@ -54,11 +95,28 @@ impl Board {
         if let Some(fast) = fast9_search(self) {
             return fast.count_up_to(limit);
         }
+        self.count_solutions_before(limit, Deadline::NEVER)
+            .unwrap_or(0)
+    }
+
+    /// [`Board::count_solutions_up_to`], giving up at `deadline`.
+    pub fn count_solutions_before(
+        &self,
+        limit: usize,
+        deadline: Deadline,
+    ) -> Result<usize, TimedOut> {
+        if limit == 0 {
+            return Ok(0);
+        }
+        if let Some(fast) = fast9_search(self) {
+            return fast.count_up_to_before(limit, deadline).ok_or(TimedOut);
+        }
         if uses_strong_solver(self.shape()) {
-            return hard_count_up_to(self, limit);
+            return hard_count_up_to(self, limit, deadline);
         }
         let mut count = 0;
-        for step in Solver::new(self, Strategy::Mrv).with_step_limit(ITERATOR_STEP_BUDGET) {
+        let steps = Solver::new(self, Strategy::Mrv).with_step_limit(ITERATOR_STEP_BUDGET);
+        for (n, step) in steps.enumerate() {
             match step {
                 Step::Solution(_) => {
                     count += 1;
@@ -66,11 +124,14 @@ impl Board {
                         break;
                     }
                 }
-                Step::LimitReached => return hard_count_up_to(self, limit),
+                Step::LimitReached => return hard_count_up_to(self, limit, deadline),
+                _ if n.is_multiple_of(CLOCK_EVERY_STEPS) && deadline.passed() => {
+                    return Err(TimedOut)
+                }
                 _ => {}
             }
         }
-        count
+        Ok(count)
     }
 
     /// Exactly one solution.
@@ -90,6 +151,10 @@ fn fast9_search(board: &Board) -> Option<fast9::Fast9> {
     Some(fast9::Fast9::from_values(values))
 }
 
+/// Iterator steps between two looks at the clock (a few hundred
+/// microseconds of work).
+const CLOCK_EVERY_STEPS: usize = 4096;
+
 /// Whether the matching-filter solver beats the step iterator on this shape
 /// from the start. On 16x16 (Gecode/Janko set) the iterator answers in a
 /// tenth of the time; on 25x25 it thrashes where the matching filter solves.
@@ -99,19 +164,25 @@ fn uses_strong_solver(shape: Shape) -> bool {
 
 /// Some solution of a board the step iterator is not suited for: the
 /// matching-filter search while it is quick, else clause learning.
-fn hard_solution(board: &Board) -> Option<Board> {
-    alldiff_search::first_solution(board, STRONG_NODE_BUDGET)
-        .unwrap_or_else(|| sat::first_solution(board))
+fn hard_solution(board: &Board, deadline: Deadline) -> Result<Option<Board>, TimedOut> {
+    match alldiff_search::first_solution(board, STRONG_NODE_BUDGET, deadline) {
+        Some(answer) => Ok(answer),
+        None if deadline.passed() => Err(TimedOut),
+        None => sat::first_solution(board, deadline),
+    }
 }
 
 /// [`Board::count_solutions_up_to`] for the boards of [`hard_solution`].
 /// The search's budget grows with the limit: every solution it reports
 /// costs at least one branch, and it enumerates faster than the learner,
 /// which must add a clause per solution.
-fn hard_count_up_to(board: &Board, limit: usize) -> usize {
+fn hard_count_up_to(board: &Board, limit: usize, deadline: Deadline) -> Result<usize, TimedOut> {
     let budget = STRONG_NODE_BUDGET.saturating_mul(limit.max(1) as u64);
-    alldiff_search::count_up_to(board, limit, budget)
-        .unwrap_or_else(|| sat::count_up_to(board, limit))
+    match alldiff_search::count_up_to(board, limit, budget, deadline) {
+        Some(count) => Ok(count),
+        None if deadline.passed() => Err(TimedOut),
+        None => sat::count_up_to(board, limit, deadline),
+    }
 }
 
 /// Branches the matching-filter search gets before clause learning takes

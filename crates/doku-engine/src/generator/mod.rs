@@ -30,7 +30,6 @@ use super::grader::{
     grade_if_logic_proves_unique, grade_known_unique, Difficulty, Grade, TRIAL_AND_ERROR,
 };
 use super::shape::{Cell, Shape};
-use super::solver::{Solver, Step, Strategy};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -107,35 +106,24 @@ pub fn full_grid(shape: Shape, rng: &mut impl Rng) -> Board {
     Board::from_values(shape, values).unwrap_or_else(|| unreachable!("the fill fits its shape"))
 }
 
-/// Step budget of one uniqueness check on boards without the 9x9 fast path.
-/// The generic solver (MRV with singles) settles most checks in a few
-/// thousand steps, but on 20x20 and 25x25 boards near the end of the carving
-/// a single check can run to millions of steps (tens of seconds). A check
-/// that runs out of budget refuses the removal: the puzzle keeps a given it
-/// might not need and stays provably unique. The budget counts steps, not
-/// time, so a seed deals the same puzzle on every machine.
-pub const UNIQUENESS_STEP_BUDGET: u64 = 20_000;
+/// Branch budget of one uniqueness check on boards without the 9x9 fast
+/// path. Nearly every removal that keeps the solution unique is proved so
+/// by propagation alone (singles, then the matching filter with pointing
+/// and claiming); one that would need a search is refused: the puzzle keeps
+/// a given it might not need and stays provably unique. The budget counts
+/// branches, not time, so a seed deals the same puzzle on every machine.
+pub const UNIQUENESS_NODE_BUDGET: u64 = 0;
 
-/// Whether `puzzle` provably has exactly one solution (see
-/// [`UNIQUENESS_STEP_BUDGET`]).
-fn proven_unique(puzzle: &Board) -> bool {
+/// Whether `puzzle`, `solution`'s puzzle with the cells of `freed` just
+/// emptied from a puzzle whose only solution was `solution`, provably still
+/// has only that solution (see [`UNIQUENESS_NODE_BUDGET`]).
+fn stays_unique(puzzle: &Board, solution: &Board, freed: &[u16]) -> bool {
     if puzzle.shape() == Shape::CLASSIC {
         return puzzle.is_uniquely_solvable();
     }
-    let mut solutions = 0;
-    for step in Solver::new(puzzle, Strategy::Mrv).with_step_limit(UNIQUENESS_STEP_BUDGET) {
-        match step {
-            Step::Solution(_) => {
-                solutions += 1;
-                if solutions > 1 {
-                    return false;
-                }
-            }
-            Step::LimitReached => return false,
-            _ => {}
-        }
-    }
-    solutions == 1
+    let freed: Vec<usize> = freed.iter().map(|&c| c as usize).collect();
+    crate::alldiff_search::has_other_solution(puzzle, solution, &freed, UNIQUENESS_NODE_BUDGET)
+        == Some(false)
 }
 
 /// One attempt (see the module notes): the puzzle and, when a difficulty
@@ -204,7 +192,7 @@ fn carve_unique<'a>(solution: &Board, orbits: &'a [Vec<u16>]) -> Vec<&'a [u16]> 
     let mut puzzle = solution.clone();
     let mut removals = Vec::new();
     for orbit in orbits {
-        if try_remove(&mut puzzle, orbit, proven_unique) {
+        if try_remove(&mut puzzle, orbit, |p| stays_unique(p, solution, orbit)) {
             removals.push(orbit.as_slice());
         }
     }

@@ -131,6 +131,8 @@ pub(crate) struct Cdcl {
     /// An empty clause was derived: nothing can satisfy the clauses.
     contradiction: bool,
     conflicts: u64,
+    /// When [`Cdcl::solve`] gives up (checked every few hundred conflicts).
+    deadline: crate::Deadline,
     next_reduce: u64,
     reductions: u64,
 }
@@ -166,6 +168,7 @@ impl Cdcl {
             stamp: 0,
             contradiction: false,
             conflicts: 0,
+            deadline: crate::Deadline::NEVER,
             next_reduce: FIRST_REDUCE,
             reductions: 0,
         }
@@ -232,6 +235,12 @@ impl Cdcl {
 
     /// Searches for a model of the clauses, giving up after `budget` more
     /// conflicts (`None`: no limit).
+    /// Makes [`Cdcl::solve`] answer [`Outcome::Unknown`] once `deadline`
+    /// has passed.
+    pub(crate) fn set_deadline(&mut self, deadline: crate::Deadline) {
+        self.deadline = deadline;
+    }
+
     pub(crate) fn solve(&mut self, budget: Option<u64>) -> Outcome {
         if self.contradiction {
             return Outcome::Unsatisfiable;
@@ -251,7 +260,9 @@ impl Cdcl {
                 self.backtrack(back_to);
                 self.learn(learnt, lbd);
                 self.var_increment /= VAR_DECAY;
-                if stop_at.is_some_and(|stop| self.conflicts >= stop) {
+                let out_of_time =
+                    self.conflicts.is_multiple_of(CLOCK_EVERY_CONFLICTS) && self.deadline.passed();
+                if out_of_time || stop_at.is_some_and(|stop| self.conflicts >= stop) {
                     self.backtrack(0);
                     return Outcome::Unknown;
                 }
@@ -641,6 +652,9 @@ impl Cdcl {
 }
 
 /// A bit standing for a decision level, so a set of levels fits in a word.
+/// Conflicts between two looks at the clock (well under a millisecond).
+const CLOCK_EVERY_CONFLICTS: u64 = 256;
+
 fn abstract_level(level: u32) -> u32 {
     1 << (level & 31)
 }

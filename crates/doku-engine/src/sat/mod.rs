@@ -17,32 +17,50 @@ mod cdcl;
 use super::alldiff_search as strong;
 use super::board::Board;
 use super::solver::geometry;
+use super::{Deadline, TimedOut};
 use cdcl::{Cdcl, Lit, Outcome};
 
 /// Some solution of `board`, if it has one.
-pub(crate) fn first_solution(board: &Board) -> Option<Board> {
-    let mut instance = Instance::new(board)?;
+/// `Err` if `deadline` passed first.
+pub(crate) fn first_solution(board: &Board, deadline: Deadline) -> Result<Option<Board>, TimedOut> {
+    let Some(mut instance) = Instance::new(board) else {
+        return Ok(None);
+    };
+    instance.solver.set_deadline(deadline);
     match instance.solver.solve(None) {
-        Outcome::Satisfiable => instance.model(),
-        Outcome::Unsatisfiable | Outcome::Unknown => None,
+        Outcome::Satisfiable => Ok(instance.model()),
+        Outcome::Unsatisfiable => Ok(None),
+        Outcome::Unknown => Err(TimedOut),
     }
 }
 
 /// The number of solutions of `board`, counting stops at `limit`: each
 /// solution found is excluded by a clause before searching again.
-pub(crate) fn count_up_to(board: &Board, limit: usize) -> usize {
+/// `Err` if `deadline` passed first.
+pub(crate) fn count_up_to(
+    board: &Board,
+    limit: usize,
+    deadline: Deadline,
+) -> Result<usize, TimedOut> {
     if limit == 0 {
-        return 0;
+        return Ok(0);
     }
     let Some(mut instance) = Instance::new(board) else {
-        return 0;
+        return Ok(0);
     };
+    instance.solver.set_deadline(deadline);
     let mut count = 0;
-    while count < limit && instance.solver.solve(None) == Outcome::Satisfiable {
-        count += 1;
-        instance.exclude_model();
+    while count < limit {
+        match instance.solver.solve(None) {
+            Outcome::Satisfiable => {
+                count += 1;
+                instance.exclude_model();
+            }
+            Outcome::Unsatisfiable => break,
+            Outcome::Unknown => return Err(TimedOut),
+        }
     }
-    count
+    Ok(count)
 }
 
 /// One board as clauses.
@@ -191,11 +209,23 @@ mod tests {
     #[test]
     fn counts_the_empty_4x4_sudoku_and_latin_square() {
         let sudoku = Board::empty(Shape::sudoku(4).expect("4x4"));
-        assert_eq!(count_up_to(&sudoku, 1000), 288);
+        assert_eq!(
+            count_up_to(&sudoku, 1000, Deadline::NEVER).expect("no deadline"),
+            288
+        );
         let latin = Board::empty(Shape::latin(4).expect("4x4 Latin"));
-        assert_eq!(count_up_to(&latin, 1000), 576);
-        assert_eq!(count_up_to(&latin, 7), 7);
-        assert_eq!(count_up_to(&latin, 0), 0);
+        assert_eq!(
+            count_up_to(&latin, 1000, Deadline::NEVER).expect("no deadline"),
+            576
+        );
+        assert_eq!(
+            count_up_to(&latin, 7, Deadline::NEVER).expect("no deadline"),
+            7
+        );
+        assert_eq!(
+            count_up_to(&latin, 0, Deadline::NEVER).expect("no deadline"),
+            0
+        );
     }
 
     #[test]
@@ -204,16 +234,28 @@ mod tests {
         // Two 1s in the first row.
         let clash = Board::from_values(shape, vec![1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
             .expect("fits");
-        assert_eq!(first_solution(&clash), None);
-        assert_eq!(count_up_to(&clash, 2), 0);
+        assert_eq!(
+            first_solution(&clash, Deadline::NEVER).expect("no deadline"),
+            None
+        );
+        assert_eq!(
+            count_up_to(&clash, 2, Deadline::NEVER).expect("no deadline"),
+            0
+        );
         // No clash, but the top-left cell sees 1 and 4 in its row, 2 in its
         // column and 3 in its box.
         let dead_end =
             Board::from_values(shape, vec![0, 1, 4, 0, 0, 3, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0])
                 .expect("fits");
         assert!(dead_end.conflicts().is_empty());
-        assert_eq!(first_solution(&dead_end), None);
-        assert_eq!(count_up_to(&dead_end, 2), 0);
+        assert_eq!(
+            first_solution(&dead_end, Deadline::NEVER).expect("no deadline"),
+            None
+        );
+        assert_eq!(
+            count_up_to(&dead_end, 2, Deadline::NEVER).expect("no deadline"),
+            0
+        );
     }
 
     #[test]
@@ -226,13 +268,22 @@ mod tests {
             Shape::latin(5),
         ] {
             let shape = shape.expect("valid shape");
-            let full = first_solution(&Board::empty(shape)).expect("a full grid");
+            let full = first_solution(&Board::empty(shape), Deadline::NEVER)
+                .expect("no deadline")
+                .expect("a full grid");
             assert!(full.is_solved());
             for keep_percent in [70u64, 50, 35] {
                 let puzzle = crate::test_support::blanked(&full, keep_percent, &mut seed);
-                let expected = strong::count_up_to(&puzzle, 300, u64::MAX).expect("no budget");
-                assert_eq!(count_up_to(&puzzle, 300), expected, "{puzzle:?}");
-                let solution = first_solution(&puzzle).expect("solvable");
+                let expected = strong::count_up_to(&puzzle, 300, u64::MAX, Deadline::NEVER)
+                    .expect("no budget");
+                assert_eq!(
+                    count_up_to(&puzzle, 300, Deadline::NEVER).expect("no deadline"),
+                    expected,
+                    "{puzzle:?}"
+                );
+                let solution = first_solution(&puzzle, Deadline::NEVER)
+                    .expect("no deadline")
+                    .expect("solvable");
                 assert!(solution.is_solved());
                 let kept = puzzle.values().iter().zip(solution.values());
                 assert!(kept.into_iter().all(|(&p, &s)| p == 0 || p == s));
