@@ -20,10 +20,33 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
         return false;
     }
     let (box_h, box_w) = grid.geo.shape.box_dims().unwrap_or((n, n));
+    let boxes = grid.boxes();
+    let box_count = boxes.len().min(64);
+    // Per orientation, base line and box: the line's cross positions inside
+    // the box.
+    let mut in_box = vec![0u64; 2 * n * box_count];
+    for (o, rows) in [true, false].into_iter().enumerate() {
+        for line in 0..n {
+            for cross in 0..n {
+                let cell = if rows {
+                    line * n + cross
+                } else {
+                    cross * n + line
+                };
+                let bx = grid.geo.cell_houses[cell][2] as usize - boxes.start;
+                if bx < box_count {
+                    in_box[(o * n + line) * box_count + bx] |= 1 << cross;
+                }
+            }
+        }
+    }
+    // Per candidate base line and box: its places outside the box.
+    let mut outside = vec![0u64; n * box_count];
     for digit in 0..n {
         let bit = 1u64 << digit;
-        for rows in [true, false] {
+        for (o, rows) in [true, false].into_iter().enumerate() {
             let first = if rows { 0 } else { n };
+            let in_box = &in_box[o * n * box_count..(o + 1) * n * box_count];
             // Per base line, its places as a mask over the cross direction.
             let mut lines = [(0u8, 0u64); 64];
             let mut len = 0;
@@ -31,6 +54,9 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
                 let places = grid.places(first + line, bit);
                 let count = places.count_ones() as usize;
                 if count >= 1 && count <= k + box_w.max(box_h) {
+                    for bx in 0..box_count {
+                        outside[len * box_count + bx] = places & !in_box[line * box_count + bx];
+                    }
                     lines[len] = (line as u8, places);
                     len += 1;
                 }
@@ -39,11 +65,12 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
             // width of cross lines: prune base sets that spread wider.
             let spread = k + if rows { box_w } else { box_h };
             let mut combo = [0usize; 4];
-            let mut found = |picked: &[usize]| {
+            let mut found = |picked: &[usize], viable: u64| {
                 try_fish(
                     grid,
                     &lines,
                     picked,
+                    viable,
                     rows,
                     bit,
                     digit,
@@ -54,10 +81,13 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
             };
             let search = Combos {
                 lines: &lines[..len],
+                outside: &outside,
+                box_count,
                 k,
                 spread,
             };
-            if search.run(0, 0, 0, &mut combo, &mut found) {
+            let start = [0u64; 64];
+            if search.run(0, 0, 0, &start, &mut combo, &mut found) {
                 return true;
             }
         }
@@ -66,34 +96,55 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
 }
 
 /// The k-subsets of the candidate base lines whose places together span
-/// at most `spread` cross lines.
+/// at most `spread` cross lines, and whose places outside some box lie in
+/// at most k cross lines (the covers): fins all lie in one box.
 struct Combos<'a> {
     lines: &'a [(u8, u64)],
+    /// Per line (as in `lines`) and box, the line's places outside the box.
+    outside: &'a [u64],
+    box_count: usize,
     k: usize,
     spread: usize,
 }
 
 impl Combos<'_> {
-    /// Calls `f` with each subset (indices into `lines`); stops when it
-    /// returns true.
+    /// Calls `f` with each subset (indices into `lines`) and the mask of
+    /// boxes that could hold its fins; stops when it returns true.
+    /// `outside` is, per box, the union of the picked lines' places outside it.
     fn run(
         &self,
         start: usize,
         depth: usize,
         union: u64,
+        outside: &[u64; 64],
         picked: &mut [usize; 4],
-        f: &mut dyn FnMut(&[usize]) -> bool,
+        f: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
-        if depth == self.k {
-            return f(&picked[..self.k]);
-        }
         for i in start..self.lines.len() {
             let next = union | self.lines[i].1;
             if next.count_ones() as usize > self.spread {
                 continue;
             }
+            let mut next_outside = [0u64; 64];
+            let mut viable = 0u64;
+            let row = &self.outside[i * self.box_count..(i + 1) * self.box_count];
+            for (bx, &places) in row.iter().enumerate() {
+                let merged = outside[bx] | places;
+                next_outside[bx] = merged;
+                if merged.count_ones() as usize <= self.k {
+                    viable |= 1 << bx;
+                }
+            }
+            if viable == 0 {
+                continue;
+            }
             picked[depth] = i;
-            if self.run(i + 1, depth + 1, next, picked, f) {
+            let done = if depth + 1 == self.k {
+                f(&picked[..self.k], viable)
+            } else {
+                self.run(i + 1, depth + 1, next, &next_outside, picked, f)
+            };
+            if done {
                 return true;
             }
         }
@@ -106,6 +157,7 @@ fn try_fish(
     grid: &Grid,
     lines: &[(u8, u64)],
     picked: &[usize],
+    viable_boxes: u64,
     rows: bool,
     bit: u64,
     digit: usize,
@@ -125,6 +177,9 @@ fn try_fish(
     let base_mask: u64 = picked.iter().fold(0, |m, &i| m | 1 << lines[i].0);
     // Every box a fin could be in: one that a base line passes through.
     for bx in grid.boxes() {
+        if viable_boxes & (1 << (bx - grid.boxes().start)) == 0 {
+            continue; // its outside places span more than k cross lines
+        }
         let in_box = |cell: usize| grid.geo.cell_houses[cell][2] as usize == bx;
         // Cross lines of the places outside the box must all be covers.
         let mut outside = 0u64;
