@@ -10,6 +10,9 @@
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::Technique;
 
+/// The most boxes a board has (25x25).
+const MAX_BOXES: usize = 32;
+
 pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Finding) -> bool {
     let sashimi_wanted = matches!(
         technique,
@@ -21,7 +24,10 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
     }
     let (box_h, box_w) = grid.geo.shape.box_dims().unwrap_or((n, n));
     let boxes = grid.boxes();
-    let box_count = boxes.len().min(64);
+    let box_count = boxes.len();
+    if box_count > MAX_BOXES {
+        return false;
+    }
     // Per orientation, base line and box: the line's cross positions inside
     // the box.
     let mut in_box = vec![0u64; 2 * n * box_count];
@@ -49,9 +55,11 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
             let in_box = &in_box[o * n * box_count..(o + 1) * n * box_count];
             // Per base line, its places as a mask over the cross direction.
             let mut lines = [(0u8, 0u64); 64];
+            let mut all_places = [0u64; 64];
             let mut len = 0;
             for line in 0..n {
                 let places = grid.places(first + line, bit);
+                all_places[line] = places;
                 let count = places.count_ones() as usize;
                 if count >= 1 && count <= k + box_w.max(box_h) {
                     for bx in 0..box_count {
@@ -71,6 +79,8 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
                     &lines,
                     picked,
                     viable,
+                    &all_places,
+                    in_box,
                     rows,
                     bit,
                     digit,
@@ -86,8 +96,9 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
                 k,
                 spread,
             };
-            let start = [0u64; 64];
-            if search.run(0, 0, 0, &start, &mut combo, &mut found) {
+            let start = [0u64; MAX_BOXES];
+            let all_boxes = (1u64 << box_count) - 1;
+            if search.run(0, 0, 0, all_boxes, &start, &mut combo, &mut found) {
                 return true;
             }
         }
@@ -116,7 +127,8 @@ impl Combos<'_> {
         start: usize,
         depth: usize,
         union: u64,
-        outside: &[u64; 64],
+        parent_viable: u64,
+        outside: &[u64; MAX_BOXES],
         picked: &mut [usize; 4],
         f: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
@@ -125,11 +137,13 @@ impl Combos<'_> {
             if next.count_ones() as usize > self.spread {
                 continue;
             }
-            let mut next_outside = [0u64; 64];
+            // Only boxes still viable for the lines picked so far can stay
+            // viable: the union outside a box only grows.
+            let mut next_outside = [0u64; MAX_BOXES];
             let mut viable = 0u64;
             let row = &self.outside[i * self.box_count..(i + 1) * self.box_count];
-            for (bx, &places) in row.iter().enumerate() {
-                let merged = outside[bx] | places;
+            for bx in bits(parent_viable) {
+                let merged = outside[bx] | row[bx];
                 next_outside[bx] = merged;
                 if merged.count_ones() as usize <= self.k {
                     viable |= 1 << bx;
@@ -142,7 +156,7 @@ impl Combos<'_> {
             let done = if depth + 1 == self.k {
                 f(&picked[..self.k], viable)
             } else {
-                self.run(i + 1, depth + 1, next, &next_outside, picked, f)
+                self.run(i + 1, depth + 1, next, viable, &next_outside, picked, f)
             };
             if done {
                 return true;
@@ -158,6 +172,8 @@ fn try_fish(
     lines: &[(u8, u64)],
     picked: &[usize],
     viable_boxes: u64,
+    all_places: &[u64; 64],
+    in_box_masks: &[u64],
     rows: bool,
     bit: u64,
     digit: usize,
@@ -199,13 +215,33 @@ fn try_fish(
         }
         // The remaining covers come from the box's own cross lines.
         let extra_choices = inside & !outside;
+        // Cross positions of the box, off the base lines, that hold the
+        // digit: a cover must pass through one for anything to go.
+        let box_count = in_box_masks.len() / n;
+        let box_index = bx - grid.boxes().start;
+        let mut targets = 0u64;
+        for line in 0..n {
+            if base_mask & (1 << line) == 0 {
+                targets |= all_places[line] & in_box_masks[line * box_count + box_index];
+            }
+        }
+        if (outside | extra_choices) & targets == 0 {
+            continue;
+        }
         let need = k - outside.count_ones() as usize;
         let mut subsets = Vec::new();
         subsets_of(extra_choices, need, &mut subsets);
         for extra in subsets {
             let cover = outside | extra;
-            if cover.count_ones() as usize != k {
+            if cover.count_ones() as usize != k || cover & targets == 0 {
                 continue;
+            }
+            let has_fins = picked.iter().any(|&i| lines[i].1 & !cover != 0);
+            let sashimi = picked
+                .iter()
+                .any(|&i| (lines[i].1 & cover).count_ones() < 2);
+            if !has_fins || sashimi != sashimi_wanted {
+                continue; // no fins: a basic fish
             }
             let fins: Vec<usize> = picked
                 .iter()
@@ -214,24 +250,13 @@ fn try_fish(
                     bits(places & !cover).map(move |c| cell_at(base as usize, c))
                 })
                 .collect();
-            if fins.is_empty() {
-                continue; // a basic fish
-            }
-            let sashimi = picked
-                .iter()
-                .any(|&i| (lines[i].1 & cover).count_ones() < 2);
-            if sashimi != sashimi_wanted {
-                continue;
-            }
             let victims: Vec<usize> = bits(cover)
                 .flat_map(|c| (0..n).map(move |b| (b, c)))
                 .filter(|&(b, _)| base_mask & (1 << b) == 0)
                 .map(|(b, c)| cell_at(b, c))
                 .filter(|&cell| in_box(cell) && grid.cands[cell] & bit != 0)
                 .collect();
-            if victims.is_empty() {
-                continue;
-            }
+            debug_assert!(!fins.is_empty() && !victims.is_empty());
             out.start(
                 technique,
                 Pattern::Fish {

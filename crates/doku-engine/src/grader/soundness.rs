@@ -105,7 +105,11 @@ mod timing {
         };
         let mut worst_step = std::time::Duration::ZERO;
         let mut total = vec![(std::time::Duration::ZERO, 0usize, 0usize); Technique::ALL.len()];
-        for line in text.lines().take(100) {
+        let count = std::env::var("DOKU_TIME_COUNT")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(100);
+        for line in text.lines().take(count) {
             let board = parse_puzzle(line, ShapeHint::Infer).unwrap();
             let mut grid = Grid::new(&board).unwrap();
             let mut f = Finding::default();
