@@ -96,9 +96,12 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
                 k,
                 spread,
             };
-            let start = [0u64; MAX_BOXES];
-            let all_boxes = (1u64 << box_count) - 1;
-            if search.run(0, 0, 0, all_boxes, &start, &mut combo, &mut found) {
+            let start = SoFar {
+                union: 0,
+                viable: (1u64 << box_count) - 1,
+                outside: [0u64; MAX_BOXES],
+            };
+            if search.run(0, 0, &start, &mut combo, &mut found) {
                 return true;
             }
         }
@@ -118,45 +121,53 @@ struct Combos<'a> {
     spread: usize,
 }
 
+/// The lines picked so far: the union of their places, the boxes that
+/// could still hold their fins, and per box their places outside it.
+struct SoFar {
+    union: u64,
+    viable: u64,
+    outside: [u64; MAX_BOXES],
+}
+
 impl Combos<'_> {
     /// Calls `f` with each subset (indices into `lines`) and the mask of
     /// boxes that could hold its fins; stops when it returns true.
-    /// `outside` is, per box, the union of the picked lines' places outside it.
     fn run(
         &self,
         start: usize,
         depth: usize,
-        union: u64,
-        parent_viable: u64,
-        outside: &[u64; MAX_BOXES],
+        so_far: &SoFar,
         picked: &mut [usize; 4],
         f: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
         for i in start..self.lines.len() {
-            let next = union | self.lines[i].1;
+            let next = so_far.union | self.lines[i].1;
             if next.count_ones() as usize > self.spread {
                 continue;
             }
             // Only boxes still viable for the lines picked so far can stay
             // viable: the union outside a box only grows.
-            let mut next_outside = [0u64; MAX_BOXES];
-            let mut viable = 0u64;
+            let mut next_so_far = SoFar {
+                union: next,
+                viable: 0,
+                outside: [0u64; MAX_BOXES],
+            };
             let row = &self.outside[i * self.box_count..(i + 1) * self.box_count];
-            for bx in bits(parent_viable) {
-                let merged = outside[bx] | row[bx];
-                next_outside[bx] = merged;
+            for bx in bits(so_far.viable) {
+                let merged = so_far.outside[bx] | row[bx];
+                next_so_far.outside[bx] = merged;
                 if merged.count_ones() as usize <= self.k {
-                    viable |= 1 << bx;
+                    next_so_far.viable |= 1 << bx;
                 }
             }
-            if viable == 0 {
+            if next_so_far.viable == 0 {
                 continue;
             }
             picked[depth] = i;
             let done = if depth + 1 == self.k {
-                f(&picked[..self.k], viable)
+                f(&picked[..self.k], next_so_far.viable)
             } else {
-                self.run(i + 1, depth + 1, next, viable, &next_outside, picked, f)
+                self.run(i + 1, depth + 1, &next_so_far, picked, f)
             };
             if done {
                 return true;
