@@ -877,32 +877,31 @@ pub(crate) fn with_static_scan<R>(grid: &Grid, f: impl FnOnce(&StaticScan) -> R)
 }
 
 fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
-    let mut net = Net::new(grid);
-    let n = net.n;
+    let n = grid.size();
+    let cand_count = grid.cands.len() * n;
     // Reuse the last scan's buffers when the size matches.
     let mut on = match old {
-        Some(old) if old.on.live.len() == net.cand_count() => {
+        Some(old) if old.on.live.len() == cand_count => {
             let mut on = old.on;
             on.live.fill(false);
             on
         }
-        _ => Branches::new(net.cand_count()),
+        _ => Branches::new(cand_count),
     };
+    let links = StaticLinks::new(grid);
     // An off-to-on chain back to a candidate also shows as the on-to-off
     // chain of its strong partner, so assuming each candidate on finds
     // whether any chain exists.
     let mut any_chain = false;
-    let mut hits = vec![0u64; net.cand_count().div_ceil(64)];
-    for c in 0..grid.cands.len() {
-        for d in bits(grid.cands[c]) {
-            let cand = c * n + d;
-            net.propagate(cand, true, Mode::Static(Links::ALL));
-            if net.conflict.is_none() {
-                on.record(cand, &net);
-            } else {
-                any_chain = true;
-                hits[cand / 64] |= 1 << (cand % 64);
-            }
+    let mut hits = vec![0u64; cand_count.div_ceil(64)];
+    let mut reach = ReachScratch::new(links.words, links.keys());
+    for (i, &cand) in links.cands.iter().enumerate() {
+        let cand = cand as usize;
+        if links.reach(i * 2 + 1, i * 2, &mut reach) {
+            any_chain = true;
+            hits[cand / 64] |= 1 << (cand % 64);
+        } else {
+            on.record_reach(cand, &links, &reach);
         }
     }
     StaticScan {
@@ -911,6 +910,145 @@ fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
         cands: grid.cands.clone(),
         any_chain,
         on,
+    }
+}
+
+/// The static links with all link kinds ([`Links::ALL`]) as bitsets over
+/// compact keys (`i * 2 + on` for the `i`-th candidate of the grid): the
+/// scan's breadth-first searches union whole successor sets instead of
+/// pushing events one by one. It reaches what [`Net::propagate`] reaches in
+/// `Mode::Static(Links::ALL)`, each fact at the same depth.
+struct StaticLinks {
+    /// The grid's candidates (`cell * n + digit`), in order.
+    cands: Vec<u32>,
+    words: usize,
+    /// Per compact key, its successors (`words` words each).
+    succ: Vec<u64>,
+}
+
+/// Per-search state of [`StaticLinks::reach`].
+struct ReachScratch {
+    visited: Vec<u64>,
+    frontier: Vec<u64>,
+    next: Vec<u64>,
+    depth: Vec<u8>,
+}
+
+impl ReachScratch {
+    fn new(words: usize, keys: usize) -> ReachScratch {
+        ReachScratch {
+            visited: vec![0; words],
+            frontier: vec![0; words],
+            next: vec![0; words],
+            depth: vec![0; keys],
+        }
+    }
+}
+
+impl StaticLinks {
+    fn new(grid: &Grid) -> StaticLinks {
+        let n = grid.size();
+        let geo = &grid.geo;
+        let mut index = vec![u32::MAX; grid.cands.len() * n];
+        let mut cands = Vec::new();
+        for (cell, &c) in grid.cands.iter().enumerate() {
+            for d in bits(c) {
+                index[cell * n + d] = cands.len() as u32;
+                cands.push((cell * n + d) as u32);
+            }
+        }
+        let words = (cands.len() * 2).div_ceil(64).max(1);
+        let mut succ = vec![0u64; cands.len() * 2 * words];
+        let mut add = |from: usize, to_cand: usize, to_on: bool| {
+            let to = index[to_cand] as usize * 2 + to_on as usize;
+            succ[from * words + to / 64] |= 1 << (to % 64);
+        };
+        for (i, &cand) in cands.iter().enumerate() {
+            let (cell, digit) = (cand as usize / n, cand as usize % n);
+            let bit = 1u64 << digit;
+            // On: the cell's other digits and the digit's peers go off.
+            for e in bits(grid.cands[cell]) {
+                if e != digit {
+                    add(i * 2 + 1, cell * n + e, false);
+                }
+            }
+            for &p in &geo.peers[cell] {
+                if grid.cands[p as usize] & bit != 0 {
+                    add(i * 2 + 1, p as usize * n + digit, false);
+                }
+            }
+            // Off: the other digit of a bivalue cell, and the other place
+            // of a conjugate pair, go on.
+            let cell_cands = grid.cands[cell];
+            if cell_cands.count_ones() == 2 {
+                let e = (cell_cands & !bit).trailing_zeros() as usize;
+                add(i * 2, cell * n + e, true);
+            }
+            for &h in geo.houses_of(cell) {
+                let mut places = geo.house_cells[h as usize]
+                    .iter()
+                    .filter(|&&q| grid.cands[q as usize] & bit != 0);
+                if let (Some(&a), Some(&b), None) = (places.next(), places.next(), places.next()) {
+                    let other = if a as usize == cell { b } else { a };
+                    add(i * 2, other as usize * n + digit, true);
+                }
+            }
+        }
+        StaticLinks { cands, words, succ }
+    }
+
+    fn keys(&self) -> usize {
+        self.cands.len() * 2
+    }
+
+    /// Breadth-first search from compact key `start`, leaving what it
+    /// reaches in `out.visited` with depths in `out.depth`; true (and
+    /// stopped early) when it reaches `stop`.
+    fn reach(&self, start: usize, stop: usize, out: &mut ReachScratch) -> bool {
+        let words = self.words;
+        out.visited.fill(0);
+        out.frontier.fill(0);
+        out.visited[start / 64] |= 1 << (start % 64);
+        out.frontier[start / 64] |= 1 << (start % 64);
+        out.depth[start] = 0;
+        let mut level = 0u8;
+        loop {
+            out.next.fill(0);
+            for w in 0..words {
+                let mut word = out.frontier[w];
+                while word != 0 {
+                    let key = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let row = &self.succ[key * words..(key + 1) * words];
+                    for (acc, s) in out.next.iter_mut().zip(row) {
+                        *acc |= s;
+                    }
+                }
+            }
+            let mut any = false;
+            for w in 0..words {
+                let fresh = out.next[w] & !out.visited[w];
+                out.next[w] = fresh;
+                out.visited[w] |= fresh;
+                any |= fresh != 0;
+            }
+            if !any {
+                return false;
+            }
+            level = level.saturating_add(1);
+            if out.next[stop / 64] & (1 << (stop % 64)) != 0 {
+                return true;
+            }
+            for w in 0..words {
+                let mut word = out.next[w];
+                while word != 0 {
+                    let key = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    out.depth[key] = level;
+                }
+            }
+            std::mem::swap(&mut out.frontier, &mut out.next);
+        }
     }
 }
 
@@ -945,6 +1083,23 @@ impl Branches {
             let key = e.cand as usize * 2 + e.on as usize;
             bits[key / 64] |= 1 << (key % 64);
             self.depth[cand * self.keys + key] = e.depth.min(255) as u8;
+        }
+    }
+
+    /// [`Branches::record`] from a scan's breadth-first search.
+    fn record_reach(&mut self, cand: usize, links: &StaticLinks, reach: &ReachScratch) {
+        self.live[cand] = true;
+        let bits = &mut self.bits[cand * self.words..(cand + 1) * self.words];
+        bits.fill(0);
+        for (w, &word) in reach.visited.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let compact = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let key = links.cands[compact / 2] as usize * 2 + compact % 2;
+                bits[key / 64] |= 1 << (key % 64);
+                self.depth[cand * self.keys + key] = reach.depth[compact];
+            }
         }
     }
 

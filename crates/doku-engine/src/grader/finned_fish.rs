@@ -10,6 +10,9 @@
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::Technique;
 
+/// The most boxes a board has (25x25).
+const MAX_BOXES: usize = 32;
+
 pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Finding) -> bool {
     let sashimi_wanted = matches!(
         technique,
@@ -20,17 +23,48 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
         return false;
     }
     let (box_h, box_w) = grid.geo.shape.box_dims().unwrap_or((n, n));
+    let boxes = grid.boxes();
+    let box_count = boxes.len();
+    if box_count > MAX_BOXES {
+        return false;
+    }
+    // Per orientation, base line and box: the line's cross positions inside
+    // the box.
+    let mut in_box = vec![0u64; 2 * n * box_count];
+    for (o, rows) in [true, false].into_iter().enumerate() {
+        for line in 0..n {
+            for cross in 0..n {
+                let cell = if rows {
+                    line * n + cross
+                } else {
+                    cross * n + line
+                };
+                let bx = grid.geo.cell_houses[cell][2] as usize - boxes.start;
+                if bx < box_count {
+                    in_box[(o * n + line) * box_count + bx] |= 1 << cross;
+                }
+            }
+        }
+    }
+    // Per candidate base line and box: its places outside the box.
+    let mut outside = vec![0u64; n * box_count];
     for digit in 0..n {
         let bit = 1u64 << digit;
-        for rows in [true, false] {
+        for (o, rows) in [true, false].into_iter().enumerate() {
             let first = if rows { 0 } else { n };
+            let in_box = &in_box[o * n * box_count..(o + 1) * n * box_count];
             // Per base line, its places as a mask over the cross direction.
             let mut lines = [(0u8, 0u64); 64];
+            let mut all_places = [0u64; 64];
             let mut len = 0;
             for line in 0..n {
                 let places = grid.places(first + line, bit);
+                all_places[line] = places;
                 let count = places.count_ones() as usize;
                 if count >= 1 && count <= k + box_w.max(box_h) {
+                    for bx in 0..box_count {
+                        outside[len * box_count + bx] = places & !in_box[line * box_count + bx];
+                    }
                     lines[len] = (line as u8, places);
                     len += 1;
                 }
@@ -39,11 +73,14 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
             // width of cross lines: prune base sets that spread wider.
             let spread = k + if rows { box_w } else { box_h };
             let mut combo = [0usize; 4];
-            let mut found = |picked: &[usize]| {
+            let mut found = |picked: &[usize], viable: u64| {
                 try_fish(
                     grid,
                     &lines,
                     picked,
+                    viable,
+                    &all_places,
+                    in_box,
                     rows,
                     bit,
                     digit,
@@ -54,10 +91,17 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
             };
             let search = Combos {
                 lines: &lines[..len],
+                outside: &outside,
+                box_count,
                 k,
                 spread,
             };
-            if search.run(0, 0, 0, &mut combo, &mut found) {
+            let start = SoFar {
+                union: 0,
+                viable: (1u64 << box_count) - 1,
+                outside: [0u64; MAX_BOXES],
+            };
+            if search.run(0, 0, &start, &mut combo, &mut found) {
                 return true;
             }
         }
@@ -66,34 +110,66 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
 }
 
 /// The k-subsets of the candidate base lines whose places together span
-/// at most `spread` cross lines.
+/// at most `spread` cross lines, and whose places outside some box lie in
+/// at most k cross lines (the covers): fins all lie in one box.
 struct Combos<'a> {
     lines: &'a [(u8, u64)],
+    /// Per line (as in `lines`) and box, the line's places outside the box.
+    outside: &'a [u64],
+    box_count: usize,
     k: usize,
     spread: usize,
 }
 
+/// The lines picked so far: the union of their places, the boxes that
+/// could still hold their fins, and per box their places outside it.
+struct SoFar {
+    union: u64,
+    viable: u64,
+    outside: [u64; MAX_BOXES],
+}
+
 impl Combos<'_> {
-    /// Calls `f` with each subset (indices into `lines`); stops when it
-    /// returns true.
+    /// Calls `f` with each subset (indices into `lines`) and the mask of
+    /// boxes that could hold its fins; stops when it returns true.
     fn run(
         &self,
         start: usize,
         depth: usize,
-        union: u64,
+        so_far: &SoFar,
         picked: &mut [usize; 4],
-        f: &mut dyn FnMut(&[usize]) -> bool,
+        f: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
-        if depth == self.k {
-            return f(&picked[..self.k]);
-        }
         for i in start..self.lines.len() {
-            let next = union | self.lines[i].1;
+            let next = so_far.union | self.lines[i].1;
             if next.count_ones() as usize > self.spread {
                 continue;
             }
+            // Only boxes still viable for the lines picked so far can stay
+            // viable: the union outside a box only grows.
+            let mut next_so_far = SoFar {
+                union: next,
+                viable: 0,
+                outside: [0u64; MAX_BOXES],
+            };
+            let row = &self.outside[i * self.box_count..(i + 1) * self.box_count];
+            for bx in bits(so_far.viable) {
+                let merged = so_far.outside[bx] | row[bx];
+                next_so_far.outside[bx] = merged;
+                if merged.count_ones() as usize <= self.k {
+                    next_so_far.viable |= 1 << bx;
+                }
+            }
+            if next_so_far.viable == 0 {
+                continue;
+            }
             picked[depth] = i;
-            if self.run(i + 1, depth + 1, next, picked, f) {
+            let done = if depth + 1 == self.k {
+                f(&picked[..self.k], next_so_far.viable)
+            } else {
+                self.run(i + 1, depth + 1, &next_so_far, picked, f)
+            };
+            if done {
                 return true;
             }
         }
@@ -106,6 +182,9 @@ fn try_fish(
     grid: &Grid,
     lines: &[(u8, u64)],
     picked: &[usize],
+    viable_boxes: u64,
+    all_places: &[u64; 64],
+    in_box_masks: &[u64],
     rows: bool,
     bit: u64,
     digit: usize,
@@ -125,6 +204,9 @@ fn try_fish(
     let base_mask: u64 = picked.iter().fold(0, |m, &i| m | 1 << lines[i].0);
     // Every box a fin could be in: one that a base line passes through.
     for bx in grid.boxes() {
+        if viable_boxes & (1 << (bx - grid.boxes().start)) == 0 {
+            continue; // its outside places span more than k cross lines
+        }
         let in_box = |cell: usize| grid.geo.cell_houses[cell][2] as usize == bx;
         // Cross lines of the places outside the box must all be covers.
         let mut outside = 0u64;
@@ -144,13 +226,33 @@ fn try_fish(
         }
         // The remaining covers come from the box's own cross lines.
         let extra_choices = inside & !outside;
+        // Cross positions of the box, off the base lines, that hold the
+        // digit: a cover must pass through one for anything to go.
+        let box_count = in_box_masks.len() / n;
+        let box_index = bx - grid.boxes().start;
+        let mut targets = 0u64;
+        for line in 0..n {
+            if base_mask & (1 << line) == 0 {
+                targets |= all_places[line] & in_box_masks[line * box_count + box_index];
+            }
+        }
+        if (outside | extra_choices) & targets == 0 {
+            continue;
+        }
         let need = k - outside.count_ones() as usize;
         let mut subsets = Vec::new();
         subsets_of(extra_choices, need, &mut subsets);
         for extra in subsets {
             let cover = outside | extra;
-            if cover.count_ones() as usize != k {
+            if cover.count_ones() as usize != k || cover & targets == 0 {
                 continue;
+            }
+            let has_fins = picked.iter().any(|&i| lines[i].1 & !cover != 0);
+            let sashimi = picked
+                .iter()
+                .any(|&i| (lines[i].1 & cover).count_ones() < 2);
+            if !has_fins || sashimi != sashimi_wanted {
+                continue; // no fins: a basic fish
             }
             let fins: Vec<usize> = picked
                 .iter()
@@ -159,24 +261,13 @@ fn try_fish(
                     bits(places & !cover).map(move |c| cell_at(base as usize, c))
                 })
                 .collect();
-            if fins.is_empty() {
-                continue; // a basic fish
-            }
-            let sashimi = picked
-                .iter()
-                .any(|&i| (lines[i].1 & cover).count_ones() < 2);
-            if sashimi != sashimi_wanted {
-                continue;
-            }
             let victims: Vec<usize> = bits(cover)
                 .flat_map(|c| (0..n).map(move |b| (b, c)))
                 .filter(|&(b, _)| base_mask & (1 << b) == 0)
                 .map(|(b, c)| cell_at(b, c))
                 .filter(|&cell| in_box(cell) && grid.cands[cell] & bit != 0)
                 .collect();
-            if victims.is_empty() {
-                continue;
-            }
+            debug_assert!(!fins.is_empty() && !victims.is_empty());
             out.start(
                 technique,
                 Pattern::Fish {

@@ -90,6 +90,44 @@ mod timing {
     use crate::format::parse_puzzle;
     use crate::ShapeHint;
 
+    /// The median and worst time of `grade` per puzzle of a file
+    /// (`DOKU_TIME_FILE`, default top1465; run with --ignored --nocapture).
+    #[test]
+    #[ignore]
+    fn time_per_puzzle() {
+        let path = format!(
+            "{}/../../../shared/data/{}",
+            env!("CARGO_MANIFEST_DIR"),
+            std::env::var("DOKU_TIME_FILE").unwrap_or("magictour_top1465.txt".into())
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return;
+        };
+        let mut times: Vec<(std::time::Duration, usize)> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let Ok(board) = parse_puzzle(line, ShapeHint::Infer) else {
+                continue;
+            };
+            let start = std::time::Instant::now();
+            std::hint::black_box(super::super::grade(&board));
+            times.push((start.elapsed(), i + 1));
+        }
+        times.sort();
+        let total: std::time::Duration = times.iter().map(|t| t.0).sum();
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
+            println!(
+                "{} puzzles in {:.2} s: median {:.2} ms, p99 {:.1} ms, worst {:.1} ms (line {})",
+                times.len(),
+                total.as_secs_f64(),
+                ms(median.0),
+                ms(times[times.len() * 99 / 100].0),
+                ms(worst.0),
+                worst.1
+            );
+        }
+    }
+
     /// Where the time goes: each technique's find, summed over the first
     /// puzzles of top1465 (run with --ignored --nocapture).
     #[test]
@@ -105,7 +143,11 @@ mod timing {
         };
         let mut worst_step = std::time::Duration::ZERO;
         let mut total = vec![(std::time::Duration::ZERO, 0usize, 0usize); Technique::ALL.len()];
-        for line in text.lines().take(100) {
+        let count = std::env::var("DOKU_TIME_COUNT")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(100);
+        for line in text.lines().take(count) {
             let board = parse_puzzle(line, ShapeHint::Infer).unwrap();
             let mut grid = Grid::new(&board).unwrap();
             let mut f = Finding::default();
