@@ -688,7 +688,10 @@ impl Game {
             GraderHint::Guess { cell, .. } => {
                 hint.technique = "guess".into();
                 // Applying a guess hint places the solution's digit there.
-                let solution = self.known_solution.clone().or_else(|| self.givens.solution());
+                let solution = self
+                    .known_solution
+                    .clone()
+                    .or_else(|| self.givens.solution());
                 if let Some(digit) = solution.and_then(|s| s.get(cell)) {
                     hint.placements = vec![(cell, digit)];
                 }

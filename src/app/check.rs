@@ -21,12 +21,12 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// A few words for the panel.
+    /// A few words for the panel (fits its 21 columns).
     pub fn label(&self) -> &'static str {
         match self {
-            Verdict::Unique(_) => "checked: exactly one solution",
-            Verdict::Several => "checked: several solutions",
-            Verdict::NoSolution => "checked: no solution",
+            Verdict::Unique(_) => "checked: one solution",
+            Verdict::Several => "several solutions",
+            Verdict::NoSolution => "no solution",
         }
     }
 }
@@ -53,6 +53,16 @@ impl PuzzleCheck {
         });
         PuzzleCheck {
             cancel,
+            receiver,
+            verdict: None,
+        }
+    }
+
+    /// A check whose verdict the test sends (a search of known length).
+    #[cfg(test)]
+    fn answered_by(receiver: Receiver<Verdict>) -> PuzzleCheck {
+        PuzzleCheck {
+            cancel: Box::leak(Box::new(AtomicBool::new(false))),
             receiver,
             verdict: None,
         }
@@ -140,13 +150,11 @@ impl super::App {
     /// check ends would freeze the screen for as long as the check takes.
     pub(super) fn hint_waits_for_check(&self) -> Option<String> {
         match self.puzzle_check()? {
-            None => Some(
-                "hints wait for the check of this puzzle's solutions (see the panel)".into(),
-            ),
-            Some(Verdict::Unique(_)) => None,
-            Some(Verdict::Several) => {
-                Some("no hints: this puzzle has several solutions".into())
+            None => {
+                Some("hints wait for the check of this puzzle's solutions (see the panel)".into())
             }
+            Some(Verdict::Unique(_)) => None,
+            Some(Verdict::Several) => Some("no hints: this puzzle has several solutions".into()),
             Some(Verdict::NoSolution) => Some("no hints: this puzzle has no solution".into()),
         }
     }
@@ -157,10 +165,7 @@ impl super::AppView<'_> {
     pub(super) fn check_line(&self) -> Option<ratatui::text::Line<'static>> {
         let theme = self.app.theme();
         Some(match self.app.puzzle_check()? {
-            None => ratatui::text::Line::styled(
-                "checking the solutions… (play on)",
-                theme.message(),
-            ),
+            None => ratatui::text::Line::styled("checking solutions…", theme.message()),
             Some(verdict @ Verdict::Unique(_)) => ratatui::text::Line::raw(verdict.label()),
             Some(verdict) => ratatui::text::Line::styled(verdict.label(), theme.conflict()),
         })
@@ -193,9 +198,8 @@ mod tests {
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         );
         let several = board(&".".repeat(81));
-        let dead = board(
-            "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        );
+        // No clash, but r1c9 has no digit left (9 is in its column).
+        let dead = board(&format!("12345678.........9{}", ".".repeat(63)));
         let never = Deadline::NEVER;
         let solved = unique.solution().expect("solvable");
         assert_eq!(check(&unique, never), Some(Verdict::Unique(solved)));
@@ -209,5 +213,117 @@ mod tests {
         // A 16x16 with few givens needs a search, which sees the flag.
         let open = board(&".".repeat(256));
         assert_eq!(check(&open, Deadline::NEVER.or_cancelled_by(flag)), None);
+    }
+
+    /// The app with a given (undealt) 9x9 puzzle, its check answered by
+    /// the test through the returned sender.
+    fn app_with_held_check(
+        now: std::time::Instant,
+    ) -> (super::super::App, std::sync::mpsc::Sender<Verdict>) {
+        use crate::config::Config;
+        use crate::game::Game;
+        use crate::theme::{ColorDepth, Themes};
+        let givens = board(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let theme = themes.get("default").expect("default").clone();
+        let game = Game::new(givens, None, now);
+        let mut app = super::super::App::new(&Config::built_in(), themes, theme, game, 1);
+        let (sender, receiver) = channel();
+        app.check = Some(PuzzleCheck::answered_by(receiver));
+        (app, sender)
+    }
+
+    fn screen(app: &super::super::App, now: std::time::Instant) -> String {
+        use ratatui::backend::TestBackend;
+        let mut terminal = ratatui::Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+        terminal
+            .draw(|frame| frame.render_widget(super::super::AppView { app, now }, frame.area()))
+            .expect("draws");
+        let buf = terminal.backend().buffer().clone();
+        let mut out = String::new();
+        for y in 0..buf.area.height {
+            for x in 0..buf.area.width {
+                out.push_str(buf[(x, y)].symbol());
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn key(app: &mut super::super::App, ch: char, now: std::time::Instant) {
+        use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+        let press = KeyEvent::new(KeyCode::Char(ch), KeyModifiers::NONE);
+        app.handle_event(Event::Key(press), now);
+    }
+
+    #[test]
+    fn the_game_is_played_while_the_check_runs_and_the_panel_says_what_it_found() {
+        let now = std::time::Instant::now();
+        let (mut app, sender) = app_with_held_check(now);
+        app.on_tick(now);
+        assert!(app.is_checking());
+        assert!(
+            app.next_wakeup(now).is_some(),
+            "the panel is redrawn while checking"
+        );
+        let checking = screen(&app, now);
+        assert!(checking.contains("checking solutions"), "{checking}");
+        // Playing goes on: r1c3 is empty in the givens.
+        key(&mut app, 'l', now);
+        key(&mut app, 'l', now);
+        key(&mut app, '4', now);
+        let cell = app.game.shape().cell(0, 2);
+        assert_eq!(app.game.value(cell).map(|d| d.get()), Some(4));
+        // A hint waits rather than blocking the screen on the search.
+        key(&mut app, 'H', now);
+        let waiting = app.message.clone().unwrap_or_default();
+        assert!(waiting.contains("wait for the check"), "{waiting}");
+        assert!(app.game.hint().is_none());
+
+        let solution = app.game.givens().solution().expect("solvable");
+        sender
+            .send(Verdict::Unique(solution))
+            .expect("the check listens");
+        app.on_tick(now);
+        assert!(!app.is_checking());
+        let done = screen(&app, now);
+        assert!(done.contains("checked: one solution"), "{done}");
+        assert!(!done.contains("checking solutions"), "{done}");
+        key(&mut app, 'H', now);
+        assert!(app.game.hint().is_some(), "{:?}", app.message);
+    }
+
+    #[test]
+    fn a_puzzle_with_several_solutions_is_reported_and_gets_no_hints() {
+        let now = std::time::Instant::now();
+        let (mut app, sender) = app_with_held_check(now);
+        sender.send(Verdict::Several).expect("the check listens");
+        app.on_tick(now);
+        let done = screen(&app, now);
+        assert!(done.contains("several solutions"), "{done}");
+        key(&mut app, 'H', now);
+        let refused = app.message.clone().unwrap_or_default();
+        assert!(refused.contains("several solutions"), "{refused}");
+        assert!(app.game.hint().is_none());
+    }
+
+    #[test]
+    fn a_deal_drops_the_check_and_cancels_its_search() {
+        let now = std::time::Instant::now();
+        let (mut app, _sender) = app_with_held_check(now);
+        let flag = app.check.as_ref().map(|c| c.cancel).expect("a check");
+        let solved = app.game.givens().solution().expect("solvable");
+        app.start_game(
+            solved.clone(),
+            Some(crate::engine::grader::Difficulty::Easy),
+            now,
+        );
+        assert!(app.check.is_none());
+        assert!(
+            flag.load(Ordering::Relaxed),
+            "the old search was told to stop"
+        );
     }
 }
