@@ -304,3 +304,37 @@ fn a_cancelled_deal_stops_at_once_and_an_uncancelled_one_is_the_seed_s_puzzle() 
         "stopped after {stopped_after:?}"
     );
 }
+
+#[test]
+fn the_capped_grade_is_the_full_grade_up_to_the_cap_and_none_past_it() {
+    use doku::engine::grader::{grade_at_most, grade_if_logic_proves_unique, grade_known_unique};
+    // Puzzles of every grade on one carving chain: from the full grid to
+    // a minimal puzzle, a given at a time.
+    for (size, seed) in [(9, 11), (9, 12), (16, 13)] {
+        let dealt = deal(size, None, Symmetry::None, seed);
+        let empties: Vec<Cell> = dealt
+            .puzzle
+            .shape()
+            .cells()
+            .filter(|&c| dealt.puzzle.is_empty_cell(c))
+            .collect();
+        let mut puzzle = dealt.solution.clone();
+        for (n, &cell) in empties.iter().enumerate() {
+            puzzle.set(cell, None);
+            if n % 3 != 0 && n + 1 != empties.len() {
+                continue;
+            }
+            let full = grade_known_unique(&puzzle);
+            let probed = grade_if_logic_proves_unique(&puzzle);
+            for &cap in Difficulty::ALL {
+                let context = format!("{size}x{size} seed {seed}, {n} removed, cap {cap}");
+                let capped = grade_at_most(&puzzle, cap, true);
+                let expected = (full.difficulty <= cap).then(|| full.clone());
+                assert_eq!(capped, expected, "{context}");
+                let capped = grade_at_most(&puzzle, cap, false);
+                let expected = probed.clone().filter(|g| g.difficulty <= cap);
+                assert_eq!(capped, expected, "without uniqueness: {context}");
+            }
+        }
+    }
+}

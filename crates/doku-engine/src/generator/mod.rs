@@ -26,9 +26,7 @@ mod symmetry;
 pub use symmetry::Symmetry;
 
 use super::board::Board;
-use super::grader::{
-    grade_if_logic_proves_unique, grade_known_unique, Difficulty, Grade, TRIAL_AND_ERROR,
-};
+use super::grader::{grade_at_most, Difficulty, Grade, TRIAL_AND_ERROR};
 use super::shape::{Cell, Shape};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -175,8 +173,10 @@ fn attempt_carving(
     // Every puzzle on the chain was proved unique as it was carved. A deal
     // never needs trial and error: a puzzle that does (graded extreme)
     // counts as harder than any target.
+    // Grades stop at the first step past the target (`None`): only the
+    // grades up to it are ever read.
     let too_hard = |v: &Grade| v.difficulty > target || v.hardest == TRIAL_AND_ERROR;
-    let at_most_target = |p: &Board| Some(grade_known_unique(p)).filter(|v| !too_hard(v));
+    let at_most_target = |p: &Board| grade_at_most(p, target, true).filter(|v| !too_hard(v));
     if let Some(verdict) = at_most_target(&minimal) {
         if verdict.difficulty == target {
             return Some((minimal, Some(verdict)));
@@ -267,10 +267,13 @@ fn carve_capped(
             continue;
         }
         try_remove(&mut puzzle, orbit, |p| {
+            // Each grade stops at its first step past the cap.
             let verdict = if classic {
-                p.is_uniquely_solvable().then(|| grade_known_unique(p))
+                p.is_uniquely_solvable()
+                    .then(|| grade_at_most(p, cap, true))
+                    .flatten()
             } else {
-                grade_if_logic_proves_unique(p)
+                grade_at_most(p, cap, false)
             };
             verdict.is_some_and(|v| v.difficulty <= cap && v.hardest != TRIAL_AND_ERROR)
         });
