@@ -4,6 +4,7 @@
 //! the solver view's session ([`WatchSession`]), the settings ([`Settings`]),
 //! the saves ([`Persistence`]) and the terminal ([`tui`]).
 
+mod check;
 mod deal;
 mod editing;
 mod persist;
@@ -84,6 +85,8 @@ pub struct App {
     /// Whether the game was assisted before the solver view opened, so
     /// leaving it can say when the view made it so.
     assisted_before_watch: bool,
+    /// The check of a given puzzle's solutions, running or done.
+    check: Option<check::PuzzleCheck>,
 }
 
 impl App {
@@ -108,6 +111,7 @@ impl App {
             editor: None,
             question: None,
             assisted_before_watch: false,
+            check: None,
         }
     }
 
@@ -255,7 +259,7 @@ impl App {
                 return Some(wait);
             }
         }
-        if self.is_dealing() || self.celebrating(now) {
+        if self.is_dealing() || self.celebrating(now) || self.is_checking() {
             return Some(tick);
         }
         if self.editor.as_ref().is_some_and(Editor::is_counting) {
@@ -291,6 +295,7 @@ impl App {
             self.note_solution_shown();
         }
         self.poll_editor();
+        self.poll_check();
         match self.deals.poll() {
             None => {}
             Some(Arrival::Dealt(dealt, held_message)) => {
@@ -313,6 +318,7 @@ impl App {
         let left = self.persistence.abandoned(&self.game);
         self.game = game;
         self.celebration = None;
+        self.check_given_puzzle();
         if self.editor.is_none() {
             // A deal arriving under the editor waits there.
             self.screen = Screen::Playing;
@@ -541,7 +547,10 @@ impl App {
             Action::FillCandidates => game.fill_candidates(now),
             Action::Undo => game.undo(now),
             Action::Redo => game.redo(now),
-            Action::Hint => game.hint_or_apply(now),
+            Action::Hint => match self.hint_waits_for_check() {
+                Some(why) => Outcome::Refused(why),
+                None => self.game.hint_or_apply(now),
+            },
             Action::Restart => game.restart(now),
             // The solver view's own keys do nothing on the board.
             Action::WatchPause

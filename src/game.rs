@@ -190,6 +190,9 @@ pub struct Game {
     /// A hint placed digits, or the solver view showed the solution: a
     /// solve sets no best time and extends no streak.
     assisted: bool,
+    /// The puzzle's only solution, once known (a background check of a
+    /// given puzzle): hints then skip proving it again on every press.
+    known_solution: Option<Board>,
 }
 
 impl Game {
@@ -220,6 +223,15 @@ impl Game {
             hints_used: 0,
             solve_counted: solved,
             assisted: false,
+            known_solution: None,
+        }
+    }
+
+    /// Tells the game its puzzle's only solution (proved elsewhere), so
+    /// hints on a hard large board answer at once.
+    pub fn set_known_solution(&mut self, solution: Board) {
+        if solution.shape() == self.shape() {
+            self.known_solution = Some(solution);
         }
     }
 
@@ -628,7 +640,10 @@ impl Game {
         let shape = self.shape();
         let any_notes = self.notes.iter().any(|n| !n.is_empty());
         let notes = any_notes.then_some(self.notes.as_slice());
-        let found = grader::next_hint(&self.givens, &self.board, notes);
+        let found = match &self.known_solution {
+            Some(solution) => grader::next_hint_with_solution(solution, &self.board, notes),
+            None => grader::next_hint(&self.givens, &self.board, notes),
+        };
         let message = found.message(shape);
         let mut hint = Hint {
             level: HintLevel::Summary,
@@ -673,7 +688,11 @@ impl Game {
             GraderHint::Guess { cell, .. } => {
                 hint.technique = "guess".into();
                 // Applying a guess hint places the solution's digit there.
-                if let Some(digit) = self.givens.solution().and_then(|s| s.get(cell)) {
+                let solution = self
+                    .known_solution
+                    .clone()
+                    .or_else(|| self.givens.solution());
+                if let Some(digit) = solution.and_then(|s| s.get(cell)) {
                     hint.placements = vec![(cell, digit)];
                 }
             }

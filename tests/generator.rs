@@ -187,6 +187,7 @@ fn unreachable_difficulties_are_an_error_not_a_wrong_grade() {
             );
         }
         Ok(dealt) => assert_eq!(grade(&dealt.puzzle).difficulty, Difficulty::Expert),
+        Err(GenerateError::Cancelled) => panic!("nothing cancelled this deal"),
     }
 }
 
@@ -265,5 +266,75 @@ fn removing_any_remaining_orbit_of_an_any_puzzle_breaks_uniqueness() {
             sparser.count_solutions_up_to(2) > 1,
             "orbit {orbit:?} was removable"
         );
+    }
+}
+
+#[test]
+fn a_cancelled_deal_stops_at_once_and_an_uncancelled_one_is_the_seed_s_puzzle() {
+    use doku::engine::generator::generate_unless_cancelled;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    let shape = Shape::sudoku(16).expect("sudoku size");
+    let medium = Some(Difficulty::Medium);
+    let symmetry = Symmetry::Rotate180;
+    // Not cancelled: the same puzzle as `generate` for the seed.
+    let flag = AtomicBool::new(false);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let cancellable = generate_unless_cancelled(shape, medium, symmetry, &mut rng, &flag);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    assert_eq!(cancellable, generate(shape, medium, symmetry, &mut rng));
+
+    // Cancelled while a 25x25 deal is carving (one takes about a second).
+    let shape = Shape::sudoku(25).expect("sudoku size");
+    let flag = AtomicBool::new(false);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let (result, stopped_after) = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(30));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let started = Instant::now();
+        let result = generate_unless_cancelled(shape, medium, symmetry, &mut rng, &flag);
+        (result, started.elapsed())
+    });
+    assert_eq!(result, Err(GenerateError::Cancelled));
+    // One uniqueness proof or grading after the flag, not the whole deal.
+    assert!(
+        stopped_after < Duration::from_millis(600),
+        "stopped after {stopped_after:?}"
+    );
+}
+
+#[test]
+fn the_capped_grade_is_the_full_grade_up_to_the_cap_and_none_past_it() {
+    use doku::engine::grader::{grade_at_most, grade_if_logic_proves_unique, grade_known_unique};
+    // Puzzles of every grade on one carving chain: from the full grid to
+    // a minimal puzzle, a given at a time.
+    for (size, seed) in [(9, 11), (9, 12), (16, 13)] {
+        let dealt = deal(size, None, Symmetry::None, seed);
+        let empties: Vec<Cell> = dealt
+            .puzzle
+            .shape()
+            .cells()
+            .filter(|&c| dealt.puzzle.is_empty_cell(c))
+            .collect();
+        let mut puzzle = dealt.solution.clone();
+        for (n, &cell) in empties.iter().enumerate() {
+            puzzle.set(cell, None);
+            if n % 3 != 0 && n + 1 != empties.len() {
+                continue;
+            }
+            let full = grade_known_unique(&puzzle);
+            let probed = grade_if_logic_proves_unique(&puzzle);
+            for &cap in Difficulty::ALL {
+                let context = format!("{size}x{size} seed {seed}, {n} removed, cap {cap}");
+                let capped = grade_at_most(&puzzle, cap, true);
+                let expected = (full.difficulty <= cap).then(|| full.clone());
+                assert_eq!(capped, expected, "{context}");
+                let capped = grade_at_most(&puzzle, cap, false);
+                let expected = probed.clone().filter(|g| g.difficulty <= cap);
+                assert_eq!(capped, expected, "without uniqueness: {context}");
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! quitting) is cancelled, so stale deals do not pile up on the cores.
 
 use crate::config::Config;
-use crate::engine::generator::{generate, Symmetry};
+use crate::engine::generator::{generate_unless_cancelled, GenerateError, Symmetry};
 use crate::engine::grader::{grade, Difficulty};
 use crate::engine::{Board, Named, Shape};
 use rand::{Rng, SeedableRng};
@@ -183,36 +183,34 @@ impl Drop for Dealing {
     }
 }
 
-/// [`deal`], giving up (`None`) at the first check after `cancel` is set.
-/// The generator itself takes no cancel flag, so a generation under way
-/// runs to its end (bounded by its attempts); the fallback is skipped.
+/// [`deal`], giving up (`None`) soon after `cancel` is set: the generator
+/// reads the flag between clue removals, so a deal no longer wanted stops
+/// within one uniqueness proof or grading rather than running to its end.
 fn deal_unless_cancelled(
     shape: Shape,
     difficulty: Difficulty,
     rng: &mut impl Rng,
     cancel: &AtomicBool,
 ) -> Option<Dealt> {
-    let cancelled = || cancel.load(Ordering::Relaxed);
-    if cancelled() {
-        return None;
-    }
     let symmetry = Symmetry::Rotate180;
-    if let Ok(generated) = generate(shape, Some(difficulty), symmetry, rng) {
-        return (!cancelled()).then_some(Dealt {
-            puzzle: generated.puzzle,
-            difficulty,
-        });
+    match generate_unless_cancelled(shape, Some(difficulty), symmetry, rng, cancel) {
+        Ok(generated) => {
+            return Some(Dealt {
+                puzzle: generated.puzzle,
+                difficulty,
+            })
+        }
+        Err(GenerateError::Cancelled) => return None,
+        Err(GenerateError::GaveUp { .. }) => {}
     }
-    if cancelled() {
-        return None;
-    }
-    let puzzle = match generate(shape, None, symmetry, rng) {
+    let puzzle = match generate_unless_cancelled(shape, None, symmetry, rng, cancel) {
         Ok(generated) => generated.puzzle,
+        Err(GenerateError::Cancelled) => return None,
         // Unreachable with no target level; an empty board still plays.
-        Err(_) => Board::empty(shape),
+        Err(GenerateError::GaveUp { .. }) => Board::empty(shape),
     };
     let difficulty = grade(&puzzle).difficulty;
-    (!cancelled()).then_some(Dealt { puzzle, difficulty })
+    (!cancel.load(Ordering::Relaxed)).then_some(Dealt { puzzle, difficulty })
 }
 
 /// A puzzle with exactly one solution at `difficulty`; when the generator

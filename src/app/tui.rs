@@ -244,6 +244,9 @@ fn launch_app(
         (None, Some(saved)) => App::new(config, themes, theme, saved, seed),
         (None, None) => App::dealing(config, themes, theme, seed),
     };
+    // A puzzle not dealt here may have several solutions, or none; the
+    // check runs while the game is played.
+    app.check_given_puzzle();
     if let Some(launch) = watch {
         let defaults = app.watch_options();
         app.set_watch_options(WatchOptions {

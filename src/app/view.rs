@@ -302,6 +302,9 @@ impl AppView<'_> {
             }
             .into(),
         );
+        if let Some(fact) = self.check_fact() {
+            facts.push(fact);
+        }
         if let Some(dealing) = app.deals.in_flight() {
             let n = dealing.shape.size();
             facts.push(format!(
@@ -597,6 +600,10 @@ impl AppView<'_> {
                     Span::raw(hint_next_step(hint)),
                 ]));
             }
+        }
+        if let Some(line) = self.check_line() {
+            lines.push(Line::raw(""));
+            lines.push(line);
         }
         lines.push(Line::raw(""));
         lines.push(Line::raw(format!(

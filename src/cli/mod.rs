@@ -408,9 +408,10 @@ fn watch_launch(
     Ok((puzzle, launch))
 }
 
-/// Whether `board` can be finished. A large puzzle can take seconds to
-/// solve while nothing else is on the screen, so after a moment a status
-/// line on stderr (a terminal only) says what doku is busy with.
+/// Whether `board` may be finished: false only when a quick search proves
+/// it has no solution. A hard large puzzle can take a minute to solve, so
+/// past [`QUICK_CHECK`] the game starts anyway and its panel reports the
+/// check running in the background (see `crate::app`).
 fn has_solution(board: &crate::engine::Board, source: &str) -> bool {
     use progress::{StatusLine, QUIET_PERIOD};
     use std::io::IsTerminal;
@@ -425,9 +426,13 @@ fn has_solution(board: &crate::engine::Board, source: &str) -> bool {
         })
     };
     StatusLine::run(std::io::stderr().is_terminal(), text, |_| {
-        board.solution().is_some()
+        let quick = crate::engine::Deadline::after(QUICK_CHECK);
+        !matches!(board.solution_before(quick), Ok(None))
     })
 }
+
+/// How long `doku play` looks for a solution before the game starts.
+const QUICK_CHECK: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// Where `doku play` took its puzzle from, for messages.
 fn puzzle_source(args: &PlayArgs) -> String {

@@ -24,30 +24,66 @@ pub use named::Named;
 pub use search_kind::SearchKind;
 pub use shape::{Cell, Digit, House, Shape};
 pub use solver::{Rule, Solver, Step, Strategy};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// When a search must give up: a moment, or never.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Deadline(Option<Instant>);
+/// When a search must give up: a moment, or never; and, if given, as soon
+/// as a cancel flag is set (a background check no longer wanted).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Deadline {
+    moment: Option<Instant>,
+    /// `'static` keeps the type `Copy`, as the searches pass it by value;
+    /// a caller with a shorter-lived flag leaks one (a byte per search).
+    cancel: Option<&'static AtomicBool>,
+}
+
+impl PartialEq for Deadline {
+    fn eq(&self, other: &Deadline) -> bool {
+        let same_flag = match (self.cancel, other.cancel) {
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        self.moment == other.moment && same_flag
+    }
+}
+impl Eq for Deadline {}
 
 impl Deadline {
     /// No deadline: the search runs until it answers.
-    pub const NEVER: Deadline = Deadline(None);
+    pub const NEVER: Deadline = Deadline {
+        moment: None,
+        cancel: None,
+    };
 
     /// Give up at `moment`.
     pub fn at(moment: Instant) -> Deadline {
-        Deadline(Some(moment))
+        Deadline {
+            moment: Some(moment),
+            cancel: None,
+        }
     }
 
     /// Give up once `limit` has passed from now.
     pub fn after(limit: Duration) -> Deadline {
-        Deadline(Instant::now().checked_add(limit))
+        Deadline {
+            moment: Instant::now().checked_add(limit),
+            cancel: None,
+        }
     }
 
-    /// Whether the moment has come. Reads the clock, so searches ask only
-    /// every few hundred branches.
+    /// This deadline, or earlier: as soon as `cancel` is set.
+    pub fn or_cancelled_by(self, cancel: &'static AtomicBool) -> Deadline {
+        Deadline {
+            cancel: Some(cancel),
+            ..self
+        }
+    }
+
+    /// Whether the moment has come (or the search was cancelled). Reads
+    /// the clock, so searches ask only every few hundred branches.
     pub fn passed(self) -> bool {
-        self.0.is_some_and(|moment| Instant::now() >= moment)
+        self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+            || self.moment.is_some_and(|moment| Instant::now() >= moment)
     }
 }
 

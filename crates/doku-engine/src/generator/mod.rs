@@ -26,12 +26,11 @@ mod symmetry;
 pub use symmetry::Symmetry;
 
 use super::board::Board;
-use super::grader::{
-    grade_if_logic_proves_unique, grade_known_unique, Difficulty, Grade, TRIAL_AND_ERROR,
-};
+use super::grader::{grade_at_most, Difficulty, Grade, TRIAL_AND_ERROR};
 use super::shape::{Cell, Shape};
 use rand::seq::SliceRandom;
 use rand::Rng;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A dealt puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +57,9 @@ pub enum GenerateError {
         symmetry: Symmetry,
         attempts: usize,
     },
+    /// The caller's cancel flag was set ([`generate_unless_cancelled`]).
+    #[error("the deal was cancelled")]
+    Cancelled,
 }
 
 /// How many carvings `generate` tries before it gives up on a difficulty.
@@ -76,14 +78,38 @@ pub fn generate(
     symmetry: Symmetry,
     rng: &mut impl Rng,
 ) -> Result<Generated, GenerateError> {
+    generate_unless_cancelled(shape, difficulty, symmetry, rng, &AtomicBool::new(false))
+}
+
+/// [`generate`], giving up with [`GenerateError::Cancelled`] soon after
+/// `cancel` is set: it is read between clue removals and between gradings,
+/// so a deal no longer wanted (another deal asked for, the app quitting)
+/// stops within one uniqueness proof or one grading. Until it is set, the
+/// same seed deals the same puzzle as [`generate`].
+pub fn generate_unless_cancelled(
+    shape: Shape,
+    difficulty: Option<Difficulty>,
+    symmetry: Symmetry,
+    rng: &mut impl Rng,
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
+    let cancelled = || cancel.load(Ordering::Relaxed);
     let mut orbits = symmetry.orbits(shape);
     let mut solution = Board::empty(shape);
     for attempt in 0..MAX_ATTEMPTS {
+        if cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
         if attempt % CARVINGS_PER_GRID == 0 {
             solution = full_grid(shape, rng);
         }
         orbits.shuffle(rng);
-        if let Some((puzzle, grade)) = attempt_carving(&solution, &orbits, difficulty) {
+        let carved = attempt_carving(&solution, &orbits, difficulty, cancel);
+        // A carving cut short by the flag is no puzzle to return.
+        if cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
+        if let Some((puzzle, grade)) = carved {
             return Ok(Generated {
                 puzzle,
                 solution,
@@ -127,13 +153,19 @@ fn stays_unique(puzzle: &Board, solution: &Board, freed: &[u16]) -> bool {
 }
 
 /// One attempt (see the module notes): the puzzle and, when a difficulty
-/// was asked for, its grade, which then equals the target.
+/// was asked for, its grade, which then equals the target. Once `cancel`
+/// is set it ends soon, with an answer the caller must throw away.
 fn attempt_carving(
     solution: &Board,
     orbits: &[Vec<u16>],
     target: Option<Difficulty>,
+    cancel: &AtomicBool,
 ) -> Option<(Board, Option<Grade>)> {
-    let removals = carve_unique(solution, orbits);
+    let cancelled = || cancel.load(Ordering::Relaxed);
+    let removals = carve_unique(solution, orbits, cancel);
+    if cancelled() {
+        return None;
+    }
     let minimal = without(solution, &removals);
     let Some(target) = target else {
         return Some((minimal, None));
@@ -141,12 +173,14 @@ fn attempt_carving(
     // Every puzzle on the chain was proved unique as it was carved. A deal
     // never needs trial and error: a puzzle that does (graded extreme)
     // counts as harder than any target.
+    // Grades stop at the first step past the target (`None`): only the
+    // grades up to it are ever read.
     let too_hard = |v: &Grade| v.difficulty > target || v.hardest == TRIAL_AND_ERROR;
-    let verdict = grade_known_unique(&minimal);
-    if verdict.difficulty == target && !too_hard(&verdict) {
-        return Some((minimal, Some(verdict)));
-    }
-    if !too_hard(&verdict) {
+    let at_most_target = |p: &Board| grade_at_most(p, target, true).filter(|v| !too_hard(v));
+    if let Some(verdict) = at_most_target(&minimal) {
+        if verdict.difficulty == target {
+            return Some((minimal, Some(verdict)));
+        }
         return None; // easier than the target
     }
     // Invariant: the chain's puzzle after `easy_end` removals is not too
@@ -154,26 +188,27 @@ fn attempt_carving(
     let (mut easy_end, mut hard_end) = (0, removals.len());
     let mut easy_grade = None;
     while hard_end - easy_end > 1 {
+        if cancelled() {
+            return None;
+        }
         let mid = (easy_end + hard_end) / 2;
-        let verdict = grade_known_unique(&without(solution, &removals[..mid]));
-        if too_hard(&verdict) {
-            hard_end = mid;
-        } else {
-            easy_end = mid;
-            easy_grade = Some(verdict);
+        match at_most_target(&without(solution, &removals[..mid])) {
+            None => hard_end = mid,
+            Some(verdict) => {
+                easy_end = mid;
+                easy_grade = Some(verdict);
+            }
         }
     }
     let start = without(solution, &removals[..easy_end]);
-    let on_target = easy_grade.unwrap_or_else(|| grade_known_unique(&start));
+    let on_target = easy_grade.or_else(|| at_most_target(&start))?;
     if on_target.difficulty != target {
         return None;
     }
-    let refined = carve_capped(start.clone(), orbits, target);
-    let verdict = grade_known_unique(&refined);
-    if verdict.difficulty == target && !too_hard(&verdict) {
-        Some((refined, Some(verdict)))
-    } else {
-        Some((start, Some(on_target)))
+    let refined = carve_capped(start.clone(), orbits, target, cancel);
+    match at_most_target(&refined) {
+        Some(verdict) if verdict.difficulty == target => Some((refined, Some(verdict))),
+        _ => Some((start, Some(on_target))),
     }
 }
 
@@ -187,11 +222,19 @@ fn without(solution: &Board, removals: &[&[u16]]) -> Board {
 }
 
 /// Carves the orbits in the order given, each removal kept if the solution
-/// stays unique; returns the kept removals in order.
-fn carve_unique<'a>(solution: &Board, orbits: &'a [Vec<u16>]) -> Vec<&'a [u16]> {
+/// stays unique; returns the kept removals in order (stops early, with a
+/// shorter list, once `cancel` is set).
+fn carve_unique<'a>(
+    solution: &Board,
+    orbits: &'a [Vec<u16>],
+    cancel: &AtomicBool,
+) -> Vec<&'a [u16]> {
     let mut puzzle = solution.clone();
     let mut removals = Vec::new();
     for orbit in orbits {
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
         if try_remove(&mut puzzle, orbit, |p| stays_unique(p, solution, orbit)) {
             removals.push(orbit.as_slice());
         }
@@ -209,17 +252,28 @@ fn carve_unique<'a>(solution: &Board, orbits: &'a [Vec<u16>]) -> Vec<&'a [u16]> 
 /// proves its solution unique (every deduction holds in every solution);
 /// when it stalls the removal is refused (the uniqueness techniques would
 /// be unsound on a puzzle with several solutions).
-fn carve_capped(mut puzzle: Board, orbits: &[Vec<u16>], cap: Difficulty) -> Board {
+fn carve_capped(
+    mut puzzle: Board,
+    orbits: &[Vec<u16>],
+    cap: Difficulty,
+    cancel: &AtomicBool,
+) -> Board {
     let classic = puzzle.shape() == Shape::CLASSIC;
     for orbit in orbits {
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
         if orbit.iter().any(|&c| puzzle.is_empty_cell(Cell(c))) {
             continue;
         }
         try_remove(&mut puzzle, orbit, |p| {
+            // Each grade stops at its first step past the cap.
             let verdict = if classic {
-                p.is_uniquely_solvable().then(|| grade_known_unique(p))
+                p.is_uniquely_solvable()
+                    .then(|| grade_at_most(p, cap, true))
+                    .flatten()
             } else {
-                grade_if_logic_proves_unique(p)
+                grade_at_most(p, cap, false)
             };
             verdict.is_some_and(|v| v.difficulty <= cap && v.hardest != TRIAL_AND_ERROR)
         });

@@ -632,6 +632,77 @@ pub fn grade_if_logic_proves_unique(board: &Board) -> Option<Grade> {
     Some(grade_known_unique(board))
 }
 
+/// [`grade_known_unique`] (with `known_unique`) or
+/// [`grade_if_logic_proves_unique`] (without) for a caller that only wants
+/// grades up to `cap` (the generator, carving towards a target): the same
+/// grade when it is at most `cap`, and `None` as soon as the puzzle is sure
+/// to grade harder (or, without `known_unique`, when logic cannot prove it
+/// unique). The path always takes the easiest step available, so the first
+/// step harder than `cap` decides; techniques rated past `cap`'s tier (the
+/// costly chains and nets) are never searched.
+pub fn grade_at_most(board: &Board, cap: Difficulty, known_unique: bool) -> Option<Grade> {
+    let mut grid = Grid::new(board)?;
+    if known_unique {
+        grid.unique = true;
+        return match run_at_most(&mut grid, Some(cap))? {
+            (Outcome::Solved, hardest) => Some(solved_grade(hardest)),
+            (Outcome::Contradiction, _) => Some(not_unique(Solutions::None)),
+            (Outcome::Stalled, _) => Some(trial_and_error()),
+        }
+        .filter(|grade| grade.difficulty <= cap);
+    }
+    // The probe without the uniqueness techniques proves uniqueness by
+    // finishing. Below expert its first step past `cap` settles it: a path
+    // with the uniqueness techniques that differs uses one, which is expert.
+    // From expert on, the uniqueness techniques may avoid a harder step,
+    // so the probe runs to its end.
+    let probe_cap = (cap < Difficulty::Expert).then_some(cap);
+    let (outcome, hardest) = run_at_most(&mut grid, probe_cap)?;
+    if outcome != Outcome::Solved {
+        return None;
+    }
+    if hardest.rating < first_uniqueness_rating() {
+        return Some(solved_grade(hardest)).filter(|grade| grade.difficulty <= cap);
+    }
+    grade_at_most(board, cap, true)
+}
+
+/// [`run`] that gives up (`None`) at the first step harder than `cap`, and
+/// when no technique rated within `cap`'s tier applies (then the easiest
+/// step is harder). With no cap it is [`run`].
+fn run_at_most(grid: &mut Grid, cap: Option<Difficulty>) -> Option<(Outcome, Hardest)> {
+    // A finding rates at least its technique's rating, so past this
+    // rating no technique can give a step of `cap`'s tier or easier.
+    let top = match cap {
+        None | Some(Difficulty::Extreme) => u16::MAX,
+        Some(tier) => (0..TRIAL_AND_ERROR_RATING)
+            .rev()
+            .find(|&r| Difficulty::of_rating(r) <= tier)
+            .unwrap_or(0),
+    };
+    let end = BY_RATING.partition_point(|t| t.se_rating() <= top);
+    let techniques = &BY_RATING[..end];
+    let mut finding = Finding::default();
+    let mut hardest = Hardest::default();
+    loop {
+        if grid.broken {
+            return Some((Outcome::Contradiction, hardest));
+        }
+        if grid.empty == 0 {
+            return Some((Outcome::Solved, hardest));
+        }
+        if !techniques.iter().any(|t| t.find(grid, &mut finding)) {
+            // A stall is the run's answer only when every technique was tried.
+            return (end == BY_RATING.len()).then_some((Outcome::Stalled, hardest));
+        }
+        if cap.is_some_and(|cap| finding.technique.step_difficulty(finding.rating) > cap) {
+            return None;
+        }
+        hardest.add(&finding);
+        grid.apply(&finding);
+    }
+}
+
 /// The lowest rating of a uniqueness technique: a run whose steps all rate
 /// below it takes the same path whether or not they are allowed.
 fn first_uniqueness_rating() -> u16 {
