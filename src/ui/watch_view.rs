@@ -6,7 +6,7 @@
 //! Everything sits at fixed places and only the changed cells differ from
 //! frame to frame, so ratatui's diff sends little per step over SSH.
 
-use super::geometry::Geometry;
+use super::geometry::BoardLayout;
 use super::{TooSmall, PANEL_WIDTH};
 use crate::engine::board::{cell_name, digit_text};
 use crate::engine::Cell;
@@ -34,7 +34,7 @@ pub struct WatchView<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WatchLayout {
     pub board: Rect,
-    pub geometry: Geometry,
+    pub geometry: BoardLayout,
     pub panel: Option<Rect>,
     /// One line of counters under the board, when there is no panel.
     pub summary: Option<Rect>,
@@ -46,7 +46,7 @@ impl WatchLayout {
         let shape = watch.board().shape();
         let panel_room = area.width.saturating_sub(PANEL_WIDTH + GAP);
         if area.height >= PANEL_MIN_HEIGHT {
-            if let Some(geometry) = Geometry::fitting(shape, panel_room, area.height) {
+            if let Some(geometry) = BoardLayout::fitting(shape, panel_room, area.height) {
                 let total = geometry.width + GAP + PANEL_WIDTH;
                 let left = area.x + (area.width - total) / 2;
                 let top = area.y + (area.height - geometry.height) / 2;
@@ -66,9 +66,9 @@ impl WatchLayout {
             }
         }
         let (geometry, summary) =
-            match Geometry::fitting(shape, area.width, area.height.saturating_sub(1)) {
+            match BoardLayout::fitting(shape, area.width, area.height.saturating_sub(1)) {
                 Some(g) => (g, true),
-                None => (Geometry::fitting(shape, area.width, area.height)?, false),
+                None => (BoardLayout::fitting(shape, area.width, area.height)?, false),
             };
         let used = geometry.height + u16::from(summary);
         let left = area.x + (area.width - geometry.width) / 2;
@@ -87,7 +87,7 @@ impl Widget for WatchView<'_> {
         let area = area.intersection(buf.area);
         let shape = self.watch.board().shape();
         let Some(layout) = WatchLayout::new(self.watch, area) else {
-            let g = Geometry::smallest(shape);
+            let g = BoardLayout::smallest(shape);
             TooSmall {
                 theme: self.theme,
                 board: &format!("the solver view of {0}x{0}", shape.size()),
@@ -149,7 +149,7 @@ impl WatchView<'_> {
         theme.board().patch(theme.box_shade(even))
     }
 
-    fn render_cell(&self, cell: Cell, rect: Rect, g: &Geometry, buf: &mut Buffer) {
+    fn render_cell(&self, cell: Cell, rect: Rect, g: &BoardLayout, buf: &mut Buffer) {
         // The cell is shaded as its box; only a label of up to three columns
         // in its middle row takes the kind's style. A step then changes a
         // few characters, not every character of a roomy cell (bytes over SSH).
@@ -184,7 +184,7 @@ impl WatchView<'_> {
         }
     }
 
-    fn render_lines(&self, g: &Geometry, area: Rect, buf: &mut Buffer) {
+    fn render_lines(&self, g: &BoardLayout, area: Rect, buf: &mut Buffer) {
         super::board::render_grid_lines(g, self.theme, area, buf);
     }
 
