@@ -412,7 +412,7 @@ fn watch_launch(
 /// solve while nothing else is on the screen, so after a moment a status
 /// line on stderr (a terminal only) says what doku is busy with.
 fn has_solution(board: &crate::engine::Board, source: &str) -> bool {
-    use progress::{StatusLine, QUIET_PERIOD};
+    use progress::{ProgressLine, QUIET_PERIOD};
     use std::io::IsTerminal;
     let start = std::time::Instant::now();
     let text = || {
@@ -424,7 +424,7 @@ fn has_solution(board: &crate::engine::Board, source: &str) -> bool {
             )
         })
     };
-    StatusLine::run(std::io::stderr().is_terminal(), text, |_| {
+    ProgressLine::run(std::io::stderr().is_terminal(), text, |_| {
         board.solution().is_some()
     })
 }
