@@ -513,7 +513,7 @@ pub struct LogicalSolution {
 
 /// How a run of the logical solver ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Outcome {
+enum LogicEnd {
     Solved,
     /// No technique applies.
     Stalled,
@@ -550,18 +550,18 @@ impl Hardest {
 /// Applies techniques until the grid is solved, stalls or breaks; calls
 /// `on_step` with each step before applying it. Returns the outcome and the
 /// hardest steps.
-fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (Outcome, Hardest) {
+fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (LogicEnd, Hardest) {
     let mut finding = Finding::default();
     let mut hardest = Hardest::default();
     loop {
         if grid.broken {
-            return (Outcome::Contradiction, hardest);
+            return (LogicEnd::Contradiction, hardest);
         }
         if grid.empty == 0 {
-            return (Outcome::Solved, hardest);
+            return (LogicEnd::Solved, hardest);
         }
         if !find_next(grid, &mut finding) {
-            return (Outcome::Stalled, hardest);
+            return (LogicEnd::Stalled, hardest);
         }
         hardest.add(&finding);
         on_step(grid, &finding);
@@ -623,7 +623,7 @@ pub fn grade_known_unique(board: &Board) -> Grade {
 pub fn grade_if_logic_proves_unique(board: &Board) -> Option<Grade> {
     let mut probe = Grid::new(board)?;
     let (outcome, hardest) = run(&mut probe, |_, _| {});
-    if outcome != Outcome::Solved {
+    if outcome != LogicEnd::Solved {
         return None;
     }
     if hardest.rating < first_uniqueness_rating() {
@@ -654,7 +654,7 @@ fn first_uniqueness_rating() -> u16 {
 fn prepare(
     board: &Board,
     known_unique: bool,
-) -> Result<(Grid, Option<(Outcome, Hardest)>), Solutions> {
+) -> Result<(Grid, Option<(LogicEnd, Hardest)>), Solutions> {
     let mut grid = Grid::new(board).ok_or(Solutions::None)?;
     if known_unique {
         grid.unique = true;
@@ -675,13 +675,13 @@ fn prepare(
     let mut probe = grid.clone();
     let (outcome, hardest) = run(&mut probe, |_, _| {});
     match outcome {
-        Outcome::Contradiction => return Err(Solutions::None),
-        Outcome::Solved => {
+        LogicEnd::Contradiction => return Err(Solutions::None),
+        LogicEnd::Solved => {
             grid.unique = true;
             let same_path = hardest.rating < first_uniqueness_rating();
             return Ok((grid, same_path.then_some((outcome, hardest))));
         }
-        Outcome::Stalled => {}
+        LogicEnd::Stalled => {}
     }
     // Logic's placements hold in every solution, so counting from where
     // it stopped is the same count with less to search.
@@ -705,10 +705,10 @@ fn grade_with(board: &Board, known_unique: bool) -> Grade {
     };
     let (outcome, hardest) = done.unwrap_or_else(|| run(&mut grid, |_, _| {}));
     match outcome {
-        Outcome::Solved => solved_grade(hardest),
+        LogicEnd::Solved => solved_grade(hardest),
         // Sound steps on a puzzle with a solution never break the grid.
-        Outcome::Contradiction => not_unique(Solutions::None),
-        Outcome::Stalled => trial_and_error(),
+        LogicEnd::Contradiction => not_unique(Solutions::None),
+        LogicEnd::Stalled => trial_and_error(),
     }
 }
 
@@ -772,7 +772,7 @@ pub fn solve_logically(board: &Board) -> LogicalSolution {
     let (outcome, _) = run(&mut grid, |g, f| steps.push(to_step(g, f)));
     LogicalSolution {
         steps,
-        solved: outcome == Outcome::Solved,
+        solved: outcome == LogicEnd::Solved,
         board: board_of(&grid).unwrap_or_else(|| board.clone()),
     }
 }
