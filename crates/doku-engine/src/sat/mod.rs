@@ -18,7 +18,7 @@ use super::alldiff_search as strong;
 use super::board::Board;
 use super::solver::geometry;
 use super::{Deadline, TimedOut};
-use cdcl::{Cdcl, Lit, Outcome};
+use cdcl::{Cdcl, Lit, SatAnswer};
 
 /// Some solution of `board`, if it has one.
 /// `Err` if `deadline` passed first.
@@ -28,9 +28,9 @@ pub(crate) fn first_solution(board: &Board, deadline: Deadline) -> Result<Option
     };
     instance.solver.set_deadline(deadline);
     match instance.solver.solve(None) {
-        Outcome::Satisfiable => Ok(instance.model()),
-        Outcome::Unsatisfiable => Ok(None),
-        Outcome::Unknown => Err(TimedOut),
+        SatAnswer::Satisfiable => Ok(instance.model()),
+        SatAnswer::Unsatisfiable => Ok(None),
+        SatAnswer::Unknown => Err(TimedOut),
     }
 }
 
@@ -52,12 +52,12 @@ pub(crate) fn count_up_to(
     let mut count = 0;
     while count < limit {
         match instance.solver.solve(None) {
-            Outcome::Satisfiable => {
+            SatAnswer::Satisfiable => {
                 count += 1;
                 instance.exclude_model();
             }
-            Outcome::Unsatisfiable => break,
-            Outcome::Unknown => return Err(TimedOut),
+            SatAnswer::Unsatisfiable => break,
+            SatAnswer::Unknown => return Err(TimedOut),
         }
     }
     Ok(count)
