@@ -12,7 +12,7 @@ use crate::engine::board::{cell_name, digit_text};
 use crate::engine::Cell;
 use crate::engine::Named;
 use crate::theme::Theme;
-use crate::watch::{CellKind, RunEnd as Outcome, Watch};
+use crate::watch::{CellKind, RunEnd, Watch};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -473,9 +473,9 @@ pub fn panel_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
 
 fn result_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
     let (text, style) = match watch.outcome() {
-        Some(Outcome::Solved) => ("solved", theme.message()),
-        Some(Outcome::Exhausted) => ("no solution", theme.conflict()),
-        Some(Outcome::LimitReached) => ("step limit reached", theme.conflict()),
+        Some(RunEnd::Solved) => ("solved", theme.message()),
+        Some(RunEnd::Exhausted) => ("no solution", theme.conflict()),
+        Some(RunEnd::LimitReached) => ("step limit reached", theme.conflict()),
         None if watch.is_paused() => ("paused", theme.status_key()),
         None if watch.is_finishing() => ("finishing...", theme.text()),
         None => ("searching", theme.text()),
@@ -484,7 +484,7 @@ fn result_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
         Span::styled(format!("{:<11}", "result"), theme.text()),
         Span::styled(text, style),
     ])];
-    if watch.outcome() == Some(Outcome::Exhausted) && watch.started_from_entries() {
+    if watch.outcome() == Some(RunEnd::Exhausted) && watch.started_from_entries() {
         // The puzzle has a solution; the player's board does not.
         lines.push(Line::styled(
             "one of your entries is wrong",
