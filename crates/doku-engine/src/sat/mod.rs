@@ -1,5 +1,5 @@
 //! The solver for hard large boards: the givens pruned by the matching filter
-//! (see [`super::strong`]), the open cells encoded as clauses over variables
+//! (see [`crate::alldiff_search`]), the open cells encoded as clauses over variables
 //! "cell c holds digit d", and a clause-learning SAT search ([`cdcl`]).
 //!
 //! The 25x25 Gecode instances with about 43% givens sit at the
@@ -14,10 +14,10 @@
 
 mod cdcl;
 
-use super::alldiff_search as strong;
 use super::board::Board;
 use super::solver::geometry;
 use super::{Deadline, TimedOut};
+use crate::alldiff_search;
 use cdcl::{Cdcl, Lit, SatAnswer};
 
 /// Some solution of `board`, if it has one.
@@ -83,7 +83,7 @@ const NO_VAR: u32 = u32::MAX;
 impl Instance {
     /// `None` if the matching filter already proves `board` unsolvable.
     fn new(board: &Board) -> Option<Instance> {
-        let domains = strong::filtered_domains(board)?;
+        let domains = alldiff_search::filtered_domains(board)?;
         let n = board.size();
         let mut var_of = vec![NO_VAR; domains.len() * n];
         let mut meaning = Vec::new();
@@ -274,7 +274,7 @@ mod tests {
             assert!(full.is_solved());
             for keep_percent in [70u64, 50, 35] {
                 let puzzle = crate::test_support::blanked(&full, keep_percent, &mut seed);
-                let expected = strong::count_up_to(&puzzle, 300, u64::MAX, Deadline::NEVER)
+                let expected = alldiff_search::count_up_to(&puzzle, 300, u64::MAX, Deadline::NEVER)
                     .expect("no budget");
                 assert_eq!(
                     count_up_to(&puzzle, 300, Deadline::NEVER).expect("no deadline"),
