@@ -444,8 +444,10 @@ fn parallel_batch_loop<V: Into<Verdict> + Send>(
             }
         }
         if !any {
+            // As on one job: a source with no puzzle is unreadable input.
             let _quiet = progress.status.quiet();
             say!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
+            status = EXIT_BAD_INPUT;
         }
     }
     let _ = out.flush();
