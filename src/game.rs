@@ -2,7 +2,7 @@
 //! clock, hints and win detection. No terminal here: every rule is a state
 //! transition tested as plain Rust.
 
-use crate::engine::grader::{self, Difficulty, Hint as GraderHint};
+use crate::engine::grader::{self, Advice, Difficulty};
 use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
 use std::time::{Duration, Instant};
 
@@ -659,15 +659,15 @@ impl Game {
         };
         let mut engine_summary = None;
         match found {
-            GraderHint::Mistakes(cells) => {
+            Advice::Mistakes(cells) => {
                 hint.technique = "mistake".into();
                 hint.erasures = cells;
             }
-            GraderHint::WrongNotes(cells) => {
+            Advice::WrongNotes(cells) => {
                 hint.technique = "wrong notes".into();
                 hint.refill_notes = cells;
             }
-            GraderHint::Step(step) => {
+            Advice::Step(step) => {
                 hint.technique = step.technique.name().into();
                 // The technique is shown beside it; the message repeats it.
                 hint.explanation = step.explanation;
@@ -685,7 +685,7 @@ impl Game {
                 // The engine's summary names the technique and the area.
                 engine_summary = Some(step.summary);
             }
-            GraderHint::Guess { cell, .. } => {
+            Advice::Guess { cell, .. } => {
                 hint.technique = "guess".into();
                 // Applying a guess hint places the solution's digit there.
                 let solution = self
@@ -696,9 +696,7 @@ impl Game {
                     hint.placements = vec![(cell, digit)];
                 }
             }
-            GraderHint::Solved | GraderHint::NoSolution | GraderHint::NotUnique => {
-                return Err(message)
-            }
+            Advice::Solved | Advice::NoSolution | Advice::NotUnique => return Err(message),
         }
         hint.summary = engine_summary.unwrap_or_else(|| hint_summary(shape, &hint));
         Ok(hint)

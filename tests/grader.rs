@@ -5,7 +5,7 @@
 use doku::engine::format::parse_puzzle;
 use doku::engine::grader::{
     find_technique, grade, grade_known_unique, next_hint, next_hint_with_solution, next_step,
-    solve_logically, Difficulty, Hint, LogicStep, Solutions, Technique, TRIAL_AND_ERROR,
+    solve_logically, Advice, Difficulty, LogicStep, Solutions, Technique, TRIAL_AND_ERROR,
     TRIAL_AND_ERROR_RATING,
 };
 use doku::engine::{Board, Candidates, Cell, Digit, Shape, ShapeHint};
@@ -824,11 +824,11 @@ fn a_wrong_entry_is_reported_with_its_cell() {
     position.set(wrong, Some(bad));
     assert_eq!(
         next_hint(&givens, &position, None),
-        Hint::Mistakes(vec![wrong])
+        Advice::Mistakes(vec![wrong])
     );
     assert_eq!(
         next_hint_with_solution(&solution, &position, None),
-        Hint::Mistakes(vec![wrong])
+        Advice::Mistakes(vec![wrong])
     );
     let message = next_hint(&givens, &position, None).message(shape);
     assert!(message.contains("r9c1"), "{message}");
@@ -842,7 +842,7 @@ fn a_hint_from_a_correct_position_is_a_sound_step() {
     let mut shown = 0;
     loop {
         match next_hint(&givens, &position, None) {
-            Hint::Step(step) => {
+            Advice::Step(step) => {
                 for &(c, d) in &step.placements {
                     assert_eq!(solution.get(c), Some(d));
                     position.set(c, Some(d));
@@ -853,7 +853,7 @@ fn a_hint_from_a_correct_position_is_a_sound_step() {
                 assert!(!step.cells.is_empty());
                 shown += 1;
             }
-            Hint::Solved => break,
+            Advice::Solved => break,
             other => panic!("unexpected hint {other:?}"),
         }
         assert!(shown < 200, "hints make progress");
@@ -873,7 +873,7 @@ fn notes_that_leave_out_the_answer_are_reported() {
     notes[target.index()] = Candidates::all(shape) & !Candidates(answer.bit());
     assert_eq!(
         next_hint(&givens, &givens, Some(&notes)),
-        Hint::WrongNotes(vec![target])
+        Advice::WrongNotes(vec![target])
     );
 }
 
@@ -882,13 +882,13 @@ fn a_stuck_position_suggests_a_cell_to_guess() {
     // Logic cannot start on Easter Monster.
     let givens = puzzle(&common::famous_puzzle("Easter Monster"));
     match next_hint(&givens, &givens, None) {
-        Hint::Guess { cell, candidates } => {
+        Advice::Guess { cell, candidates } => {
             assert!(givens.is_empty_cell(cell));
             assert!(candidates.len() >= 2);
             let solution = givens.solution().unwrap();
             assert!(candidates.contains(solution.get(cell).unwrap()));
         }
-        Hint::Step(_) => {} // logic may get a few steps in first
+        Advice::Step(_) => {} // logic may get a few steps in first
         other => panic!("unexpected hint {other:?}"),
     }
     // From the point where logic stops, the hint is a guess (with forcing
@@ -896,9 +896,9 @@ fn a_stuck_position_suggests_a_cell_to_guess() {
     let path = solve_logically(&givens);
     let hint = next_hint(&givens, &path.board, None);
     if path.solved {
-        assert_eq!(hint, Hint::Solved);
+        assert_eq!(hint, Advice::Solved);
     } else {
-        assert!(matches!(hint, Hint::Guess { .. }), "{hint:?}");
+        assert!(matches!(hint, Advice::Guess { .. }), "{hint:?}");
     }
 }
 
@@ -906,9 +906,9 @@ fn a_stuck_position_suggests_a_cell_to_guess() {
 fn hints_on_solved_and_ambiguous_boards() {
     let givens = puzzle(SEED_A);
     let solution = givens.solution().unwrap();
-    assert_eq!(next_hint(&givens, &solution, None), Hint::Solved);
+    assert_eq!(next_hint(&givens, &solution, None), Advice::Solved);
     let empty = Board::empty(Shape::sudoku(4).unwrap());
-    assert_eq!(next_hint(&empty, &empty, None), Hint::NotUnique);
+    assert_eq!(next_hint(&empty, &empty, None), Advice::NotUnique);
 }
 
 // ------------------------------------------- the techniques past the wings
@@ -1501,7 +1501,7 @@ fn first_hints_name_the_technique_and_the_area_but_no_cell() {
         .find(|s| s.technique == Technique::XWing)
         .unwrap();
     assert_eq!(x_wing.summary, "an x-wing on 7 in rows 2 and 6");
-    let hint = Hint::Step(x_wing.clone());
+    let hint = Advice::Step(x_wing.clone());
     assert_eq!(hint.summary(Shape::CLASSIC), x_wing.summary);
 }
 

@@ -764,7 +764,7 @@ fn the_hint_key_named_on_25x25_is_one_that_is_not_a_digit() {
 fn a_hint_marks_its_cells_placements_and_eliminations_on_the_board() {
     use doku::engine::Digit;
     use doku::ui::board::{BoardWidget, HintLink, HintMarks};
-    use doku::ui::Geometry;
+    use doku::ui::BoardLayout;
     use ratatui::widgets::Widget;
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
@@ -796,7 +796,7 @@ fn a_hint_marks_its_cells_placements_and_eliminations_on_the_board() {
             },
         ],
     };
-    let geometry = Geometry::new(shape, doku::ui::Density::Pencil);
+    let geometry = BoardLayout::new(shape, doku::ui::Density::Pencil);
     let area = ratatui::layout::Rect::new(0, 0, geometry.width, geometry.height);
     let mut buf = Buffer::empty(area);
     BoardWidget {

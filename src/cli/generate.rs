@@ -1,7 +1,7 @@
 //! `doku generate`: fresh puzzles with exactly one solution.
 
 use super::output::say;
-use super::progress::{StatusLine, QUIET_PERIOD};
+use super::progress::{ProgressLine, QUIET_PERIOD};
 use super::{GenerateArgs, EXIT_BAD_INPUT, EXIT_OK};
 use crate::engine::format::{write, Format};
 use crate::engine::generator::generate;
@@ -51,7 +51,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
             )
         })
     };
-    StatusLine::run(io::stderr().is_terminal(), progress, |status| {
+    ProgressLine::run(io::stderr().is_terminal(), progress, |status| {
         deal_all(args, shape, &mut rng, status, &done)
     })
 }
@@ -68,7 +68,7 @@ fn deal_all(
     args: &GenerateArgs,
     shape: Shape,
     rng: &mut ChaCha8Rng,
-    status: &StatusLine,
+    status: &ProgressLine,
     done: &AtomicUsize,
 ) -> i32 {
     let jobs = super::input::jobs_or_cores(args.jobs);

@@ -1,7 +1,7 @@
 //! Where puzzles come from: arguments, a file, or standard input.
 
 use super::output::say;
-use super::progress::{Stall, StatusLine, QUIET_PERIOD};
+use super::progress::{ProgressLine, Stall, QUIET_PERIOD};
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_TIMED_OUT, EXIT_UNSOLVABLE};
 use crate::engine::format::ReadPuzzle;
 use crate::engine::format::{ParseError, PuzzleReader, ShapeHint};
@@ -169,7 +169,7 @@ pub struct Batch<'a> {
     /// Whether an earlier puzzle was already written (block and CSV output
     /// separate puzzles with a blank line).
     pub first: bool,
-    status: &'a StatusLine,
+    status: &'a ProgressLine,
     busy: &'a AtomicUsize,
 }
 
@@ -243,7 +243,7 @@ pub fn run_batch<V: Into<Verdict> + Send>(
         let source = source_name.lock().unwrap_or_else(|p| p.into_inner());
         stalled_line(verb, &source, line, stalled)
     };
-    StatusLine::run(io::stderr().is_terminal(), status_text, |status| {
+    ProgressLine::run(io::stderr().is_terminal(), status_text, |status| {
         let progress = BatchProgress {
             status,
             slots: &slots,
@@ -272,7 +272,7 @@ struct Slot {
 
 /// What the batch loop tells the status line.
 struct BatchProgress<'a> {
-    status: &'a StatusLine,
+    status: &'a ProgressLine,
     slots: &'a [Slot],
     source_name: &'a Mutex<String>,
 }

@@ -413,7 +413,7 @@ fn watch_launch(
 /// past [`QUICK_CHECK`] the game starts anyway and its panel reports the
 /// check running in the background (see `crate::app`).
 fn has_solution(board: &crate::engine::Board, source: &str) -> bool {
-    use progress::{StatusLine, QUIET_PERIOD};
+    use progress::{ProgressLine, QUIET_PERIOD};
     use std::io::IsTerminal;
     let start = std::time::Instant::now();
     let text = || {
@@ -425,7 +425,7 @@ fn has_solution(board: &crate::engine::Board, source: &str) -> bool {
             )
         })
     };
-    StatusLine::run(std::io::stderr().is_terminal(), text, |_| {
+    ProgressLine::run(std::io::stderr().is_terminal(), text, |_| {
         let quick = crate::engine::Deadline::after(QUICK_CHECK);
         !matches!(board.solution_before(quick), Ok(None))
     })

@@ -12,21 +12,21 @@ pub(super) const QUIET_PERIOD: Duration = Duration::from_secs(1);
 /// How often the line is redrawn.
 const TICK: Duration = Duration::from_millis(100);
 
-pub(super) struct StatusLine {
+pub(super) struct ProgressLine {
     /// Whether the line is on the screen; held while anyone writes to the
     /// terminal.
     shown: Mutex<bool>,
     finished: AtomicBool,
 }
 
-impl StatusLine {
+impl ProgressLine {
     /// Runs `work`. When `enabled` (stderr is a terminal), a thread asks
     /// `text` every tick what the line should say (`None`: nothing) until
     /// the work returns, then erases it.
     pub(super) fn run<T>(
         enabled: bool,
         text: impl FnMut() -> Option<String> + Send,
-        work: impl FnOnce(&StatusLine) -> T,
+        work: impl FnOnce(&ProgressLine) -> T,
     ) -> T {
         Self::run_ticking(enabled, TICK, text, work)
     }
@@ -35,9 +35,9 @@ impl StatusLine {
         enabled: bool,
         tick: Duration,
         text: impl FnMut() -> Option<String> + Send,
-        work: impl FnOnce(&StatusLine) -> T,
+        work: impl FnOnce(&ProgressLine) -> T,
     ) -> T {
-        let status = StatusLine {
+        let status = ProgressLine {
             shown: Mutex::new(false),
             finished: AtomicBool::new(false),
         };
@@ -135,7 +135,7 @@ mod tests {
     fn quick_work_returns_without_waiting_for_the_drawer() {
         let start = Instant::now();
         let tick = Duration::from_secs(30);
-        let answer = StatusLine::run_ticking(true, tick, || Some("busy".into()), |_| 42);
+        let answer = ProgressLine::run_ticking(true, tick, || Some("busy".into()), |_| 42);
         assert_eq!(answer, 42);
         // The drawer is woken when the work ends, not at its next tick.
         assert!(start.elapsed() < tick / 2, "{:?}", start.elapsed());

@@ -1,7 +1,7 @@
 //! The board: shaded boxes, grid lines, givens, entries, notes, conflicts,
 //! the cursor and its row, column, box and digit.
 
-use super::geometry::{junction, Density, Geometry, Line};
+use super::geometry::{junction, BoardLayout, Density, Line};
 use crate::engine::board::{cell_name, digit_text};
 use crate::engine::{Cell, Digit, Shape};
 use crate::game::{same_house, Game};
@@ -60,7 +60,7 @@ impl HintMarks {
 pub struct BoardWidget<'a> {
     pub game: &'a Game,
     pub theme: &'a Theme,
-    pub geometry: &'a Geometry,
+    pub geometry: &'a BoardLayout,
     /// Cells lit by the solved celebration (a wave across the board).
     pub lit: Option<&'a dyn Fn(Cell) -> bool>,
     /// The hint on show, if any.
@@ -243,7 +243,7 @@ pub fn notes_text(game: &Game, cell: Cell) -> String {
 
 /// The grid: thin lines between cells, heavy ones between boxes, with the
 /// right junction characters. The play board and the solver view share it.
-pub(crate) fn render_grid_lines(g: &Geometry, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub(crate) fn render_grid_lines(g: &BoardLayout, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let line_style = |heavy: bool| {
         if heavy {
             theme.box_line()

@@ -45,7 +45,7 @@ impl Density {
 
 /// The positions of a board's cells and lines, relative to its top-left corner.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Geometry {
+pub struct BoardLayout {
     pub density: Density,
     pub size: usize,
     pub cell_width: u16,
@@ -82,8 +82,8 @@ pub fn notes_grid(shape: Shape) -> (usize, usize) {
     }
 }
 
-impl Geometry {
-    pub fn new(shape: Shape, density: Density) -> Geometry {
+impl BoardLayout {
+    pub fn new(shape: Shape, density: Density) -> BoardLayout {
         let n = shape.size();
         // A Latin square has one "box": the whole board.
         let (box_rows, box_cols) = shape.box_dims().unwrap_or((n, n));
@@ -107,7 +107,7 @@ impl Geometry {
         // and the box lines; a line under every cell would not fit 80x24.
         let every_hline = every_line && density != Density::Pencil;
         let (row_y, hlines, height) = axis(n, box_rows, cell_height, every_hline);
-        Geometry {
+        BoardLayout {
             density,
             size: n,
             cell_width,
@@ -123,21 +123,21 @@ impl Geometry {
     }
 
     /// The roomiest layout that fits in `width` x `height`.
-    pub fn fitting(shape: Shape, width: u16, height: u16) -> Option<Geometry> {
-        Geometry::candidates(shape).find(|g| g.width <= width && g.height <= height)
+    pub fn fitting(shape: Shape, width: u16, height: u16) -> Option<BoardLayout> {
+        BoardLayout::candidates(shape).find(|g| g.width <= width && g.height <= height)
     }
 
     /// Every layout this shape can have, from roomiest to tightest.
-    pub fn candidates(shape: Shape) -> impl Iterator<Item = Geometry> {
+    pub fn candidates(shape: Shape) -> impl Iterator<Item = BoardLayout> {
         Density::ALL
             .iter()
             .filter(move |&&d| d != Density::Pencil || shape.size() <= PENCIL_MAX_SIZE)
-            .map(move |&d| Geometry::new(shape, d))
+            .map(move |&d| BoardLayout::new(shape, d))
     }
 
     /// The tightest layout: the least room any board of this shape needs.
-    pub fn smallest(shape: Shape) -> Geometry {
-        Geometry::new(shape, Density::Tight)
+    pub fn smallest(shape: Shape) -> BoardLayout {
+        BoardLayout::new(shape, Density::Tight)
     }
 
     /// Whether notes are drawn inside the cells.
@@ -241,7 +241,7 @@ mod tests {
 
     #[test]
     fn nine_by_nine_pencil_cells_fit_80x24_with_room_for_a_status_line() {
-        let g = Geometry::new(Shape::CLASSIC, Density::Pencil);
+        let g = BoardLayout::new(Shape::CLASSIC, Density::Pencil);
         // 9 cells of 5 columns and 10 lines; 9 cells of 2 rows and 4 box lines.
         assert_eq!((g.width, g.height), (55, 22));
         assert_eq!(g.notes_grid, (2, 5));
@@ -250,29 +250,29 @@ mod tests {
         assert_eq!(g.vlines[1], Some((6, Line::Thin)));
         assert_eq!(g.hlines[1], None, "no line between the rows of a box");
         assert_eq!(
-            Geometry::fitting(Shape::CLASSIC, 80, 22).map(|g| g.density),
+            BoardLayout::fitting(Shape::CLASSIC, 80, 22).map(|g| g.density),
             Some(Density::Pencil)
         );
         // One row less and the notes go: one-line cells.
         assert_eq!(
-            Geometry::fitting(Shape::CLASSIC, 80, 21).map(|g| g.density),
+            BoardLayout::fitting(Shape::CLASSIC, 80, 21).map(|g| g.density),
             Some(Density::Lined)
         );
-        let lined = Geometry::new(Shape::CLASSIC, Density::Lined);
+        let lined = BoardLayout::new(Shape::CLASSIC, Density::Lined);
         assert_eq!((lined.width, lined.height), (37, 19));
     }
 
     #[test]
     fn pencil_cells_are_for_boards_of_single_character_digits() {
         let s16 = Shape::sudoku(16).expect("16");
-        assert!(Geometry::candidates(s16).all(|g| g.density != Density::Pencil));
+        assert!(BoardLayout::candidates(s16).all(|g| g.density != Density::Pencil));
         let s6 = Shape::sudoku(6).expect("6");
-        assert!(Geometry::candidates(s6).any(|g| g.density == Density::Pencil));
+        assert!(BoardLayout::candidates(s6).any(|g| g.density == Density::Pencil));
     }
 
     #[test]
     fn roomy_nine_by_nine_fits_120x40() {
-        let g = Geometry::new(Shape::CLASSIC, Density::Roomy);
+        let g = BoardLayout::new(Shape::CLASSIC, Density::Roomy);
         assert_eq!((g.width, g.height), (73, 37));
         assert!(g.notes_inside());
     }
@@ -280,24 +280,24 @@ mod tests {
     #[test]
     fn roomy_cells_have_a_middle_row_and_fall_back_to_snug_ones() {
         let s4 = Shape::sudoku(4).expect("4");
-        let g = Geometry::new(s4, Density::Roomy);
+        let g = BoardLayout::new(s4, Density::Roomy);
         assert_eq!((g.cell_height, g.notes_grid), (3, (2, 2)));
         assert_eq!(
-            Geometry::fitting(s4, 80, 22).map(|g| g.density),
+            BoardLayout::fitting(s4, 80, 22).map(|g| g.density),
             Some(Density::Roomy)
         );
         // 6x6 with a middle row needs 25 rows; 22 still hold its notes.
         let s6 = Shape::sudoku(6).expect("6");
-        assert_eq!(Geometry::new(s6, Density::Roomy).height, 25);
-        let snug = Geometry::fitting(s6, 80, 22).expect("6x6 fits 80x22");
+        assert_eq!(BoardLayout::new(s6, Density::Roomy).height, 25);
+        let snug = BoardLayout::fitting(s6, 80, 22).expect("6x6 fits 80x22");
         assert_eq!((snug.density, snug.cell_height), (Density::Snug, 2));
         assert!(snug.notes_inside());
         // Odd notes grids already have a middle row.
         assert_eq!(
-            Geometry::new(Shape::CLASSIC, Density::Roomy),
-            Geometry {
+            BoardLayout::new(Shape::CLASSIC, Density::Roomy),
+            BoardLayout {
                 density: Density::Roomy,
-                ..Geometry::new(Shape::CLASSIC, Density::Snug)
+                ..BoardLayout::new(Shape::CLASSIC, Density::Snug)
             }
         );
     }
@@ -306,18 +306,18 @@ mod tests {
     fn big_boards_fall_back_to_compact_layouts() {
         let s16 = Shape::sudoku(16).expect("16");
         assert_eq!(
-            Geometry::fitting(s16, 80, 22).map(|g| g.density),
+            BoardLayout::fitting(s16, 80, 22).map(|g| g.density),
             Some(Density::Compact)
         );
         let s25 = Shape::sudoku(25).expect("25");
-        assert_eq!(Geometry::fitting(s25, 80, 22), None);
-        let tight = Geometry::smallest(s25);
+        assert_eq!(BoardLayout::fitting(s25, 80, 22), None);
+        let tight = BoardLayout::smallest(s25);
         assert_eq!((tight.width, tight.height), (56, 31));
     }
 
     #[test]
     fn cell_at_finds_cells_and_misses_lines() {
-        let g = Geometry::new(Shape::CLASSIC, Density::Lined);
+        let g = BoardLayout::new(Shape::CLASSIC, Density::Lined);
         assert_eq!(g.cell_at(1, 1), Some((0, 0)));
         assert_eq!(g.cell_at(0, 1), None);
         assert_eq!(g.cell_at(35, 17), Some((8, 8)));

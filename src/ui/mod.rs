@@ -11,7 +11,7 @@ mod status;
 pub mod watch_view;
 
 pub use board::BoardWidget;
-pub use geometry::{Density, Geometry};
+pub use geometry::{BoardLayout, Density};
 pub use panel::Panel;
 pub use popups::{centred as popups_centred, HelpPopup, PausedScreen, TooSmall};
 pub use status::StatusLine;
@@ -34,7 +34,7 @@ const GAP: u16 = 2;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScreenLayout {
     pub board: Rect,
-    pub geometry: Geometry,
+    pub geometry: BoardLayout,
     /// The side panel, when there is room beside the board.
     pub panel: Option<Rect>,
     /// With no panel, rows under the board where the hint on show is
@@ -57,7 +57,7 @@ impl ScreenLayout {
         let hint_rows =
             |width: u16| hint.map_or(0, |text| wrap(text, usize::from(width.max(1))).len() as u16);
         let mut fallback = None;
-        for geometry in Geometry::candidates(shape) {
+        for geometry in BoardLayout::candidates(shape) {
             if geometry.width > area.width || geometry.height > board_rows {
                 continue;
             }
@@ -87,7 +87,7 @@ impl ScreenLayout {
         Some(layout)
     }
 
-    fn place(area: Rect, geometry: Geometry, panel_width: Option<u16>, hint_rows: u16) -> Self {
+    fn place(area: Rect, geometry: BoardLayout, panel_width: Option<u16>, hint_rows: u16) -> Self {
         let board_rows = area.height - STATUS_HEIGHT;
         let total = match panel_width {
             Some(width) => geometry.width + GAP + width,
@@ -154,7 +154,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 
 /// The smallest terminal on which a board of `shape` can be played.
 pub fn minimum_size(shape: Shape) -> (u16, u16) {
-    let g = Geometry::smallest(shape);
+    let g = BoardLayout::smallest(shape);
     (g.width, g.height + STATUS_HEIGHT)
 }
 

@@ -6,13 +6,13 @@
 //! Everything sits at fixed places and only the changed cells differ from
 //! frame to frame, so ratatui's diff sends little per step over SSH.
 
-use super::geometry::Geometry;
+use super::geometry::BoardLayout;
 use super::{TooSmall, PANEL_WIDTH};
 use crate::engine::board::{cell_name, digit_text};
 use crate::engine::Cell;
 use crate::engine::Named;
 use crate::theme::Theme;
-use crate::watch::{CellKind, RunEnd as Outcome, Watch};
+use crate::watch::{CellKind, RunEnd, Watch};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -34,7 +34,7 @@ pub struct WatchView<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WatchLayout {
     pub board: Rect,
-    pub geometry: Geometry,
+    pub geometry: BoardLayout,
     pub panel: Option<Rect>,
     /// One line of counters under the board, when there is no panel.
     pub summary: Option<Rect>,
@@ -46,7 +46,7 @@ impl WatchLayout {
         let shape = watch.board().shape();
         let panel_room = area.width.saturating_sub(PANEL_WIDTH + GAP);
         if area.height >= PANEL_MIN_HEIGHT {
-            if let Some(geometry) = Geometry::fitting(shape, panel_room, area.height) {
+            if let Some(geometry) = BoardLayout::fitting(shape, panel_room, area.height) {
                 let total = geometry.width + GAP + PANEL_WIDTH;
                 let left = area.x + (area.width - total) / 2;
                 let top = area.y + (area.height - geometry.height) / 2;
@@ -66,9 +66,9 @@ impl WatchLayout {
             }
         }
         let (geometry, summary) =
-            match Geometry::fitting(shape, area.width, area.height.saturating_sub(1)) {
+            match BoardLayout::fitting(shape, area.width, area.height.saturating_sub(1)) {
                 Some(g) => (g, true),
-                None => (Geometry::fitting(shape, area.width, area.height)?, false),
+                None => (BoardLayout::fitting(shape, area.width, area.height)?, false),
             };
         let used = geometry.height + u16::from(summary);
         let left = area.x + (area.width - geometry.width) / 2;
@@ -87,7 +87,7 @@ impl Widget for WatchView<'_> {
         let area = area.intersection(buf.area);
         let shape = self.watch.board().shape();
         let Some(layout) = WatchLayout::new(self.watch, area) else {
-            let g = Geometry::smallest(shape);
+            let g = BoardLayout::smallest(shape);
             TooSmall {
                 theme: self.theme,
                 board: &format!("the solver view of {0}x{0}", shape.size()),
@@ -149,7 +149,7 @@ impl WatchView<'_> {
         theme.board().patch(theme.box_shade(even))
     }
 
-    fn render_cell(&self, cell: Cell, rect: Rect, g: &Geometry, buf: &mut Buffer) {
+    fn render_cell(&self, cell: Cell, rect: Rect, g: &BoardLayout, buf: &mut Buffer) {
         // The cell is shaded as its box; only a label of up to three columns
         // in its middle row takes the kind's style. A step then changes a
         // few characters, not every character of a roomy cell (bytes over SSH).
@@ -184,7 +184,7 @@ impl WatchView<'_> {
         }
     }
 
-    fn render_lines(&self, g: &Geometry, area: Rect, buf: &mut Buffer) {
+    fn render_lines(&self, g: &BoardLayout, area: Rect, buf: &mut Buffer) {
         super::board::render_grid_lines(g, self.theme, area, buf);
     }
 
@@ -473,9 +473,9 @@ pub fn panel_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
 
 fn result_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
     let (text, style) = match watch.outcome() {
-        Some(Outcome::Solved) => ("solved", theme.message()),
-        Some(Outcome::Exhausted) => ("no solution", theme.conflict()),
-        Some(Outcome::LimitReached) => ("step limit reached", theme.conflict()),
+        Some(RunEnd::Solved) => ("solved", theme.message()),
+        Some(RunEnd::Exhausted) => ("no solution", theme.conflict()),
+        Some(RunEnd::LimitReached) => ("step limit reached", theme.conflict()),
         None if watch.is_paused() => ("paused", theme.status_key()),
         None if watch.is_finishing() => ("finishing...", theme.text()),
         None => ("searching", theme.text()),
@@ -484,7 +484,7 @@ fn result_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
         Span::styled(format!("{:<11}", "result"), theme.text()),
         Span::styled(text, style),
     ])];
-    if watch.outcome() == Some(Outcome::Exhausted) && watch.started_from_entries() {
+    if watch.outcome() == Some(RunEnd::Exhausted) && watch.started_from_entries() {
         // The puzzle has a solution; the player's board does not.
         lines.push(Line::styled(
             "one of your entries is wrong",

@@ -25,7 +25,7 @@ impl Digit {
     pub fn get(self) -> u8 {
         self.0.get()
     }
-    /// The bit of this digit in a [`Candidates`] mask.
+    /// The bit of this digit in a [`Candidates`](crate::Candidates) mask.
     pub fn bit(self) -> u64 {
         1u64 << (self.get() - 1)
     }

@@ -126,7 +126,7 @@ pub fn generate_unless_cancelled(
 }
 
 /// A random solved grid of `shape`: a randomised search, not a relabelled
-/// pattern (see [`fill`]).
+/// pattern.
 pub fn full_grid(shape: Shape, rng: &mut impl Rng) -> Board {
     let values = fill::random_full_grid(shape, rng);
     Board::from_values(shape, values).unwrap_or_else(|| unreachable!("the fill fits its shape"))

@@ -5,9 +5,10 @@ use super::{find_next, grid_with_notes, to_step, LogicStep};
 use crate::board::{cell_name, Board, Candidates};
 use crate::shape::{Cell, Shape};
 
-/// What the hint key shows.
+/// The engine's advice for a position: what a hint is made from (the game
+/// turns it into the `Hint` it shows, level by level).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Hint {
+pub enum Advice {
     /// Every cell is filled, and correctly.
     Solved,
     /// These entries differ from the solution (reading order).
@@ -26,23 +27,23 @@ pub enum Hint {
     NotUnique,
 }
 
-impl Hint {
+impl Advice {
     /// The cells to highlight.
     pub fn cells(&self) -> Vec<Cell> {
         match self {
-            Hint::Mistakes(cells) | Hint::WrongNotes(cells) => cells.clone(),
-            Hint::Step(step) => step.cells.clone(),
-            Hint::Guess { cell, .. } => vec![*cell],
+            Advice::Mistakes(cells) | Advice::WrongNotes(cells) => cells.clone(),
+            Advice::Step(step) => step.cells.clone(),
+            Advice::Guess { cell, .. } => vec![*cell],
             _ => Vec::new(),
         }
     }
 
     /// A first hint: for a step, the technique and where to look, giving
     /// no cell away ("an x-wing on 3 in rows 4 and 8"); anything else says
-    /// what [`Hint::message`] says.
+    /// what [`Advice::message`] says.
     pub fn summary(&self, shape: Shape) -> String {
         match self {
-            Hint::Step(step) => step.summary.clone(),
+            Advice::Step(step) => step.summary.clone(),
             _ => self.message(shape),
         }
     }
@@ -57,20 +58,20 @@ impl Hint {
                 .join(", ")
         };
         match self {
-            Hint::Solved => "Solved!".into(),
-            Hint::Mistakes(cells) => format!("Wrong digit in {}", names(cells)),
-            Hint::WrongNotes(cells) => format!(
+            Advice::Solved => "Solved!".into(),
+            Advice::Mistakes(cells) => format!("Wrong digit in {}", names(cells)),
+            Advice::WrongNotes(cells) => format!(
                 "Your notes in {} leave out the digit that belongs there",
                 names(cells)
             ),
-            Hint::Step(step) => format!("{}: {}", step.technique.name(), step.explanation),
-            Hint::Guess { cell, candidates } => format!(
+            Advice::Step(step) => format!("{}: {}", step.technique.name(), step.explanation),
+            Advice::Guess { cell, candidates } => format!(
                 "No logical step: a guess is needed; try {} ({} candidates)",
                 cell_name(shape, *cell),
                 candidates.len()
             ),
-            Hint::NoSolution => "This puzzle has no solution".into(),
-            Hint::NotUnique => "This puzzle has more than one solution".into(),
+            Advice::NoSolution => "This puzzle has no solution".into(),
+            Advice::NotUnique => "This puzzle has more than one solution".into(),
         }
     }
 }
@@ -81,19 +82,19 @@ impl Hint {
 /// allow). Entries are judged against the unique solution of the givens.
 /// A position of another shape than the givens is ignored (the givens are
 /// used instead).
-pub fn next_hint(givens: &Board, position: &Board, notes: Option<&[Candidates]>) -> Hint {
+pub fn next_hint(givens: &Board, position: &Board, notes: Option<&[Candidates]>) -> Advice {
     let position = if position.shape() == givens.shape() {
         position
     } else {
         givens
     };
     match givens.count_solutions_up_to(2) {
-        0 => return Hint::NoSolution,
+        0 => return Advice::NoSolution,
         1 => {}
-        _ => return Hint::NotUnique,
+        _ => return Advice::NotUnique,
     }
     let Some(solution) = givens.solution() else {
-        return Hint::NoSolution;
+        return Advice::NoSolution;
     };
     next_hint_with_solution(&solution, position, notes)
 }
@@ -105,7 +106,7 @@ pub fn next_hint_with_solution(
     solution: &Board,
     position: &Board,
     notes: Option<&[Candidates]>,
-) -> Hint {
+) -> Advice {
     let shape = solution.shape();
     let empty;
     let position = if position.shape() == shape {
@@ -119,10 +120,10 @@ pub fn next_hint_with_solution(
         .filter(|&c| position.get(c).is_some_and(|d| solution.get(c) != Some(d)))
         .collect();
     if !mistakes.is_empty() {
-        return Hint::Mistakes(mistakes);
+        return Advice::Mistakes(mistakes);
     }
     if position.is_full() {
-        return Hint::Solved;
+        return Advice::Solved;
     }
     let notes = notes.filter(|n| n.len() == shape.cell_count());
     if let Some(notes) = notes {
@@ -136,27 +137,27 @@ pub fn next_hint_with_solution(
             })
             .collect();
         if !wrong.is_empty() {
-            return Hint::WrongNotes(wrong);
+            return Advice::WrongNotes(wrong);
         }
     }
     // The position agrees with the solution, so its grid exists and holds it.
     let Some(mut grid) = grid_with_notes(position, notes) else {
-        return Hint::NoSolution;
+        return Advice::NoSolution;
     };
     // The caller holds the one solution, so uniqueness steps are sound.
     grid.unique = true;
     let mut finding = Finding::default();
     if find_next(&grid, &mut finding) {
-        return Hint::Step(to_step(&grid, &finding));
+        return Advice::Step(to_step(&grid, &finding));
     }
     let best = (0..grid.cands.len())
         .filter(|&c| grid.values[c] == 0)
         .min_by_key(|&c| grid.cands[c].count_ones());
     match best {
-        Some(c) => Hint::Guess {
+        Some(c) => Advice::Guess {
             cell: Cell(c as u16),
             candidates: Candidates(grid.cands[c]),
         },
-        None => Hint::Solved,
+        None => Advice::Solved,
     }
 }

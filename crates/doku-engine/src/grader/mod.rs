@@ -35,7 +35,7 @@ mod wings;
 mod wxyz_wing;
 
 pub use chains::{ChainLink, ChainNode};
-pub use hint::{next_hint, next_hint_with_solution, Hint};
+pub use hint::{next_hint, next_hint_with_solution, Advice};
 
 use super::board::{Board, Candidates};
 use super::shape::{Cell, Digit};
@@ -513,7 +513,7 @@ pub struct LogicalSolution {
 
 /// How a run of the logical solver ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Outcome {
+enum LogicEnd {
     Solved,
     /// No technique applies.
     Stalled,
@@ -550,18 +550,18 @@ impl Hardest {
 /// Applies techniques until the grid is solved, stalls or breaks; calls
 /// `on_step` with each step before applying it. Returns the outcome and the
 /// hardest steps.
-fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (Outcome, Hardest) {
+fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (LogicEnd, Hardest) {
     let mut finding = Finding::default();
     let mut hardest = Hardest::default();
     loop {
         if grid.broken {
-            return (Outcome::Contradiction, hardest);
+            return (LogicEnd::Contradiction, hardest);
         }
         if grid.empty == 0 {
-            return (Outcome::Solved, hardest);
+            return (LogicEnd::Solved, hardest);
         }
         if !find_next(grid, &mut finding) {
-            return (Outcome::Stalled, hardest);
+            return (LogicEnd::Stalled, hardest);
         }
         hardest.add(&finding);
         on_step(grid, &finding);
@@ -623,7 +623,7 @@ pub fn grade_known_unique(board: &Board) -> Grade {
 pub fn grade_if_logic_proves_unique(board: &Board) -> Option<Grade> {
     let mut probe = Grid::new(board)?;
     let (outcome, hardest) = run(&mut probe, |_, _| {});
-    if outcome != Outcome::Solved {
+    if outcome != LogicEnd::Solved {
         return None;
     }
     if hardest.rating < first_uniqueness_rating() {
@@ -645,9 +645,9 @@ pub fn grade_at_most(board: &Board, cap: Difficulty, known_unique: bool) -> Opti
     if known_unique {
         grid.unique = true;
         return match run_at_most(&mut grid, Some(cap))? {
-            (Outcome::Solved, hardest) => Some(solved_grade(hardest)),
-            (Outcome::Contradiction, _) => Some(not_unique(Solutions::None)),
-            (Outcome::Stalled, _) => Some(trial_and_error()),
+            (LogicEnd::Solved, hardest) => Some(solved_grade(hardest)),
+            (LogicEnd::Contradiction, _) => Some(not_unique(Solutions::None)),
+            (LogicEnd::Stalled, _) => Some(trial_and_error()),
         }
         .filter(|grade| grade.difficulty <= cap);
     }
@@ -658,7 +658,7 @@ pub fn grade_at_most(board: &Board, cap: Difficulty, known_unique: bool) -> Opti
     // so the probe runs to its end.
     let probe_cap = (cap < Difficulty::Expert).then_some(cap);
     let (outcome, hardest) = run_at_most(&mut grid, probe_cap)?;
-    if outcome != Outcome::Solved {
+    if outcome != LogicEnd::Solved {
         return None;
     }
     if hardest.rating < first_uniqueness_rating() {
@@ -670,7 +670,7 @@ pub fn grade_at_most(board: &Board, cap: Difficulty, known_unique: bool) -> Opti
 /// [`run`] that gives up (`None`) at the first step harder than `cap`, and
 /// when no technique rated within `cap`'s tier applies (then the easiest
 /// step is harder). With no cap it is [`run`].
-fn run_at_most(grid: &mut Grid, cap: Option<Difficulty>) -> Option<(Outcome, Hardest)> {
+fn run_at_most(grid: &mut Grid, cap: Option<Difficulty>) -> Option<(LogicEnd, Hardest)> {
     // A finding rates at least its technique's rating, so past this
     // rating no technique can give a step of `cap`'s tier or easier.
     let top = match cap {
@@ -686,14 +686,14 @@ fn run_at_most(grid: &mut Grid, cap: Option<Difficulty>) -> Option<(Outcome, Har
     let mut hardest = Hardest::default();
     loop {
         if grid.broken {
-            return Some((Outcome::Contradiction, hardest));
+            return Some((LogicEnd::Contradiction, hardest));
         }
         if grid.empty == 0 {
-            return Some((Outcome::Solved, hardest));
+            return Some((LogicEnd::Solved, hardest));
         }
         if !techniques.iter().any(|t| t.find(grid, &mut finding)) {
             // A stall is the run's answer only when every technique was tried.
-            return (end == BY_RATING.len()).then_some((Outcome::Stalled, hardest));
+            return (end == BY_RATING.len()).then_some((LogicEnd::Stalled, hardest));
         }
         if cap.is_some_and(|cap| finding.technique.step_difficulty(finding.rating) > cap) {
             return None;
@@ -725,7 +725,7 @@ fn first_uniqueness_rating() -> u16 {
 fn prepare(
     board: &Board,
     known_unique: bool,
-) -> Result<(Grid, Option<(Outcome, Hardest)>), Solutions> {
+) -> Result<(Grid, Option<(LogicEnd, Hardest)>), Solutions> {
     let mut grid = Grid::new(board).ok_or(Solutions::None)?;
     if known_unique {
         grid.unique = true;
@@ -746,13 +746,13 @@ fn prepare(
     let mut probe = grid.clone();
     let (outcome, hardest) = run(&mut probe, |_, _| {});
     match outcome {
-        Outcome::Contradiction => return Err(Solutions::None),
-        Outcome::Solved => {
+        LogicEnd::Contradiction => return Err(Solutions::None),
+        LogicEnd::Solved => {
             grid.unique = true;
             let same_path = hardest.rating < first_uniqueness_rating();
             return Ok((grid, same_path.then_some((outcome, hardest))));
         }
-        Outcome::Stalled => {}
+        LogicEnd::Stalled => {}
     }
     // Logic's placements hold in every solution, so counting from where
     // it stopped is the same count with less to search.
@@ -776,10 +776,10 @@ fn grade_with(board: &Board, known_unique: bool) -> Grade {
     };
     let (outcome, hardest) = done.unwrap_or_else(|| run(&mut grid, |_, _| {}));
     match outcome {
-        Outcome::Solved => solved_grade(hardest),
+        LogicEnd::Solved => solved_grade(hardest),
         // Sound steps on a puzzle with a solution never break the grid.
-        Outcome::Contradiction => not_unique(Solutions::None),
-        Outcome::Stalled => trial_and_error(),
+        LogicEnd::Contradiction => not_unique(Solutions::None),
+        LogicEnd::Stalled => trial_and_error(),
     }
 }
 
@@ -843,7 +843,7 @@ pub fn solve_logically(board: &Board) -> LogicalSolution {
     let (outcome, _) = run(&mut grid, |g, f| steps.push(to_step(g, f)));
     LogicalSolution {
         steps,
-        solved: outcome == Outcome::Solved,
+        solved: outcome == LogicEnd::Solved,
         board: board_of(&grid).unwrap_or_else(|| board.clone()),
     }
 }

@@ -39,7 +39,7 @@ impl Not for Lit {
 
 /// What a call to [`Cdcl::solve`] found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Outcome {
+pub(crate) enum SatAnswer {
     /// A model: read it with [`Cdcl::is_true`].
     Satisfiable,
     Unsatisfiable,
@@ -235,15 +235,15 @@ impl Cdcl {
 
     /// Searches for a model of the clauses, giving up after `budget` more
     /// conflicts (`None`: no limit).
-    /// Makes [`Cdcl::solve`] answer [`Outcome::Unknown`] once `deadline`
+    /// Makes [`Cdcl::solve`] answer [`SatAnswer::Unknown`] once `deadline`
     /// has passed.
     pub(crate) fn set_deadline(&mut self, deadline: crate::Deadline) {
         self.deadline = deadline;
     }
 
-    pub(crate) fn solve(&mut self, budget: Option<u64>) -> Outcome {
+    pub(crate) fn solve(&mut self, budget: Option<u64>) -> SatAnswer {
         if self.contradiction {
-            return Outcome::Unsatisfiable;
+            return SatAnswer::Unsatisfiable;
         }
         let stop_at = budget.map(|b| self.conflicts.saturating_add(b));
         let mut restarts = 0u64;
@@ -254,7 +254,7 @@ impl Cdcl {
                 self.remember_target();
                 if self.levels.is_empty() {
                     self.contradiction = true;
-                    return Outcome::Unsatisfiable;
+                    return SatAnswer::Unsatisfiable;
                 }
                 let (learnt, back_to, lbd) = self.analyze(conflict);
                 self.backtrack(back_to);
@@ -264,7 +264,7 @@ impl Cdcl {
                     self.conflicts.is_multiple_of(CLOCK_EVERY_CONFLICTS) && self.deadline.passed();
                 if out_of_time || stop_at.is_some_and(|stop| self.conflicts >= stop) {
                     self.backtrack(0);
-                    return Outcome::Unknown;
+                    return SatAnswer::Unknown;
                 }
                 if self.conflicts >= restart_at {
                     restarts += 1;
@@ -280,7 +280,7 @@ impl Cdcl {
                 }
             } else {
                 match self.pick_branch() {
-                    None => return Outcome::Satisfiable,
+                    None => return SatAnswer::Satisfiable,
                     Some(lit) => {
                         self.levels.push(self.trail.len());
                         self.assign(lit, Reason::Decision);
@@ -795,14 +795,14 @@ mod tests {
     #[test]
     fn pigeonhole_is_unsatisfiable_with_one_hole_too_few() {
         for n in 2..=6 {
-            assert_eq!(pigeonhole(n + 1, n).solve(None), Outcome::Unsatisfiable);
+            assert_eq!(pigeonhole(n + 1, n).solve(None), SatAnswer::Unsatisfiable);
         }
     }
 
     #[test]
     fn a_model_satisfies_every_clause() {
         let mut solver = pigeonhole(6, 6);
-        assert_eq!(solver.solve(None), Outcome::Satisfiable);
+        assert_eq!(solver.solve(None), SatAnswer::Satisfiable);
         for p in 0..6 {
             let holes: Vec<u32> = (0..6)
                 .filter(|&h| solver.is_true(lit(p * 6 + h, true)))
@@ -822,7 +822,7 @@ mod tests {
         // Permutations of 4: 24 models, then none.
         let mut solver = pigeonhole(4, 4);
         let mut models = 0;
-        while solver.solve(None) == Outcome::Satisfiable {
+        while solver.solve(None) == SatAnswer::Satisfiable {
             models += 1;
             let block: Vec<Lit> = (0..16)
                 .map(|v| lit(v, true))
@@ -838,9 +838,9 @@ mod tests {
     #[test]
     fn a_spent_budget_is_unknown_and_search_resumes() {
         let mut solver = pigeonhole(8, 7);
-        assert_eq!(solver.solve(Some(1)), Outcome::Unknown);
+        assert_eq!(solver.solve(Some(1)), SatAnswer::Unknown);
         assert_eq!(solver.conflicts(), 1);
-        assert_eq!(solver.solve(None), Outcome::Unsatisfiable);
+        assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
     }
 
     #[test]
@@ -848,15 +848,15 @@ mod tests {
         let mut solver = Cdcl::new(2, true);
         // A literal of a variable the solver does not have is ignored.
         solver.add_clause(&[lit(5, true)]);
-        assert_eq!(solver.solve(None), Outcome::Satisfiable);
+        assert_eq!(solver.solve(None), SatAnswer::Satisfiable);
         solver.add_clause(&[lit(0, true)]);
         solver.add_clause(&[lit(0, false), lit(1, true)]);
-        assert_eq!(solver.solve(None), Outcome::Satisfiable);
+        assert_eq!(solver.solve(None), SatAnswer::Satisfiable);
         assert!(solver.is_true(lit(1, true)));
         solver.add_clause(&[lit(1, false)]);
-        assert_eq!(solver.solve(None), Outcome::Unsatisfiable);
+        assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
         solver.add_clause(&[]);
-        assert_eq!(solver.solve(None), Outcome::Unsatisfiable);
+        assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
     }
 
     #[test]

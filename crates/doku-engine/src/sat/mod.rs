@@ -1,5 +1,5 @@
 //! The solver for hard large boards: the givens pruned by the matching filter
-//! (see [`super::strong`]), the open cells encoded as clauses over variables
+//! (see [`crate::alldiff_search`]), the open cells encoded as clauses over variables
 //! "cell c holds digit d", and a clause-learning SAT search ([`cdcl`]).
 //!
 //! The 25x25 Gecode instances with about 43% givens sit at the
@@ -25,11 +25,11 @@
 
 mod cdcl;
 
-use super::alldiff_search as strong;
 use super::board::Board;
 use super::solver::geometry;
 use super::{Deadline, TimedOut};
-use cdcl::{Cdcl, Lit, Outcome};
+use crate::alldiff_search;
+use cdcl::{Cdcl, Lit, SatAnswer};
 
 /// Some solution of `board`, if it has one.
 /// `Err` if `deadline` passed first.
@@ -39,9 +39,9 @@ pub(crate) fn first_solution(board: &Board, deadline: Deadline) -> Result<Option
     };
     instance.solver.set_deadline(deadline);
     match instance.solver.solve(None) {
-        Outcome::Satisfiable => Ok(instance.model()),
-        Outcome::Unsatisfiable => Ok(None),
-        Outcome::Unknown => Err(TimedOut),
+        SatAnswer::Satisfiable => Ok(instance.model()),
+        SatAnswer::Unsatisfiable => Ok(None),
+        SatAnswer::Unknown => Err(TimedOut),
     }
 }
 
@@ -63,12 +63,12 @@ pub(crate) fn count_up_to(
     let mut count = 0;
     while count < limit {
         match instance.solver.solve(None) {
-            Outcome::Satisfiable => {
+            SatAnswer::Satisfiable => {
                 count += 1;
                 instance.exclude_model();
             }
-            Outcome::Unsatisfiable => break,
-            Outcome::Unknown => return Err(TimedOut),
+            SatAnswer::Unsatisfiable => break,
+            SatAnswer::Unknown => return Err(TimedOut),
         }
     }
     Ok(count)
@@ -94,7 +94,7 @@ const NO_VAR: u32 = u32::MAX;
 impl Instance {
     /// `None` if the matching filter already proves `board` unsolvable.
     fn new(board: &Board) -> Option<Instance> {
-        let domains = strong::filtered_domains(board)?;
+        let domains = alldiff_search::filtered_domains(board)?;
         let n = board.size();
         let mut var_of = vec![NO_VAR; domains.len() * n];
         let mut meaning = Vec::new();
@@ -285,7 +285,7 @@ mod tests {
             assert!(full.is_solved());
             for keep_percent in [70u64, 50, 35] {
                 let puzzle = crate::test_support::blanked(&full, keep_percent, &mut seed);
-                let expected = strong::count_up_to(&puzzle, 300, u64::MAX, Deadline::NEVER)
+                let expected = alldiff_search::count_up_to(&puzzle, 300, u64::MAX, Deadline::NEVER)
                     .expect("no budget");
                 assert_eq!(
                     count_up_to(&puzzle, 300, Deadline::NEVER).expect("no deadline"),
