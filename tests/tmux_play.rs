@@ -108,13 +108,14 @@ fn a_too_small_terminal_shows_the_size_needed_and_the_game_resumes_when_it_grows
 }
 
 #[test]
-fn play_says_what_it_is_doing_while_a_large_puzzle_is_checked() {
-    // Line 16 of the 25x25 set takes seconds to solve, and play solves a
-    // puzzle before taking the screen: that wait used to be a blank terminal
-    // that echoed whatever keys were pressed.
+fn a_large_given_puzzle_is_playable_at_once_while_its_check_goes_on() {
+    // Line 16 of the 25x25 set takes seconds to solve, and minutes to prove
+    // unique: play used to check it all before taking the screen, a blank
+    // terminal for up to 46 s. Now the game starts and the panel says the
+    // check is still going.
     let Some(lines) = common::shared_data(
         "25x25_gecode.txt",
-        "the status line of doku play while a 25x25 that takes seconds is checked",
+        "doku play of a 25x25 that takes seconds to check",
     ) else {
         return;
     };
@@ -129,14 +130,11 @@ fn play_says_what_it_is_doing_while_a_large_puzzle_is_checked() {
         "play",
         &doku_shell(home.path(), &[], &format!("play --file {}", file.display())),
     );
-    let status = format!("doku: checking that {} has a solution: ", file.display());
-    game.wait_up_to(Duration::from_secs(60), "the status line", |s| {
-        s.contains(&status)
-    });
-    let screen = game.wait_up_to(Duration::from_secs(180), "the board", |s| {
+    // Well under the old wait even on a loaded CI machine (it is 0.4 s here).
+    let screen = game.wait_up_to(Duration::from_secs(10), "the board", |s| {
         s.contains('┏') && s.contains("25x25")
     });
-    assert!(!screen.contains("doku: checking"), "{screen}");
+    assert!(screen.contains("checking"), "{screen}");
     game.keys(&["q"]);
     game.wait_for("doku to quit", |s| s.contains("doku exited 0"));
 }
