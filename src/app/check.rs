@@ -34,8 +34,9 @@ impl Verdict {
 /// A check running (or finished) on another thread.
 pub struct PuzzleCheck {
     /// The search reads it through its deadline; leaked (one byte per
-    /// check) because the engine's deadline holds a `'static` flag.
-    cancel: &'static AtomicBool,
+    /// check that needs a thread) because the engine's deadline holds a
+    /// `'static` flag. `None` when the check was answered at once.
+    cancel: Option<&'static AtomicBool>,
     receiver: Receiver<Verdict>,
     verdict: Option<Verdict>,
 }
@@ -43,8 +44,19 @@ pub struct PuzzleCheck {
 impl PuzzleCheck {
     /// Starts checking `givens`.
     pub fn start(givens: Board) -> PuzzleCheck {
-        let cancel: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
         let (sender, receiver) = channel();
+        // Most puzzles (every 9x9) are settled in far less than a frame:
+        // answered here, with no thread and no "checking…" flash that
+        // would crowd the status line's messages.
+        if let Some(verdict) = check(&givens, Deadline::after(INLINE_CHECK)) {
+            let _ = sender.send(verdict);
+            return PuzzleCheck {
+                cancel: None,
+                receiver,
+                verdict: None,
+            };
+        }
+        let cancel: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
         thread::spawn(move || {
             if let Some(verdict) = check(&givens, Deadline::NEVER.or_cancelled_by(cancel)) {
                 // The game may have changed meanwhile; nobody listens then.
@@ -52,7 +64,7 @@ impl PuzzleCheck {
             }
         });
         PuzzleCheck {
-            cancel,
+            cancel: Some(cancel),
             receiver,
             verdict: None,
         }
@@ -62,7 +74,7 @@ impl PuzzleCheck {
     #[cfg(test)]
     fn answered_by(receiver: Receiver<Verdict>) -> PuzzleCheck {
         PuzzleCheck {
-            cancel: Box::leak(Box::new(AtomicBool::new(false))),
+            cancel: Some(Box::leak(Box::new(AtomicBool::new(false)))),
             receiver,
             verdict: None,
         }
@@ -94,9 +106,15 @@ impl PuzzleCheck {
 
 impl Drop for PuzzleCheck {
     fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        if let Some(cancel) = self.cancel {
+            cancel.store(true, Ordering::Relaxed);
+        }
     }
 }
+
+/// How long the game may wait for a check before it runs on a thread
+/// instead: far below what a person notices at start.
+const INLINE_CHECK: std::time::Duration = std::time::Duration::from_millis(30);
 
 /// The verdict on `givens`, or `None` once `deadline` passes (cancelled).
 /// A solution first (quick to refute a dead puzzle), then a count to two.
@@ -120,6 +138,8 @@ impl super::App {
     pub fn check_given_puzzle(&mut self) {
         let given = self.game.difficulty().is_none() && !self.game.is_solved();
         self.check = given.then(|| PuzzleCheck::start(self.game.givens().clone()));
+        // A check answered at once is in force before the first frame.
+        self.poll_check();
     }
 
     /// Whether a given puzzle is still being checked.
@@ -313,7 +333,7 @@ mod tests {
     fn a_deal_drops_the_check_and_cancels_its_search() {
         let now = std::time::Instant::now();
         let (mut app, _sender) = app_with_held_check(now);
-        let flag = app.check.as_ref().map(|c| c.cancel).expect("a check");
+        let flag = app.check.as_ref().and_then(|c| c.cancel).expect("a check");
         let solved = app.game.givens().solution().expect("solvable");
         app.start_game(
             solved.clone(),
