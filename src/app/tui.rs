@@ -41,6 +41,30 @@ fn open_terminal(sixteen_colours: bool) -> io::Result<TuiTerminal> {
     Ok(terminal)
 }
 
+/// Turns the terminal's input modes on for the game, or back off (at the
+/// end, and from the panic hook): the mouse when the config wants it, and
+/// bracketed paste, so a pasted puzzle line arrives as one event, not as
+/// keys that would each do something. Failures are ignored: the terminal
+/// is then simply without them.
+fn input_modes(mouse: bool, on: bool) {
+    use ratatui::crossterm::event::{
+        DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    };
+    let mut out = io::stdout();
+    if mouse {
+        let _ = if on {
+            ratatui::crossterm::execute!(out, EnableMouseCapture)
+        } else {
+            ratatui::crossterm::execute!(out, DisableMouseCapture)
+        };
+    }
+    let _ = if on {
+        ratatui::crossterm::execute!(out, EnableBracketedPaste)
+    } else {
+        ratatui::crossterm::execute!(out, DisableBracketedPaste)
+    };
+}
+
 /// One frame: only the cells that changed are sent.
 fn draw(terminal: &mut TuiTerminal, app: &App) -> io::Result<()> {
     terminal.autoresize()?;
@@ -267,16 +291,7 @@ fn launch_app(
     // hook restores the rest).
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if mouse {
-            let _ = ratatui::crossterm::execute!(
-                io::stdout(),
-                ratatui::crossterm::event::DisableMouseCapture
-            );
-        }
-        let _ = ratatui::crossterm::execute!(
-            io::stdout(),
-            ratatui::crossterm::event::DisableBracketedPaste
-        );
+        input_modes(mouse, false);
         previous(info);
     }));
     let sixteen_colours = loaded.color_depth == crate::theme::ColorDepth::Ansi16;
@@ -291,18 +306,7 @@ fn launch_app(
             return crate::exit::EXIT_BAD_INPUT;
         }
     };
-    if mouse {
-        let _ = ratatui::crossterm::execute!(
-            io::stdout(),
-            ratatui::crossterm::event::EnableMouseCapture
-        );
-    }
-    // A puzzle line pasted arrives as one event, not as keys that would
-    // each do something.
-    let _ = ratatui::crossterm::execute!(
-        io::stdout(),
-        ratatui::crossterm::event::EnableBracketedPaste
-    );
+    input_modes(mouse, true);
     // After ratatui's hook (which restores the terminal), so the note
     // prints last, on a normal screen.
     opening.persistence.install_panic_note();
@@ -326,16 +330,7 @@ fn launch_app(
     let result = run(&mut app, &mut terminal);
     // The clock has run on since the last change; keep that time too.
     app.save(Instant::now());
-    if mouse {
-        let _ = ratatui::crossterm::execute!(
-            io::stdout(),
-            ratatui::crossterm::event::DisableMouseCapture
-        );
-    }
-    let _ = ratatui::crossterm::execute!(
-        io::stdout(),
-        ratatui::crossterm::event::DisableBracketedPaste
-    );
+    input_modes(mouse, false);
     ratatui::restore();
     if let Some(notice) = notice {
         let _ = writeln!(io::stderr(), "{notice}");
