@@ -328,12 +328,7 @@ fn batch_loop<V: Into<Verdict>>(
                 Err(e) => {
                     let _quiet = progress.status.quiet();
                     status = EXIT_BAD_INPUT;
-                    errors += 1;
-                    if errors <= MAX_REPORTED_ERRORS {
-                        say!("{}", describe(&name, &e));
-                    }
-                    if errors == MAX_REPORTED_ERRORS {
-                        say!("doku: {name}: too many unreadable puzzles; stopping");
+                    if report_unreadable(&name, &e, &mut errors) {
                         let _ = out.flush();
                         return status;
                     }
@@ -348,16 +343,35 @@ fn batch_loop<V: Into<Verdict>>(
             }
         }
         if !any {
-            // A source with no puzzle is unreadable input, as a bad one is:
-            // an empty file or argument is a mistake, and a script that
-            // piped nothing in should hear of it.
             let _quiet = progress.status.quiet();
-            say!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
-            status = EXIT_BAD_INPUT;
+            status = report_no_puzzle(&name);
         }
     }
     let _ = out.flush();
     status
+}
+
+/// Says that puzzle source `name` could not be read at `e`, for the first
+/// [`MAX_REPORTED_ERRORS`]; true once that many have been, when the batch
+/// stops. Both batch loops report through here, so they cannot drift.
+fn report_unreadable(name: &str, e: &ParseError, errors: &mut usize) -> bool {
+    *errors += 1;
+    if *errors <= MAX_REPORTED_ERRORS {
+        say!("{}", describe(name, e));
+    }
+    if *errors == MAX_REPORTED_ERRORS {
+        say!("doku: {name}: too many unreadable puzzles; stopping");
+        return true;
+    }
+    false
+}
+
+/// Says that source `name` holds no puzzle, and returns the exit status:
+/// unreadable input, as a bad puzzle is. An empty file or argument is a
+/// mistake, and a script that piped nothing in should hear of it.
+fn report_no_puzzle(name: &str) -> i32 {
+    say!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
+    EXIT_BAD_INPUT
 }
 
 /// Puzzles read ahead per job: enough to keep every job busy between two
@@ -420,12 +434,7 @@ fn parallel_batch_loop<V: Into<Verdict> + Send>(
                     Err(e) => {
                         let _quiet = progress.status.quiet();
                         status = EXIT_BAD_INPUT;
-                        errors += 1;
-                        if errors <= MAX_REPORTED_ERRORS {
-                            say!("{}", describe(&name, e));
-                        }
-                        if errors == MAX_REPORTED_ERRORS {
-                            say!("doku: {name}: too many unreadable puzzles; stopping");
+                        if report_unreadable(&name, e, &mut errors) {
                             let _ = out.flush();
                             return status;
                         }
@@ -444,10 +453,8 @@ fn parallel_batch_loop<V: Into<Verdict> + Send>(
             }
         }
         if !any {
-            // As in the one-job loop: a source with no puzzle is unreadable.
             let _quiet = progress.status.quiet();
-            say!("doku: {name}: no puzzle in it (it is empty, or holds only blank and comment lines)");
-            status = EXIT_BAD_INPUT;
+            status = report_no_puzzle(&name);
         }
     }
     let _ = out.flush();
