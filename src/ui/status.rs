@@ -46,15 +46,8 @@ impl Widget for StatusLine<'_> {
         if area.height < 2 {
             return;
         }
-        // Hints: whole "key label" pairs only, as many as fit.
         let mut spans = vec![Span::raw(" ")];
-        let mut used = 1usize;
-        for (keys, label) in self.hints {
-            let width = keys.chars().count() + 1 + label.chars().count() + 2;
-            if used + width > area.width as usize {
-                break;
-            }
-            used += width;
+        for (keys, label) in fit_hints(self.hints, usize::from(area.width).saturating_sub(1)) {
             spans.push(Span::styled(keys.as_str(), theme.status_key()));
             spans.push(Span::styled(format!(" {label}  "), theme.status()));
         }
@@ -65,6 +58,49 @@ impl Widget for StatusLine<'_> {
         };
         Line::from(spans).render(hints_row, buf);
     }
+}
+
+/// The hints that fit in `room` columns, whole "key label" pairs only.
+/// When they do not all fit, the last two (help and quit, which close every
+/// screen's list) stay and the ones just before them give way: a player
+/// must always see how to get help and how to leave.
+fn fit_hints(hints: &[(String, String)], room: usize) -> Vec<&(String, String)> {
+    let width = |(keys, label): &(String, String)| keys.chars().count() + 1 + label.chars().count();
+    // Pairs are two columns apart; the last needs no gap after it.
+    let row_width = |list: &[(String, String)]| {
+        list.iter()
+            .map(|h| width(h) + 2)
+            .sum::<usize>()
+            .saturating_sub(2)
+    };
+    if row_width(hints) <= room {
+        return hints.iter().collect();
+    }
+    let tail = &hints[hints.len().saturating_sub(2)..];
+    let head = &hints[..hints.len() - tail.len()];
+    let tail_width = row_width(tail);
+    let mut used = 0;
+    let mut shown: Vec<&(String, String)> = Vec::new();
+    if tail_width <= room {
+        for hint in head {
+            if used + width(hint) + 2 + tail_width > room {
+                break;
+            }
+            used += width(hint) + 2;
+            shown.push(hint);
+        }
+        shown.extend(tail);
+        return shown;
+    }
+    // Too narrow even for help and quit: as many as fit, from the front.
+    for hint in hints {
+        if used + width(hint) > room {
+            break;
+        }
+        used += width(hint) + 2;
+        shown.push(hint);
+    }
+    shown
 }
 
 /// `message` cut to `room` columns at a word boundary, with "…" to show that
@@ -87,7 +123,42 @@ fn fit_message(message: &str, room: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::fit_message;
+    use super::{fit_hints, fit_message};
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(k, l)| (k.to_string(), l.to_string()))
+            .collect()
+    }
+
+    fn labels(shown: Vec<&(String, String)>) -> Vec<&str> {
+        shown.into_iter().map(|(_, label)| label.as_str()).collect()
+    }
+
+    #[test]
+    fn hints_that_do_not_fit_give_way_before_help_and_quit() {
+        let hints = pairs(&[
+            ("1-9 A-G", "digit"),
+            ("n", "notes"),
+            ("0", "erase"),
+            ("u", "undo"),
+            ("H", "hint"),
+            ("Ctrl-n", "new"),
+            ("p", "pause"),
+            ("?", "help"),
+            ("q", "quit"),
+        ]);
+        // All of them: 13 + 7 + 7 + 6 + 6 + 10 + 7 + 6 + 6 and eight gaps of two.
+        assert_eq!(labels(fit_hints(&hints, 84)).len(), 9);
+        assert_eq!(
+            labels(fit_hints(&hints, 79)),
+            ["digit", "notes", "erase", "undo", "hint", "new", "help", "quit"]
+        );
+        assert_eq!(labels(fit_hints(&hints, 20)), ["help", "quit"]);
+        // Narrower than help and quit together: what fits from the front.
+        assert_eq!(labels(fit_hints(&hints, 14)), ["help", "quit"]);
+        assert_eq!(labels(fit_hints(&hints, 13)), ["digit"]);
+    }
 
     #[test]
     fn a_long_message_is_cut_at_a_word_with_an_ellipsis() {
