@@ -587,7 +587,7 @@ impl App {
 }
 
 /// A shown hint for the status line: the technique, then what it says.
-fn hint_message(hint: &crate::game::Hint) -> String {
+pub(super) fn hint_message(hint: &crate::game::Hint) -> String {
     match hint.level {
         crate::game::HintLevel::Summary => format!("hint: {}", hint.text()),
         crate::game::HintLevel::Detail => format!("{}: {}", hint.technique, hint.text()),

@@ -213,13 +213,17 @@ fn a_game_finished_by_a_hint_is_assisted_with_no_best_time_and_no_streak() {
     game.keys(&["H"]);
     // The one empty cell is its box's last: a hidden single there (SE 1.2)
     // comes before a naked single (2.3).
+    // The panel holds the hint; the status line leaves it to the panel.
     game.wait_for("the hint's summary", |s| {
-        s.contains("hint: a hidden single in box 1")
+        panel_text(s).contains("hint a hidden single in box 1")
+            && !s
+                .lines()
+                .any(|l| l.contains("·") && l.contains("hidden single"))
     });
     game.keys(&["H"]);
     game.wait_for("the hint in full", |s| {
         panel_text(s).contains("In box 1, 2 can only go in r1c1")
-            && panel_text(s).contains("again applies it")
+            && panel_text(s).contains("F2: apply it")
     });
     game.keys(&["H"]);
     game.wait_for("the solve", |s| s.contains("with help"));

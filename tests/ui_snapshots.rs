@@ -749,7 +749,7 @@ fn the_hint_key_named_on_25x25_is_one_that_is_not_a_digit() {
     let almost = format!(".{}", &SOLVED_25[1..]);
     let mut app = hint_app(&almost, now);
     // At each level the panel names what the key does next, and only F2.
-    for next in ["F2 again shows the cells", "F2 again applies it"] {
+    for next in ["F2: show the cells", "F2: apply it"] {
         let screen = text(&draw(&app, now, 200, 80));
         assert!(screen.contains(next), "{screen}");
         assert!(

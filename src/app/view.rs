@@ -61,10 +61,15 @@ impl Widget for AppView<'_> {
         };
         let facts = self.facts(&layout);
         let hints = self.hints();
+        // The panel shows a hint whole; the status line, which would cut
+        // it short, repeats it only when there is no panel.
+        let hint_in_panel = layout.panel.is_some()
+            && app.screen == Screen::Playing
+            && app.game.hint().map(super::hint_message) == app.message;
         StatusLine {
             theme,
             facts: &facts,
-            message: app.message.as_deref(),
+            message: app.message.as_deref().filter(|_| !hint_in_panel),
             hints: &hints,
         }
         .render(layout.status, buf);
@@ -620,8 +625,8 @@ impl AppView<'_> {
 /// What the next press of the hint key does, after the key's name.
 fn hint_next_step(hint: &crate::game::Hint) -> &'static str {
     match hint.level {
-        crate::game::HintLevel::Summary => " again shows the cells",
-        crate::game::HintLevel::Detail => " again applies it",
+        crate::game::HintLevel::Summary => ": show the cells",
+        crate::game::HintLevel::Detail => ": apply it",
     }
 }
 
