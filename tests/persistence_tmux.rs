@@ -192,6 +192,36 @@ fn a_corrupt_save_is_reported_kept_and_replaced_by_a_new_game() {
 }
 
 #[test]
+fn damaged_preferences_are_reported_kept_and_the_defaults_used() {
+    let state = tempfile::tempdir().unwrap();
+    let Some(tmux) = Tmux::start("prefs", 80, 24) else {
+        return;
+    };
+    let dir = state.path().join("doku");
+    std::fs::create_dir_all(&dir).unwrap();
+    let garbage = "{\"doku\": \"preferences\", \"version\": 1, \"data\": {\"theme";
+    std::fs::write(dir.join("preferences.json"), garbage).unwrap();
+
+    let a = tmux.open("a", &doku_command(state.path(), &format!("play {PUZZLE}")));
+    a.wait_for("the report", |s| s.contains("preferences unreadable"));
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains("preferences.json."))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), garbage);
+    a.keys(&["q"]);
+    let screen = a.wait_for("the exit", |s| s.contains("doku exited"));
+    // Where it went, once the terminal is back (tmux wraps it at 80).
+    let unwrapped = screen.replace('\n', "");
+    assert!(unwrapped.contains("preferences file"), "{screen}");
+    assert!(unwrapped.contains(".corrupt and kept"), "{screen}");
+    assert!(screen.contains("doku exited 0"), "{screen}");
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), garbage);
+}
+
+#[test]
 fn a_second_game_is_told_and_does_not_save_over_the_first() {
     let state = tempfile::tempdir().unwrap();
     let Some(tmux) = Tmux::start("two", 80, 24) else {

@@ -225,11 +225,13 @@ fn launch_app(
         return crate::exit::EXIT_BAD_INPUT;
     }
     // What t, d and z chose last time, over the config (never written
-    // into it); a damaged preferences file is moved aside and forgotten.
-    let choices = StateDir::from_env()
-        .ok()
-        .and_then(|dir| prefs::load(&dir).ok())
-        .unwrap_or_default();
+    // into it). A damaged preferences file is moved aside and kept, and the
+    // player is told: the status line says so, stderr says where at exit.
+    let (choices, prefs_problem) = match StateDir::from_env().map(|dir| prefs::load(&dir)) {
+        Ok(Err(err)) => (Preferences::default(), Some(err)),
+        Ok(Ok(choices)) => (choices, None),
+        Err(_) => (Preferences::default(), None),
+    };
     let config = &with_choices(&loaded.config, &choices);
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -315,7 +317,14 @@ fn launch_app(
         // Deals count themselves when they arrive.
         app.count_start(now);
     }
-    app.show_opening_message(opening.message);
+    let prefs_message = prefs_problem.as_ref().map(|err| {
+        if err.was_moved_aside() {
+            "preferences unreadable: kept aside, defaults used".to_string()
+        } else {
+            "preferences unreadable: defaults used".to_string()
+        }
+    });
+    app.show_opening_message(opening.message.or(prefs_message));
     if let Some(board) = offer {
         app.offer_given(board, now);
     }
@@ -326,7 +335,13 @@ fn launch_app(
             app.editor = Some(crate::game::editor::Editor::from_board(start, now));
         }
     }
-    let notice = opening.notice;
+    let notice = [
+        opening.notice,
+        prefs_problem.map(|err| format!("doku: {err}")),
+    ]
+    .into_iter()
+    .flatten()
+    .reduce(|a, b| format!("{a}\n{b}"));
     let result = run(&mut app, &mut terminal);
     // The clock has run on since the last change; keep that time too.
     app.save(Instant::now());
