@@ -719,6 +719,7 @@ fn the_hint_is_readable_whole_with_or_without_the_panel() {
         (six.to_string(), 80, 24),
         (common::generated_puzzle(16).puzzle, 80, 24),
         (PUZZLE_9.to_string(), 40, 30),
+        (PUZZLE_9.to_string(), 60, 24),
     ] {
         let mut app = hint_app(&puzzle, now);
         // The summary first, then (the hint key again) the explanation.
@@ -726,6 +727,13 @@ fn the_hint_is_readable_whole_with_or_without_the_panel() {
             let hint = app.game.hint().expect("hint");
             assert_eq!(hint.level, level);
             let screen = text(&draw(&app, now, width, height));
+            // Shown whole above, it is not repeated cut short in the status
+            // line (the second row from the bottom).
+            let status = screen.lines().rev().nth(1).unwrap_or_default();
+            assert!(
+                !status.contains(hint.text()) && !status.contains('…'),
+                "{width}x{height} {level:?}: the status line repeats the hint:\n{screen}"
+            );
             // Every word, in order (the board's rows run between the lines).
             let words = flowing(&screen);
             let mut from = 0;

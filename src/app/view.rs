@@ -61,15 +61,15 @@ impl Widget for AppView<'_> {
         };
         let facts = self.facts(&layout);
         let hints = self.hints();
-        // The panel shows a hint whole; the status line, which would cut
-        // it short, repeats it only when there is no panel.
-        let hint_in_panel = layout.panel.is_some()
+        // The panel, or the rows under the board, show a hint whole; the
+        // status line would only repeat it cut short.
+        let hint_shown_whole = (layout.panel.is_some() || layout.hint.is_some())
             && app.screen == Screen::Playing
             && app.game.hint().map(super::hint_message) == app.message;
         StatusLine {
             theme,
             facts: &facts,
-            message: app.message.as_deref().filter(|_| !hint_in_panel),
+            message: app.message.as_deref().filter(|_| !hint_shown_whole),
             hints: &hints,
         }
         .render(layout.status, buf);
