@@ -179,8 +179,12 @@ impl App {
         }
         match action {
             Action::WatchSwitchStart => {
+                // The same visit to the view: whether the game was assisted
+                // before it stays as it was when the view opened.
+                let assisted_before = self.assisted_before_watch;
                 self.session.switch_start();
                 self.enter_watch(now);
+                self.assisted_before_watch = assisted_before;
             }
             // The keys of both screens that make sense here.
             Action::NextTheme

@@ -601,4 +601,20 @@ mod tests {
         let said = app.message.clone().unwrap_or_default();
         assert!(said.contains("counts as assisted"), "{said}");
     }
+
+    #[test]
+    fn starting_the_search_over_in_the_view_still_tells_that_the_solution_was_shown() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "a", now);
+        app.watch_mut().expect("watching").run_to_end();
+        app.on_tick(now);
+        assert!(app.game.is_assisted(), "the solution was shown");
+        // Start over from the other start (b), then leave.
+        chars(&mut app, "b", now);
+        assert!(app.watch().is_some(), "still watching");
+        key(&mut app, KeyCode::Esc, now);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("counts as assisted"), "{said}");
+    }
 }
