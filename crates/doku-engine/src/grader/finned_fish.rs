@@ -13,11 +13,84 @@ use super::Technique;
 /// The most boxes a board has (25x25).
 const MAX_BOXES: usize = 32;
 
+/// The sashimi fish of one size the last finned search of a position met
+/// on its way (`None`: it met none), keyed by the position's candidates.
+struct SashimiMemo {
+    shape: crate::shape::Shape,
+    cands: Vec<u64>,
+    k: usize,
+    found: Option<Finding>,
+}
+
+thread_local! {
+    static SASHIMI: std::cell::RefCell<Option<SashimiMemo>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The finned fish of size `k` (or, for a sashimi technique, the sashimi
+/// fish), the first in the search's order.
+///
+/// Both kinds come from one search, each taking the first of its kind: the
+/// solver asks for the finned fish first and, only when there is none, for
+/// the sashimi fish of the same position. So a finned search that comes up
+/// empty keeps the first sashimi fish it passed, and the sashimi call that
+/// follows takes it instead of searching again.
 pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Finding) -> bool {
     let sashimi_wanted = matches!(
         technique,
         Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
     );
+    if sashimi_wanted {
+        let memo = SASHIMI.with(|slot| {
+            slot.borrow_mut()
+                .take()
+                .filter(|m| m.k == k && m.shape == grid.geo.shape && m.cands == grid.cands)
+        });
+        if let Some(memo) = memo {
+            return match memo.found {
+                Some(found) => {
+                    out.clone_from(&found);
+                    true
+                }
+                None => false,
+            };
+        }
+        return search(grid, k, technique, out, None);
+    }
+    let mut sashimi = None;
+    if search(grid, k, technique, out, Some(&mut sashimi)) {
+        return true;
+    }
+    SASHIMI.with(|slot| {
+        *slot.borrow_mut() = Some(SashimiMemo {
+            shape: grid.geo.shape,
+            cands: grid.cands.clone(),
+            k,
+            found: sashimi,
+        })
+    });
+    false
+}
+
+/// The sashimi technique of a fish size.
+fn sashimi_of(k: usize) -> Technique {
+    match k {
+        2 => Technique::SashimiXWing,
+        3 => Technique::SashimiSwordfish,
+        _ => Technique::SashimiJellyfish,
+    }
+}
+
+/// The search behind [`finned`]: the first fish of `technique`'s kind into
+/// `out`; when `sashimi` is given (a finned search), the first sashimi fish
+/// met on the way into it as well.
+fn search(
+    grid: &Grid,
+    k: usize,
+    technique: Technique,
+    out: &mut Finding,
+    mut sashimi: Option<&mut Option<Finding>>,
+) -> bool {
+    let sashimi_wanted = sashimi.is_none();
     let n = grid.size();
     if grid.boxes().is_empty() {
         return false;
@@ -48,6 +121,8 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
     }
     // Per candidate base line and box: its places outside the box.
     let mut outside = vec![0u64; n * box_count];
+    // Depth 0 is the empty pick: nothing outside any box.
+    let mut scratch = [[0u64; MAX_BOXES]; 5];
     for digit in 0..n {
         let bit = 1u64 << digit;
         for (o, rows) in [true, false].into_iter().enumerate() {
@@ -87,6 +162,7 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
                     technique,
                     sashimi_wanted,
                     out,
+                    sashimi.as_deref_mut(),
                 )
             };
             let search = Combos {
@@ -96,12 +172,23 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
                 k,
                 spread,
             };
-            let start = SoFar {
-                union: 0,
-                viable: (1u64 << box_count) - 1,
-                outside: [0u64; MAX_BOXES],
-            };
-            if search.run(0, 0, &start, &mut combo, &mut found) {
+            // A box can hold fins only when the digit's places in it lie in
+            // two lines or more: one a base line (the fins), one not (what
+            // goes). Others would be tried and dropped for every base set.
+            let mut lines_in_box = [0u8; MAX_BOXES];
+            for (line, &places) in all_places.iter().enumerate().take(n) {
+                for (bx, count) in lines_in_box.iter_mut().enumerate().take(box_count) {
+                    *count += (places & in_box[line * box_count + bx] != 0) as u8;
+                }
+            }
+            let viable = (0..box_count)
+                .filter(|&bx| lines_in_box[bx] >= 2)
+                .fold(0u64, |m, bx| m | 1 << bx);
+            if viable == 0 {
+                continue;
+            }
+            let start = SoFar { union: 0, viable };
+            if search.run(0, 0, start, &mut scratch, &mut combo, &mut found) {
                 return true;
             }
         }
@@ -121,22 +208,27 @@ struct Combos<'a> {
     spread: usize,
 }
 
-/// The lines picked so far: the union of their places, the boxes that
-/// could still hold their fins, and per box their places outside it.
+/// The lines picked so far: the union of their places and the boxes that
+/// could still hold their fins. Their places outside each viable box are in
+/// the search's per-depth scratch (only viable boxes' entries are written
+/// and read, so the scratch is never cleared).
+#[derive(Clone, Copy)]
 struct SoFar {
     union: u64,
     viable: u64,
-    outside: [u64; MAX_BOXES],
 }
 
 impl Combos<'_> {
     /// Calls `f` with each subset (indices into `lines`) and the mask of
     /// boxes that could hold its fins; stops when it returns true.
+    /// `outside[depth]` holds, per viable box of `so_far`, the places of
+    /// the lines picked so far outside it.
     fn run(
         &self,
         start: usize,
         depth: usize,
-        so_far: &SoFar,
+        so_far: SoFar,
+        outside: &mut [[u64; MAX_BOXES]; 5],
         picked: &mut [usize; 4],
         f: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
@@ -147,27 +239,29 @@ impl Combos<'_> {
             }
             // Only boxes still viable for the lines picked so far can stay
             // viable: the union outside a box only grows.
-            let mut next_so_far = SoFar {
-                union: next,
-                viable: 0,
-                outside: [0u64; MAX_BOXES],
-            };
+            let mut viable = 0u64;
             let row = &self.outside[i * self.box_count..(i + 1) * self.box_count];
+            let (before, after) = outside.split_at_mut(depth + 1);
+            let (now, then) = (&before[depth], &mut after[0]);
             for bx in bits(so_far.viable) {
-                let merged = so_far.outside[bx] | row[bx];
-                next_so_far.outside[bx] = merged;
+                let merged = now[bx] | row[bx];
+                then[bx] = merged;
                 if merged.count_ones() as usize <= self.k {
-                    next_so_far.viable |= 1 << bx;
+                    viable |= 1 << bx;
                 }
             }
-            if next_so_far.viable == 0 {
+            if viable == 0 {
                 continue;
             }
             picked[depth] = i;
             let done = if depth + 1 == self.k {
-                f(&picked[..self.k], next_so_far.viable)
+                f(&picked[..self.k], viable)
             } else {
-                self.run(i + 1, depth + 1, &next_so_far, picked, f)
+                let next_so_far = SoFar {
+                    union: next,
+                    viable,
+                };
+                self.run(i + 1, depth + 1, next_so_far, outside, picked, f)
             };
             if done {
                 return true;
@@ -191,6 +285,7 @@ fn try_fish(
     technique: Technique,
     sashimi_wanted: bool,
     out: &mut Finding,
+    mut first_sashimi: Option<&mut Option<Finding>>,
 ) -> bool {
     let n = grid.size();
     let k = picked.len();
@@ -251,9 +346,23 @@ fn try_fish(
             let sashimi = picked
                 .iter()
                 .any(|&i| (lines[i].1 & cover).count_ones() < 2);
-            if !has_fins || sashimi != sashimi_wanted {
+            if !has_fins {
                 continue; // no fins: a basic fish
             }
+            let target: &mut Finding = if sashimi == sashimi_wanted {
+                &mut *out
+            } else {
+                // A sashimi fish met by a finned search: keep the first.
+                match first_sashimi.as_deref_mut() {
+                    Some(slot @ None) if sashimi => slot.insert(Finding::default()),
+                    _ => continue,
+                }
+            };
+            let technique = if sashimi == sashimi_wanted {
+                technique
+            } else {
+                sashimi_of(k)
+            };
             let fins: Vec<usize> = picked
                 .iter()
                 .flat_map(|&i| {
@@ -268,7 +377,7 @@ fn try_fish(
                 .filter(|&cell| in_box(cell) && grid.cands[cell] & bit != 0)
                 .collect();
             debug_assert!(!fins.is_empty() && !victims.is_empty());
-            out.start(
+            target.start(
                 technique,
                 Pattern::Fish {
                     rows,
@@ -276,15 +385,20 @@ fn try_fish(
                     cover,
                 },
             );
-            out.digits = bit;
+            target.digits = bit;
             for &i in picked {
                 let (base, places) = lines[i];
-                out.cells
+                target
+                    .cells
                     .extend(bits(places & cover).map(|c| cell_at(base as usize, c) as u16));
             }
-            out.fins.extend(fins.iter().map(|&c| c as u16));
-            out.eliminations
+            target.fins.extend(fins.iter().map(|&c| c as u16));
+            target
+                .eliminations
                 .extend(victims.iter().map(|&c| (c as u16, digit as u8 + 1)));
+            if sashimi != sashimi_wanted {
+                continue;
+            }
             debug_assert!(k >= 2);
             return true;
         }
