@@ -18,26 +18,67 @@ use crate::shape::{Cell, Digit};
 /// Largest set tried: bigger ones are rare in human solving and costly.
 const MAX_CELLS: usize = 4;
 
+/// The most digits of a board whose cells fit a `u128` (11x11).
+const MAX_DIGITS: usize = 11;
+
 struct Als {
     house: u16,
     cells: u128,
     cands: u64,
     /// For each digit, the set's cells holding it.
-    by_digit: Vec<u128>,
+    by_digit: [u128; MAX_DIGITS],
     /// For each digit, the cells that see every one of the set's cells
     /// holding it (outside the set).
-    seen_by_all: Vec<u128>,
+    seen_by_all: [u128; MAX_DIGITS],
+}
+
+/// A position's almost locked sets and, per digit, the cells holding it.
+struct AlsIndex {
+    shape: crate::shape::Shape,
+    cands: Vec<u64>,
+    sets: Vec<Als>,
+    holding: Vec<u128>,
+}
+
+thread_local! {
+    static ALS_INDEX: std::cell::RefCell<Option<AlsIndex>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` on the sets and holders of `grid`, finding them unless the last
+/// call was on the same candidates: ALS-XZ and, when it finds nothing,
+/// ALS-XY-wing search the same position.
+fn with_sets<R>(grid: &Grid, f: impl FnOnce(&[Als], &[u128]) -> R) -> R {
+    ALS_INDEX.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let index = match slot.take() {
+            Some(index) if index.shape == grid.geo.shape && index.cands == grid.cands => index,
+            _ => {
+                let (sets, holding) = sets_and_holders(grid);
+                AlsIndex {
+                    shape: grid.geo.shape,
+                    cands: grid.cands.clone(),
+                    sets,
+                    holding,
+                }
+            }
+        };
+        let result = f(&index.sets, &index.holding);
+        *slot = Some(index);
+        result
+    })
 }
 
 pub(crate) fn als_xz(grid: &Grid, out: &mut Finding) -> bool {
-    let cell_count = grid.cands.len();
-    if cell_count > 128 {
+    if grid.cands.len() > 128 {
         return false;
     }
-    let (sets, holding) = sets_and_holders(grid);
+    with_sets(grid, |sets, holding| als_xz_in(grid, sets, holding, out))
+}
+
+fn als_xz_in(grid: &Grid, sets: &[Als], holding: &[u128], out: &mut Finding) -> bool {
     for (i, a) in sets.iter().enumerate() {
         for b in &sets[i + 1..] {
-            let Some((restricted, victims)) = pair(a, b, &holding) else {
+            let Some((restricted, victims)) = pair(a, b, holding) else {
                 continue;
             };
             out.start(Technique::AlsXz, Pattern::Chain);
@@ -61,7 +102,12 @@ pub(crate) fn als_xy_wing(grid: &Grid, out: &mut Finding) -> bool {
     if grid.cands.len() > 128 {
         return false;
     }
-    let (sets, holding) = sets_and_holders(grid);
+    with_sets(grid, |sets, holding| {
+        als_xy_wing_in(grid, sets, holding, out)
+    })
+}
+
+fn als_xy_wing_in(grid: &Grid, sets: &[Als], holding: &[u128], out: &mut Finding) -> bool {
     let mut links: Vec<Vec<(usize, u64)>> = vec![Vec::new(); sets.len()];
     for (i, a) in sets.iter().enumerate() {
         for (j, b) in sets.iter().enumerate().skip(i + 1) {
@@ -83,13 +129,14 @@ pub(crate) fn als_xy_wing(grid: &Grid, out: &mut Finding) -> bool {
                     for y in bits(rc_b & !(1 << x)) {
                         let zs = sa.cands & sb.cands & !(1 << x) & !(1 << y);
                         let outside = !(sa.cells | sb.cells | sc.cells);
+                        let victims_of =
+                            |z: usize| sa.seen_by_all[z] & sb.seen_by_all[z] & holding[z] & outside;
+                        if bits(zs).all(|z| victims_of(z) == 0) {
+                            continue;
+                        }
                         let mut victims: Vec<(u16, u8)> = Vec::new();
                         for z in bits(zs) {
-                            let mask = sa.seen_by_all[z] & sb.seen_by_all[z] & holding[z] & outside;
-                            victims.extend(bits128(mask).map(|v| (v as u16, z as u8 + 1)));
-                        }
-                        if victims.is_empty() {
-                            continue;
+                            victims.extend(bits128(victims_of(z)).map(|v| (v as u16, z as u8 + 1)));
                         }
                         out.start(Technique::AlsXyWing, Pattern::Chain);
                         for set in [sc, sa, sb] {
@@ -201,38 +248,71 @@ fn sets_and_holders(grid: &Grid) -> (Vec<Als>, Vec<u128>) {
 }
 
 fn find_sets(grid: &Grid, n: usize, peers: &[u128]) -> Vec<Als> {
+    let geo = &grid.geo;
+    // The largest set each house allows: one cell fewer than it has empty.
+    let largest: Vec<usize> = geo
+        .house_cells
+        .iter()
+        .map(|cells| {
+            let empty = cells
+                .iter()
+                .filter(|&&c| grid.values[c as usize] == 0)
+                .count();
+            MAX_CELLS.min(empty.saturating_sub(1))
+        })
+        .collect();
     let mut sets: Vec<Als> = Vec::new();
-    for (h, cells) in grid.geo.house_cells.iter().enumerate() {
-        let empty: Vec<usize> = cells
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| grid.values[c] == 0)
-            .collect();
-        let max = MAX_CELLS.min(empty.len().saturating_sub(1));
-        // Subsets by bitmask over the house's empty cells.
-        for pick in 1u32..(1 << empty.len()) {
+    let mut empty: Vec<usize> = Vec::with_capacity(n);
+    let mut unions: Vec<u64> = Vec::new();
+    for (h, cells) in geo.house_cells.iter().enumerate() {
+        empty.clear();
+        empty.extend(
+            cells
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| grid.values[c] == 0),
+        );
+        let max = largest[h];
+        // Subsets by bitmask over the house's empty cells, in increasing
+        // order; each one's candidates are a smaller subset's plus a cell's.
+        unions.clear();
+        unions.resize(1 << empty.len(), 0);
+        for pick in 1usize..(1 << empty.len()) {
+            let low = pick.trailing_zeros() as usize;
+            let cands = unions[pick & (pick - 1)] | grid.cands[empty[low]];
+            unions[pick] = cands;
             let size = pick.count_ones() as usize;
-            if size > max {
+            if size > max || cands.count_ones() as usize != size + 1 {
                 continue;
             }
             let chosen = || bits(pick as u64).map(|i| empty[i]);
-            let cands = chosen().fold(0u64, |m, c| m | grid.cands[c]);
-            if cands.count_ones() as usize != size + 1 {
+            // A set inside two houses (a box and a line) is kept in the
+            // first that allows its size.
+            let first = chosen().next().unwrap_or(0);
+            let shared = geo
+                .houses_of(first)
+                .iter()
+                .map(|&s| s as usize)
+                .filter(|&s| {
+                    s < h
+                        && largest[s] >= size
+                        && chosen().all(|c| geo.houses_of(c).contains(&(s as u16)))
+                });
+            if shared.clone().next().is_some() {
                 continue;
             }
             let cell_mask = chosen().fold(0u128, |m, c| m | 1u128 << c);
-            // A set inside a box and a line is found twice: keep one.
-            if sets.iter().any(|s| s.cells == cell_mask) {
-                continue;
-            }
-            let mut by_digit = vec![0u128; n];
-            let mut seen_by_all = vec![0u128; n];
+            let mut by_digit = [0u128; MAX_DIGITS];
+            let mut seen_by_all = [0u128; MAX_DIGITS];
             for d in bits(cands) {
-                let holders: Vec<usize> = chosen()
-                    .filter(|&c| grid.cands[c] & (1 << d) != 0)
-                    .collect();
-                by_digit[d] = holders.iter().fold(0, |m, &c| m | 1u128 << c);
-                seen_by_all[d] = holders.iter().fold(!0u128, |m, &c| m & peers[c]) & !cell_mask;
+                let mut holders = 0u128;
+                let mut seen = !0u128;
+                for c in chosen().filter(|&c| grid.cands[c] & (1 << d) != 0) {
+                    holders |= 1u128 << c;
+                    seen &= peers[c];
+                }
+                by_digit[d] = holders;
+                seen_by_all[d] = seen & !cell_mask;
             }
             sets.push(Als {
                 house: h as u16,
