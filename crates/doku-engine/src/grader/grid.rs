@@ -140,10 +140,15 @@ impl Grid {
         2 * n..self.geo.house_cells.len()
     }
 
+    /// Whether two different cells share a house (`Shape::sees`, read
+    /// from the geometry's house table).
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        self.geo
-            .shape
-            .sees(crate::Cell(a as u16), crate::Cell(b as u16))
+        let (ha, hb) = (&self.geo.cell_houses[a], &self.geo.cell_houses[b]);
+        a != b
+            && ha[..self.geo.houses_per_cell]
+                .iter()
+                .zip(hb)
+                .any(|(x, y)| x == y)
     }
 }
 
@@ -289,4 +294,33 @@ pub(crate) fn find_k_with_k(
         false
     }
     items.len() >= k && search(items, 0, k, k, 0, 0, found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+
+    /// `Grid::sees` reads the house table; it must agree with the shape's
+    /// own rule on boards with boxes of every proportion and without boxes.
+    #[test]
+    fn sees_agrees_with_the_shape_on_every_pair_of_cells() {
+        let shapes = [
+            Shape::CLASSIC,
+            Shape::sudoku(6).expect("6x6"),
+            Shape::with_boxes(2, 4).expect("2x4 boxes"),
+            Shape::latin(5).expect("5x5 latin"),
+        ];
+        for shape in shapes {
+            let n = shape.size();
+            let board = Board::from_values(shape, vec![0; n * n]).expect("an empty board");
+            let grid = Grid::new(&board).expect("no clash");
+            for a in 0..n * n {
+                for b in 0..n * n {
+                    let expected = shape.sees(crate::Cell(a as u16), crate::Cell(b as u16));
+                    assert_eq!(grid.sees(a, b), expected, "{shape:?} cells {a} and {b}");
+                }
+            }
+        }
+    }
 }
