@@ -13,84 +13,110 @@ use super::Technique;
 /// The most boxes a board has (25x25).
 const MAX_BOXES: usize = 32;
 
-/// The sashimi fish of one size the last finned search of a position met
-/// on its way (`None`: it met none), keyed by the position's candidates.
-struct SashimiMemo {
+/// The first fish of each size (2 to 4) and kind (finned, sashimi) of one
+/// position, as far as a search got: `found[k - 2][sashimi]` is `None`
+/// while unknown and `Some(None)` when there is none.
+struct FishMemo {
     shape: crate::shape::Shape,
     cands: Vec<u64>,
-    k: usize,
-    found: Option<Finding>,
+    found: [[Option<Option<Finding>>; 2]; 3],
 }
 
 thread_local! {
-    static SASHIMI: std::cell::RefCell<Option<SashimiMemo>> = const { std::cell::RefCell::new(None) };
+    static FISH: std::cell::RefCell<Option<FishMemo>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The finned fish of size `k` (or, for a sashimi technique, the sashimi
 /// fish), the first in the search's order.
 ///
-/// Both kinds come from one search, each taking the first of its kind: the
-/// solver asks for the finned fish first and, only when there is none, for
-/// the sashimi fish of the same position. So a finned search that comes up
-/// empty keeps the first sashimi fish it passed, and the sashimi call that
-/// follows takes it instead of searching again.
+/// The solver asks for these six in turn on the same position, each only
+/// when the ones before found nothing. A search for size k visits every
+/// smaller base set on its way to the largest (the bigger fish's pruning
+/// is looser), so one search records the first fish of each size from k
+/// to 4 and each kind, stopping early only at the one asked for; the
+/// calls that follow on the same position read what it recorded.
 pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Finding) -> bool {
-    let sashimi_wanted = matches!(
+    let sashimi = matches!(
         technique,
         Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
     );
-    if sashimi_wanted {
-        let memo = SASHIMI.with(|slot| {
-            slot.borrow_mut()
-                .take()
-                .filter(|m| m.k == k && m.shape == grid.geo.shape && m.cands == grid.cands)
-        });
-        if let Some(memo) = memo {
-            return match memo.found {
-                Some(found) => {
-                    out.clone_from(&found);
-                    true
-                }
-                None => false,
-            };
-        }
-        return search(grid, k, technique, out, None);
+    if !(2..=4).contains(&k) {
+        return false;
     }
-    let mut sashimi = None;
-    if search(grid, k, technique, out, Some(&mut sashimi)) {
-        return true;
-    }
-    SASHIMI.with(|slot| {
-        *slot.borrow_mut() = Some(SashimiMemo {
-            shape: grid.geo.shape,
-            cands: grid.cands.clone(),
-            k,
-            found: sashimi,
-        })
+    let same_position = |m: &FishMemo| m.shape == grid.geo.shape && m.cands == grid.cands;
+    let known = FISH.with(|slot| match &*slot.borrow() {
+        Some(memo) if same_position(memo) => match &memo.found[k - 2][sashimi as usize] {
+            Some(Some(found)) => {
+                out.clone_from(found);
+                Some(true)
+            }
+            Some(None) => Some(false),
+            None => None,
+        },
+        _ => None,
     });
-    false
-}
-
-/// The sashimi technique of a fish size.
-fn sashimi_of(k: usize) -> Technique {
-    match k {
-        2 => Technique::SashimiXWing,
-        3 => Technique::SashimiSwordfish,
-        _ => Technique::SashimiJellyfish,
+    if let Some(known) = known {
+        return known;
+    }
+    let mut record = Record {
+        wanted: (k, sashimi),
+        found: Default::default(),
+    };
+    let stopped = search(grid, k, &mut record);
+    let answer = record.found[k - 2][sashimi as usize].clone();
+    FISH.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if !slot.as_ref().is_some_and(same_position) {
+            *slot = Some(FishMemo {
+                shape: grid.geo.shape,
+                cands: grid.cands.clone(),
+                found: Default::default(),
+            });
+        }
+        let Some(memo) = slot.as_mut() else {
+            return;
+        };
+        for (size, kinds) in record.found.into_iter().enumerate().skip(k - 2) {
+            for (kind, found) in kinds.into_iter().enumerate() {
+                // A search that ran to its end knows there is none.
+                if found.is_some() || !stopped {
+                    memo.found[size][kind] = Some(found);
+                }
+            }
+        }
+    });
+    match answer {
+        Some(found) => {
+            *out = found;
+            true
+        }
+        None => false,
     }
 }
 
-/// The search behind [`finned`]: the first fish of `technique`'s kind into
-/// `out`; when `sashimi` is given (a finned search), the first sashimi fish
-/// met on the way into it as well.
-fn search(
-    grid: &Grid,
-    k: usize,
-    technique: Technique,
-    out: &mut Finding,
-    mut sashimi: Option<&mut Option<Finding>>,
-) -> bool {
-    let sashimi_wanted = sashimi.is_none();
+/// The technique of a fish size and kind.
+fn technique_of(k: usize, sashimi: bool) -> Technique {
+    match (k, sashimi) {
+        (2, false) => Technique::FinnedXWing,
+        (2, true) => Technique::SashimiXWing,
+        (3, false) => Technique::FinnedSwordfish,
+        (3, true) => Technique::SashimiSwordfish,
+        (_, false) => Technique::FinnedJellyfish,
+        (_, true) => Technique::SashimiJellyfish,
+    }
+}
+
+/// What a search records: the first fish of each size and kind it meets,
+/// and the one it was asked for (it stops there).
+struct Record {
+    wanted: (usize, bool),
+    found: [[Option<Finding>; 2]; 3],
+}
+
+/// The search behind [`finned`]: base sets of sizes `k` to 4 in order
+/// (each size's sets in the order a search of that size alone takes
+/// them). True when it stopped at the fish it was asked for.
+fn search(grid: &Grid, k: usize, record: &mut Record) -> bool {
     let n = grid.size();
     if grid.boxes().is_empty() {
         return false;
@@ -136,7 +162,7 @@ fn search(
                 let places = grid.places(first + line, bit);
                 all_places[line] = places;
                 let count = places.count_ones() as usize;
-                if count >= 1 && count <= k + box_w.max(box_h) {
+                if count >= 1 && count <= MAX_FISH + box_w.max(box_h) {
                     for bx in 0..box_count {
                         outside[len * box_count + bx] = places & !in_box[line * box_count + bx];
                     }
@@ -146,7 +172,7 @@ fn search(
             }
             // Covers and fins together span at most k lines and one box's
             // width of cross lines: prune base sets that spread wider.
-            let spread = k + if rows { box_w } else { box_h };
+            let fin_width = if rows { box_w } else { box_h };
             let mut combo = [0usize; 4];
             let mut found = |picked: &[usize], viable: u64| {
                 try_fish(
@@ -159,18 +185,15 @@ fn search(
                     rows,
                     bit,
                     digit,
-                    technique,
-                    sashimi_wanted,
-                    out,
-                    sashimi.as_deref_mut(),
+                    record,
                 )
             };
             let search = Combos {
                 lines: &lines[..len],
                 outside: &outside,
                 box_count,
-                k,
-                spread,
+                smallest: k,
+                fin_width,
             };
             // A box can hold fins only when the digit's places in it lie in
             // two lines or more: one a base line (the fins), one not (what
@@ -196,22 +219,26 @@ fn search(
     false
 }
 
-/// The k-subsets of the candidate base lines whose places together span
-/// at most `spread` cross lines, and whose places outside some box lie in
-/// at most k cross lines (the covers): fins all lie in one box.
+/// The largest fish.
+const MAX_FISH: usize = 4;
+
+/// The subsets of the candidate base lines, of sizes `smallest` to 4,
+/// whose places together span at most k + `fin_width` cross lines (k the
+/// subset's size), and whose places outside some box lie in at most k
+/// cross lines (the covers): fins all lie in one box.
 struct Combos<'a> {
     lines: &'a [(u8, u64)],
     /// Per line (as in `lines`) and box, the line's places outside the box.
     outside: &'a [u64],
     box_count: usize,
-    k: usize,
-    spread: usize,
+    smallest: usize,
+    fin_width: usize,
 }
 
 /// The lines picked so far: the union of their places and the boxes that
-/// could still hold their fins. Their places outside each viable box are in
-/// the search's per-depth scratch (only viable boxes' entries are written
-/// and read, so the scratch is never cleared).
+/// could still hold their fins in a fish of 4. Their places outside each
+/// such box are in the search's per-depth scratch (only those boxes'
+/// entries are written and read, so the scratch is never cleared).
 #[derive(Clone, Copy)]
 struct SoFar {
     union: u64,
@@ -220,7 +247,11 @@ struct SoFar {
 
 impl Combos<'_> {
     /// Calls `f` with each subset (indices into `lines`) and the mask of
-    /// boxes that could hold its fins; stops when it returns true.
+    /// boxes that could hold its fins; stops when it returns true. A
+    /// subset comes before the larger ones that start with it, so each
+    /// size's subsets come in the order of a search of that size alone.
+    /// The pruning is the largest fish's: a smaller subset passes its own
+    /// test at the node itself (its unions only grow along the way).
     /// `outside[depth]` holds, per viable box of `so_far`, the places of
     /// the lines picked so far outside it.
     fn run(
@@ -232,39 +263,49 @@ impl Combos<'_> {
         picked: &mut [usize; 4],
         f: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
+        let size = depth + 1;
         for i in start..self.lines.len() {
             let next = so_far.union | self.lines[i].1;
-            if next.count_ones() as usize > self.spread {
+            if next.count_ones() as usize > MAX_FISH + self.fin_width {
                 continue;
             }
             // Only boxes still viable for the lines picked so far can stay
             // viable: the union outside a box only grows.
             let mut viable = 0u64;
+            let mut viable_now = 0u64;
             let row = &self.outside[i * self.box_count..(i + 1) * self.box_count];
             let (before, after) = outside.split_at_mut(depth + 1);
             let (now, then) = (&before[depth], &mut after[0]);
             for bx in bits(so_far.viable) {
                 let merged = now[bx] | row[bx];
                 then[bx] = merged;
-                if merged.count_ones() as usize <= self.k {
+                let count = merged.count_ones() as usize;
+                if count <= MAX_FISH {
                     viable |= 1 << bx;
+                }
+                if count <= size {
+                    viable_now |= 1 << bx;
                 }
             }
             if viable == 0 {
                 continue;
             }
             picked[depth] = i;
-            let done = if depth + 1 == self.k {
-                f(&picked[..self.k], viable)
-            } else {
+            if size >= self.smallest
+                && viable_now != 0
+                && next.count_ones() as usize <= size + self.fin_width
+                && f(&picked[..size], viable_now)
+            {
+                return true;
+            }
+            if size < MAX_FISH {
                 let next_so_far = SoFar {
                     union: next,
                     viable,
                 };
-                self.run(i + 1, depth + 1, next_so_far, outside, picked, f)
-            };
-            if done {
-                return true;
+                if self.run(i + 1, depth + 1, next_so_far, outside, picked, f) {
+                    return true;
+                }
             }
         }
         false
@@ -282,10 +323,7 @@ fn try_fish(
     rows: bool,
     bit: u64,
     digit: usize,
-    technique: Technique,
-    sashimi_wanted: bool,
-    out: &mut Finding,
-    mut first_sashimi: Option<&mut Option<Finding>>,
+    record: &mut Record,
 ) -> bool {
     let n = grid.size();
     let k = picked.len();
@@ -349,20 +387,16 @@ fn try_fish(
             if !has_fins {
                 continue; // no fins: a basic fish
             }
-            let target: &mut Finding = if sashimi == sashimi_wanted {
-                &mut *out
-            } else {
-                // A sashimi fish met by a finned search: keep the first.
-                match first_sashimi.as_deref_mut() {
-                    Some(slot @ None) if sashimi => slot.insert(Finding::default()),
-                    _ => continue,
-                }
+            // Each size and kind keeps the first it meets.
+            let Some(slot) = record.found.get_mut(k - 2) else {
+                continue;
             };
-            let technique = if sashimi == sashimi_wanted {
-                technique
-            } else {
-                sashimi_of(k)
-            };
+            let slot = &mut slot[sashimi as usize];
+            if slot.is_some() {
+                continue;
+            }
+            let target = slot.insert(Finding::default());
+            let technique = technique_of(k, sashimi);
             let fins: Vec<usize> = picked
                 .iter()
                 .flat_map(|&i| {
@@ -396,11 +430,9 @@ fn try_fish(
             target
                 .eliminations
                 .extend(victims.iter().map(|&c| (c as u16, digit as u8 + 1)));
-            if sashimi != sashimi_wanted {
-                continue;
+            if record.wanted == (k, sashimi) {
+                return true;
             }
-            debug_assert!(k >= 2);
-            return true;
         }
     }
     false
