@@ -7,23 +7,19 @@
 //! lines (without the fins it would not be a fish at all). Boards without
 //! boxes have no finned fish.
 
-use super::grid::{bits, Finding, Grid, Pattern};
+use super::grid::{bits, Finding, FirstOfEach, Grid, Pattern};
 use super::Technique;
 
 /// The most boxes a board has (25x25).
 const MAX_BOXES: usize = 32;
 
-/// The first fish of each size (2 to 4) and kind (finned, sashimi) of one
-/// position, as far as a search got: `found[k - 2][sashimi]` is `None`
-/// while unknown and `Some(None)` when there is none.
-struct FishMemo {
-    shape: crate::shape::Shape,
-    cands: Vec<u64>,
-    found: [[Option<Option<Finding>>; 2]; 3],
+thread_local! {
+    static FISH: std::cell::RefCell<Option<FirstOfEach<6>>> = const { std::cell::RefCell::new(None) };
 }
 
-thread_local! {
-    static FISH: std::cell::RefCell<Option<FishMemo>> = const { std::cell::RefCell::new(None) };
+/// The memo's index of a fish size and kind.
+fn kind_index(k: usize, sashimi: bool) -> usize {
+    (k - 2) * 2 + sashimi as usize
 }
 
 /// The finned fish of size `k` (or, for a sashimi technique, the sashimi
@@ -40,58 +36,20 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
         technique,
         Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
     );
-    if !(2..=4).contains(&k) {
+    if !(2..=MAX_FISH).contains(&k) {
         return false;
     }
-    let same_position = |m: &FishMemo| m.shape == grid.geo.shape && m.cands == grid.cands;
-    let known = FISH.with(|slot| match &*slot.borrow() {
-        Some(memo) if same_position(memo) => match &memo.found[k - 2][sashimi as usize] {
-            Some(Some(found)) => {
-                out.clone_from(found);
-                Some(true)
-            }
-            Some(None) => Some(false),
-            None => None,
-        },
-        _ => None,
-    });
-    if let Some(known) = known {
+    let wanted = kind_index(k, sashimi);
+    if let Some(known) = FISH.with(|slot| FirstOfEach::recall(slot, grid, wanted, out)) {
         return known;
     }
     let mut record = Record {
-        wanted: (k, sashimi),
+        wanted,
         found: Default::default(),
     };
     let stopped = search(grid, k, &mut record);
-    let answer = record.found[k - 2][sashimi as usize].clone();
-    FISH.with(|slot| {
-        let mut slot = slot.borrow_mut();
-        if !slot.as_ref().is_some_and(same_position) {
-            *slot = Some(FishMemo {
-                shape: grid.geo.shape,
-                cands: grid.cands.clone(),
-                found: Default::default(),
-            });
-        }
-        let Some(memo) = slot.as_mut() else {
-            return;
-        };
-        for (size, kinds) in record.found.into_iter().enumerate().skip(k - 2) {
-            for (kind, found) in kinds.into_iter().enumerate() {
-                // A search that ran to its end knows there is none.
-                if found.is_some() || !stopped {
-                    memo.found[size][kind] = Some(found);
-                }
-            }
-        }
-    });
-    match answer {
-        Some(found) => {
-            *out = found;
-            true
-        }
-        None => false,
-    }
+    let searched = kind_index(k, false)..kind_index(MAX_FISH, true) + 1;
+    FISH.with(|slot| FirstOfEach::keep(slot, grid, record.found, searched, stopped, wanted, out))
 }
 
 /// The technique of a fish size and kind.
@@ -109,8 +67,8 @@ fn technique_of(k: usize, sashimi: bool) -> Technique {
 /// What a search records: the first fish of each size and kind it meets,
 /// and the one it was asked for (it stops there).
 struct Record {
-    wanted: (usize, bool),
-    found: [[Option<Finding>; 2]; 3],
+    wanted: usize,
+    found: [Option<Finding>; 6],
 }
 
 /// The search behind [`finned`]: base sets of sizes `k` to 4 in order
@@ -388,10 +346,8 @@ fn try_fish(
                 continue; // no fins: a basic fish
             }
             // Each size and kind keeps the first it meets.
-            let Some(slot) = record.found.get_mut(k - 2) else {
-                continue;
-            };
-            let slot = &mut slot[sashimi as usize];
+            let kind = kind_index(k, sashimi);
+            let slot = &mut record.found[kind];
             if slot.is_some() {
                 continue;
             }
@@ -430,7 +386,7 @@ fn try_fish(
             target
                 .eliminations
                 .extend(victims.iter().map(|&c| (c as u16, digit as u8 + 1)));
-            if record.wanted == (k, sashimi) {
+            if record.wanted == kind {
                 return true;
             }
         }

@@ -249,6 +249,84 @@ impl Finding {
     }
 }
 
+/// The first finding of each of `N` techniques that one search finds
+/// together (the solver asks for them in turn on the same position, each
+/// only when the ones before found nothing), kept for the later calls on
+/// the same candidates: `found[kind]` is `None` while unknown and
+/// `Some(None)` when there is none.
+pub(crate) struct FirstOfEach<const N: usize> {
+    shape: crate::shape::Shape,
+    cands: Vec<u64>,
+    found: [Option<Option<Finding>>; N],
+}
+
+impl<const N: usize> FirstOfEach<N> {
+    /// What an earlier search of this position knows about `kind`: into
+    /// `out` and `Some(true)` when it found one, `Some(false)` when there
+    /// is none, `None` when it does not know.
+    pub fn recall(
+        slot: &std::cell::RefCell<Option<Self>>,
+        grid: &Grid,
+        kind: usize,
+        out: &mut Finding,
+    ) -> Option<bool> {
+        match &*slot.borrow() {
+            Some(memo) if memo.is_of(grid) => match &memo.found[kind] {
+                Some(Some(found)) => {
+                    out.clone_from(found);
+                    Some(true)
+                }
+                Some(None) => Some(false),
+                None => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Keeps what a search of this position for the kinds `searched` found,
+    /// and puts the finding of `kind` into `out` (true when there is one).
+    /// A search that `stopped` early (at `kind`) knows only the kinds it
+    /// found; one that ran to its end knows that the others it searched
+    /// for have none.
+    pub fn keep(
+        slot: &std::cell::RefCell<Option<Self>>,
+        grid: &Grid,
+        found: [Option<Finding>; N],
+        searched: std::ops::Range<usize>,
+        stopped: bool,
+        kind: usize,
+        out: &mut Finding,
+    ) -> bool {
+        let mut slot = slot.borrow_mut();
+        if !slot.as_ref().is_some_and(|memo| memo.is_of(grid)) {
+            *slot = Some(FirstOfEach {
+                shape: grid.geo.shape,
+                cands: grid.cands.clone(),
+                found: std::array::from_fn(|_| None),
+            });
+        }
+        let Some(memo) = slot.as_mut() else {
+            return false;
+        };
+        for (i, (known, found)) in memo.found.iter_mut().zip(found).enumerate() {
+            if found.is_some() || (!stopped && searched.contains(&i)) {
+                *known = Some(found);
+            }
+        }
+        match &memo.found[kind] {
+            Some(Some(found)) => {
+                out.clone_from(found);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn is_of(&self, grid: &Grid) -> bool {
+        self.shape == grid.geo.shape && self.cands == grid.cands
+    }
+}
+
 /// Bits of a mask, lowest first.
 pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -322,5 +400,80 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The techniques whose searches share what they found on a position
+    /// ([`FirstOfEach`]) answer as a fresh search would, whichever of them
+    /// is asked first, on every position along the solving path of puzzles
+    /// that use each group.
+    #[test]
+    fn remembered_findings_match_a_fresh_search_in_any_order() {
+        use super::super::{find_next, Technique::*};
+        use crate::format::parse_puzzle;
+        use crate::ShapeHint;
+        let shared = [
+            FinnedXWing,
+            SashimiXWing,
+            FinnedSwordfish,
+            SashimiSwordfish,
+            FinnedJellyfish,
+            SashimiJellyfish,
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            UniqueRectangle1,
+            UniqueRectangle2,
+            UniqueRectangle3,
+            UniqueRectangle4,
+            HiddenRectangle,
+        ];
+        // Puzzles of top1465 whose paths take finned fish, turbot fish and
+        // rectangles.
+        let puzzles = [
+            "5.8.....7...9.1...4............5...4.6.....3..9....6...2.3...1.7...8..........2..",
+            ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........",
+            "......41.9..3.....3...5.....48..7..........52.1.......6..2....5.7....8......9....",
+        ];
+        let blank = Grid::new(&Board::from_values(Shape::CLASSIC, vec![0; 81]).expect("empty"))
+            .expect("no clash");
+        // A search on another position replaces what each group remembers.
+        let forget = || {
+            for t in shared {
+                t.find(&blank, &mut Finding::default());
+            }
+        };
+        let ask = |grid: &Grid, t: super::super::Technique| {
+            let mut out = Finding::default();
+            t.find(grid, &mut out).then(|| format!("{out:?}"))
+        };
+        let mut found = 0;
+        for puzzle in puzzles {
+            let board = parse_puzzle(puzzle, ShapeHint::Infer).expect("a puzzle");
+            let mut grid = Grid::new(&board).expect("no clash");
+            grid.unique = true;
+            let mut step = Finding::default();
+            while grid.empty > 0 && find_next(&grid, &mut step) {
+                let fresh: Vec<Option<String>> = shared
+                    .iter()
+                    .map(|&t| {
+                        forget();
+                        ask(&grid, t)
+                    })
+                    .collect();
+                found += fresh.iter().flatten().count();
+                for order in [
+                    shared.to_vec(),
+                    shared.iter().rev().copied().collect::<Vec<_>>(),
+                ] {
+                    forget();
+                    for t in order {
+                        let i = shared.iter().position(|&s| s == t).expect("listed");
+                        assert_eq!(ask(&grid, t), fresh[i], "{t:?} on {puzzle}");
+                    }
+                }
+                grid.apply(&step);
+            }
+        }
+        assert!(found > 0, "the paths meet some of these patterns");
     }
 }
