@@ -18,26 +18,97 @@ use crate::shape::{Cell, Digit};
 /// Largest set tried: bigger ones are rare in human solving and costly.
 const MAX_CELLS: usize = 4;
 
+/// The most digits of a board whose cells fit a `u128` (11x11).
+const MAX_DIGITS: usize = 11;
+
 struct Als {
     house: u16,
     cells: u128,
     cands: u64,
     /// For each digit, the set's cells holding it.
-    by_digit: Vec<u128>,
+    by_digit: [u128; MAX_DIGITS],
     /// For each digit, the cells that see every one of the set's cells
     /// holding it (outside the set).
-    seen_by_all: Vec<u128>,
+    seen_by_all: [u128; MAX_DIGITS],
+}
+
+/// A position's almost locked sets and, per digit, the cells holding it.
+struct AlsIndex {
+    shape: crate::shape::Shape,
+    cands: Vec<u64>,
+    sets: Vec<Als>,
+    /// Each set's cells and digits, apart from the rest: the pair loops
+    /// reject most pairs on these alone.
+    set_cells: Vec<u128>,
+    set_cands: Vec<u64>,
+    holding: Vec<u128>,
+    /// Per set, the sets it has restricted commons with (in order) and
+    /// those digits: left by an ALS-XZ search that found nothing, for the
+    /// ALS-XY-wing search of the same position.
+    links: Option<Links>,
+}
+
+type Links = Vec<Vec<(u32, u64)>>;
+
+thread_local! {
+    static ALS_INDEX: std::cell::RefCell<Option<AlsIndex>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` on the sets of `grid`, finding them unless the last call was
+/// on the same candidates: ALS-XZ and, when it finds nothing, ALS-XY-wing
+/// search the same position.
+fn with_index<R>(grid: &Grid, f: impl FnOnce(&mut AlsIndex) -> R) -> R {
+    ALS_INDEX.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let mut index = match slot.take() {
+            Some(index) if index.shape == grid.geo.shape && index.cands == grid.cands => index,
+            _ => {
+                let (sets, holding) = sets_and_holders(grid);
+                AlsIndex {
+                    shape: grid.geo.shape,
+                    cands: grid.cands.clone(),
+                    set_cells: sets.iter().map(|s| s.cells).collect(),
+                    set_cands: sets.iter().map(|s| s.cands).collect(),
+                    sets,
+                    holding,
+                    links: None,
+                }
+            }
+        };
+        let result = f(&mut index);
+        *slot = Some(index);
+        result
+    })
 }
 
 pub(crate) fn als_xz(grid: &Grid, out: &mut Finding) -> bool {
-    let cell_count = grid.cands.len();
-    if cell_count > 128 {
+    if grid.cands.len() > 128 {
         return false;
     }
-    let (sets, holding) = sets_and_holders(grid);
+    with_index(grid, |index| als_xz_in(grid, index, out))
+}
+
+/// The first linked pair that removes something. On the way it notes every
+/// pair's restricted commons; when it finds nothing, those are the links
+/// ALS-XY-wing needs.
+fn als_xz_in(grid: &Grid, index: &mut AlsIndex, out: &mut Finding) -> bool {
+    let sets = &index.sets;
+    let mut links: Links = vec![Vec::new(); sets.len()];
     for (i, a) in sets.iter().enumerate() {
-        for b in &sets[i + 1..] {
-            let Some((restricted, victims)) = pair(a, b, &holding) else {
+        for j in i + 1..sets.len() {
+            if index.set_cells[i] & index.set_cells[j] != 0
+                || index.set_cands[i] & index.set_cands[j] == 0
+            {
+                continue;
+            }
+            let b = &sets[j];
+            let restricted = restricted_commons(a, b);
+            if restricted == 0 {
+                continue;
+            }
+            links[i].push((j as u32, restricted));
+            links[j].push((i as u32, restricted));
+            let Some(victims) = linked_pair(a, b, restricted, &index.holding) else {
                 continue;
             };
             out.start(Technique::AlsXz, Pattern::Chain);
@@ -49,6 +120,7 @@ pub(crate) fn als_xz(grid: &Grid, out: &mut Finding) -> bool {
             return true;
         }
     }
+    index.links = Some(links);
     false
 }
 
@@ -61,35 +133,77 @@ pub(crate) fn als_xy_wing(grid: &Grid, out: &mut Finding) -> bool {
     if grid.cands.len() > 128 {
         return false;
     }
-    let (sets, holding) = sets_and_holders(grid);
-    let mut links: Vec<Vec<(usize, u64)>> = vec![Vec::new(); sets.len()];
+    with_index(grid, |index| {
+        let links = match index.links.take() {
+            Some(links) => links,
+            None => all_links(index),
+        };
+        let found = als_xy_wing_in(grid, &index.sets, &index.holding, &links, out);
+        index.links = Some(links);
+        found
+    })
+}
+
+/// Every pair of sets with restricted commons, as ALS-XZ notes them.
+fn all_links(index: &AlsIndex) -> Links {
+    let sets = &index.sets;
+    let mut links: Links = vec![Vec::new(); sets.len()];
     for (i, a) in sets.iter().enumerate() {
-        for (j, b) in sets.iter().enumerate().skip(i + 1) {
-            let rc = restricted_commons(a, b);
+        for j in i + 1..sets.len() {
+            if index.set_cells[i] & index.set_cells[j] != 0
+                || index.set_cands[i] & index.set_cands[j] == 0
+            {
+                continue;
+            }
+            let rc = restricted_commons(a, &sets[j]);
             if rc != 0 {
-                links[i].push((j, rc));
-                links[j].push((i, rc));
+                links[i].push((j as u32, rc));
+                links[j].push((i as u32, rc));
             }
         }
     }
+    links
+}
+
+fn als_xy_wing_in(
+    grid: &Grid,
+    sets: &[Als],
+    holding: &[u128],
+    links: &Links,
+    out: &mut Finding,
+) -> bool {
     for (c, around) in links.iter().enumerate() {
         for (k, &(a, rc_a)) in around.iter().enumerate() {
             for &(b, rc_b) in &around[k + 1..] {
-                let (sa, sb, sc) = (&sets[a], &sets[b], &sets[c]);
+                let (sa, sb, sc) = (&sets[a as usize], &sets[b as usize], &sets[c]);
                 if sa.cells & sb.cells != 0 {
+                    continue;
+                }
+                // The digits A and B share that some cell outside both
+                // could lose (the pivot's cells aside): without one, no
+                // choice of X and Y removes anything.
+                let both = sa.cells | sb.cells;
+                let removable = bits(sa.cands & sb.cands)
+                    .filter(|&z| sa.seen_by_all[z] & sb.seen_by_all[z] & holding[z] & !both != 0)
+                    .fold(0u64, |m, z| m | 1 << z);
+                if removable == 0 {
                     continue;
                 }
                 for x in bits(rc_a) {
                     for y in bits(rc_b & !(1 << x)) {
                         let zs = sa.cands & sb.cands & !(1 << x) & !(1 << y);
+                        if zs & removable == 0 {
+                            continue;
+                        }
                         let outside = !(sa.cells | sb.cells | sc.cells);
+                        let victims_of =
+                            |z: usize| sa.seen_by_all[z] & sb.seen_by_all[z] & holding[z] & outside;
+                        if bits(zs).all(|z| victims_of(z) == 0) {
+                            continue;
+                        }
                         let mut victims: Vec<(u16, u8)> = Vec::new();
                         for z in bits(zs) {
-                            let mask = sa.seen_by_all[z] & sb.seen_by_all[z] & holding[z] & outside;
-                            victims.extend(bits128(mask).map(|v| (v as u16, z as u8 + 1)));
-                        }
-                        if victims.is_empty() {
-                            continue;
+                            victims.extend(bits128(victims_of(z)).map(|v| (v as u16, z as u8 + 1)));
                         }
                         out.start(Technique::AlsXyWing, Pattern::Chain);
                         for set in [sc, sa, sb] {
@@ -135,20 +249,20 @@ fn restricted_commons(a: &Als, b: &Als) -> u64 {
 
 /// What two sets remove together: their restricted commons and the
 /// eliminations, sorted; `None` when they are not linked or remove nothing.
+#[cfg(test)]
 fn pair(a: &Als, b: &Als, holding: &[u128]) -> Option<(u64, Vec<(u16, u8)>)> {
-    if a.cells & b.cells != 0 {
+    let restricted = restricted_commons(a, b);
+    if restricted == 0 {
         return None;
     }
+    linked_pair(a, b, restricted, holding).map(|victims| (restricted, victims))
+}
+
+/// What two disjoint sets with these restricted commons remove together,
+/// sorted; `None` when they share only the one digit, or remove nothing.
+fn linked_pair(a: &Als, b: &Als, restricted: u64, holding: &[u128]) -> Option<Vec<(u16, u8)>> {
     let common = a.cands & b.cands;
     if common.count_ones() < 2 {
-        return None;
-    }
-    let restricted: u64 = bits(common)
-        .filter(|&x| {
-            b.by_digit[x] & !a.seen_by_all[x] == 0 && a.by_digit[x] & !b.seen_by_all[x] == 0
-        })
-        .fold(0, |m, x| m | 1 << x);
-    if restricted == 0 {
         return None;
     }
     let both = a.cells | b.cells;
@@ -177,7 +291,7 @@ fn pair(a: &Als, b: &Als, holding: &[u128]) -> Option<(u64, Vec<(u16, u8)>)> {
         return None;
     }
     victims.sort_unstable();
-    Some((restricted, victims))
+    Some(victims)
 }
 
 /// Every almost locked set, and for each digit the cells that hold it.
@@ -201,38 +315,80 @@ fn sets_and_holders(grid: &Grid) -> (Vec<Als>, Vec<u128>) {
 }
 
 fn find_sets(grid: &Grid, n: usize, peers: &[u128]) -> Vec<Als> {
+    let geo = &grid.geo;
+    // The largest set each house allows: one cell fewer than it has empty.
+    let largest: Vec<usize> = geo
+        .house_cells
+        .iter()
+        .map(|cells| {
+            let empty = cells
+                .iter()
+                .filter(|&&c| grid.values[c as usize] == 0)
+                .count();
+            MAX_CELLS.min(empty.saturating_sub(1))
+        })
+        .collect();
     let mut sets: Vec<Als> = Vec::new();
-    for (h, cells) in grid.geo.house_cells.iter().enumerate() {
-        let empty: Vec<usize> = cells
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| grid.values[c] == 0)
-            .collect();
-        let max = MAX_CELLS.min(empty.len().saturating_sub(1));
-        // Subsets by bitmask over the house's empty cells.
-        for pick in 1u32..(1 << empty.len()) {
+    let mut empty: Vec<usize> = Vec::with_capacity(n);
+    let mut unions: Vec<u64> = Vec::new();
+    for (h, cells) in geo.house_cells.iter().enumerate() {
+        empty.clear();
+        empty.extend(
+            cells
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| grid.values[c] == 0),
+        );
+        let max = largest[h];
+        // Subsets by bitmask over the house's empty cells, in increasing
+        // order; each one's candidates are a smaller subset's plus a cell's.
+        unions.clear();
+        unions.resize(1 << empty.len(), 0);
+        let mut next = 1usize;
+        while next < 1 << empty.len() {
+            let pick = next;
+            let low = pick.trailing_zeros() as usize;
             let size = pick.count_ones() as usize;
             if size > max {
+                // Every number up to the next multiple of the lowest bit
+                // keeps these bits and adds more: all too large.
+                next += 1 << low;
                 continue;
             }
-            let chosen = || bits(pick as u64).map(|i| empty[i]);
-            let cands = chosen().fold(0u64, |m, c| m | grid.cands[c]);
+            next += 1;
+            let cands = unions[pick & (pick - 1)] | grid.cands[empty[low]];
+            unions[pick] = cands;
             if cands.count_ones() as usize != size + 1 {
                 continue;
             }
-            let cell_mask = chosen().fold(0u128, |m, c| m | 1u128 << c);
-            // A set inside a box and a line is found twice: keep one.
-            if sets.iter().any(|s| s.cells == cell_mask) {
+            let chosen = || bits(pick as u64).map(|i| empty[i]);
+            // A set inside two houses (a box and a line) is kept in the
+            // first that allows its size.
+            let first = chosen().next().unwrap_or(0);
+            let shared = geo
+                .houses_of(first)
+                .iter()
+                .map(|&s| s as usize)
+                .filter(|&s| {
+                    s < h
+                        && largest[s] >= size
+                        && chosen().all(|c| geo.houses_of(c).contains(&(s as u16)))
+                });
+            if shared.clone().next().is_some() {
                 continue;
             }
-            let mut by_digit = vec![0u128; n];
-            let mut seen_by_all = vec![0u128; n];
+            let cell_mask = chosen().fold(0u128, |m, c| m | 1u128 << c);
+            let mut by_digit = [0u128; MAX_DIGITS];
+            let mut seen_by_all = [0u128; MAX_DIGITS];
             for d in bits(cands) {
-                let holders: Vec<usize> = chosen()
-                    .filter(|&c| grid.cands[c] & (1 << d) != 0)
-                    .collect();
-                by_digit[d] = holders.iter().fold(0, |m, &c| m | 1u128 << c);
-                seen_by_all[d] = holders.iter().fold(!0u128, |m, &c| m & peers[c]) & !cell_mask;
+                let mut holders = 0u128;
+                let mut seen = !0u128;
+                for c in chosen().filter(|&c| grid.cands[c] & (1 << d) != 0) {
+                    holders |= 1u128 << c;
+                    seen &= peers[c];
+                }
+                by_digit[d] = holders;
+                seen_by_all[d] = seen & !cell_mask;
             }
             sets.push(Als {
                 house: h as u16,

@@ -7,17 +7,74 @@
 //! lines (without the fins it would not be a fish at all). Boards without
 //! boxes have no finned fish.
 
-use super::grid::{bits, Finding, Grid, Pattern};
+use super::grid::{bits, Finding, FirstOfEach, Grid, Pattern};
 use super::Technique;
 
 /// The most boxes a board has (25x25).
 const MAX_BOXES: usize = 32;
 
+thread_local! {
+    static FISH: std::cell::RefCell<Option<FirstOfEach<6>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The memo's index of a fish size and kind.
+fn kind_index(k: usize, sashimi: bool) -> usize {
+    (k - 2) * 2 + sashimi as usize
+}
+
+/// The finned fish of size `k` (or, for a sashimi technique, the sashimi
+/// fish), the first in the search's order.
+///
+/// The solver asks for these six in turn on the same position, each only
+/// when the ones before found nothing. A search for size k visits every
+/// smaller base set on its way to the largest (the bigger fish's pruning
+/// is looser), so one search records the first fish of each size from k
+/// to 4 and each kind, stopping early only at the one asked for; the
+/// calls that follow on the same position read what it recorded.
 pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Finding) -> bool {
-    let sashimi_wanted = matches!(
+    let sashimi = matches!(
         technique,
         Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
     );
+    if !(2..=MAX_FISH).contains(&k) {
+        return false;
+    }
+    let wanted = kind_index(k, sashimi);
+    if let Some(known) = FISH.with(|slot| FirstOfEach::recall(slot, grid, wanted, out)) {
+        return known;
+    }
+    let mut record = Record {
+        wanted,
+        found: Default::default(),
+    };
+    let stopped = search(grid, k, &mut record);
+    let searched = kind_index(k, false)..kind_index(MAX_FISH, true) + 1;
+    FISH.with(|slot| FirstOfEach::keep(slot, grid, record.found, searched, stopped, wanted, out))
+}
+
+/// The technique of a fish size and kind.
+fn technique_of(k: usize, sashimi: bool) -> Technique {
+    match (k, sashimi) {
+        (2, false) => Technique::FinnedXWing,
+        (2, true) => Technique::SashimiXWing,
+        (3, false) => Technique::FinnedSwordfish,
+        (3, true) => Technique::SashimiSwordfish,
+        (_, false) => Technique::FinnedJellyfish,
+        (_, true) => Technique::SashimiJellyfish,
+    }
+}
+
+/// What a search records: the first fish of each size and kind it meets,
+/// and the one it was asked for (it stops there).
+struct Record {
+    wanted: usize,
+    found: [Option<Finding>; 6],
+}
+
+/// The search behind [`finned`]: base sets of sizes `k` to 4 in order
+/// (each size's sets in the order a search of that size alone takes
+/// them). True when it stopped at the fish it was asked for.
+fn search(grid: &Grid, k: usize, record: &mut Record) -> bool {
     let n = grid.size();
     if grid.boxes().is_empty() {
         return false;
@@ -48,6 +105,8 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
     }
     // Per candidate base line and box: its places outside the box.
     let mut outside = vec![0u64; n * box_count];
+    // Depth 0 is the empty pick: nothing outside any box.
+    let mut scratch = [[0u64; MAX_BOXES]; 5];
     for digit in 0..n {
         let bit = 1u64 << digit;
         for (o, rows) in [true, false].into_iter().enumerate() {
@@ -61,7 +120,7 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
                 let places = grid.places(first + line, bit);
                 all_places[line] = places;
                 let count = places.count_ones() as usize;
-                if count >= 1 && count <= k + box_w.max(box_h) {
+                if count >= 1 && count <= MAX_FISH + box_w.max(box_h) {
                     for bx in 0..box_count {
                         outside[len * box_count + bx] = places & !in_box[line * box_count + bx];
                     }
@@ -71,7 +130,7 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
             }
             // Covers and fins together span at most k lines and one box's
             // width of cross lines: prune base sets that spread wider.
-            let spread = k + if rows { box_w } else { box_h };
+            let fin_width = if rows { box_w } else { box_h };
             let mut combo = [0usize; 4];
             let mut found = |picked: &[usize], viable: u64| {
                 try_fish(
@@ -84,24 +143,33 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
                     rows,
                     bit,
                     digit,
-                    technique,
-                    sashimi_wanted,
-                    out,
+                    record,
                 )
             };
             let search = Combos {
                 lines: &lines[..len],
                 outside: &outside,
                 box_count,
-                k,
-                spread,
+                smallest: k,
+                fin_width,
             };
-            let start = SoFar {
-                union: 0,
-                viable: (1u64 << box_count) - 1,
-                outside: [0u64; MAX_BOXES],
-            };
-            if search.run(0, 0, &start, &mut combo, &mut found) {
+            // A box can hold fins only when the digit's places in it lie in
+            // two lines or more: one a base line (the fins), one not (what
+            // goes). Others would be tried and dropped for every base set.
+            let mut lines_in_box = [0u8; MAX_BOXES];
+            for (line, &places) in all_places.iter().enumerate().take(n) {
+                for (bx, count) in lines_in_box.iter_mut().enumerate().take(box_count) {
+                    *count += (places & in_box[line * box_count + bx] != 0) as u8;
+                }
+            }
+            let viable = (0..box_count)
+                .filter(|&bx| lines_in_box[bx] >= 2)
+                .fold(0u64, |m, bx| m | 1 << bx);
+            if viable == 0 {
+                continue;
+            }
+            let start = SoFar { union: 0, viable };
+            if search.run(0, 0, start, &mut scratch, &mut combo, &mut found) {
                 return true;
             }
         }
@@ -109,68 +177,93 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
     false
 }
 
-/// The k-subsets of the candidate base lines whose places together span
-/// at most `spread` cross lines, and whose places outside some box lie in
-/// at most k cross lines (the covers): fins all lie in one box.
+/// The largest fish.
+const MAX_FISH: usize = 4;
+
+/// The subsets of the candidate base lines, of sizes `smallest` to 4,
+/// whose places together span at most k + `fin_width` cross lines (k the
+/// subset's size), and whose places outside some box lie in at most k
+/// cross lines (the covers): fins all lie in one box.
 struct Combos<'a> {
     lines: &'a [(u8, u64)],
     /// Per line (as in `lines`) and box, the line's places outside the box.
     outside: &'a [u64],
     box_count: usize,
-    k: usize,
-    spread: usize,
+    smallest: usize,
+    fin_width: usize,
 }
 
-/// The lines picked so far: the union of their places, the boxes that
-/// could still hold their fins, and per box their places outside it.
+/// The lines picked so far: the union of their places and the boxes that
+/// could still hold their fins in a fish of 4. Their places outside each
+/// such box are in the search's per-depth scratch (only those boxes'
+/// entries are written and read, so the scratch is never cleared).
+#[derive(Clone, Copy)]
 struct SoFar {
     union: u64,
     viable: u64,
-    outside: [u64; MAX_BOXES],
 }
 
 impl Combos<'_> {
     /// Calls `f` with each subset (indices into `lines`) and the mask of
-    /// boxes that could hold its fins; stops when it returns true.
+    /// boxes that could hold its fins; stops when it returns true. A
+    /// subset comes before the larger ones that start with it, so each
+    /// size's subsets come in the order of a search of that size alone.
+    /// The pruning is the largest fish's: a smaller subset passes its own
+    /// test at the node itself (its unions only grow along the way).
+    /// `outside[depth]` holds, per viable box of `so_far`, the places of
+    /// the lines picked so far outside it.
     fn run(
         &self,
         start: usize,
         depth: usize,
-        so_far: &SoFar,
+        so_far: SoFar,
+        outside: &mut [[u64; MAX_BOXES]; 5],
         picked: &mut [usize; 4],
         f: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
+        let size = depth + 1;
         for i in start..self.lines.len() {
             let next = so_far.union | self.lines[i].1;
-            if next.count_ones() as usize > self.spread {
+            if next.count_ones() as usize > MAX_FISH + self.fin_width {
                 continue;
             }
             // Only boxes still viable for the lines picked so far can stay
             // viable: the union outside a box only grows.
-            let mut next_so_far = SoFar {
-                union: next,
-                viable: 0,
-                outside: [0u64; MAX_BOXES],
-            };
+            let mut viable = 0u64;
+            let mut viable_now = 0u64;
             let row = &self.outside[i * self.box_count..(i + 1) * self.box_count];
+            let (before, after) = outside.split_at_mut(depth + 1);
+            let (now, then) = (&before[depth], &mut after[0]);
             for bx in bits(so_far.viable) {
-                let merged = so_far.outside[bx] | row[bx];
-                next_so_far.outside[bx] = merged;
-                if merged.count_ones() as usize <= self.k {
-                    next_so_far.viable |= 1 << bx;
+                let merged = now[bx] | row[bx];
+                then[bx] = merged;
+                let count = merged.count_ones() as usize;
+                if count <= MAX_FISH {
+                    viable |= 1 << bx;
+                }
+                if count <= size {
+                    viable_now |= 1 << bx;
                 }
             }
-            if next_so_far.viable == 0 {
+            if viable == 0 {
                 continue;
             }
             picked[depth] = i;
-            let done = if depth + 1 == self.k {
-                f(&picked[..self.k], next_so_far.viable)
-            } else {
-                self.run(i + 1, depth + 1, &next_so_far, picked, f)
-            };
-            if done {
+            if size >= self.smallest
+                && viable_now != 0
+                && next.count_ones() as usize <= size + self.fin_width
+                && f(&picked[..size], viable_now)
+            {
                 return true;
+            }
+            if size < MAX_FISH {
+                let next_so_far = SoFar {
+                    union: next,
+                    viable,
+                };
+                if self.run(i + 1, depth + 1, next_so_far, outside, picked, f) {
+                    return true;
+                }
             }
         }
         false
@@ -188,9 +281,7 @@ fn try_fish(
     rows: bool,
     bit: u64,
     digit: usize,
-    technique: Technique,
-    sashimi_wanted: bool,
-    out: &mut Finding,
+    record: &mut Record,
 ) -> bool {
     let n = grid.size();
     let k = picked.len();
@@ -251,9 +342,17 @@ fn try_fish(
             let sashimi = picked
                 .iter()
                 .any(|&i| (lines[i].1 & cover).count_ones() < 2);
-            if !has_fins || sashimi != sashimi_wanted {
+            if !has_fins {
                 continue; // no fins: a basic fish
             }
+            // Each size and kind keeps the first it meets.
+            let kind = kind_index(k, sashimi);
+            let slot = &mut record.found[kind];
+            if slot.is_some() {
+                continue;
+            }
+            let target = slot.insert(Finding::default());
+            let technique = technique_of(k, sashimi);
             let fins: Vec<usize> = picked
                 .iter()
                 .flat_map(|&i| {
@@ -268,7 +367,7 @@ fn try_fish(
                 .filter(|&cell| in_box(cell) && grid.cands[cell] & bit != 0)
                 .collect();
             debug_assert!(!fins.is_empty() && !victims.is_empty());
-            out.start(
+            target.start(
                 technique,
                 Pattern::Fish {
                     rows,
@@ -276,17 +375,20 @@ fn try_fish(
                     cover,
                 },
             );
-            out.digits = bit;
+            target.digits = bit;
             for &i in picked {
                 let (base, places) = lines[i];
-                out.cells
+                target
+                    .cells
                     .extend(bits(places & cover).map(|c| cell_at(base as usize, c) as u16));
             }
-            out.fins.extend(fins.iter().map(|&c| c as u16));
-            out.eliminations
+            target.fins.extend(fins.iter().map(|&c| c as u16));
+            target
+                .eliminations
                 .extend(victims.iter().map(|&c| (c as u16, digit as u8 + 1)));
-            debug_assert!(k >= 2);
-            return true;
+            if record.wanted == kind {
+                return true;
+            }
         }
     }
     false

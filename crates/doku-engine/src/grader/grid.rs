@@ -140,10 +140,15 @@ impl Grid {
         2 * n..self.geo.house_cells.len()
     }
 
+    /// Whether two different cells share a house (`Shape::sees`, read
+    /// from the geometry's house table).
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        self.geo
-            .shape
-            .sees(crate::Cell(a as u16), crate::Cell(b as u16))
+        let (ha, hb) = (&self.geo.cell_houses[a], &self.geo.cell_houses[b]);
+        a != b
+            && ha[..self.geo.houses_per_cell]
+                .iter()
+                .zip(hb)
+                .any(|(x, y)| x == y)
     }
 }
 
@@ -244,6 +249,84 @@ impl Finding {
     }
 }
 
+/// The first finding of each of `N` techniques that one search finds
+/// together (the solver asks for them in turn on the same position, each
+/// only when the ones before found nothing), kept for the later calls on
+/// the same candidates: `found[kind]` is `None` while unknown and
+/// `Some(None)` when there is none.
+pub(crate) struct FirstOfEach<const N: usize> {
+    shape: crate::shape::Shape,
+    cands: Vec<u64>,
+    found: [Option<Option<Finding>>; N],
+}
+
+impl<const N: usize> FirstOfEach<N> {
+    /// What an earlier search of this position knows about `kind`: into
+    /// `out` and `Some(true)` when it found one, `Some(false)` when there
+    /// is none, `None` when it does not know.
+    pub fn recall(
+        slot: &std::cell::RefCell<Option<Self>>,
+        grid: &Grid,
+        kind: usize,
+        out: &mut Finding,
+    ) -> Option<bool> {
+        match &*slot.borrow() {
+            Some(memo) if memo.is_of(grid) => match &memo.found[kind] {
+                Some(Some(found)) => {
+                    out.clone_from(found);
+                    Some(true)
+                }
+                Some(None) => Some(false),
+                None => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Keeps what a search of this position for the kinds `searched` found,
+    /// and puts the finding of `kind` into `out` (true when there is one).
+    /// A search that `stopped` early (at `kind`) knows only the kinds it
+    /// found; one that ran to its end knows that the others it searched
+    /// for have none.
+    pub fn keep(
+        slot: &std::cell::RefCell<Option<Self>>,
+        grid: &Grid,
+        found: [Option<Finding>; N],
+        searched: std::ops::Range<usize>,
+        stopped: bool,
+        kind: usize,
+        out: &mut Finding,
+    ) -> bool {
+        let mut slot = slot.borrow_mut();
+        if !slot.as_ref().is_some_and(|memo| memo.is_of(grid)) {
+            *slot = Some(FirstOfEach {
+                shape: grid.geo.shape,
+                cands: grid.cands.clone(),
+                found: std::array::from_fn(|_| None),
+            });
+        }
+        let Some(memo) = slot.as_mut() else {
+            return false;
+        };
+        for (i, (known, found)) in memo.found.iter_mut().zip(found).enumerate() {
+            if found.is_some() || (!stopped && searched.contains(&i)) {
+                *known = Some(found);
+            }
+        }
+        match &memo.found[kind] {
+            Some(Some(found)) => {
+                out.clone_from(found);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn is_of(&self, grid: &Grid) -> bool {
+        self.shape == grid.geo.shape && self.cands == grid.cands
+    }
+}
+
 /// Bits of a mask, lowest first.
 pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -289,4 +372,108 @@ pub(crate) fn find_k_with_k(
         false
     }
     items.len() >= k && search(items, 0, k, k, 0, 0, found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+
+    /// `Grid::sees` reads the house table; it must agree with the shape's
+    /// own rule on boards with boxes of every proportion and without boxes.
+    #[test]
+    fn sees_agrees_with_the_shape_on_every_pair_of_cells() {
+        let shapes = [
+            Shape::CLASSIC,
+            Shape::sudoku(6).expect("6x6"),
+            Shape::with_boxes(2, 4).expect("2x4 boxes"),
+            Shape::latin(5).expect("5x5 latin"),
+        ];
+        for shape in shapes {
+            let n = shape.size();
+            let board = Board::from_values(shape, vec![0; n * n]).expect("an empty board");
+            let grid = Grid::new(&board).expect("no clash");
+            for a in 0..n * n {
+                for b in 0..n * n {
+                    let expected = shape.sees(crate::Cell(a as u16), crate::Cell(b as u16));
+                    assert_eq!(grid.sees(a, b), expected, "{shape:?} cells {a} and {b}");
+                }
+            }
+        }
+    }
+
+    /// The techniques whose searches share what they found on a position
+    /// ([`FirstOfEach`]) answer as a fresh search would, whichever of them
+    /// is asked first, on every position along the solving path of puzzles
+    /// that use each group.
+    #[test]
+    fn remembered_findings_match_a_fresh_search_in_any_order() {
+        use super::super::{find_next, Technique::*};
+        use crate::format::parse_puzzle;
+        use crate::ShapeHint;
+        let shared = [
+            FinnedXWing,
+            SashimiXWing,
+            FinnedSwordfish,
+            SashimiSwordfish,
+            FinnedJellyfish,
+            SashimiJellyfish,
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            UniqueRectangle1,
+            UniqueRectangle2,
+            UniqueRectangle3,
+            UniqueRectangle4,
+            HiddenRectangle,
+        ];
+        // Puzzles of top1465 whose paths take finned fish, turbot fish and
+        // rectangles.
+        let puzzles = [
+            "5.8.....7...9.1...4............5...4.6.....3..9....6...2.3...1.7...8..........2..",
+            ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........",
+            "......41.9..3.....3...5.....48..7..........52.1.......6..2....5.7....8......9....",
+        ];
+        let blank = Grid::new(&Board::from_values(Shape::CLASSIC, vec![0; 81]).expect("empty"))
+            .expect("no clash");
+        // A search on another position replaces what each group remembers.
+        let forget = || {
+            for t in shared {
+                t.find(&blank, &mut Finding::default());
+            }
+        };
+        let ask = |grid: &Grid, t: super::super::Technique| {
+            let mut out = Finding::default();
+            t.find(grid, &mut out).then(|| format!("{out:?}"))
+        };
+        let mut found = 0;
+        for puzzle in puzzles {
+            let board = parse_puzzle(puzzle, ShapeHint::Infer).expect("a puzzle");
+            let mut grid = Grid::new(&board).expect("no clash");
+            grid.unique = true;
+            let mut step = Finding::default();
+            while grid.empty > 0 && find_next(&grid, &mut step) {
+                let fresh: Vec<Option<String>> = shared
+                    .iter()
+                    .map(|&t| {
+                        forget();
+                        ask(&grid, t)
+                    })
+                    .collect();
+                found += fresh.iter().flatten().count();
+                for order in [
+                    shared.to_vec(),
+                    shared.iter().rev().copied().collect::<Vec<_>>(),
+                ] {
+                    forget();
+                    for t in order {
+                        let i = shared.iter().position(|&s| s == t).expect("listed");
+                        assert_eq!(ask(&grid, t), fresh[i], "{t:?} on {puzzle}");
+                    }
+                }
+                grid.apply(&step);
+            }
+        }
+        assert!(found > 0, "the paths meet some of these patterns");
+    }
 }

@@ -15,7 +15,7 @@
 //! that column meets q's line cannot hold the digit, and if q is the digit
 //! it cannot either.
 
-use super::grid::{Finding, Grid, Pattern};
+use super::grid::{Finding, FirstOfEach, Grid, Pattern};
 use super::Technique;
 
 /// The strong links of a digit (as a bit): (house, first cell, second cell).
@@ -46,7 +46,35 @@ fn turbot_kind(grid: &Grid, h1: usize, h2: usize, a2: usize, b1: usize) -> Techn
     }
 }
 
+/// The three names of a turbot fish, in the solver's order.
+const TURBOT_KINDS: [Technique; 3] = [
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::TurbotFish,
+];
+
+thread_local! {
+    static TURBOT: std::cell::RefCell<Option<FirstOfEach<3>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The first turbot fish going by `technique`'s name. One search finds
+/// the first of each name (stopping early only at the one asked for): the
+/// solver asks for the three in turn on the same position.
 pub(crate) fn turbot(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
+    let Some(wanted) = TURBOT_KINDS.iter().position(|&t| t == technique) else {
+        return false;
+    };
+    if let Some(known) = TURBOT.with(|slot| FirstOfEach::recall(slot, grid, wanted, out)) {
+        return known;
+    }
+    let mut found: [Option<Finding>; 3] = Default::default();
+    let stopped = turbot_search(grid, wanted, &mut found);
+    TURBOT.with(|slot| FirstOfEach::keep(slot, grid, found, 0..3, stopped, wanted, out))
+}
+
+/// Records the first turbot fish of each name in `found`; true when it
+/// stopped at the first of kind `wanted`.
+fn turbot_search(grid: &Grid, wanted: usize, found: &mut [Option<Finding>; 3]) -> bool {
     let mut links = Vec::with_capacity(64);
     for digit in 0..grid.size() {
         let bit = 1u64 << digit;
@@ -59,10 +87,16 @@ pub(crate) fn turbot(grid: &Grid, technique: Technique, out: &mut Finding) -> bo
                         if a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2 {
                             continue;
                         }
-                        if !grid.sees(a2, b1)
-                            || turbot_kind(grid, h1 as usize, h2 as usize, a2, b1) != technique
-                        {
+                        if !grid.sees(a2, b1) {
                             continue;
+                        }
+                        let technique = turbot_kind(grid, h1 as usize, h2 as usize, a2, b1);
+                        let kind = TURBOT_KINDS
+                            .iter()
+                            .position(|&t| t == technique)
+                            .unwrap_or(2);
+                        if found[kind].is_some() {
+                            continue; // the first of this name is known
                         }
                         let pattern = [a1, a2, b1, b2];
                         let victims = grid.geo.peers[a1].iter().map(|&c| c as usize).filter(|&c| {
@@ -71,6 +105,7 @@ pub(crate) fn turbot(grid: &Grid, technique: Technique, out: &mut Finding) -> bo
                         if victims.clone().next().is_none() {
                             continue;
                         }
+                        let out = found[kind].insert(Finding::default());
                         out.start(
                             technique,
                             Pattern::Turbot {
@@ -82,7 +117,9 @@ pub(crate) fn turbot(grid: &Grid, technique: Technique, out: &mut Finding) -> bo
                         out.cells.extend(pattern.map(|c| c as u16));
                         out.eliminations
                             .extend(victims.map(|c| (c as u16, digit as u8 + 1)));
-                        return true;
+                        if kind == wanted {
+                            return true;
+                        }
                     }
                 }
             }

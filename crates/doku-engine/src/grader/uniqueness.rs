@@ -22,7 +22,7 @@
 //! there, every cell would be bivalue and every digit twice in each house,
 //! which never has exactly one solution: so the cell is that digit.
 
-use super::grid::{bits, Finding, Grid, Pattern};
+use super::grid::{bits, Finding, FirstOfEach, Grid, Pattern};
 use super::Technique;
 
 /// Visits every rectangle of empty cells (corners in reading order: a, b
@@ -79,27 +79,60 @@ fn shared_houses(grid: &Grid, a: usize, b: usize) -> impl Iterator<Item = usize>
         .map(|&h| h as usize)
 }
 
+/// The rectangle techniques, in the solver's order.
+const RECTANGLE_KINDS: [Technique; 5] = [
+    Technique::UniqueRectangle1,
+    Technique::UniqueRectangle2,
+    Technique::UniqueRectangle4,
+    Technique::UniqueRectangle3,
+    Technique::HiddenRectangle,
+];
+
+thread_local! {
+    static RECTANGLES: std::cell::RefCell<Option<FirstOfEach<5>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The first rectangle of `technique`'s type. One pass over the rectangles
+/// finds the first of each type (stopping early only at the one asked
+/// for): the solver asks for the five in turn on the same position.
 pub(crate) fn unique_rectangle(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
-    rectangles(grid, &mut |corners| {
+    let Some(wanted) = RECTANGLE_KINDS.iter().position(|&t| t == technique) else {
+        return false;
+    };
+    if let Some(known) = RECTANGLES.with(|slot| FirstOfEach::recall(slot, grid, wanted, out)) {
+        return known;
+    }
+    let mut found: [Option<Finding>; 5] = Default::default();
+    let mut scratch = Finding::default();
+    let stopped = rectangles(grid, &mut |corners| {
         let common = corners.iter().fold(u64::MAX, |m, &c| m & grid.cands[c]);
         let digits: Vec<usize> = bits(common).collect();
         for (i, &x) in digits.iter().enumerate() {
             for &y in &digits[i + 1..] {
                 let pair = (1u64 << x) | (1u64 << y);
-                let found = match technique {
-                    Technique::UniqueRectangle1 => type_1(grid, corners, pair, out),
-                    Technique::UniqueRectangle2 => type_2(grid, corners, pair, out),
-                    Technique::UniqueRectangle3 => type_3(grid, corners, pair, out),
-                    Technique::UniqueRectangle4 => type_4(grid, corners, pair, out),
-                    _ => hidden(grid, corners, pair, out),
-                };
-                if found {
-                    return true;
+                for (kind, &technique) in RECTANGLE_KINDS.iter().enumerate() {
+                    if found[kind].is_some() {
+                        continue; // the first of this type is known
+                    }
+                    let hit = match technique {
+                        Technique::UniqueRectangle1 => type_1(grid, corners, pair, &mut scratch),
+                        Technique::UniqueRectangle2 => type_2(grid, corners, pair, &mut scratch),
+                        Technique::UniqueRectangle3 => type_3(grid, corners, pair, &mut scratch),
+                        Technique::UniqueRectangle4 => type_4(grid, corners, pair, &mut scratch),
+                        _ => hidden(grid, corners, pair, &mut scratch),
+                    };
+                    if hit {
+                        found[kind] = Some(std::mem::take(&mut scratch));
+                        if kind == wanted {
+                            return true;
+                        }
+                    }
                 }
             }
         }
         false
-    })
+    });
+    RECTANGLES.with(|slot| FirstOfEach::keep(slot, grid, found, 0..5, stopped, wanted, out))
 }
 
 fn start(out: &mut Finding, technique: Technique, corners: [usize; 4], pair: u64) {

@@ -10,23 +10,49 @@ use super::Technique;
 
 pub(crate) fn wxyz_wing(grid: &Grid, out: &mut Finding) -> bool {
     let n = grid.size();
-    let mut pool = Vec::with_capacity(4 * n);
+    let mut pool = Pool {
+        cells: Vec::with_capacity(4 * n),
+        second_start: 0,
+        first_only: 0,
+        houses: [0, 0],
+    };
     for (first, second) in house_pairs(grid) {
-        pool.clear();
-        for house in [first, second] {
+        pool.cells.clear();
+        pool.first_only = 0;
+        pool.houses = [first, second];
+        for (k, house) in [first, second].into_iter().enumerate() {
+            if k == 1 {
+                pool.second_start = pool.cells.len();
+            }
             for &c in &grid.geo.house_cells[house] {
                 let count = grid.cands[c as usize].count_ones();
-                if (1..=4).contains(&count) && count > 1 && !pool.contains(&(c as usize)) {
-                    pool.push(c as usize);
+                if (1..=4).contains(&count) && count > 1 && !pool.cells.contains(&(c as usize)) {
+                    pool.cells.push(c as usize);
                 }
             }
         }
+        for (i, &c) in pool.cells.iter().enumerate() {
+            if !grid.geo.houses_of(c).contains(&(second as u16)) {
+                pool.first_only |= 1 << i;
+            }
+        }
         let mut chosen = [0usize; 4];
-        if search(grid, &pool, 0, 0, 0, &mut chosen, [first, second], out) {
+        if pool.search(grid, 0, 0, 0, 0, false, &mut chosen, out) {
             return true;
         }
     }
     false
+}
+
+/// The cells of a box and a line through it (or a row and a column) that
+/// could be in a wing: those of the first house, then the second's others.
+struct Pool {
+    cells: Vec<usize>,
+    /// Where the cells only in the second house begin.
+    second_start: usize,
+    /// The cells (bits over `cells`) outside the second house.
+    first_only: u64,
+    houses: [usize; 2],
 }
 
 /// A box and each line through it, or on a board without boxes every row
@@ -57,31 +83,77 @@ fn house_pairs(grid: &Grid) -> Vec<(usize, usize)> {
     pairs
 }
 
-#[allow(clippy::too_many_arguments)]
-fn search(
-    grid: &Grid,
-    pool: &[usize],
-    start: usize,
-    depth: usize,
-    union: u64,
-    chosen: &mut [usize; 4],
-    houses: [usize; 2],
-    out: &mut Finding,
-) -> bool {
-    if depth == 4 {
-        return union.count_ones() == 4 && conclude(grid, chosen, union, houses, out);
-    }
-    for i in start..pool.len() {
-        let next = union | grid.cands[pool[i]];
-        if next.count_ones() > 4 {
-            continue;
+impl Pool {
+    /// Picks cells from `start` on, in order, until four hold four digits
+    /// with one unrestricted, and concludes on the first that removes
+    /// something. Four cells inside one house are a naked quad, not a wing:
+    /// the picks must take a cell from outside each house, and those
+    /// outside the first come last.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &self,
+        grid: &Grid,
+        start: usize,
+        depth: usize,
+        union: u64,
+        unrestricted: u64,
+        outside_second: bool,
+        chosen: &mut [usize; 4],
+        out: &mut Finding,
+    ) -> bool {
+        if depth == 4 {
+            // `conclude` needs exactly one unrestricted digit.
+            return union.count_ones() == 4
+                && unrestricted.count_ones() == 1
+                && conclude(grid, chosen, union, self.houses, out);
         }
-        chosen[depth] = pool[i];
-        if search(grid, pool, i + 1, depth + 1, next, chosen, houses, out) {
-            return true;
+        // The last pick must be outside the first house; leave room for
+        // the cells still to pick.
+        let begin = if depth == 3 {
+            start.max(self.second_start)
+        } else {
+            start
+        };
+        let end = (self.cells.len() + depth + 1).saturating_sub(4);
+        for i in begin..end {
+            if i >= self.second_start && !outside_second {
+                break; // from here on every cell is in the second house
+            }
+            let cell = self.cells[i];
+            let cands = grid.cands[cell];
+            let next = union | cands;
+            if next.count_ones() > 4 {
+                continue;
+            }
+            // A digit is unrestricted when two of its cells do not see each
+            // other; a wing has one such digit, and picking more cells only
+            // adds to them.
+            let mut next_unrestricted = unrestricted;
+            for &other in &chosen[..depth] {
+                if !grid.sees(other, cell) {
+                    next_unrestricted |= grid.cands[other] & cands;
+                }
+            }
+            if next_unrestricted.count_ones() > 1 {
+                continue;
+            }
+            chosen[depth] = cell;
+            let next_outside = outside_second || self.first_only & (1 << i) != 0;
+            if self.search(
+                grid,
+                i + 1,
+                depth + 1,
+                next,
+                next_unrestricted,
+                next_outside,
+                chosen,
+                out,
+            ) {
+                return true;
+            }
         }
+        false
     }
-    false
 }
 
 fn conclude(
