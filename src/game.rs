@@ -685,8 +685,12 @@ impl Game {
                 // The engine's summary names the technique and the area.
                 engine_summary = Some(step.summary);
             }
-            Advice::Guess { cell, .. } => {
-                hint.technique = "guess".into();
+            Advice::Guess { cell, .. } | Advice::OutOfReach { cell, .. } => {
+                hint.technique = match found {
+                    Advice::Guess { .. } => "guess",
+                    _ => "out of reach",
+                }
+                .into();
                 // Applying a guess hint places the solution's digit there.
                 let solution = self
                     .known_solution
@@ -802,6 +806,7 @@ fn hint_summary(shape: Shape, hint: &Hint) -> String {
         "mistake" => "a wrong digit",
         "wrong notes" => "notes that leave out the right digit",
         "guess" => "no logical step: a guess is needed",
+        "out of reach" => "no short step within the search budget: a cell to fill",
         technique => technique,
     };
     if houses.is_empty() {

@@ -14,7 +14,8 @@ pub fn run(args: &GradeArgs) -> i32 {
         let grade = grade(board);
         let _done = batch.done();
         let clues = board.filled_count();
-        if grade.solutions != Solutions::Unique {
+        // An unproven count still grades (as beyond the search budget).
+        if matches!(grade.solutions, Solutions::None | Solutions::Several) {
             say!(
                 "doku: {}: the puzzle on line {} has {}, so it has no grade",
                 batch.source,

@@ -1,0 +1,117 @@
+//! The work budget of the grader's searches on boards larger than 9x9
+//! (issue 14: hints and grades on 16x16 and 25x25 answer at once): a hint
+//! from a position whose searches would take seconds says no short step is
+//! in reach and offers a cell, the same one every time; a grade that stops
+//! at the budget says so instead of "trial and error".
+
+mod common;
+
+use assert_cmd::Command;
+use common::{board, shared_data};
+use doku::engine::grader::{
+    grade, next_hint_with_solution, Advice, Difficulty, Solutions, BEYOND_BUDGET,
+    TRIAL_AND_ERROR_RATING,
+};
+use doku::engine::{Board, Shape};
+
+/// A solved board of `size` and the position with one cell in `every`
+/// of it given.
+fn sparse_position(size: usize, every: usize) -> (Board, Board) {
+    let shape = Shape::sudoku(size).expect("a sudoku size");
+    let solution = Board::empty(shape)
+        .solution()
+        .expect("an empty board solves");
+    let mut position = Board::empty(shape);
+    for cell in shape.cells().step_by(every) {
+        position.set(cell, solution.get(cell));
+    }
+    (solution, position)
+}
+
+#[test]
+fn a_hint_on_a_nearly_empty_25x25_stops_at_the_budget_and_offers_a_cell() {
+    // Before the budget, the chain scan here took seconds.
+    let (solution, position) = sparse_position(25, 20);
+    let advice = next_hint_with_solution(&solution, &position, None);
+    let Advice::OutOfReach { cell, candidates } = advice.clone() else {
+        panic!("expected the search to stop at its budget, got {advice:?}");
+    };
+    assert!(position.is_empty_cell(cell));
+    let digit = solution.get(cell).expect("the solution is full");
+    assert!(
+        candidates.contains(digit),
+        "the offered cell can take its digit"
+    );
+    let message = advice.message(position.shape());
+    assert!(message.contains("search budget"), "{message}");
+    // The budget counts estimated work, not time: the same answer each time.
+    for _ in 0..3 {
+        assert_eq!(next_hint_with_solution(&solution, &position, None), advice);
+    }
+}
+
+#[test]
+fn a_hint_on_a_nearly_empty_16x16_stops_at_the_budget_too() {
+    let (solution, position) = sparse_position(16, 1000);
+    let advice = next_hint_with_solution(&solution, &position, None);
+    assert!(
+        matches!(advice, Advice::OutOfReach { .. }),
+        "expected the search to stop at its budget, got {advice:?}"
+    );
+    assert_eq!(next_hint_with_solution(&solution, &position, None), advice);
+}
+
+#[test]
+fn a_9x9_has_no_budget_its_stuck_hint_is_still_a_guess() {
+    // An empty 9x9: no technique applies, and the search is cheap.
+    let (solution, position) = sparse_position(9, 1000);
+    let advice = next_hint_with_solution(&solution, &position, None);
+    assert!(matches!(advice, Advice::Guess { .. }), "{advice:?}");
+}
+
+#[test]
+fn every_16x16_gecode_puzzle_grades_within_the_budget() {
+    let Some(lines) = shared_data("16x16_gecode_janko55.txt", "16x16 grades within budget") else {
+        return;
+    };
+    for line in &lines {
+        let grade = grade(&board(line));
+        assert_eq!(grade.solutions, Solutions::Unique, "{line}");
+        assert_ne!(grade.hardest, BEYOND_BUDGET, "{line}");
+    }
+}
+
+#[test]
+fn a_hard_25x25_grades_beyond_the_search_budget_the_same_every_time() {
+    let Some(lines) = shared_data("25x25_gecode.txt", "25x25 grade at the budget") else {
+        return;
+    };
+    let puzzle = board(&lines[1]);
+    let first = grade(&puzzle);
+    assert_eq!(first.hardest, BEYOND_BUDGET, "{first:?}");
+    assert_eq!(first.difficulty, Difficulty::Extreme);
+    assert_eq!(first.rating, Some(TRIAL_AND_ERROR_RATING));
+    assert!(
+        matches!(first.solutions, Solutions::Unique | Solutions::Unproven),
+        "{first:?}"
+    );
+    assert_eq!(grade(&puzzle), first);
+}
+
+#[test]
+fn doku_grade_prints_a_grade_cut_short_as_beyond_the_search_budget() {
+    let Some(lines) = shared_data("25x25_gecode.txt", "doku grade at the budget") else {
+        return;
+    };
+    let output = Command::cargo_bin("doku")
+        .expect("the doku binary is built")
+        .args(["grade", &lines[1]])
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    let out = String::from_utf8(output.stdout).expect("utf-8");
+    let fields: Vec<&str> = out.trim_end().split('\t').collect();
+    assert_eq!(fields[0], "extreme", "{out}");
+    assert_eq!(fields[1], BEYOND_BUDGET, "{out}");
+    assert_eq!(fields[3], "12.0", "{out}");
+}
