@@ -513,6 +513,9 @@ pub struct LogicalSolution {
     pub steps: Vec<LogicStep>,
     /// Logic filled every cell.
     pub solved: bool,
+    /// Logic stopped because a search for a step passed its work budget
+    /// (boards larger than 9x9), not because no technique applies.
+    pub cut_short: bool,
     /// The position logic reached (the solution when `solved`).
     pub board: Board,
 }
@@ -813,9 +816,9 @@ fn prepare(
             Ok((grid, None))
         }
         Some(_) => Err(Solutions::Several),
-        // Unproven: the uniqueness techniques stay off, and the path is
-        // the probe's, which stopped.
-        None => Ok((grid, Some((LogicEnd::CutShort, hardest)))),
+        // Unproven: the uniqueness techniques stay off, so the path is
+        // the probe's, where it stopped.
+        None => Ok((grid, Some((outcome, hardest)))),
     }
 }
 
@@ -834,7 +837,11 @@ fn grade_with(board: &Board, known_unique: bool) -> Grade {
         LogicEnd::Solved => solved_grade(hardest),
         // Sound steps on a puzzle with a solution never break the grid.
         LogicEnd::Contradiction => not_unique(Solutions::None),
-        LogicEnd::Stalled => trial_and_error(),
+        LogicEnd::Stalled if grid.unique => trial_and_error(),
+        LogicEnd::Stalled => Grade {
+            solutions: Solutions::Unproven,
+            ..trial_and_error()
+        },
         LogicEnd::CutShort if grid.unique => beyond_budget(Solutions::Unique),
         LogicEnd::CutShort => beyond_budget(Solutions::Unproven),
     }
@@ -875,9 +882,8 @@ fn beyond_budget(solutions: Solutions) -> Grade {
 pub const TRIAL_AND_ERROR: &str = "trial and error";
 
 /// The `hardest` of a puzzle larger than 9x9 whose logic stopped at the
-/// work budget of a search (see `grader/budget.rs`): the search for a step,
-/// or the count of solutions after logic stalled, needed more. Rated as
-/// trial and error; whether logic could finish is unknown.
+/// work budget of a search for a step (see `grader/budget.rs`). Rated as
+/// trial and error; whether logic could go further is unknown.
 pub const BEYOND_BUDGET: &str = "beyond the search budget";
 
 fn not_unique(solutions: Solutions) -> Grade {
@@ -905,6 +911,7 @@ pub fn solve_logically(board: &Board) -> LogicalSolution {
                 return LogicalSolution {
                     steps: Vec::new(),
                     solved: false,
+                    cut_short: false,
                     board: board.clone(),
                 }
             }
@@ -915,6 +922,7 @@ pub fn solve_logically(board: &Board) -> LogicalSolution {
     LogicalSolution {
         steps,
         solved: outcome == LogicEnd::Solved,
+        cut_short: outcome == LogicEnd::CutShort,
         board: board_of(&grid).unwrap_or_else(|| board.clone()),
     }
 }
