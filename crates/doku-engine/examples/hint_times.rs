@@ -3,6 +3,7 @@
 //! the givens to the end, and every hint is timed.
 //!
 //! `cargo run --release -p doku-engine --example hint_times -- FILE [--limit=SECONDS] [--techniques]`
+//! (or `--grade`, `--counting-hint`, `--sparse=SIZE[latin]`; see each mode)
 //! prints one line per puzzle: the number of hints, their total and worst
 //! time, and how the walk ended; `--techniques` adds each technique's time
 //! at each position where they add up to over 20 ms.
@@ -33,6 +34,10 @@ fn main() {
         eprintln!("{path}: {e}");
         std::process::exit(2);
     });
+    if args.iter().any(|a| a == "--counting-hint") {
+        counting_hint_times(&text);
+        return;
+    }
     if args.iter().any(|a| a == "--grade") {
         grade_times(&text, limit_s);
         return;
@@ -70,6 +75,20 @@ fn kind(advice: &Advice) -> String {
     match advice {
         Advice::Step(step) => format!("step {}", step.technique.name()),
         other => format!("{other:?}").chars().take(40).collect(),
+    }
+}
+
+/// `--counting-hint`: the hint of a game that does not hold the solution
+/// (`next_hint`, which counts solutions first), at the givens.
+fn counting_hint_times(text: &str) {
+    for (n, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        let Ok(givens) = doku_engine::format::parse_puzzle(line, ShapeHint::default()) else {
+            continue;
+        };
+        let clock = Instant::now();
+        let advice = doku_engine::grader::next_hint(&givens, &givens, None);
+        let ms = clock.elapsed().as_secs_f64() * 1e3;
+        println!("{}\t{ms:.1} ms\t{}", n + 1, kind(&advice));
     }
 }
 
