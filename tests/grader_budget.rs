@@ -129,3 +129,40 @@ fn doku_grade_on_a_hard_25x25_prints_its_grade_line() {
     let last = out.lines().last().unwrap_or_default();
     assert!(last.starts_with("  trial and error: "), "{last}");
 }
+
+#[test]
+fn a_large_puzzle_with_several_solutions_is_still_found_out_within_the_budget() {
+    // The budgeted count still finds a second solution where there is one
+    // (its budget bounds the proof of uniqueness, the hard part).
+    let (_, sparse) = sparse_position(25, 20);
+    let mut positions = vec![sparse];
+    if let Some(lines) = shared_data("16x16_gecode_janko55.txt", "16x16 with givens taken out") {
+        for line in lines.iter().take(5) {
+            let mut puzzle = board(line);
+            let givens: Vec<_> = puzzle
+                .shape()
+                .cells()
+                .filter(|&c| !puzzle.is_empty_cell(c))
+                .collect();
+            for &cell in givens.iter().step_by(3) {
+                puzzle.set(cell, None);
+            }
+            positions.push(puzzle);
+        }
+    }
+    for puzzle in &positions {
+        let independent = puzzle.count_solutions_up_to(2);
+        let graded = grade(puzzle);
+        if independent == 2 {
+            assert_eq!(
+                graded.solutions,
+                Solutions::Several,
+                "{graded:?} {}",
+                doku::engine::format::write_line(puzzle)
+            );
+        } else {
+            assert_eq!(independent, 1);
+            assert_ne!(graded.solutions, Solutions::Several, "{graded:?}");
+        }
+    }
+}

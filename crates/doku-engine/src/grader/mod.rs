@@ -130,8 +130,10 @@ pub struct Grade {
     /// has no solution or several.
     pub rating: Option<u16>,
     /// Name of the hardest technique used ("naked single", "x-wing", ...;
-    /// "trial and error" when logic alone does not finish; "no solution" or
-    /// "more than one solution" when `solutions` is not `Unique`).
+    /// "trial and error" when logic alone does not finish; "beyond the
+    /// search budget" when, on a board larger than 9x9, a search for a step
+    /// passed its budget; "no solution" or "more than one solution" when
+    /// `solutions` is `None` or `Several`).
     pub hardest: String,
     /// Only a puzzle with exactly one solution has a meaningful difficulty;
     /// the others are reported `Expert` with this field saying why.
@@ -770,7 +772,7 @@ fn first_uniqueness_rating() -> u16 {
 /// first without them: when it finishes, that proves the solution unique
 /// (and when no step rated as high as a uniqueness technique, that run is
 /// already the path, returned as well); when it stops, solutions are
-/// counted from where it stopped, within [`GRADE_COUNT_NODES`] branches
+/// counted from where it stopped, within [`grade_count_nodes`] branches
 /// (`Ok` with `Solutions::Unproven` when that is not enough). `Err` when
 /// there is no solution or several.
 fn prepare(
@@ -809,7 +811,8 @@ fn prepare(
     // it stopped is the same count with less to search. Its branches are
     // counted, not timed, so the grade is the same on every run.
     let from = board_of(&probe).unwrap_or_else(|| board.clone());
-    match crate::alldiff_search::count_up_to(&from, 2, GRADE_COUNT_NODES, Deadline::NEVER) {
+    let nodes = grade_count_nodes(grid.size(), probe.empty);
+    match crate::alldiff_search::count_up_to(&from, 2, nodes, Deadline::NEVER) {
         Some(0) => Err(Solutions::None),
         Some(1) => {
             grid.unique = true;
@@ -822,10 +825,17 @@ fn prepare(
     }
 }
 
-/// Branches the count of solutions may take when grading a board larger
-/// than 9x9 whose logic stopped: a proof of uniqueness of a hard 25x25
-/// takes seconds to minutes, far past what a grade may cost.
-const GRADE_COUNT_NODES: u64 = 250;
+/// Branches the count of solutions may take when grading a board of size
+/// `n` (larger than 9x9) whose logic stopped with `empty` cells left: a
+/// proof of uniqueness of a hard 25x25 takes seconds to minutes, far past
+/// what a grade may cost. A branch per empty cell, so that a loose puzzle
+/// reaches its solutions (two of them show it is not unique), and 250 more
+/// on a 25x25 (about 25 ms), more on smaller boards, whose branches cost
+/// less (a branch's filter grows with about the cube of the size).
+fn grade_count_nodes(n: usize, empty: usize) -> u64 {
+    let n = n.max(1) as u64;
+    empty as u64 + 250 * 25 * 25 * 25 / (n * n * n)
+}
 
 fn grade_with(board: &Board, known_unique: bool) -> Grade {
     let (mut grid, done) = match prepare(board, known_unique) {
