@@ -307,6 +307,9 @@ impl App {
                 let watching = matches!(self.screen, Screen::Watching | Screen::WatchHelp);
                 self.message = held_message;
                 self.start_game(dealt.puzzle, Some(dealt.difficulty), now);
+                if let Some(solution) = dealt.solution {
+                    self.game.set_known_solution(solution);
+                }
                 if self.session.repeat || watching {
                     self.enter_watch(now);
                 }

@@ -193,6 +193,11 @@ pub struct Game {
     /// The puzzle's only solution, once known (a background check of a
     /// given puzzle): hints then skip proving it again on every press.
     known_solution: Option<Board>,
+    /// A background check of the puzzle's solutions is running: hints give
+    /// logical steps from the position alone, and never count solutions
+    /// themselves (that is what the check is doing, for minutes on a hard
+    /// 25x25).
+    solutions_checking: bool,
 }
 
 impl Game {
@@ -224,6 +229,7 @@ impl Game {
             solve_counted: solved,
             assisted: false,
             known_solution: None,
+            solutions_checking: false,
         }
     }
 
@@ -233,6 +239,12 @@ impl Game {
         if solution.shape() == self.shape() {
             self.known_solution = Some(solution);
         }
+    }
+
+    /// Whether a background check of the puzzle's solutions is running
+    /// (see `solutions_checking`).
+    pub fn set_solutions_checking(&mut self, running: bool) {
+        self.solutions_checking = running;
     }
 
     /// Whether a new entry removes the notes it makes impossible.
@@ -642,6 +654,12 @@ impl Game {
         let notes = any_notes.then_some(self.notes.as_slice());
         let found = match &self.known_solution {
             Some(solution) => grader::next_hint_with_solution(solution, &self.board, notes),
+            // Sound from the position whatever the count finds; entries
+            // are judged once the check has the solution.
+            None if self.solutions_checking => match grader::next_step(&self.board, notes) {
+                Some(step) => Advice::Step(step),
+                None => return Err(NO_STEP_WHILE_CHECKING.into()),
+            },
             None => grader::next_hint(&self.givens, &self.board, notes),
         };
         let message = found.message(shape);
@@ -685,8 +703,12 @@ impl Game {
                 // The engine's summary names the technique and the area.
                 engine_summary = Some(step.summary);
             }
-            Advice::Guess { cell, .. } => {
-                hint.technique = "guess".into();
+            Advice::Guess { cell, .. } | Advice::OutOfReach { cell, .. } => {
+                hint.technique = match found {
+                    Advice::Guess { .. } => "guess",
+                    _ => "out of reach",
+                }
+                .into();
                 // Applying a guess hint places the solution's digit there.
                 let solution = self
                     .known_solution
@@ -774,6 +796,10 @@ const EMPTY: CellState = CellState {
 /// The first level of a hint: the technique and the houses to look at,
 /// without a cell or a digit ("hidden single in box 5", "x-wing in columns
 /// 2 and 7"). The houses are those holding the most of the hint's cells.
+/// Why a hint has nothing to show while the puzzle's solutions are checked.
+pub const NO_STEP_WHILE_CHECKING: &str =
+    "no logical step found from here; hints can tell more once the check ends (see the panel)";
+
 fn hint_summary(shape: Shape, hint: &Hint) -> String {
     let cells: Vec<Cell> = if hint.cells.is_empty() {
         hint.placements.iter().map(|&(c, _)| c).collect()
@@ -802,6 +828,7 @@ fn hint_summary(shape: Shape, hint: &Hint) -> String {
         "mistake" => "a wrong digit",
         "wrong notes" => "notes that leave out the right digit",
         "guess" => "no logical step: a guess is needed",
+        "out of reach" => "no short step within the search budget: a cell to fill",
         technique => technique,
     };
     if houses.is_empty() {

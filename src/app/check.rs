@@ -156,6 +156,7 @@ impl super::App {
     /// its hints.
     pub(super) fn poll_check(&mut self) {
         let Some(check) = self.check.as_mut() else {
+            self.game.set_solutions_checking(false);
             return;
         };
         let was_running = check.is_running();
@@ -163,16 +164,16 @@ impl super::App {
             let solution = solution.clone();
             self.game.set_known_solution(solution);
         }
+        self.game.set_solutions_checking(check.is_running());
     }
 
-    /// Why the hint key must wait (or cannot help) because of the check:
-    /// a hint needs the one solution, and asking the grader before the
-    /// check ends would freeze the screen for as long as the check takes.
+    /// Why the hint key cannot help because of the check. While it runs,
+    /// the game's hints are logical steps from the position alone (see
+    /// `Game::set_solutions_checking`): they need no solution, and never
+    /// freeze the screen counting solutions as the check does.
     pub(super) fn hint_waits_for_check(&self) -> Option<String> {
         match self.puzzle_check()? {
-            None => {
-                Some("hints wait for the check of this puzzle's solutions (see the panel)".into())
-            }
+            None => None,
             Some(Verdict::Unique(_)) => None,
             Some(Verdict::Several) => Some("no hints: this puzzle has several solutions".into()),
             Some(Verdict::NoSolution) => Some("no hints: this puzzle has no solution".into()),
@@ -296,11 +297,12 @@ mod tests {
         key(&mut app, '4', now);
         let cell = app.game.shape().cell(0, 2);
         assert_eq!(app.game.value(cell).map(|d| d.get()), Some(4));
-        // A hint waits rather than blocking the screen on the search.
+        // A hint answers at once with a logical step from the position,
+        // without counting solutions (what the check is doing).
         key(&mut app, 'H', now);
-        let waiting = app.message.clone().unwrap_or_default();
-        assert!(waiting.contains("wait for the check"), "{waiting}");
-        assert!(app.game.hint().is_none());
+        let hint = app.game.hint().expect("a step from the position");
+        assert!(!hint.technique.is_empty() && hint.technique != "mistake");
+        app.game.dismiss_hint();
 
         let solution = app.game.givens().solution().expect("solvable");
         sender

@@ -4,7 +4,7 @@
 use super::input::run_batch;
 use super::output::say;
 use super::GradeArgs;
-use crate::engine::grader::{grade, rating_text, solve_logically, Solutions};
+use crate::engine::grader::{grade, rating_text, solve_logically, Solutions, BEYOND_BUDGET};
 use crate::engine::Board;
 use std::io::{self, Write};
 
@@ -14,7 +14,8 @@ pub fn run(args: &GradeArgs) -> i32 {
         let grade = grade(board);
         let _done = batch.done();
         let clues = board.filled_count();
-        if grade.solutions != Solutions::Unique {
+        // An unproven count still grades (as beyond the search budget).
+        if matches!(grade.solutions, Solutions::None | Solutions::Several) {
             say!(
                 "doku: {}: the puzzle on line {} has {}, so it has no grade",
                 batch.source,
@@ -49,8 +50,13 @@ fn write_steps(out: &mut dyn Write, board: &Board) -> io::Result<()> {
     for step in &solution.steps {
         writeln!(out, "  {}: {}", step.technique, step.explanation)?;
     }
-    if !solution.solved {
-        let left = solution.board.values().iter().filter(|&&v| v == 0).count();
+    let left = solution.board.values().iter().filter(|&&v| v == 0).count();
+    if solution.cut_short {
+        writeln!(
+            out,
+            "  {BEYOND_BUDGET}: no step found within one search's budget with {left} cells left"
+        )?;
+    } else if !solution.solved {
         writeln!(
             out,
             "  trial and error: no technique applies with {left} cells left"

@@ -42,9 +42,17 @@ cannot finish). Difficulty follows the rating:
 A puzzle without exactly one solution gets `no solution` or `not unique` in the
 first field (exit status 1); unreadable input gets `invalid` (exit status 2).
 
+Boards larger than 9x9 answer in a fraction of a second: each search for a step
+has a budget of estimated work (the same on every run and machine). A puzzle
+whose logic stops at it gets `beyond the search budget`, extreme, rated 12.0
+like trial and error (logic might have gone further). When logic stops, the
+solutions are counted within a budget too; if that count runs out, the grade
+is printed with its uniqueness unproven (`doku solve --count` proves it).
+
 With --steps, each puzzle's line is followed by its logical solution path, one
 step per line, indented by two spaces: `TECHNIQUE: why, in words`; where logic
-stops, a last line `trial and error: ...` says how many cells are left.";
+stops, a last line `trial and error: ...` (or `beyond the search budget: ...`)
+says how many cells are left.";
 
 #[derive(Debug, Parser)]
 #[command(

@@ -1,7 +1,7 @@
 //! Hints for a player's position: the next logical step, or what is wrong.
 
 use super::grid::Finding;
-use super::{find_next, grid_with_notes, to_step, LogicStep};
+use super::{find_next, grid_with_notes, to_step, Found, LogicStep};
 use crate::board::{cell_name, Board, Candidates};
 use crate::shape::{Cell, Shape};
 
@@ -21,6 +21,11 @@ pub enum Advice {
     /// No technique applies: a guess is needed. `cell` has the fewest
     /// candidates, the best place to try one.
     Guess { cell: Cell, candidates: Candidates },
+    /// On a board larger than 9x9, the search for a step passed its work
+    /// budget before finding one (a step may exist, further off). `cell`
+    /// has the fewest candidates: the game offers its digit from the
+    /// solution, as for a guess.
+    OutOfReach { cell: Cell, candidates: Candidates },
     /// The givens have no solution.
     NoSolution,
     /// The givens have more than one solution, so entries cannot be judged.
@@ -33,7 +38,7 @@ impl Advice {
         match self {
             Advice::Mistakes(cells) | Advice::WrongNotes(cells) => cells.clone(),
             Advice::Step(step) => step.cells.clone(),
-            Advice::Guess { cell, .. } => vec![*cell],
+            Advice::Guess { cell, .. } | Advice::OutOfReach { cell, .. } => vec![*cell],
             _ => Vec::new(),
         }
     }
@@ -67,6 +72,11 @@ impl Advice {
             Advice::Step(step) => format!("{}: {}", step.technique.name(), step.explanation),
             Advice::Guess { cell, candidates } => format!(
                 "No logical step: a guess is needed; try {} ({} candidates)",
+                cell_name(shape, *cell),
+                candidates.len()
+            ),
+            Advice::OutOfReach { cell, candidates } => format!(
+                "No short step found within the search budget; try {} ({} candidates)",
                 cell_name(shape, *cell),
                 candidates.len()
             ),
@@ -147,17 +157,21 @@ pub fn next_hint_with_solution(
     // The caller holds the one solution, so uniqueness steps are sound.
     grid.unique = true;
     let mut finding = Finding::default();
-    if find_next(&grid, &mut finding) {
+    let found = find_next(&grid, true, &mut finding);
+    if found == Found::Step {
         return Advice::Step(to_step(&grid, &finding));
     }
+    // The first cell of fewest candidates: the same position always
+    // offers the same cell.
     let best = (0..grid.cands.len())
         .filter(|&c| grid.values[c] == 0)
         .min_by_key(|&c| grid.cands[c].count_ones());
-    match best {
-        Some(c) => Advice::Guess {
-            cell: Cell(c as u16),
-            candidates: Candidates(grid.cands[c]),
-        },
-        None => Advice::Solved,
+    let Some(c) = best else {
+        return Advice::Solved;
+    };
+    let (cell, candidates) = (Cell(c as u16), Candidates(grid.cands[c]));
+    match found {
+        Found::OutOfBudget => Advice::OutOfReach { cell, candidates },
+        _ => Advice::Guess { cell, candidates },
     }
 }

@@ -15,6 +15,7 @@
 //!   entries that are wrong, or that a guess is needed.
 
 mod als;
+mod budget;
 mod chains;
 mod colouring;
 mod explain;
@@ -39,6 +40,7 @@ pub use hint::{next_hint, next_hint_with_solution, Advice};
 
 use super::board::{Board, Candidates};
 use super::shape::{Cell, Digit};
+use super::Deadline;
 use grid::{Finding, Grid};
 
 /// How hard a puzzle is for a person, from the rating of its hardest step
@@ -128,8 +130,10 @@ pub struct Grade {
     /// has no solution or several.
     pub rating: Option<u16>,
     /// Name of the hardest technique used ("naked single", "x-wing", ...;
-    /// "trial and error" when logic alone does not finish; "no solution" or
-    /// "more than one solution" when `solutions` is not `Unique`).
+    /// "trial and error" when logic alone does not finish; "beyond the
+    /// search budget" when, on a board larger than 9x9, a search for a step
+    /// passed its budget; "no solution" or "more than one solution" when
+    /// `solutions` is `None` or `Several`).
     pub hardest: String,
     /// Only a puzzle with exactly one solution has a meaningful difficulty;
     /// the others are reported `Expert` with this field saying why.
@@ -142,6 +146,10 @@ pub enum Solutions {
     Unique,
     None,
     Several,
+    /// On a board larger than 9x9, logic did not finish and the count of
+    /// solutions ran out of its budget: the grade takes the puzzle to have
+    /// one solution, unproven (`doku solve --count` proves it).
+    Unproven,
 }
 
 /// The rating of a puzzle logic cannot finish: above the hardest nested
@@ -507,6 +515,9 @@ pub struct LogicalSolution {
     pub steps: Vec<LogicStep>,
     /// Logic filled every cell.
     pub solved: bool,
+    /// Logic stopped because a search for a step passed its work budget
+    /// (boards larger than 9x9), not because no technique applies.
+    pub cut_short: bool,
     /// The position logic reached (the solution when `solved`).
     pub board: Board,
 }
@@ -517,6 +528,9 @@ enum LogicEnd {
     Solved,
     /// No technique applies.
     Stalled,
+    /// The search for a step passed its work budget (boards larger than
+    /// 9x9): whether a technique applies is unknown.
+    CutShort,
     /// A cell lost its last candidate, or the givens clash: no solution.
     Contradiction,
 }
@@ -547,10 +561,14 @@ impl Hardest {
     }
 }
 
-/// Applies techniques until the grid is solved, stalls or breaks; calls
-/// `on_step` with each step before applying it. Returns the outcome and the
-/// hardest steps.
-fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (LogicEnd, Hardest) {
+/// Applies techniques until the grid is solved, stalls or breaks (or, with
+/// `budgeted`, a search passes its budget); calls `on_step` with each step
+/// before applying it. Returns the outcome and the hardest steps.
+fn run(
+    grid: &mut Grid,
+    budgeted: bool,
+    mut on_step: impl FnMut(&Grid, &Finding),
+) -> (LogicEnd, Hardest) {
     let mut finding = Finding::default();
     let mut hardest = Hardest::default();
     loop {
@@ -560,8 +578,10 @@ fn run(grid: &mut Grid, mut on_step: impl FnMut(&Grid, &Finding)) -> (LogicEnd, 
         if grid.empty == 0 {
             return (LogicEnd::Solved, hardest);
         }
-        if !find_next(grid, &mut finding) {
-            return (LogicEnd::Stalled, hardest);
+        match find_next(grid, budgeted, &mut finding) {
+            Found::Step => {}
+            Found::Nothing => return (LogicEnd::Stalled, hardest),
+            Found::OutOfBudget => return (LogicEnd::CutShort, hardest),
         }
         hardest.add(&finding);
         on_step(grid, &finding);
@@ -577,8 +597,38 @@ static BY_RATING: std::sync::LazyLock<Vec<Technique>> = std::sync::LazyLock::new
     order
 });
 
-fn find_next(grid: &Grid, out: &mut Finding) -> bool {
-    BY_RATING.iter().any(|t| t.find(grid, out))
+/// What a search for the next step found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    /// A step, in the `Finding`.
+    Step,
+    /// No technique applies.
+    Nothing,
+    /// The next technique would pass the work budget: the search stopped.
+    OutOfBudget,
+}
+
+/// The easiest step from the grid. With `budgeted`, on a board larger than
+/// 9x9, the techniques run only while their estimated work fits in one
+/// step's budget (see `grader/budget.rs`).
+fn find_next(grid: &Grid, budgeted: bool, out: &mut Finding) -> Found {
+    let found = |yes: bool| if yes { Found::Step } else { Found::Nothing };
+    if !budgeted || !budget::applies(grid) {
+        return found(BY_RATING.iter().any(|t| t.find(grid, out)));
+    }
+    let mut spent = budget::Spent::default();
+    for &technique in BY_RATING.iter() {
+        if technique.needs_uniqueness() && !grid.unique {
+            continue;
+        }
+        if !spent.charge(technique, grid) {
+            return Found::OutOfBudget;
+        }
+        if technique.find(grid, out) {
+            return Found::Step;
+        }
+    }
+    Found::Nothing
 }
 
 fn to_step(grid: &Grid, f: &Finding) -> LogicStep {
@@ -622,7 +672,7 @@ pub fn grade_known_unique(board: &Board) -> Grade {
 /// otherwise (that proves the solution unique) the grade.
 pub fn grade_if_logic_proves_unique(board: &Board) -> Option<Grade> {
     let mut probe = Grid::new(board)?;
-    let (outcome, hardest) = run(&mut probe, |_, _| {});
+    let (outcome, hardest) = run(&mut probe, true, |_, _| {});
     if outcome != LogicEnd::Solved {
         return None;
     }
@@ -648,6 +698,8 @@ pub fn grade_at_most(board: &Board, cap: Difficulty, known_unique: bool) -> Opti
             (LogicEnd::Solved, hardest) => Some(solved_grade(hardest)),
             (LogicEnd::Contradiction, _) => Some(not_unique(Solutions::None)),
             (LogicEnd::Stalled, _) => Some(trial_and_error()),
+            // The generator's runs have no budget: never cut short.
+            (LogicEnd::CutShort, _) => None,
         }
         .filter(|grade| grade.difficulty <= cap);
     }
@@ -719,9 +771,10 @@ fn first_uniqueness_rating() -> u16 {
 /// 9x9 has its solutions counted; on larger boards logic runs
 /// first without them: when it finishes, that proves the solution unique
 /// (and when no step rated as high as a uniqueness technique, that run is
-/// already the path, returned as well); when it stalls, solutions are
-/// counted from where it stopped. `Err` when there is no solution or
-/// several.
+/// already the path, returned as well); when it stops, solutions are
+/// counted from where it stopped, within [`grade_count_nodes`] branches
+/// (`Ok` with `Solutions::Unproven` when that is not enough). `Err` when
+/// there is no solution or several.
 fn prepare(
     board: &Board,
     known_unique: bool,
@@ -744,7 +797,7 @@ fn prepare(
         };
     }
     let mut probe = grid.clone();
-    let (outcome, hardest) = run(&mut probe, |_, _| {});
+    let (outcome, hardest) = run(&mut probe, true, |_, _| {});
     match outcome {
         LogicEnd::Contradiction => return Err(Solutions::None),
         LogicEnd::Solved => {
@@ -752,21 +805,36 @@ fn prepare(
             let same_path = hardest.rating < first_uniqueness_rating();
             return Ok((grid, same_path.then_some((outcome, hardest))));
         }
-        LogicEnd::Stalled => {}
+        LogicEnd::Stalled | LogicEnd::CutShort => {}
     }
     // Logic's placements hold in every solution, so counting from where
-    // it stopped is the same count with less to search.
-    match board_of(&probe)
-        .unwrap_or_else(|| board.clone())
-        .count_solutions_up_to(2)
-    {
-        0 => Err(Solutions::None),
-        1 => {
+    // it stopped is the same count with less to search. Its branches are
+    // counted, not timed, so the grade is the same on every run.
+    let from = board_of(&probe).unwrap_or_else(|| board.clone());
+    let nodes = grade_count_nodes(grid.size(), probe.empty);
+    match crate::alldiff_search::count_up_to(&from, 2, nodes, Deadline::NEVER) {
+        Some(0) => Err(Solutions::None),
+        Some(1) => {
             grid.unique = true;
             Ok((grid, None))
         }
-        _ => Err(Solutions::Several),
+        Some(_) => Err(Solutions::Several),
+        // Unproven: the uniqueness techniques stay off, so the path is
+        // the probe's, where it stopped.
+        None => Ok((grid, Some((outcome, hardest)))),
     }
+}
+
+/// Branches the count of solutions may take when grading a board of size
+/// `n` (larger than 9x9) whose logic stopped with `empty` cells left: a
+/// proof of uniqueness of a hard 25x25 takes seconds to minutes, far past
+/// what a grade may cost. A branch per empty cell, so that a loose puzzle
+/// reaches its solutions (two of them show it is not unique), and 250 more
+/// on a 25x25 (about 25 ms), more on smaller boards, whose branches cost
+/// less (a branch's filter grows with about the cube of the size).
+fn grade_count_nodes(n: usize, empty: usize) -> u64 {
+    let n = n.max(1) as u64;
+    empty as u64 + 250 * 25 * 25 * 25 / (n * n * n)
 }
 
 fn grade_with(board: &Board, known_unique: bool) -> Grade {
@@ -774,12 +842,18 @@ fn grade_with(board: &Board, known_unique: bool) -> Grade {
         Ok(prepared) => prepared,
         Err(solutions) => return not_unique(solutions),
     };
-    let (outcome, hardest) = done.unwrap_or_else(|| run(&mut grid, |_, _| {}));
+    let (outcome, hardest) = done.unwrap_or_else(|| run(&mut grid, true, |_, _| {}));
     match outcome {
         LogicEnd::Solved => solved_grade(hardest),
         // Sound steps on a puzzle with a solution never break the grid.
         LogicEnd::Contradiction => not_unique(Solutions::None),
-        LogicEnd::Stalled => trial_and_error(),
+        LogicEnd::Stalled if grid.unique => trial_and_error(),
+        LogicEnd::Stalled => Grade {
+            solutions: Solutions::Unproven,
+            ..trial_and_error()
+        },
+        LogicEnd::CutShort if grid.unique => beyond_budget(Solutions::Unique),
+        LogicEnd::CutShort => beyond_budget(Solutions::Unproven),
     }
 }
 
@@ -806,8 +880,21 @@ fn trial_and_error() -> Grade {
     }
 }
 
+fn beyond_budget(solutions: Solutions) -> Grade {
+    Grade {
+        hardest: BEYOND_BUDGET.into(),
+        solutions,
+        ..trial_and_error()
+    }
+}
+
 /// The `hardest` of a puzzle that logic cannot finish.
 pub const TRIAL_AND_ERROR: &str = "trial and error";
+
+/// The `hardest` of a puzzle larger than 9x9 whose logic stopped at the
+/// work budget of a search for a step (see `grader/budget.rs`). Rated as
+/// trial and error; whether logic could go further is unknown.
+pub const BEYOND_BUDGET: &str = "beyond the search budget";
 
 fn not_unique(solutions: Solutions) -> Grade {
     let hardest = match solutions {
@@ -834,16 +921,18 @@ pub fn solve_logically(board: &Board) -> LogicalSolution {
                 return LogicalSolution {
                     steps: Vec::new(),
                     solved: false,
+                    cut_short: false,
                     board: board.clone(),
                 }
             }
         },
     };
     let mut steps = Vec::new();
-    let (outcome, _) = run(&mut grid, |g, f| steps.push(to_step(g, f)));
+    let (outcome, _) = run(&mut grid, true, |g, f| steps.push(to_step(g, f)));
     LogicalSolution {
         steps,
         solved: outcome == LogicEnd::Solved,
+        cut_short: outcome == LogicEnd::CutShort,
         board: board_of(&grid).unwrap_or_else(|| board.clone()),
     }
 }
@@ -851,7 +940,8 @@ pub fn solve_logically(board: &Board) -> LogicalSolution {
 /// The next logical step from a position, the easiest technique first.
 /// `notes` (one per cell, reading order) narrows the candidates of the
 /// cells that have any; without them, candidates come from the filled
-/// cells. `None` when the board is full, broken or logic is stuck. The
+/// cells. `None` when the board is full, broken or logic is stuck (on a
+/// board larger than 9x9, also when the search passes its budget). The
 /// uniqueness techniques are left out: nothing here says the puzzle has
 /// one solution (hints, which know, use them).
 pub fn next_step(board: &Board, notes: Option<&[Candidates]>) -> Option<LogicStep> {
@@ -860,7 +950,7 @@ pub fn next_step(board: &Board, notes: Option<&[Candidates]>) -> Option<LogicSte
         return None;
     }
     let mut finding = Finding::default();
-    find_next(&grid, &mut finding).then(|| to_step(&grid, &finding))
+    (find_next(&grid, true, &mut finding) == Found::Step).then(|| to_step(&grid, &finding))
 }
 
 /// The first step a given technique finds in a position (candidates as in

@@ -2,7 +2,7 @@
 //! agrees with the known solution.
 
 use super::grid::{Finding, Grid};
-use super::{find_next, Technique};
+use super::{find_next, Found, Technique};
 use crate::format::parse_puzzle;
 use crate::ShapeHint;
 
@@ -15,7 +15,7 @@ pub(crate) fn check(line: &str) -> Result<Vec<Technique>, String> {
     let mut grid = Grid::new(&board).ok_or("clash")?;
     let mut finding = Finding::default();
     let mut used = Vec::new();
-    while grid.empty > 0 && !grid.broken && find_next(&grid, &mut finding) {
+    while grid.empty > 0 && !grid.broken && find_next(&grid, false, &mut finding) == Found::Step {
         for &(c, d) in &finding.placements {
             if truth[c as usize] != d {
                 return Err(format!(
