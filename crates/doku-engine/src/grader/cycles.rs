@@ -93,7 +93,48 @@ fn has(set: &[u64], c: usize) -> bool {
 }
 
 thread_local! {
+    static PEER_BITS: std::cell::RefCell<Option<(crate::shape::Shape, std::rc::Rc<Vec<u64>>)>> =
+        const { std::cell::RefCell::new(None) };
+    static SEGMENTS: std::cell::RefCell<Option<(crate::shape::Shape, std::rc::Rc<Segments>)>> =
+        const { std::cell::RefCell::new(None) };
     static LAST_GRAPH: std::cell::RefCell<Option<Graph>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Each cell's peers as a bitset over cells, kept per shape.
+fn peer_bits(grid: &Grid) -> std::rc::Rc<Vec<u64>> {
+    PEER_BITS.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if let Some((shape, bits)) = &*slot {
+            if *shape == grid.geo.shape {
+                return bits.clone();
+            }
+        }
+        let words = grid.cands.len().div_ceil(64);
+        let mut table = vec![0u64; grid.cands.len() * words];
+        for (c, peers) in grid.geo.peers.iter().enumerate() {
+            for &p in peers {
+                table[c * words + p as usize / 64] |= 1 << (p % 64);
+            }
+        }
+        let table = std::rc::Rc::new(table);
+        *slot = Some((grid.geo.shape, table.clone()));
+        table
+    })
+}
+
+/// The group parts of each house, kept per shape.
+fn segments_of(grid: &Grid) -> std::rc::Rc<Segments> {
+    SEGMENTS.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if let Some((shape, segments)) = &*slot {
+            if *shape == grid.geo.shape {
+                return segments.clone();
+            }
+        }
+        let segments = std::rc::Rc::new(Segments::new(grid));
+        *slot = Some((grid.geo.shape, segments.clone()));
+        segments
+    })
 }
 
 /// Runs `f` on the grouped graph of `flavour` for `grid`, building it
@@ -129,21 +170,21 @@ impl Graph {
             flavour,
             cands: grid.cands.clone(),
         };
+        let peers = peer_bits(grid);
         // Node ids: plain nodes by candidate, groups by a short search.
         let mut plain = vec![u32::MAX; cell_count * n];
-        let mut groups: Vec<u32> = Vec::new();
+        let mut groups: std::collections::HashMap<(u8, [u16; MAX_GROUP]), u32> =
+            std::collections::HashMap::new();
+        let key = |d: u8, cells: &[u16]| {
+            let mut k = [u16::MAX; MAX_GROUP];
+            k[..cells.len()].copy_from_slice(cells);
+            (d, k)
+        };
         let mut id = |graph: &mut Graph, d: u8, cells: &[u16]| -> u32 {
             let found = if cells.len() == 1 {
                 plain[cells[0] as usize * n + d as usize]
             } else {
-                groups
-                    .iter()
-                    .copied()
-                    .find(|&g| {
-                        let nd = &graph.nodes[g as usize];
-                        nd.digit == d && nd.cells() == cells
-                    })
-                    .unwrap_or(u32::MAX)
+                groups.get(&key(d, cells)).copied().unwrap_or(u32::MAX)
             };
             if found != u32::MAX {
                 return found;
@@ -152,15 +193,10 @@ impl Graph {
             let at = graph.seen.len();
             graph.seen.resize(at + words, 0);
             let seen = &mut graph.seen[at..];
-            for &p in &grid.geo.peers[cells[0] as usize] {
-                seen[p as usize / 64] |= 1 << (p % 64);
-            }
+            let peers_of = |c: u16| &peers[c as usize * words..(c as usize + 1) * words];
+            seen.copy_from_slice(peers_of(cells[0]));
             for &c in &cells[1..] {
-                let mut keep = vec![0u64; words];
-                for &p in &grid.geo.peers[c as usize] {
-                    keep[p as usize / 64] |= 1 << (p % 64);
-                }
-                for (word, k) in seen.iter_mut().zip(&keep) {
+                for (word, k) in seen.iter_mut().zip(peers_of(c)) {
                     *word &= k;
                 }
             }
@@ -174,7 +210,7 @@ impl Graph {
             if cells.len() == 1 {
                 plain[cells[0] as usize * n + d as usize] = i;
             } else {
-                groups.push(i);
+                groups.insert(key(d, cells), i);
             }
             i
         };
@@ -193,7 +229,7 @@ impl Graph {
             });
         };
         if flavour != Flavour::Xy {
-            let segments = (!grid.boxes().is_empty()).then(|| Segments::new(grid));
+            let segments = (!grid.boxes().is_empty()).then(|| segments_of(grid));
             let mut splits = Vec::new();
             let mut a_cells: Vec<u16> = Vec::with_capacity(MAX_GROUP);
             let mut b_cells: Vec<u16> = Vec::with_capacity(MAX_GROUP);
@@ -255,6 +291,18 @@ impl Graph {
                 }
             }
         }
+        // Links with a group first: a grouped loop is then found from its
+        // lowest-numbered link, a group link, by searching upwards only.
+        let is_group = |s: &Strong| {
+            graph.nodes[s.from as usize].is_group() || graph.nodes[s.to as usize].is_group()
+        };
+        let (mut first, rest): (Vec<[Strong; 2]>, Vec<[Strong; 2]>) = graph
+            .strong
+            .chunks(2)
+            .map(|p| [p[0], p[1]])
+            .partition(|p| is_group(&p[0]));
+        first.extend(rest);
+        graph.strong = first.into_iter().flatten().collect();
         // What may follow a strong link into node x: a weak link from x.
         // Weak links join nodes of one digit, or (mixed) of one cell.
         let node_count = graph.nodes.len();
@@ -272,17 +320,50 @@ impl Graph {
             fill[s.from as usize] += 1;
         }
         let starts_of = |y: usize| &starts[start_at[y] as usize..start_at[y + 1] as usize];
-        let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); n];
+        // Plain nodes are found by cell; groups, fewer, by digit.
+        let houses = grid.geo.house_cells.len();
+        let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut groups_in: Vec<Vec<u32>> = vec![Vec::new(); houses * n];
         for (x, nd) in graph.nodes.iter().enumerate() {
-            by_digit[nd.digit as usize].push(x as u32);
+            if nd.is_group() {
+                let d = nd.digit as usize;
+                groups_of[d].push(x as u32);
+                let (a, b) = (nd.cells[0] as usize, nd.cells[1] as usize);
+                for (ha, hb) in grid.geo.cell_houses[a].iter().zip(&grid.geo.cell_houses[b]) {
+                    if ha == hb {
+                        groups_in[*ha as usize * n + d].push(x as u32);
+                    }
+                }
+            }
         }
+        let mut near: Vec<u32> = Vec::new();
         let in_cell_weak = flavour == Flavour::Mixed;
         let mut follow_at = Vec::with_capacity(node_count + 1);
         let mut follow = Vec::with_capacity(graph.strong.len() * 8);
         follow_at.push(0);
         for x in 0..node_count {
             let nd = graph.nodes[x];
-            for &y in &by_digit[nd.digit as usize] {
+            let d = nd.digit as usize;
+            for (w, &word) in graph.seen_of(x).iter().enumerate() {
+                for b in bits(word) {
+                    let y = plain[(w * 64 + b) * n + d];
+                    if y != u32::MAX {
+                        follow.extend_from_slice(starts_of(y as usize));
+                    }
+                }
+            }
+            // Groups weakly linked to a plain node share a house with it.
+            near.clear();
+            if nd.is_group() {
+                near.extend_from_slice(&groups_of[d]);
+            } else {
+                for &h in grid.geo.houses_of(nd.cells[0] as usize) {
+                    near.extend_from_slice(&groups_in[h as usize * n + d]);
+                }
+                near.sort_unstable();
+                near.dedup();
+            }
+            for &y in &near {
                 if graph.weak(x, y as usize, false) {
                     follow.extend_from_slice(starts_of(y as usize));
                 }
@@ -555,6 +636,11 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
             digits = grid.geo.shape.all_digits();
         }
     }
+    if flavour == Flavour::Xy {
+        // Cheap, and kept out of the cache the X-cycles share.
+        let graph = Graph::new(grid, flavour);
+        return search(grid, &graph, technique, flavour, grouped, digits, out);
+    }
     with_graph(grid, flavour, |graph| {
         search(grid, graph, technique, flavour, grouped, digits, out)
     })
@@ -588,7 +674,8 @@ fn search(
     let group_link = |s: u32| graph.is_group_link(s);
     for s0 in 0..count as u32 {
         // Each loop is found from each of its links both ways; starting
-        // from its lowest-numbered link (grouped: group link) is enough.
+        // from its lowest-numbered link is enough (group links come first,
+        // so a grouped loop starts from one).
         let digit = graph.nodes[graph.strong[s0 as usize].from as usize].digit;
         if grouped != group_link(s0) || (flavour == Flavour::X && digits & (1 << digit) == 0) {
             continue;
@@ -615,7 +702,7 @@ fn search(
                 }
                 // Only links numbered above the start (both orientations
                 // of one link share `t / 2`).
-                let below = t / 2 <= s0 / 2 && (!grouped || group_link(t));
+                let below = t / 2 <= s0 / 2;
                 if below || (!grouped && group_link(t)) || mark[t as usize] == s0 {
                     continue;
                 }
@@ -739,4 +826,73 @@ fn simple(graph: &Graph, links: &[u32]) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+    use crate::format::parse_puzzle;
+    use crate::ShapeHint;
+
+    /// Where a loop search spends its time, on top1465's first puzzles
+    /// taken to their first step past 6.4 (run with --ignored --nocapture).
+    #[test]
+    #[ignore]
+    fn loop_search_costs() {
+        let path = format!(
+            "{}/../../../shared/data/magictour_top1465.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return;
+        };
+        let mut grids = Vec::new();
+        for line in text.lines().take(100) {
+            let board = parse_puzzle(line, ShapeHint::Infer).unwrap();
+            let mut grid = Grid::new(&board).unwrap();
+            let mut f = Finding::default();
+            while super::super::BY_RATING
+                .iter()
+                .take_while(|t| t.se_rating() < 65)
+                .any(|t| t.find(&grid, &mut f))
+            {
+                grid.apply(&f);
+            }
+            grids.push(grid);
+        }
+        let time = |what: &str, f: &mut dyn FnMut(&Grid)| {
+            let start = std::time::Instant::now();
+            for _ in 0..20 {
+                for g in &grids {
+                    f(g);
+                }
+            }
+            println!(
+                "{what}: {:.1} us a grid",
+                start.elapsed().as_secs_f64() * 1e6 / grids.len() as f64 / 20.0
+            );
+        };
+        let mut out = Finding::default();
+        time("build X", &mut |g| {
+            std::hint::black_box(Graph::new(g, Flavour::X));
+        });
+        time("build mixed", &mut |g| {
+            std::hint::black_box(Graph::new(g, Flavour::Mixed));
+        });
+        let all = grids[0].geo.shape.all_digits();
+        for (name, flavour, grouped) in [
+            ("search X", Flavour::X, false),
+            ("search grouped X", Flavour::X, true),
+            ("search mixed", Flavour::Mixed, false),
+            ("search grouped mixed", Flavour::Mixed, true),
+        ] {
+            let technique = Technique::XCycle;
+            time(name, &mut |g| {
+                let graph = Graph::new(g, flavour);
+                let start = std::time::Instant::now();
+                search(g, &graph, technique, flavour, grouped, all, &mut out);
+                std::hint::black_box(start);
+            });
+        }
+    }
 }
