@@ -612,7 +612,10 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
         _ => (Flavour::Mixed, true),
     };
     let mut digits = grid.geo.shape.all_digits();
-    if !grouped {
+    // X-cycles come before the single-digit patterns of 6.6, which often
+    // apply: the static scan would often be wasted there, so they search
+    // without it (their graph, shared with the grouped X-cycles, is cheap).
+    if !grouped && flavour != Flavour::X {
         // Every removal of a plain loop is also a static chain's (from the
         // victim round the loop to its opposite): only the digits of such
         // victims can go. (The scan is the one the chains use next.)
@@ -631,10 +634,8 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
         if digits == 0 {
             return false;
         }
-        // An X-cycle removes only its own digit; the others any digit.
-        if flavour != Flavour::X {
-            digits = grid.geo.shape.all_digits();
-        }
+        // The other loops may remove any digit.
+        digits = grid.geo.shape.all_digits();
     }
     if flavour == Flavour::Xy {
         // Cheap, and kept out of the cache the X-cycles share.
@@ -791,7 +792,7 @@ fn search(
         ""
     };
     out.text = format!(
-        "{}: the loop closes{group_note}. Read from either end it holds, so every second node is on and each weak link has exactly one end on, like a strong link: {}",
+        "{}: the loop closes{group_note}. Whether its first candidate is true or not, the loop reads one way all round: every second candidate is true, so each weak link has exactly one true end, like a strong link: {}",
         words.join(" so "),
         removals_by_digit(grid, &out.eliminations)
     );
