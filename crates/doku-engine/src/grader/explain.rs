@@ -384,7 +384,7 @@ fn join(items: impl Iterator<Item = String>, last: &str) -> String {
 }
 
 /// "7 is removed from r4c1 and r4c2", "3 is removed from r1c7, 8 from r1c9".
-fn removals_by_digit(grid: &Grid, eliminations: &[(u16, u8)]) -> String {
+pub(crate) fn removals_by_digit(grid: &Grid, eliminations: &[(u16, u8)]) -> String {
     let shape = grid.geo.shape;
     let mut by_digit: Vec<(u8, Vec<String>)> = Vec::new();
     for &(c, d) in eliminations {

@@ -18,6 +18,7 @@ mod als;
 mod budget;
 mod chains;
 mod colouring;
+mod cycles;
 mod explain;
 mod finned_fish;
 mod fish;
@@ -214,6 +215,10 @@ pub enum Technique {
     SimpleColours,
     MultiColours,
     XyzWing,
+    // Continuous loops (grader/cycles.rs).
+    XCycle,
+    XyCycle,
+    ContinuousNiceLoop,
     // Chains and forcing nets (grader/chains.rs, grader/forcing.rs).
     RemotePair,
     XChain,
@@ -226,6 +231,9 @@ pub enum Technique {
     NestedForcingChain,
     AlsXz,
     AlsXyWing,
+    // Grouped loops and chains (grader/cycles.rs, grader/grouped.rs).
+    GroupedXCycle,
+    GroupedNiceLoop,
 }
 
 impl Technique {
@@ -265,6 +273,11 @@ impl Technique {
         Technique::SimpleColours,
         Technique::MultiColours,
         Technique::XyzWing,
+        // Continuous loops: before the chains of the same rating, whose
+        // removals include theirs.
+        Technique::XCycle,
+        Technique::XyCycle,
+        Technique::ContinuousNiceLoop,
         // Chains and forcing nets.
         Technique::RemotePair,
         Technique::XChain,
@@ -277,6 +290,9 @@ impl Technique {
         Technique::NestedForcingChain,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        // Grouped loops and chains: after the plain ones of the same rating.
+        Technique::GroupedXCycle,
+        Technique::GroupedNiceLoop,
     ];
 
     pub fn name(self) -> &'static str {
@@ -316,6 +332,10 @@ impl Technique {
             Technique::SimpleColours => "simple colours",
             Technique::MultiColours => "multi-colours",
             Technique::XyzWing => "xyz-wing",
+            // Continuous loops.
+            Technique::XCycle => "x-cycle",
+            Technique::XyCycle => "xy-cycle",
+            Technique::ContinuousNiceLoop => "continuous nice loop",
             // Chains and forcing nets.
             Technique::RemotePair => "remote pair",
             Technique::XChain => "x-chain",
@@ -328,6 +348,9 @@ impl Technique {
             Technique::NestedForcingChain => "nested forcing chain",
             Technique::AlsXz => "als-xz",
             Technique::AlsXyWing => "als-xy-wing",
+            // Grouped loops and chains.
+            Technique::GroupedXCycle => "grouped x-cycle",
+            Technique::GroupedNiceLoop => "grouped continuous nice loop",
         }
     }
 
@@ -404,6 +427,13 @@ impl Technique {
             // sets, rated above plain AICs and below forcing chains.
             AlsXz => 75,
             AlsXyWing => 78,
+            // Continuous loops (SE's bidirectional cycles): X-cycles 6.5,
+            // Y-cycles (strong links inside cells) 6.6, mixed 7.0, each
+            // plus its length increment. SE has no grouped nodes in these;
+            // a grouped loop rates as the plain loop of its kind.
+            XCycle | GroupedXCycle => 65,
+            XyCycle => 66,
+            ContinuousNiceLoop | GroupedNiceLoop => 70,
         }
     }
 
@@ -463,6 +493,9 @@ impl Technique {
             | NestedForcingChain => forcing::forcing(grid, self, out),
             AlsXz => als::als_xz(grid, out),
             AlsXyWing => als::als_xy_wing(grid, out),
+            XCycle | XyCycle | ContinuousNiceLoop | GroupedXCycle | GroupedNiceLoop => {
+                cycles::continuous_loop(grid, self, out)
+            }
             WWing => w_wing::w_wing(grid, out),
             WxyzWing => wxyz_wing::wxyz_wing(grid, out),
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4

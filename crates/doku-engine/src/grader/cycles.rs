@@ -1,0 +1,899 @@
+//! Continuous loops: X-cycles, XY-cycles and continuous nice loops, plain
+//! or with grouped nodes, and the strong-link graph they share with the
+//! grouped chains (grouped.rs).
+//!
+//! A node is a digit in one cell, or (grouped) in one of two or more cells
+//! of a box that share a row or column: "on" when the digit is in it. A
+//! strong link joins two nodes of which exactly one is on: the two
+//! candidates of a bivalue cell, or the two places of a digit in a house
+//! (a group counting as one place). A weak link joins two nodes that are
+//! not both on: two digits of one cell, or one digit in nodes whose cells
+//! all see each other.
+//!
+//! A continuous loop alternates strong and weak links and closes on
+//! itself: node 1 = node 2 - node 3 = node 4 - ... - node 1. Whether node 1
+//! is on or off, the loop then reads one way all round, so every second
+//! node is on: each weak link has exactly one end on, as if it were strong.
+//! A candidate weakly linked to both ends of a weak link of the loop goes
+//! (the digit from the rest of the house, or the other digits of the cell).
+//!
+//! Sudoku Explainer rates a bidirectional X-cycle 6.5, a Y-cycle (strong
+//! links inside bivalue cells only) 6.6, and cycles mixing both 7.0, each
+//! plus its length increment. It has no grouped nodes in these chains; a
+//! grouped loop rates as the plain loop of the same kind.
+
+use super::chains::{say, Link, Node as CellNode};
+use super::explain::removals_by_digit;
+use super::grid::{bits, Finding, Grid, Pattern};
+use super::{chain_length_increment, Technique};
+use crate::board::{cell_name, digit_text};
+use crate::shape::{Cell, Digit};
+
+/// Which links a search may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flavour {
+    /// One digit: strong links in houses, weak links between cells.
+    X,
+    /// Strong links inside bivalue cells, weak links between cells.
+    Xy,
+    /// Everything, including weak links inside a cell.
+    Mixed,
+}
+
+/// Largest group: the cells a box shares with a line.
+const MAX_GROUP: usize = 8;
+
+/// A node: a digit in one cell or in a group of cells.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GraphNode {
+    /// 0-based digit.
+    pub digit: u8,
+    len: u8,
+    cells: [u16; MAX_GROUP],
+}
+
+impl GraphNode {
+    pub fn cells(&self) -> &[u16] {
+        &self.cells[..self.len as usize]
+    }
+
+    pub fn is_group(&self) -> bool {
+        self.len > 1
+    }
+}
+
+/// An oriented strong link: `from` off makes `to` on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Strong {
+    pub from: u32,
+    pub to: u32,
+    /// Inside a bivalue cell (else inside a house).
+    pub in_cell: bool,
+}
+
+/// The strong links of a grid and, for each, which links may follow it.
+pub(crate) struct Graph {
+    pub nodes: Vec<GraphNode>,
+    /// Oriented strong links: `2 * i` and `2 * i + 1` are one link both ways.
+    pub strong: Vec<Strong>,
+    /// Per node, the cells outside it that see all its cells (`words` each).
+    seen: Vec<u64>,
+    /// Per node, the oriented strong links whose `from` it weakly links
+    /// to: `follow[follow_at[x]..follow_at[x + 1]]`.
+    follow_at: Vec<u32>,
+    follow: Vec<u32>,
+    words: usize,
+    /// What the graph was built from, to reuse it for the same grid.
+    flavour: Flavour,
+    cands: Vec<u64>,
+}
+
+fn has(set: &[u64], c: usize) -> bool {
+    set[c / 64] & (1 << (c % 64)) != 0
+}
+
+thread_local! {
+    static PEER_BITS: std::cell::RefCell<Option<(crate::shape::Shape, std::rc::Rc<Vec<u64>>)>> =
+        const { std::cell::RefCell::new(None) };
+    static SEGMENTS: std::cell::RefCell<Option<(crate::shape::Shape, std::rc::Rc<Segments>)>> =
+        const { std::cell::RefCell::new(None) };
+    static LAST_GRAPH: std::cell::RefCell<Option<Graph>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Each cell's peers as a bitset over cells, kept per shape.
+fn peer_bits(grid: &Grid) -> std::rc::Rc<Vec<u64>> {
+    PEER_BITS.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if let Some((shape, bits)) = &*slot {
+            if *shape == grid.geo.shape {
+                return bits.clone();
+            }
+        }
+        let words = grid.cands.len().div_ceil(64);
+        let mut table = vec![0u64; grid.cands.len() * words];
+        for (c, peers) in grid.geo.peers.iter().enumerate() {
+            for &p in peers {
+                table[c * words + p as usize / 64] |= 1 << (p % 64);
+            }
+        }
+        let table = std::rc::Rc::new(table);
+        *slot = Some((grid.geo.shape, table.clone()));
+        table
+    })
+}
+
+/// The group parts of each house, kept per shape.
+fn segments_of(grid: &Grid) -> std::rc::Rc<Segments> {
+    SEGMENTS.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if let Some((shape, segments)) = &*slot {
+            if *shape == grid.geo.shape {
+                return segments.clone();
+            }
+        }
+        let segments = std::rc::Rc::new(Segments::new(grid));
+        *slot = Some((grid.geo.shape, segments.clone()));
+        segments
+    })
+}
+
+/// Runs `f` on the grouped graph of `flavour` for `grid`, building it
+/// unless the last one was for the same candidates (a plain search and its
+/// grouped one run on the same position).
+pub(crate) fn with_graph<R>(grid: &Grid, flavour: Flavour, f: impl FnOnce(&Graph) -> R) -> R {
+    LAST_GRAPH.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let graph = match slot.take() {
+            Some(g) if g.flavour == flavour && g.cands == grid.cands => g,
+            _ => Graph::new(grid, flavour),
+        };
+        let result = f(&graph);
+        *slot = Some(graph);
+        result
+    })
+}
+
+impl Graph {
+    /// The graph of `grid` with the links `flavour` allows, group nodes
+    /// included (searches for plain chains skip them).
+    pub fn new(grid: &Grid, flavour: Flavour) -> Graph {
+        let n = grid.size();
+        let cell_count = grid.cands.len();
+        let words = cell_count.div_ceil(64);
+        let mut graph = Graph {
+            nodes: Vec::new(),
+            strong: Vec::new(),
+            seen: Vec::new(),
+            follow_at: Vec::new(),
+            follow: Vec::new(),
+            words,
+            flavour,
+            cands: grid.cands.clone(),
+        };
+        let peers = peer_bits(grid);
+        // Node ids: plain nodes by candidate, groups by a short search.
+        let mut plain = vec![u32::MAX; cell_count * n];
+        let mut groups: std::collections::HashMap<(u8, [u16; MAX_GROUP]), u32> =
+            std::collections::HashMap::new();
+        let key = |d: u8, cells: &[u16]| {
+            let mut k = [u16::MAX; MAX_GROUP];
+            k[..cells.len()].copy_from_slice(cells);
+            (d, k)
+        };
+        let mut id = |graph: &mut Graph, d: u8, cells: &[u16]| -> u32 {
+            let found = if cells.len() == 1 {
+                plain[cells[0] as usize * n + d as usize]
+            } else {
+                groups.get(&key(d, cells)).copied().unwrap_or(u32::MAX)
+            };
+            if found != u32::MAX {
+                return found;
+            }
+            let i = graph.nodes.len() as u32;
+            let at = graph.seen.len();
+            graph.seen.resize(at + words, 0);
+            let seen = &mut graph.seen[at..];
+            let peers_of = |c: u16| &peers[c as usize * words..(c as usize + 1) * words];
+            seen.copy_from_slice(peers_of(cells[0]));
+            for &c in &cells[1..] {
+                for (word, k) in seen.iter_mut().zip(peers_of(c)) {
+                    *word &= k;
+                }
+            }
+            let mut node = GraphNode {
+                digit: d,
+                len: cells.len() as u8,
+                cells: [0; MAX_GROUP],
+            };
+            node.cells[..cells.len()].copy_from_slice(cells);
+            graph.nodes.push(node);
+            if cells.len() == 1 {
+                plain[cells[0] as usize * n + d as usize] = i;
+            } else {
+                groups.insert(key(d, cells), i);
+            }
+            i
+        };
+        // Each link is met once: pairs in a box sharing a line are left to
+        // the line, and a split of a box is kept once.
+        let add_link = |graph: &mut Graph, x: u32, y: u32, in_cell: bool| {
+            graph.strong.push(Strong {
+                from: x,
+                to: y,
+                in_cell,
+            });
+            graph.strong.push(Strong {
+                from: y,
+                to: x,
+                in_cell,
+            });
+        };
+        if flavour != Flavour::Xy {
+            let segments = (!grid.boxes().is_empty()).then(|| segments_of(grid));
+            let mut splits = Vec::new();
+            let mut a_cells: Vec<u16> = Vec::with_capacity(MAX_GROUP);
+            let mut b_cells: Vec<u16> = Vec::with_capacity(MAX_GROUP);
+            let cells_of = |h: usize, mask: u64, out: &mut Vec<u16>| {
+                out.clear();
+                out.extend(bits(mask).map(|i| grid.geo.house_cells[h][i]));
+            };
+            for h in 0..grid.geo.house_cells.len() {
+                let is_box = grid.boxes().contains(&h);
+                for d in 0..n {
+                    let p = grid.places(h, 1 << d);
+                    if p.count_ones() < 2 {
+                        continue;
+                    }
+                    // A pair in a box that shares a line was linked in the line.
+                    if p.count_ones() == 2 {
+                        cells_of(h, p & p.wrapping_neg(), &mut a_cells);
+                        cells_of(h, p & (p - 1), &mut b_cells);
+                        let shared_line = grid.geo.cell_houses[a_cells[0] as usize][..2]
+                            .iter()
+                            .zip(&grid.geo.cell_houses[b_cells[0] as usize][..2])
+                            .any(|(x, y)| x == y);
+                        if !(is_box && shared_line) {
+                            let x = id(&mut graph, d as u8, &a_cells);
+                            let y = id(&mut graph, d as u8, &b_cells);
+                            add_link(&mut graph, x, y, false);
+                        }
+                        continue;
+                    }
+                    let Some(segments) = &segments else {
+                        continue;
+                    };
+                    segments.splits(h, is_box, p, &mut splits);
+                    for &(a, b) in &splits {
+                        if a.count_ones() as usize > MAX_GROUP
+                            || b.count_ones() as usize > MAX_GROUP
+                        {
+                            continue;
+                        }
+                        cells_of(h, a, &mut a_cells);
+                        cells_of(h, b, &mut b_cells);
+                        let x = id(&mut graph, d as u8, &a_cells);
+                        let y = id(&mut graph, d as u8, &b_cells);
+                        add_link(&mut graph, x, y, false);
+                    }
+                }
+            }
+        }
+        if flavour != Flavour::X {
+            for (c, &cands) in grid.cands.iter().enumerate() {
+                if cands.count_ones() == 2 {
+                    let (p, q) = (
+                        cands.trailing_zeros() as u8,
+                        63 - cands.leading_zeros() as u8,
+                    );
+                    let x = id(&mut graph, p, &[c as u16]);
+                    let y = id(&mut graph, q, &[c as u16]);
+                    add_link(&mut graph, x, y, true);
+                }
+            }
+        }
+        // Links with a group first: a grouped loop is then found from its
+        // lowest-numbered link, a group link, by searching upwards only.
+        let is_group = |s: &Strong| {
+            graph.nodes[s.from as usize].is_group() || graph.nodes[s.to as usize].is_group()
+        };
+        let (mut first, rest): (Vec<[Strong; 2]>, Vec<[Strong; 2]>) = graph
+            .strong
+            .chunks(2)
+            .map(|p| [p[0], p[1]])
+            .partition(|p| is_group(&p[0]));
+        first.extend(rest);
+        graph.strong = first.into_iter().flatten().collect();
+        // What may follow a strong link into node x: a weak link from x.
+        // Weak links join nodes of one digit, or (mixed) of one cell.
+        let node_count = graph.nodes.len();
+        let mut start_at = vec![0u32; node_count + 1];
+        for s in &graph.strong {
+            start_at[s.from as usize + 1] += 1;
+        }
+        for x in 0..node_count {
+            start_at[x + 1] += start_at[x];
+        }
+        let mut starts = vec![0u32; graph.strong.len()];
+        let mut fill = start_at.clone();
+        for (i, s) in graph.strong.iter().enumerate() {
+            starts[fill[s.from as usize] as usize] = i as u32;
+            fill[s.from as usize] += 1;
+        }
+        let starts_of = |y: usize| &starts[start_at[y] as usize..start_at[y + 1] as usize];
+        // Plain nodes are found by cell; groups, fewer, by digit.
+        let houses = grid.geo.house_cells.len();
+        let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut groups_in: Vec<Vec<u32>> = vec![Vec::new(); houses * n];
+        for (x, nd) in graph.nodes.iter().enumerate() {
+            if nd.is_group() {
+                let d = nd.digit as usize;
+                groups_of[d].push(x as u32);
+                let (a, b) = (nd.cells[0] as usize, nd.cells[1] as usize);
+                for (ha, hb) in grid.geo.cell_houses[a].iter().zip(&grid.geo.cell_houses[b]) {
+                    if ha == hb {
+                        groups_in[*ha as usize * n + d].push(x as u32);
+                    }
+                }
+            }
+        }
+        let mut near: Vec<u32> = Vec::new();
+        let in_cell_weak = flavour == Flavour::Mixed;
+        let mut follow_at = Vec::with_capacity(node_count + 1);
+        let mut follow = Vec::with_capacity(graph.strong.len() * 8);
+        follow_at.push(0);
+        for x in 0..node_count {
+            let nd = graph.nodes[x];
+            let d = nd.digit as usize;
+            for (w, &word) in graph.seen_of(x).iter().enumerate() {
+                for b in bits(word) {
+                    let y = plain[(w * 64 + b) * n + d];
+                    if y != u32::MAX {
+                        follow.extend_from_slice(starts_of(y as usize));
+                    }
+                }
+            }
+            // Groups weakly linked to a plain node share a house with it.
+            near.clear();
+            if nd.is_group() {
+                near.extend_from_slice(&groups_of[d]);
+            } else {
+                for &h in grid.geo.houses_of(nd.cells[0] as usize) {
+                    near.extend_from_slice(&groups_in[h as usize * n + d]);
+                }
+                near.sort_unstable();
+                near.dedup();
+            }
+            for &y in &near {
+                if graph.weak(x, y as usize, false) {
+                    follow.extend_from_slice(starts_of(y as usize));
+                }
+            }
+            if in_cell_weak && !nd.is_group() {
+                let c = nd.cells[0] as usize;
+                for e in bits(grid.cands[c] & !(1 << nd.digit)) {
+                    let y = plain[c * n + e];
+                    if y != u32::MAX {
+                        follow.extend_from_slice(starts_of(y as usize));
+                    }
+                }
+            }
+            follow_at.push(follow.len() as u32);
+        }
+        graph.follow_at = follow_at;
+        graph.follow = follow;
+        graph
+    }
+
+    /// The oriented strong links that may follow strong link `s`.
+    pub fn next(&self, s: u32) -> &[u32] {
+        let x = self.strong[s as usize].to as usize;
+        &self.follow[self.follow_at[x] as usize..self.follow_at[x + 1] as usize]
+    }
+
+    fn seen_of(&self, x: usize) -> &[u64] {
+        &self.seen[x * self.words..(x + 1) * self.words]
+    }
+
+    /// Whether strong link `s` has a group at either end.
+    pub fn is_group_link(&self, s: u32) -> bool {
+        let st = self.strong[s as usize];
+        self.nodes[st.from as usize].is_group() || self.nodes[st.to as usize].is_group()
+    }
+
+    /// Whether node `x` on turns node `y` off.
+    pub fn weak(&self, x: usize, y: usize, in_cell: bool) -> bool {
+        let (a, b) = (&self.nodes[x], &self.nodes[y]);
+        if x == y {
+            return false;
+        }
+        if a.digit == b.digit {
+            return b.cells().iter().all(|&c| has(self.seen_of(x), c as usize));
+        }
+        in_cell && !a.is_group() && !b.is_group() && a.cells[0] == b.cells[0]
+    }
+
+    /// Every candidate (cell, 1-based digit) that sees both nodes (weakly
+    /// linked to each), neither node itself, when one of them is on.
+    pub fn victims_of_either(&self, grid: &Grid, x: u32, y: u32, out: &mut Vec<(u16, u8)>) {
+        let (a, b) = (&self.nodes[x as usize], &self.nodes[y as usize]);
+        let mut push = |c: usize, d: u8| {
+            let cand = (c as u16, d + 1);
+            if grid.cands[c] & (1 << d) != 0 && !out.contains(&cand) {
+                out.push(cand);
+            }
+        };
+        if a.digit == b.digit {
+            for w in 0..self.words {
+                let mut word = self.seen_of(x as usize)[w] & self.seen_of(y as usize)[w];
+                while word != 0 {
+                    let c = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    push(c, a.digit);
+                }
+            }
+            return;
+        }
+        if a.is_group() || b.is_group() {
+            // A cell of one node sees the whole of the other, holding its digit.
+            for (single, other, o) in [(a, b, y), (b, a, x)] {
+                if !single.is_group() && has(self.seen_of(o as usize), single.cells[0] as usize) {
+                    push(single.cells[0] as usize, other.digit);
+                }
+            }
+            return;
+        }
+        let (ca, cb) = (a.cells[0] as usize, b.cells[0] as usize);
+        if ca == cb {
+            for d in bits(grid.cands[ca] & !(1 << a.digit) & !(1 << b.digit)) {
+                push(ca, d as u8);
+            }
+        } else if has(self.seen_of(x as usize), cb) {
+            push(cb, a.digit);
+            push(ca, b.digit);
+        }
+    }
+
+    /// "r1c1=5", or a group "{r1c1,r1c2}<>5".
+    pub fn say(&self, grid: &Grid, node: u32, on: bool) -> String {
+        let nd = &self.nodes[node as usize];
+        if !nd.is_group() {
+            return say(
+                grid,
+                CellNode {
+                    cell: nd.cells[0],
+                    digit: nd.digit + 1,
+                    on,
+                },
+            );
+        }
+        let names: Vec<String> = nd
+            .cells()
+            .iter()
+            .map(|&c| cell_name(grid.geo.shape, Cell(c)))
+            .collect();
+        let d = Digit::new(nd.digit + 1).map_or_else(|| (nd.digit + 1).to_string(), digit_text);
+        format!("{{{}}}{}{d}", names.join(","), if on { "=" } else { "<>" })
+    }
+
+    /// The drawing links from `x` (on or off) to `y`: one per pair of
+    /// cells, so a group is drawn as all its cells.
+    pub fn push_links(&self, x: u32, x_on: bool, y: u32, y_on: bool, out: &mut Vec<Link>) {
+        let (a, b) = (&self.nodes[x as usize], &self.nodes[y as usize]);
+        for &ca in a.cells() {
+            for &cb in b.cells() {
+                out.push(Link {
+                    from: CellNode {
+                        cell: ca,
+                        digit: a.digit + 1,
+                        on: x_on,
+                    },
+                    to: CellNode {
+                        cell: cb,
+                        digit: b.digit + 1,
+                        on: y_on,
+                    },
+                });
+            }
+        }
+    }
+
+    /// The cells and digits of a run of nodes, into a finding.
+    pub fn fill_cells(&self, nodes: impl Iterator<Item = u32>, out: &mut Finding) {
+        for x in nodes {
+            let nd = &self.nodes[x as usize];
+            for &c in nd.cells() {
+                if !out.cells.contains(&c) {
+                    out.cells.push(c);
+                }
+            }
+            out.digits |= 1 << nd.digit;
+        }
+    }
+}
+
+/// For each house, the masks (over the house's cells) of the parts a group
+/// may take: the cells it shares with each box for a line, with each row
+/// and each column for a box.
+pub(crate) struct Segments {
+    parts: Vec<Vec<u64>>,
+}
+
+impl Segments {
+    pub fn new(grid: &Grid) -> Segments {
+        let geo = &grid.geo;
+        let boxes = grid.boxes();
+        let mut parts = Vec::with_capacity(geo.house_cells.len());
+        for (h, cells) in geo.house_cells.iter().enumerate() {
+            let slots: &[usize] = if boxes.contains(&h) { &[0, 1] } else { &[2] };
+            let mut masks = Vec::new();
+            for &slot in slots {
+                let mut keys: Vec<u16> = Vec::new();
+                for (i, &c) in cells.iter().enumerate() {
+                    let key = geo.cell_houses[c as usize][slot];
+                    match keys.iter().position(|&k| k == key) {
+                        Some(j) => {
+                            let at = masks.len() - keys.len() + j;
+                            masks[at] |= 1u64 << i;
+                        }
+                        None => {
+                            keys.push(key);
+                            masks.push(1u64 << i);
+                        }
+                    }
+                }
+            }
+            parts.push(masks);
+        }
+        Segments { parts }
+    }
+
+    /// The ways places `p` (a mask over house `h`'s cells) of a digit split
+    /// into two nodes, at least one a group: in a line, its parts in two
+    /// boxes; in a box, its part in one row (or column) and the rest in
+    /// one row or column.
+    pub fn splits(&self, h: usize, is_box: bool, p: u64, out: &mut Vec<(u64, u64)>) {
+        out.clear();
+        if p.count_ones() < 3 {
+            return;
+        }
+        let parts = &self.parts[h];
+        if !is_box {
+            let mut hit = parts.iter().filter(|&&m| m & p != 0);
+            if let (Some(&x), Some(&y), None) = (hit.next(), hit.next(), hit.next()) {
+                out.push((x & p, y & p));
+            }
+            return;
+        }
+        let within_one = |m: u64| parts.iter().any(|&seg| m & !seg == 0);
+        for &seg in parts {
+            let (a, b) = (p & seg, p & !seg);
+            if a == 0 || b == 0 || !within_one(b) {
+                continue;
+            }
+            let key = (a.min(b), a.max(b));
+            if !out.iter().any(|&(x, y)| (x.min(y), x.max(y)) == key) {
+                out.push((a, b));
+            }
+        }
+    }
+}
+
+/// Which loop technique a loop is.
+fn loop_flavour(graph: &Graph, links: &[u32]) -> Flavour {
+    let in_cell_strong = links.iter().any(|&s| graph.strong[s as usize].in_cell);
+    let unit_strong = links.iter().any(|&s| !graph.strong[s as usize].in_cell);
+    let k = links.len();
+    let in_cell_weak = (0..k).any(|i| {
+        let (x, y) = (
+            graph.strong[links[i] as usize].to,
+            graph.strong[links[(i + 1) % k] as usize].from,
+        );
+        graph.nodes[x as usize].digit != graph.nodes[y as usize].digit
+    });
+    match (in_cell_strong, unit_strong, in_cell_weak) {
+        (false, _, false) => Flavour::X,
+        (_, false, false) => Flavour::Xy,
+        _ => Flavour::Mixed,
+    }
+}
+
+/// Longest loop searched, in strong links: longer loops are rare, hard to
+/// follow and costly to find.
+const MAX_STRONG: usize = 10;
+
+/// The shortest continuous loop of `technique`'s kind that removes
+/// something, with the most removals among the shortest.
+pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
+    let (flavour, grouped) = match technique {
+        Technique::XCycle => (Flavour::X, false),
+        Technique::XyCycle => (Flavour::Xy, false),
+        Technique::ContinuousNiceLoop => (Flavour::Mixed, false),
+        Technique::GroupedXCycle => (Flavour::X, true),
+        _ => (Flavour::Mixed, true),
+    };
+    let mut digits = grid.geo.shape.all_digits();
+    // X-cycles come before the single-digit patterns of 6.6, which often
+    // apply: the static scan would often be wasted there, so they search
+    // without it (their graph, shared with the grouped X-cycles, is cheap).
+    if !grouped && flavour != Flavour::X {
+        // Every removal of a plain loop is also a static chain's (from the
+        // victim round the loop to its opposite): only the digits of such
+        // victims can go. (The scan is the one the chains use next.)
+        let n = grid.size();
+        digits = super::chains::with_static_scan(grid, |scan| {
+            let mut found = 0u64;
+            if scan.any_chain {
+                for (w, &word) in scan.hits.iter().enumerate() {
+                    for b in bits(word) {
+                        found |= 1 << ((w * 64 + b) % n);
+                    }
+                }
+            }
+            found
+        });
+        if digits == 0 {
+            return false;
+        }
+        // The other loops may remove any digit.
+        digits = grid.geo.shape.all_digits();
+    }
+    if flavour == Flavour::Xy {
+        // Cheap, and kept out of the cache the X-cycles share.
+        let graph = Graph::new(grid, flavour);
+        return search(grid, &graph, technique, flavour, grouped, digits, out);
+    }
+    with_graph(grid, flavour, |graph| {
+        search(grid, graph, technique, flavour, grouped, digits, out)
+    })
+}
+
+/// A loop found so far: its length in strong links, how many candidates it
+/// removes, its strong links and the removals.
+type Best = (usize, usize, Vec<u32>, Vec<(u16, u8)>);
+
+fn search(
+    grid: &Grid,
+    graph: &Graph,
+    technique: Technique,
+    flavour: Flavour,
+    grouped: bool,
+    digits: u64,
+    out: &mut Finding,
+) -> bool {
+    let count = graph.strong.len();
+    if count < 4 {
+        return false;
+    }
+    // (strong links, removals count, the links, the removals)
+    let mut best: Option<Best> = None;
+    // Visited marks by search number, so no search clears the array.
+    let mut mark = vec![u32::MAX; count];
+    let mut dist = vec![0u8; count];
+    let mut parent = vec![u32::MAX; count];
+    let mut queue: Vec<u32> = Vec::with_capacity(count);
+    let mut victims = Vec::new();
+    let group_link = |s: u32| graph.is_group_link(s);
+    for s0 in 0..count as u32 {
+        // Each loop is found from each of its links both ways; starting
+        // from its lowest-numbered link is enough (group links come first,
+        // so a grouped loop starts from one).
+        let digit = graph.nodes[graph.strong[s0 as usize].from as usize].digit;
+        if grouped != group_link(s0) || (flavour == Flavour::X && digits & (1 << digit) == 0) {
+            continue;
+        }
+        let limit = best.as_ref().map_or(MAX_STRONG, |b| b.0);
+        queue.clear();
+        mark[s0 as usize] = s0;
+        dist[s0 as usize] = 0;
+        queue.push(s0);
+        let mut head = 0;
+        let mut closing: Option<u32> = None;
+        while head < queue.len() && closing.is_none() {
+            let s = queue[head];
+            head += 1;
+            let depth = dist[s as usize] as usize;
+            // A loop closing here has `depth + 1` strong links.
+            if depth + 1 > limit {
+                break;
+            }
+            for &t in graph.next(s) {
+                if t == s0 && depth >= 1 {
+                    closing = Some(s);
+                    break;
+                }
+                // Only links numbered above the start (both orientations
+                // of one link share `t / 2`).
+                let below = t / 2 <= s0 / 2;
+                if below || (!grouped && group_link(t)) || mark[t as usize] == s0 {
+                    continue;
+                }
+                mark[t as usize] = s0;
+                dist[t as usize] = depth as u8 + 1;
+                parent[t as usize] = s;
+                queue.push(t);
+            }
+        }
+        let Some(last) = closing else {
+            continue;
+        };
+        let mut links = vec![last];
+        let mut at = last;
+        while at != s0 {
+            at = parent[at as usize];
+            links.push(at);
+        }
+        links.reverse();
+        if !simple(graph, &links)
+            || (flavour == Flavour::Mixed && loop_flavour(graph, &links) != Flavour::Mixed)
+        {
+            continue;
+        }
+        victims.clear();
+        let k = links.len();
+        for i in 0..k {
+            let (x, y) = (
+                graph.strong[links[i] as usize].to,
+                graph.strong[links[(i + 1) % k] as usize].from,
+            );
+            graph.victims_of_either(grid, x, y, &mut victims);
+        }
+        // A loop's own candidates stay: they are its nodes.
+        victims.retain(|&(c, d)| {
+            !links.iter().any(|&s| {
+                let st = graph.strong[s as usize];
+                [st.from, st.to].iter().any(|&x| {
+                    let nd = &graph.nodes[x as usize];
+                    nd.digit + 1 == d && nd.cells().contains(&c)
+                })
+            })
+        });
+        if victims.is_empty() {
+            continue;
+        }
+        let better = best
+            .as_ref()
+            .is_none_or(|b| (k, usize::MAX - victims.len()) < (b.0, usize::MAX - b.1));
+        if better {
+            best = Some((k, victims.len(), links, victims.clone()));
+        }
+    }
+    let Some((k, _, links, mut victims)) = best else {
+        return false;
+    };
+    out.start(technique, Pattern::Chain);
+    let nodes = 2 * k;
+    out.complexity = nodes as u16;
+    out.rating = match loop_flavour(graph, &links) {
+        Flavour::X => Technique::XCycle.se_rating(),
+        Flavour::Xy => Technique::XyCycle.se_rating(),
+        Flavour::Mixed => Technique::ContinuousNiceLoop.se_rating(),
+    } + chain_length_increment(nodes);
+    victims.sort_unstable();
+    out.eliminations.extend(victims);
+    let mut words = Vec::with_capacity(nodes + 1);
+    for (i, &s) in links.iter().enumerate() {
+        let st = graph.strong[s as usize];
+        let next = graph.strong[links[(i + 1) % k] as usize];
+        words.push(graph.say(grid, st.from, false));
+        words.push(graph.say(grid, st.to, true));
+        graph.push_links(st.from, false, st.to, true, &mut out.chain);
+        graph.push_links(st.to, true, next.from, false, &mut out.chain);
+    }
+    words.push(graph.say(grid, graph.strong[links[0] as usize].from, false));
+    graph.fill_cells(
+        links
+            .iter()
+            .flat_map(|&s| [graph.strong[s as usize].from, graph.strong[s as usize].to]),
+        out,
+    );
+    let group_note = if grouped {
+        " (braces are a group: the digit in one of its cells)"
+    } else {
+        ""
+    };
+    out.text = format!(
+        "{}: the loop closes{group_note}. Whether its first candidate is true or not, the loop reads one way all round: every second candidate is true, so each weak link has exactly one true end, like a strong link: {}",
+        words.join(" so "),
+        removals_by_digit(grid, &out.eliminations)
+    );
+    true
+}
+
+/// No node twice, and no cell of a plain node twice except side by side
+/// (a link inside a cell).
+fn simple(graph: &Graph, links: &[u32]) -> bool {
+    let mut seen: Vec<u32> = Vec::with_capacity(links.len() * 2);
+    for &s in links {
+        let st = graph.strong[s as usize];
+        for x in [st.from, st.to] {
+            if seen.contains(&x) {
+                return false;
+            }
+            seen.push(x);
+        }
+    }
+    // Cells: each occurs in at most two consecutive nodes.
+    let k = seen.len();
+    for i in 0..k {
+        for j in i + 1..k {
+            let adjacent = j == i + 1 || (i == 0 && j == k - 1);
+            let (a, b) = (
+                &graph.nodes[seen[i] as usize],
+                &graph.nodes[seen[j] as usize],
+            );
+            if !adjacent && a.cells().iter().any(|c| b.cells().contains(c)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+    use crate::format::parse_puzzle;
+    use crate::ShapeHint;
+
+    /// Where a loop search spends its time, on top1465's first puzzles
+    /// taken to their first step past 6.4 (run with --ignored --nocapture).
+    #[test]
+    #[ignore]
+    fn loop_search_costs() {
+        let path = format!(
+            "{}/../../../shared/data/magictour_top1465.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return;
+        };
+        let mut grids = Vec::new();
+        for line in text.lines().take(100) {
+            let board = parse_puzzle(line, ShapeHint::Infer).unwrap();
+            let mut grid = Grid::new(&board).unwrap();
+            let mut f = Finding::default();
+            while super::super::BY_RATING
+                .iter()
+                .take_while(|t| t.se_rating() < 65)
+                .any(|t| t.find(&grid, &mut f))
+            {
+                grid.apply(&f);
+            }
+            grids.push(grid);
+        }
+        let time = |what: &str, f: &mut dyn FnMut(&Grid)| {
+            let start = std::time::Instant::now();
+            for _ in 0..20 {
+                for g in &grids {
+                    f(g);
+                }
+            }
+            println!(
+                "{what}: {:.1} us a grid",
+                start.elapsed().as_secs_f64() * 1e6 / grids.len() as f64 / 20.0
+            );
+        };
+        let mut out = Finding::default();
+        time("build X", &mut |g| {
+            std::hint::black_box(Graph::new(g, Flavour::X));
+        });
+        time("build mixed", &mut |g| {
+            std::hint::black_box(Graph::new(g, Flavour::Mixed));
+        });
+        let all = grids[0].geo.shape.all_digits();
+        for (name, flavour, grouped) in [
+            ("search X", Flavour::X, false),
+            ("search grouped X", Flavour::X, true),
+            ("search mixed", Flavour::Mixed, false),
+            ("search grouped mixed", Flavour::Mixed, true),
+        ] {
+            let technique = Technique::XCycle;
+            time(name, &mut |g| {
+                let graph = Graph::new(g, flavour);
+                let start = std::time::Instant::now();
+                search(g, &graph, technique, flavour, grouped, all, &mut out);
+                std::hint::black_box(start);
+            });
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! Continuous loops (X-cycles, XY-cycles, continuous nice loops) and their
+//! grouped forms: each on a position built around a published loop, with
+//! its exact eliminations, its rating and its words; and every link drawn
+//! for it a real link of the grid.
+
+use doku::engine::grader::{find_technique, LogicStep, Technique};
+use doku::engine::{Board, Candidates, Cell, Digit, Shape};
+use std::collections::BTreeSet;
+
+const SHAPE: Shape = Shape::CLASSIC;
+
+fn cell(name: &str) -> Cell {
+    let (r, c) = name[1..].split_once('c').expect("rNcN");
+    SHAPE.cell(
+        r.parse::<usize>().expect("row") - 1,
+        c.parse::<usize>().expect("column") - 1,
+    )
+}
+
+fn digit(d: u8) -> Digit {
+    Digit::new(d).expect("a digit")
+}
+
+/// Notes on an empty 9x9 board: every cell may hold every digit, except
+/// that the cells of `without` lose the listed digits and the cells of
+/// `only` hold exactly the listed ones.
+fn notes(without: &[(&[&str], &[u8])], only: &[(&str, &[u8])]) -> Vec<Candidates> {
+    let mut notes = vec![Candidates::all(SHAPE); SHAPE.cell_count()];
+    for (cells, digits) in without {
+        for name in *cells {
+            for &d in *digits {
+                notes[cell(name).index()].remove(digit(d));
+            }
+        }
+    }
+    for (name, digits) in only {
+        notes[cell(name).index()] = digits.iter().map(|&d| digit(d)).collect();
+    }
+    notes
+}
+
+/// The cells of a row (`r4`) or column (`c5`) outside `except`.
+fn line_except(line: &str, except: &[usize]) -> Vec<String> {
+    let k: usize = line[1..].parse().expect("a line number");
+    (1..=9)
+        .filter(|i| !except.contains(i))
+        .map(|i| {
+            if line.starts_with('r') {
+                format!("r{k}c{i}")
+            } else {
+                format!("r{i}c{k}")
+            }
+        })
+        .collect()
+}
+
+fn names(cells: &[String]) -> Vec<&str> {
+    cells.iter().map(String::as_str).collect()
+}
+
+fn removed(step: &LogicStep) -> BTreeSet<(Cell, u8)> {
+    let set: BTreeSet<(Cell, u8)> = step
+        .eliminations
+        .iter()
+        .map(|&(c, d)| (c, d.get()))
+        .collect();
+    assert_eq!(set.len(), step.eliminations.len(), "no removal twice");
+    set
+}
+
+fn expected(cells: &[&str], d: u8) -> BTreeSet<(Cell, u8)> {
+    cells.iter().map(|&n| (cell(n), d)).collect()
+}
+
+/// The step `technique` finds, checked for the shape of a loop: every
+/// weak link joins candidates that see each other (or share a cell),
+/// every strong link starts from an off node and ends on an on node, and
+/// the drawing holds as many strong links as weak ones.
+fn loop_step(notes: &[Candidates], technique: Technique) -> LogicStep {
+    let step = find_technique(&Board::empty(SHAPE), Some(notes), technique)
+        .unwrap_or_else(|| panic!("a {technique} in the position"));
+    assert_eq!(step.technique, technique);
+    assert!(step.placements.is_empty(), "a loop only removes");
+    let cands = |c: Cell| notes[c.index()];
+    let (mut strong, mut weak) = (0, 0);
+    for link in &step.chain {
+        let (from, to) = (link.from, link.to);
+        assert!(cands(from.cell).contains(from.digit), "{link:?}");
+        assert!(cands(to.cell).contains(to.digit), "{link:?}");
+        let linked = (from.cell == to.cell && from.digit != to.digit)
+            || (from.digit == to.digit && SHAPE.sees(from.cell, to.cell));
+        assert!(linked, "{link:?} joins unrelated candidates");
+        if link.is_strong() {
+            assert!(!from.on, "{link:?}");
+            strong += 1;
+        } else {
+            assert!(from.on, "{link:?}");
+            weak += 1;
+        }
+    }
+    // A group is drawn as all its cells, so only plain loops count even.
+    let grouped = matches!(
+        technique,
+        Technique::GroupedXCycle | Technique::GroupedNiceLoop
+    );
+    assert!(
+        grouped || strong == weak,
+        "a loop alternates: {:?}",
+        step.chain
+    );
+    // No removal is a candidate of the loop itself.
+    for &(c, d) in &step.eliminations {
+        assert!(
+            !step
+                .chain
+                .iter()
+                .any(|l| (l.from.cell, l.from.digit) == (c, d) || (l.to.cell, l.to.digit) == (c, d)),
+            "{c:?} {d:?} is on the loop"
+        );
+    }
+    step
+}
+
+/// An X-cycle on 1 through three conjugate rows, closed by weak links in
+/// columns 5, 8 and 1 (SudokuWiki's "Nice Loops rule 1": every weak link
+/// of a continuous loop acts as a strong one):
+/// r1c1=r1c5-r4c5=r4c8-r8c8=r8c1-r1c1. Each column loses its other 1s.
+#[test]
+fn x_cycle_removes_the_digit_along_each_weak_link() {
+    let rows: Vec<String> = [
+        line_except("r1", &[1, 5]),
+        line_except("r4", &[5, 8]),
+        line_except("r8", &[1, 8]),
+    ]
+    .concat();
+    let n = notes(&[(&names(&rows), &[1])], &[]);
+    let step = loop_step(&n, Technique::XCycle);
+    let mut want = BTreeSet::new();
+    for col in ["c1", "c5", "c8"] {
+        let cells = line_except(col, &[1, 4, 8]);
+        want.extend(expected(&names(&cells), 1));
+    }
+    assert_eq!(removed(&step), want);
+    assert_eq!(step.rating, 65, "SE's bidirectional X-cycle, 6 nodes");
+    assert_eq!(step.summary, "an x-cycle on 1");
+    for words in ["r1c1<>1 so r1c5=1", "the loop closes", "1 is removed from"] {
+        assert!(step.explanation.contains(words), "{}", step.explanation);
+    }
+    // A plain loop is not a grouped one.
+    assert_eq!(
+        find_technique(&Board::empty(SHAPE), Some(&n), Technique::GroupedXCycle),
+        None
+    );
+}
+
+/// An XY-cycle through four bivalue cells, 12 = 23 = 34 = 41 round the
+/// corners r1c1, r1c5, r5c5, r5c1: each side's digit goes from the rest of
+/// its row or column.
+#[test]
+fn xy_cycle_of_four_bivalue_cells() {
+    let n = notes(
+        &[],
+        &[
+            ("r1c1", &[1, 2]),
+            ("r1c5", &[2, 3]),
+            ("r5c5", &[3, 4]),
+            ("r5c1", &[1, 4]),
+        ],
+    );
+    let step = loop_step(&n, Technique::XyCycle);
+    let mut want = expected(&names(&line_except("r1", &[1, 5])), 2);
+    want.extend(expected(&names(&line_except("c5", &[1, 5])), 3));
+    want.extend(expected(&names(&line_except("r5", &[1, 5])), 4));
+    want.extend(expected(&names(&line_except("c1", &[1, 5])), 1));
+    assert_eq!(removed(&step), want);
+    assert_eq!(step.rating, 67, "SE's Y-cycle 6.6, plus 0.1 for 8 nodes");
+}
+
+/// HoDoKu's first continuous nice loop example (tech_chains):
+/// 5= r7c6 =2= r6c6 -2- r4c5 -3- r8c5 =3= r8c6 =5= r7c6 =2, on a position
+/// holding just its links. "All other candidates in that cell can be
+/// eliminated (6 and 8)", the other 2s of box 5, the other 3s of column 5,
+/// and 8 from r8c6.
+#[test]
+fn hodoku_continuous_nice_loop() {
+    let column_6 = line_except("c6", &[6, 7, 8]);
+    let row_8 = line_except("r8", &[5, 6]);
+    let n = notes(
+        &[(&names(&column_6), &[2, 5]), (&names(&row_8), &[3])],
+        &[
+            ("r7c6", &[2, 5, 6, 8]),
+            ("r6c6", &[1, 2, 4, 7]),
+            ("r4c5", &[2, 3]),
+            ("r8c6", &[3, 5, 8]),
+        ],
+    );
+    let step = loop_step(&n, Technique::ContinuousNiceLoop);
+    let mut want: BTreeSet<(Cell, u8)> = [(cell("r7c6"), 6), (cell("r7c6"), 8), (cell("r8c6"), 8)]
+        .into_iter()
+        .collect();
+    want.extend(expected(&["r4c4", "r5c4", "r5c5", "r6c4", "r6c5"], 2));
+    want.extend(expected(&names(&line_except("c5", &[4, 8])), 3));
+    assert_eq!(removed(&step), want);
+    assert_eq!(
+        step.rating, 71,
+        "SE's mixed cycle 7.0, plus 0.1 for 8 nodes"
+    );
+    assert!(
+        step.explanation.contains("r4c5=2") || step.explanation.contains("r4c5<>2"),
+        "{}",
+        step.explanation
+    );
+}
+
+/// A grouped X-cycle on 1 (HoDoKu's grouped continuous nice loop on one
+/// digit): with 1 in row 1 only in r1c1 and r1c5, nowhere in row 4 but
+/// r4c5 and r4c78, and in row 6 only in r6c1 and r6c9, the shortest loop
+/// with the most removals runs through two groups:
+/// r1c1=r1c5-r4c5=r5c456-r5c23=r56c1-r1c1 (in box 5, 1 is in r4c5 or in
+/// row 5; in box 4, in column 1 or in r5c23). Each weak link's house
+/// loses its other 1s: column 5, the rest of row 5, column 1.
+#[test]
+fn grouped_x_cycle_through_box_line_groups() {
+    let rows: Vec<String> = [
+        line_except("r1", &[1, 5]),
+        line_except("r4", &[5, 7, 8]),
+        line_except("r6", &[1, 9]),
+    ]
+    .concat();
+    let n = notes(&[(&names(&rows), &[1])], &[]);
+    assert_eq!(
+        find_technique(&Board::empty(SHAPE), Some(&n), Technique::XCycle),
+        None,
+        "no plain loop"
+    );
+    let step = loop_step(&n, Technique::GroupedXCycle);
+    let mut want = expected(&names(&line_except("c5", &[1, 4, 5, 6])), 1);
+    want.extend(expected(&names(&line_except("c1", &[1, 4, 5, 6])), 1));
+    want.extend(expected(&["r5c7", "r5c8", "r5c9"], 1));
+    assert_eq!(removed(&step), want);
+    assert_eq!(step.rating, 65, "rated as the plain X-cycle");
+    for words in ["{r5c4,r5c5,r5c6}", "{r5c1,r6c1}"] {
+        assert!(step.explanation.contains(words), "{}", step.explanation);
+    }
+    assert_eq!(step.summary, "a grouped x-cycle on 1");
+}
