@@ -25,7 +25,9 @@ use super::{chain_length_increment, Technique};
 use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
 
-const NONE: u32 = u32::MAX;
+mod stall;
+
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// One inference in a propagation: candidate `cand` (`cell * n + digit`)
 /// is on or off, because of its parents.
@@ -37,6 +39,27 @@ pub(crate) struct Event {
     pub depth: u16,
     parent_start: u32,
     parent_len: u16,
+    /// Why an `on` event holds: [`CAUSE_CELL`] (the cell's last digit), a
+    /// house index (the digit's last place there), or [`CAUSE_NONE`].
+    pub cause: u16,
+    /// For an inference of an inner rule: its index in [`Net::inner`].
+    pub inner: u32,
+}
+
+/// An event with no single behind it (a weak link, an assumption).
+pub(crate) const CAUSE_NONE: u16 = u16::MAX;
+/// An `on` event because its cell has no other digit left.
+pub(crate) const CAUSE_CELL: u16 = u16::MAX - 1;
+
+/// A chain found inside a propagation by one of its inner rules (SE's
+/// nested chains), which the outer chain's inferences rest on.
+#[derive(Clone, Debug)]
+pub(crate) struct InnerChain {
+    /// Its whole complexity, its own inner chains included (SE's
+    /// `getComplexity`).
+    pub complexity: u32,
+    /// What it did, in words.
+    pub text: String,
 }
 
 /// Which links a static propagation may follow.
@@ -66,12 +89,13 @@ impl Links {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
     Static(Links),
-    /// Singles on a changing copy of the grid; `locked` adds pointing and
-    /// claiming; `nested` adds, whenever the rest is stuck, the removal of
-    /// every candidate whose own dynamic assumption breaks the grid.
+    /// Singles on a changing copy of the grid. From `level` 1 (SE's
+    /// "dynamic plus"), whenever the singles are stuck, the propagation also
+    /// runs inner rules on its grid: level 1 pointing, claiming, pairs and
+    /// x-wings; levels 2 to 5 the nested chains of SE's table in
+    /// `grader/nested.rs`.
     Dynamic {
-        locked: bool,
-        nested: bool,
+        level: u8,
     },
 }
 
@@ -112,8 +136,10 @@ pub(crate) struct Net<'g> {
     pub events: Vec<Event>,
     parents: Vec<u32>,
     pub conflict: Option<Conflict>,
-    /// For nested mode: how many inner assumptions a propagation may try.
+    /// For nested levels: how many inner assumptions a propagation may try.
     pub inner_budget: usize,
+    /// The inner chains this propagation's inner rules found.
+    pub inner: Vec<InnerChain>,
     scratch: Vec<u32>,
 }
 
@@ -156,6 +182,7 @@ impl<'g> Net<'g> {
             parents: Vec::with_capacity(cand_count * 2),
             conflict: None,
             inner_budget: usize::MAX,
+            inner: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -186,6 +213,7 @@ impl<'g> Net<'g> {
         }
         self.events.clear();
         self.parents.clear();
+        self.inner.clear();
         self.conflict = None;
         if let Mode::Dynamic { .. } = mode {
             self.cands.copy_from_slice(&self.grid.cands);
@@ -197,6 +225,19 @@ impl<'g> Net<'g> {
     /// Records an event unless it is known already; a clash with its
     /// opposite ends a dynamic propagation (and is skipped in a static one).
     fn push(&mut self, cand: usize, on: bool, parents: &[u32], mode: Mode) {
+        self.push_why(cand, on, parents, CAUSE_NONE, NONE, mode);
+    }
+
+    /// [`Net::push`] with the event's cause and inner chain.
+    fn push_why(
+        &mut self,
+        cand: usize,
+        on: bool,
+        parents: &[u32],
+        cause: u16,
+        inner: u32,
+        mode: Mode,
+    ) {
         let (same, other) = if on {
             (self.on_ev[cand], self.off_ev[cand])
         } else {
@@ -211,7 +252,7 @@ impl<'g> Net<'g> {
                 // found both ways is still followed both ways (so wider
                 // links always reach further), except the assumption's
                 // opposite, which completes a chain.
-                let id = self.add_event(cand, on, parents);
+                let id = self.add_event(cand, on, parents, cause, inner);
                 if other == 0 {
                     self.conflict = Some(Conflict {
                         events: vec![id, 0],
@@ -220,17 +261,17 @@ impl<'g> Net<'g> {
                 }
                 return;
             }
-            let id = self.add_event(cand, on, parents);
+            let id = self.add_event(cand, on, parents, cause, inner);
             self.conflict = Some(Conflict {
                 events: vec![id, other],
                 what: ConflictKind::Both,
             });
             return;
         }
-        self.add_event(cand, on, parents);
+        self.add_event(cand, on, parents, cause, inner);
     }
 
-    fn add_event(&mut self, cand: usize, on: bool, parents: &[u32]) -> u32 {
+    fn add_event(&mut self, cand: usize, on: bool, parents: &[u32], cause: u16, inner: u32) -> u32 {
         let id = self.events.len() as u32;
         let depth = parents
             .iter()
@@ -243,6 +284,8 @@ impl<'g> Net<'g> {
             depth,
             parent_start: self.parents.len() as u32,
             parent_len: parents.len() as u16,
+            cause,
+            inner,
         });
         self.parents.extend_from_slice(parents);
         if on {
@@ -276,13 +319,10 @@ impl<'g> Net<'g> {
             if self.conflict.is_some() {
                 return;
             }
-            let Mode::Dynamic { locked, nested } = mode else {
+            let Mode::Dynamic { level } = mode else {
                 return;
             };
-            if locked && self.locked_candidates(mode) {
-                continue;
-            }
-            if nested && self.nested_contradictions(mode) {
+            if level >= 1 && self.stalled(level, mode) {
                 continue;
             }
             return;
@@ -316,7 +356,7 @@ impl<'g> Net<'g> {
         {
             let e = (cell_cands & !(1 << digit)).trailing_zeros() as usize;
             if allowed(e) {
-                self.push(cell * n + e, true, &[id], mode);
+                self.push_why(cell * n + e, true, &[id], CAUSE_CELL, NONE, mode);
             }
         }
         if links.units {
@@ -325,7 +365,7 @@ impl<'g> Net<'g> {
                 if places.count_ones() == 2 {
                     let other = places & !(1u64 << self.cell_pos[cell][slot]);
                     let q = grid.geo.house_cells[h as usize][other.trailing_zeros() as usize];
-                    self.push(q as usize * n + digit, true, &[id], mode);
+                    self.push_why(q as usize * n + digit, true, &[id], h, NONE, mode);
                 }
             }
         }
@@ -368,7 +408,8 @@ impl<'g> Net<'g> {
                         what: ConflictKind::EmptyCell(cell as u16),
                     });
                 } else {
-                    self.push(cell * n + left.trailing_zeros() as usize, true, &why, mode);
+                    let on = cell * n + left.trailing_zeros() as usize;
+                    self.push_why(on, true, &why, CAUSE_CELL, NONE, mode);
                 }
                 self.scratch = why;
                 if self.conflict.is_some() {
@@ -401,7 +442,7 @@ impl<'g> Net<'g> {
                 });
             } else {
                 let q = cells[left.trailing_zeros() as usize] as usize;
-                self.push(q * n + digit, true, &why, mode);
+                self.push_why(q * n + digit, true, &why, h as u16, NONE, mode);
             }
             self.scratch = why;
             if self.conflict.is_some() {
@@ -468,57 +509,6 @@ impl<'g> Net<'g> {
         bits(self.base_places[h * self.n + d] & !keep)
             .filter_map(|i| self.event_of(cells[i] as usize * self.n + d, false))
             .collect()
-    }
-
-    /// Nested level: every candidate left whose own assumption breaks this
-    /// propagation's grid goes. True when something went.
-    fn nested_contradictions(&mut self, mode: Mode) -> bool {
-        if self.inner_budget == 0 {
-            return false;
-        }
-        let mut inner_grid = self.grid.clone();
-        for c in 0..inner_grid.cands.len() {
-            if self.placed[c] != 0 && inner_grid.values[c] == 0 {
-                inner_grid.values[c] = self.placed[c];
-                inner_grid.cands[c] = 0;
-                inner_grid.empty -= 1;
-            } else if inner_grid.values[c] == 0 {
-                inner_grid.cands[c] = self.cands[c];
-            }
-        }
-        let mut inner = Net::new(&inner_grid);
-        let inner_mode = Mode::Dynamic {
-            locked: false,
-            nested: false,
-        };
-        let mut found = Vec::new();
-        for c in 0..inner_grid.cands.len() {
-            if inner_grid.cands[c].count_ones() < 2 {
-                continue;
-            }
-            for d in bits(inner_grid.cands[c]) {
-                if self.inner_budget == 0 {
-                    break;
-                }
-                self.inner_budget -= 1;
-                inner.propagate(c * self.n + d, true, inner_mode);
-                if inner.conflict.is_some() {
-                    found.push(c * self.n + d);
-                }
-            }
-            if !found.is_empty() {
-                break;
-            }
-        }
-        // The inner chain rests on the outer grid as a whole; its parents
-        // are the outer assumptions.
-        let roots: Vec<u32> = (0..self.events.len() as u32)
-            .filter(|&e| self.parents_of(e).is_empty())
-            .collect();
-        for &cand in &found {
-            self.push(cand, false, &roots, mode);
-        }
-        !found.is_empty()
     }
 
     /// Every event `target` rests on, itself included, in the order found

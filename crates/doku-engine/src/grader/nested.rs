@@ -1,0 +1,487 @@
+//! Nested forcing chains: the chains a dynamic propagation runs on its own
+//! grid when its singles are stuck, as Sudoku Explainer does
+//! (`Chaining.getAdvancedPotentials`, `ChainingHint.getNestedComplexity`).
+//!
+//! SE's table (`Chaining.getDifficulty`, `getOtherRules`), for a dynamic
+//! forcing chain (contradictions, double implications, cell and unit
+//! forcing, each branch updating its grid as it goes) of level L:
+//!
+//! | level | base | inner rules when the singles are stuck, tried in order |
+//! |-------|------|----------------------------------------------------------|
+//! | 0     | 8.5  | none (plain dynamic forcing chains)                      |
+//! | 1     | 9.0  | pointing/claiming, hidden pair, naked pair, x-wing ("+") |
+//! | 2     | 9.5  | level 1's, then static forcing chains                    |
+//! | 3     | 10.0 | level 2's, then static multiple (cell, unit) chains      |
+//! | 4     | 10.5 | level 1's, then dynamic forcing chains                   |
+//! | 5     | 11.0 | level 4's, then dynamic forcing chains of level 2        |
+//!
+//! (Static multiple chains alone rate 8.0; SE's base for level L >= 2 is
+//! 9.5 + 0.5 (L - 2), for level 1 8.5 + 0.5.) The first inner rule that
+//! removes something ends the round; every chain it found counts.
+//!
+//! A step's rating is its base plus SE's length increment of its
+//! complexity: the nodes of its own chains (each branch counted apart) plus
+//! the whole complexity of every distinct inner chain they rest on.
+//!
+//! An inner chain rests on the outer chain through the cells and houses
+//! whose singles it used: the candidates the outer chain had removed there
+//! (SE's `getRuleParents`). An inner chain that rests on none of them holds
+//! without the outer chain and is not used (SE skips it too).
+
+use super::chains::{say, say_path, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE, NONE};
+use super::forcing::conflict_words;
+use super::grid::{bits, Grid};
+
+/// Inner propagations one outer propagation may spend on its nested rules
+/// (SE has no bound; ours keeps a step affordable).
+pub(crate) const NESTED_BUDGET: usize = 2000;
+
+/// The same bound for a propagation inside an inner chain (level 5).
+const INNER_NESTED_BUDGET: usize = 200;
+
+/// SE's base rating of a dynamic forcing chain of `level`, in tenths.
+pub(crate) fn level_rating(level: u8) -> u16 {
+    match level {
+        0 => 85,
+        1 => 90,
+        _ => 95 + 5 * (u16::from(level) - 2),
+    }
+}
+
+/// One chain an inner rule found.
+pub(crate) struct InnerFinding {
+    /// The candidates it removes (`cell * n + digit`).
+    pub eliminations: Vec<usize>,
+    /// The candidates of the outer grid, gone from the inner grid, that
+    /// its singles rest on.
+    pub rests_on: Vec<usize>,
+    pub complexity: u32,
+    pub text: String,
+}
+
+/// The chains of `level`'s inner rules on `grid` (the propagation's grid;
+/// `outer` is the grid the propagation started from).
+pub(crate) fn inner_rules(
+    grid: &Grid,
+    outer: &Grid,
+    level: u8,
+    budget: &mut usize,
+) -> Vec<InnerFinding> {
+    let mut search = Search {
+        grid,
+        outer,
+        n: grid.size(),
+        budget,
+    };
+    let static_mode = Mode::Static(Links::ALL);
+    let forcing = Rule {
+        contradictions: true,
+        multiple: false,
+    };
+    let multiple = Rule {
+        contradictions: false,
+        multiple: true,
+    };
+    let dynamic = Rule {
+        contradictions: true,
+        multiple: true,
+    };
+    let first = match level {
+        2 | 3 => search.run(static_mode, forcing),
+        _ => search.run(Mode::Dynamic { level: 0 }, dynamic),
+    };
+    if !first.is_empty() {
+        return first;
+    }
+    match level {
+        3 => search.run(static_mode, multiple),
+        5.. => search.run(Mode::Dynamic { level: level - 3 }, dynamic),
+        _ => first,
+    }
+}
+
+/// What an inner forcing-chain rule looks for.
+#[derive(Clone, Copy)]
+struct Rule {
+    /// An assumption (on or off) that breaks the grid; in a dynamic rule
+    /// also an assumption and its opposite that agree.
+    contradictions: bool,
+    /// Cell and unit forcing.
+    multiple: bool,
+}
+
+struct Search<'a, 'b> {
+    grid: &'a Grid,
+    outer: &'a Grid,
+    n: usize,
+    budget: &'b mut usize,
+}
+
+impl Search<'_, '_> {
+    fn spend(&mut self) -> bool {
+        if *self.budget == 0 {
+            return false;
+        }
+        *self.budget -= 1;
+        true
+    }
+
+    fn run(&mut self, mode: Mode, rule: Rule) -> Vec<InnerFinding> {
+        let grid = self.grid;
+        let n = self.n;
+        let dynamic = matches!(mode, Mode::Dynamic { .. });
+        let cand_count = grid.cands.len() * n;
+        let words = (cand_count * 2).div_ceil(64);
+        let mut on_net = Net::new(grid);
+        let mut off_net = Net::new(grid);
+        on_net.inner_budget = INNER_NESTED_BUDGET;
+        off_net.inner_budget = INNER_NESTED_BUDGET;
+        let mut branch_bits = if rule.multiple {
+            vec![0u64; cand_count * words]
+        } else {
+            Vec::new()
+        };
+        let mut live = vec![false; cand_count];
+        let mut found: Vec<InnerFinding> = Vec::new();
+        'cells: for cell in 0..grid.cands.len() {
+            let count = grid.cands[cell].count_ones();
+            if count < 2 {
+                continue;
+            }
+            for d in bits(grid.cands[cell]) {
+                let cand = cell * n + d;
+                if !self.spend() {
+                    break 'cells;
+                }
+                on_net.propagate(cand, true, mode);
+                if on_net.conflict.is_some() {
+                    if rule.contradictions {
+                        found.push(self.contradiction(&on_net, cand, false));
+                    }
+                    continue;
+                }
+                live[cand] = true;
+                if rule.multiple {
+                    let row = &mut branch_bits[cand * words..(cand + 1) * words];
+                    for e in &on_net.events {
+                        let key = e.cand as usize * 2 + e.on as usize;
+                        row[key / 64] |= 1 << (key % 64);
+                    }
+                }
+                if !rule.contradictions || !self.spend() {
+                    continue;
+                }
+                off_net.propagate(cand, false, mode);
+                if off_net.conflict.is_some() {
+                    found.push(self.contradiction(&off_net, cand, true));
+                } else if dynamic && count >= 3 {
+                    self.double(&on_net, &off_net, cand, &mut found);
+                }
+            }
+        }
+        if rule.multiple {
+            self.multiple(mode, dynamic, &branch_bits, &live, words, &mut found);
+        }
+        // SE keeps one chain per set of removals, the least complex.
+        found.sort_by(|a, b| (&a.eliminations, a.complexity).cmp(&(&b.eliminations, b.complexity)));
+        found.dedup_by(|b, a| a.eliminations == b.eliminations);
+        found
+    }
+
+    /// What `fact` (`cand * 2 + on`) removes from the grid, if anything.
+    fn removes(&self, key: usize) -> Vec<usize> {
+        let (cand, on) = (key / 2, key % 2 == 1);
+        let (cell, d) = (cand / self.n, cand % self.n);
+        let cands = self.grid.cands[cell];
+        if cands & (1 << d) == 0 {
+            return Vec::new();
+        }
+        if on {
+            bits(cands & !(1 << d)).map(|e| cell * self.n + e).collect()
+        } else {
+            vec![cand]
+        }
+    }
+
+    /// An assumption that broke the grid: it is false.
+    fn contradiction(&self, net: &Net, cand: usize, placed: bool) -> InnerFinding {
+        let conflict = net.conflict.as_ref().map(|c| c.events.clone());
+        let events = conflict.unwrap_or_default();
+        let mut weight = Weight::default();
+        weight.add_conflict(net, &events);
+        let mut rests_on = Vec::new();
+        self.rests_on(net, &events, &mut rests_on);
+        let key = cand * 2 + usize::from(placed);
+        let assumption = say(net.grid, net.node(0));
+        let mut text = format!(
+            "{} (if {assumption}, {}",
+            say_key(self.grid, key),
+            line_after_assumption(net, events.first().copied().unwrap_or(0))
+        );
+        if let Some(conflict) = &net.conflict {
+            text.push_str(&conflict_words(net, conflict));
+        }
+        text.push(')');
+        InnerFinding {
+            eliminations: self.removes(key),
+            rests_on,
+            complexity: weight.total(),
+            text,
+        }
+    }
+
+    /// Facts a candidate and its absence both imply (SE's double forcing).
+    fn double(&self, on_net: &Net, off_net: &Net, cand: usize, found: &mut Vec<InnerFinding>) {
+        for (id, e) in off_net.events.iter().enumerate().skip(1) {
+            let key = e.cand as usize * 2 + e.on as usize;
+            let Some(on_id) = on_net.event_of(e.cand as usize, e.on) else {
+                continue;
+            };
+            let eliminations = self.removes(key);
+            if eliminations.is_empty() || e.cand as usize == cand {
+                continue;
+            }
+            let mut weight = Weight::default();
+            weight.add(on_net, &[on_id]);
+            weight.add(off_net, &[id as u32]);
+            let mut rests_on = Vec::new();
+            self.rests_on(on_net, &[on_id], &mut rests_on);
+            self.rests_on(off_net, &[id as u32], &mut rests_on);
+            found.push(InnerFinding {
+                eliminations,
+                rests_on,
+                complexity: weight.total(),
+                text: format!(
+                    "{} (whether {} or not: {}; {})",
+                    say_key(self.grid, key),
+                    say(self.grid, on_net.node(0)),
+                    say_path(on_net, on_id),
+                    say_path(off_net, id as u32)
+                ),
+            });
+        }
+    }
+
+    /// Cell and unit forcing: a fact every branch of a group reaches.
+    fn multiple(
+        &mut self,
+        mode: Mode,
+        dynamic: bool,
+        branch_bits: &[u64],
+        live: &[bool],
+        words: usize,
+        found: &mut Vec<InnerFinding>,
+    ) {
+        let grid = self.grid;
+        let n = self.n;
+        // (group, the cell or house whose single the assumptions share).
+        let mut groups: Vec<(Vec<usize>, usize, bool)> = Vec::new();
+        for cell in 0..grid.cands.len() {
+            let count = grid.cands[cell].count_ones();
+            // SE: a static cell needs three digits (two are a plain chain).
+            if count >= 3 || (dynamic && count == 2) {
+                groups.push((
+                    bits(grid.cands[cell]).map(|d| cell * n + d).collect(),
+                    cell,
+                    true,
+                ));
+            }
+        }
+        for (h, cells) in grid.geo.house_cells.iter().enumerate() {
+            for d in 0..n {
+                let group: Vec<usize> = cells
+                    .iter()
+                    .filter(|&&c| grid.cands[c as usize] & (1 << d) != 0)
+                    .map(|&c| c as usize * n + d)
+                    .collect();
+                if group.len() >= 2 {
+                    groups.push((group, h, false));
+                }
+            }
+        }
+        let mut common = vec![0u64; words];
+        let mut net = Net::new(grid);
+        net.inner_budget = INNER_NESTED_BUDGET;
+        for (group, site, is_cell) in groups {
+            if group.iter().any(|&c| !live[c]) {
+                continue;
+            }
+            common.fill(!0);
+            for &c in &group {
+                for (w, b) in common.iter_mut().zip(&branch_bits[c * words..]) {
+                    *w &= b;
+                }
+            }
+            let facts: Vec<usize> = common
+                .iter()
+                .enumerate()
+                .flat_map(|(w, &word)| bits(word).map(move |b| w * 64 + b))
+                .filter(|&key| !group.contains(&(key / 2)) && !self.removes(key).is_empty())
+                .collect();
+            for key in facts {
+                let mut weight = Weight::default();
+                let mut rests_on = Vec::new();
+                // The shared single the assumptions stand on.
+                self.hidden_of(
+                    if is_cell { CAUSE_CELL } else { site as u16 },
+                    group[0],
+                    &mut rests_on,
+                );
+                let mut lines = Vec::new();
+                for &start in &group {
+                    net.propagate(start, true, mode);
+                    let Some(target) = net.event_of(key / 2, key % 2 == 1) else {
+                        continue;
+                    };
+                    weight.add(&net, &[target]);
+                    self.rests_on(&net, &[target], &mut rests_on);
+                    lines.push(say_path(&net, target));
+                }
+                let place = if is_cell {
+                    format!(
+                        "every digit of {}",
+                        crate::board::cell_name(grid.geo.shape, crate::Cell((group[0] / n) as u16))
+                    )
+                } else {
+                    format!(
+                        "every place of {} in {}",
+                        group[0] % n + 1,
+                        grid.geo.house(site)
+                    )
+                };
+                found.push(InnerFinding {
+                    eliminations: self.removes(key),
+                    rests_on,
+                    complexity: weight.total(),
+                    text: format!(
+                        "{} ({place} leads to it: {})",
+                        say_key(grid, key),
+                        lines.join("; ")
+                    ),
+                });
+            }
+        }
+    }
+
+    /// The outer candidates the singles behind `targets` rest on.
+    fn rests_on(&self, net: &Net, targets: &[u32], out: &mut Vec<usize>) {
+        for e in net.ancestors(targets) {
+            let event = net.events[e as usize];
+            if event.on && event.cause != CAUSE_NONE {
+                self.hidden_of(event.cause, event.cand as usize, out);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// The candidates the outer propagation removed from the cell (or, for
+    /// a house cause, the places of the digit in the house) of `cand`.
+    fn hidden_of(&self, cause: u16, cand: usize, out: &mut Vec<usize>) {
+        let n = self.n;
+        let (cell, d) = (cand / n, cand % n);
+        if cause == CAUSE_CELL {
+            let gone = self.outer.cands[cell] & !self.grid.cands[cell];
+            out.extend(bits(gone).map(|e| cell * n + e));
+        } else if cause != CAUSE_NONE {
+            for &c in &self.grid.geo.house_cells[cause as usize] {
+                let c = c as usize;
+                let bit = 1u64 << d;
+                if self.outer.cands[c] & bit != 0 && self.grid.cands[c] & bit == 0 {
+                    out.push(c * n + d);
+                }
+            }
+        }
+    }
+}
+
+/// The events whose ancestors SE counts for a broken grid: each side of a
+/// clash apart; for an empty cell or house, the last removal apart from
+/// the others (SE sees the single they force clash with it).
+pub(crate) fn conflict_targets(events: &[u32]) -> Vec<Vec<u32>> {
+    match events {
+        [] => Vec::new(),
+        [one] => vec![vec![*one]],
+        [a, b] => vec![vec![*a], vec![*b]],
+        [rest @ .., last] => vec![rest.to_vec(), vec![*last]],
+    }
+}
+
+/// A chain's complexity as SE counts it: nodes per branch, plus each
+/// distinct inner chain's whole complexity.
+#[derive(Default)]
+pub(crate) struct Weight {
+    flat: u32,
+    nested: u32,
+    seen: Vec<String>,
+}
+
+impl Weight {
+    /// Adds one branch: the ancestors of `targets` in `net`.
+    pub fn add(&mut self, net: &Net, targets: &[u32]) {
+        let ancestors = net.ancestors(targets);
+        self.flat += ancestors.len() as u32;
+        for e in ancestors {
+            let inner = net.events[e as usize].inner;
+            if inner != NONE {
+                let chain = &net.inner[inner as usize];
+                if !self.seen.contains(&chain.text) {
+                    self.seen.push(chain.text.clone());
+                    self.nested += chain.complexity;
+                }
+            }
+        }
+    }
+
+    /// Adds a broken grid's sides, as SE counts them.
+    pub fn add_conflict(&mut self, net: &Net, events: &[u32]) {
+        for side in conflict_targets(events) {
+            self.add(net, &side);
+        }
+    }
+
+    pub fn total(&self) -> u32 {
+        self.flat + self.nested
+    }
+
+    /// The inner chains met, in the order met.
+    pub fn inner_texts(&self) -> &[String] {
+        &self.seen
+    }
+}
+
+fn say_key(grid: &Grid, key: usize) -> String {
+    let n = grid.size();
+    let cand = key / 2;
+    say(
+        grid,
+        super::chains::Node {
+            cell: (cand / n) as u16,
+            digit: (cand % n) as u8 + 1,
+            on: key % 2 == 1,
+        },
+    )
+}
+
+/// "a so b so c": the main line to `target` after the assumption.
+fn line_after_assumption(net: &Net, target: u32) -> String {
+    let path = net.path_to(target);
+    let words: Vec<String> = path[1..]
+        .iter()
+        .map(|&e| say(net.grid, net.node(e)))
+        .collect();
+    words.join(" so ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_rate_as_in_sudoku_explainer() {
+        // Chaining.getDifficulty: 8.5 dynamic, 8.5 + 0.5 L for level 1,
+        // 9.5 + 0.5 (L - 2) from level 2.
+        let table: Vec<u16> = (0..=5).map(level_rating).collect();
+        assert_eq!(table, [85, 90, 95, 100, 105, 110]);
+    }
+}
