@@ -16,8 +16,8 @@ use super::chains::{
     fill_chain, say, with_static_scan, Branches, Conflict, ConflictKind, Links, Mode, Net, Node,
 };
 use super::grid::{bits, Finding, Grid, Pattern};
-use super::nested::{Weight, NESTED_BUDGET};
-use super::{chain_length_increment, Technique, TRIAL_AND_ERROR_RATING};
+use super::nested::{step_rating, Weight, NESTED_BUDGET};
+use super::{chain_length_increment, Technique};
 use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
 
@@ -257,9 +257,10 @@ fn finish(
     out.text = text;
     let complexity = weight.total() as usize;
     out.complexity = complexity.min(u16::MAX as usize) as u16;
-    // Below trial and error whatever the length: SE's own scale tops out
-    // at 11.9 in practice.
-    out.rating = (out.rating + chain_length_increment(complexity)).min(TRIAL_AND_ERROR_RATING - 1);
+    out.rating = match level_of(technique) {
+        Some(level) => step_rating(level, complexity as u32),
+        None => out.rating + chain_length_increment(complexity),
+    };
     true
 }
 

@@ -28,9 +28,12 @@
 //! (SE's `getRuleParents`). An inner chain that rests on none of them holds
 //! without the outer chain and is not used (SE skips it too).
 
-use super::chains::{say, say_path, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE, NONE};
+use super::chains::{
+    say, say_path, static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE, NONE,
+};
 use super::forcing::conflict_words;
 use super::grid::{bits, Grid};
+use super::{chain_length_increment, TRIAL_AND_ERROR_RATING};
 
 /// Inner propagations one outer propagation may spend on its nested rules
 /// (SE has no bound; ours keeps a step affordable).
@@ -48,13 +51,26 @@ pub(crate) fn level_rating(level: u8) -> u16 {
     }
 }
 
+/// SE's rating of a dynamic forcing step of `level` and `complexity` (its
+/// own nodes plus its inner chains'), in tenths: the base plus the length
+/// increment, kept below trial and error (SE's scale tops out at 11.9 in
+/// practice).
+pub(crate) fn step_rating(level: u8, complexity: u32) -> u16 {
+    (level_rating(level) + chain_length_increment(complexity as usize))
+        .min(TRIAL_AND_ERROR_RATING - 1)
+}
+
 /// One chain an inner rule found.
+#[derive(Clone)]
 pub(crate) struct InnerFinding {
     /// The candidates it removes (`cell * n + digit`).
     pub eliminations: Vec<usize>,
     /// The candidates of the outer grid, gone from the inner grid, that
     /// its singles rest on.
     pub rests_on: Vec<usize>,
+    /// Those singles: (cause, candidate) as in `Event`; what they rest on
+    /// depends on the outer grid, the chain itself only on the inner one.
+    singles: Vec<(u16, usize)>,
     pub complexity: u32,
     pub text: String,
 }
@@ -87,17 +103,34 @@ pub(crate) fn inner_rules(
         multiple: true,
     };
     let first = match level {
-        2 | 3 => search.run(static_mode, forcing),
-        _ => search.run(Mode::Dynamic { level: 0 }, dynamic),
+        2 | 3 => search.cached(static_mode, forcing),
+        _ => search.cached(Mode::Dynamic { level: 0 }, dynamic),
     };
     if !first.is_empty() {
         return first;
     }
     match level {
-        3 => search.run(static_mode, multiple),
-        5.. => search.run(Mode::Dynamic { level: level - 3 }, dynamic),
+        3 => search.cached(static_mode, multiple),
+        5.. => search.cached(Mode::Dynamic { level: level - 3 }, dynamic),
         _ => first,
     }
+}
+
+/// Inner rules' chains by the grid they searched. Outer searches meet the
+/// same stalled grids again: the next step's search (one candidate less)
+/// mostly stalls where the last one did, the next level replays the last
+/// level's propagations, and a step is followed again to be written down.
+#[derive(Default)]
+struct Cache {
+    /// (rule, inner candidates) to the chains and the budget they cost.
+    chains: std::collections::HashMap<(u8, Vec<u64>), (Vec<InnerFinding>, usize)>,
+}
+
+/// Entries kept before the cache starts again (a few hundred bytes each).
+const CACHE_LIMIT: usize = 20_000;
+
+thread_local! {
+    static CACHE: std::cell::RefCell<Cache> = std::cell::RefCell::new(Cache::default());
 }
 
 /// What an inner forcing-chain rule looks for.
@@ -118,6 +151,51 @@ struct Search<'a, 'b> {
 }
 
 impl Search<'_, '_> {
+    /// [`Search::run`], without the chains that rest on nothing the outer
+    /// propagation did (SE: such a rule needs no chain, it is not part of
+    /// it), remembered by grid. A hit costs the budget the search cost, so
+    /// a step found and the same step followed again agree.
+    fn cached(&mut self, mode: Mode, rule: Rule) -> Vec<InnerFinding> {
+        let rule_id = match mode {
+            Mode::Static(_) => u8::from(rule.multiple),
+            Mode::Dynamic { level } => 2 + level,
+        };
+        let key = (rule_id, self.grid.cands.clone());
+        let hit = CACHE.with(|cache| cache.borrow().chains.get(&key).cloned());
+        let mut found = match hit {
+            Some((found, cost)) if *self.budget >= cost => {
+                *self.budget -= cost;
+                found
+            }
+            _ => {
+                let before = *self.budget;
+                let found = self.run(mode, rule);
+                // A search the budget cut short is not the rule's whole answer.
+                if *self.budget > 0 {
+                    let cost = before - *self.budget;
+                    CACHE.with(|cache| {
+                        let mut cache = cache.borrow_mut();
+                        if cache.chains.len() >= CACHE_LIMIT {
+                            cache.chains.clear();
+                        }
+                        cache.chains.insert(key, (found.clone(), cost));
+                    });
+                }
+                found
+            }
+        };
+        for f in &mut found {
+            f.rests_on.clear();
+            for &(cause, cand) in &f.singles {
+                self.hidden_of(cause, cand, &mut f.rests_on);
+            }
+            f.rests_on.sort_unstable();
+            f.rests_on.dedup();
+        }
+        found.retain(|f| !f.rests_on.is_empty());
+        found
+    }
+
     fn spend(&mut self) -> bool {
         if *self.budget == 0 {
             return false;
@@ -127,6 +205,9 @@ impl Search<'_, '_> {
     }
 
     fn run(&mut self, mode: Mode, rule: Rule) -> Vec<InnerFinding> {
+        if let Mode::Static(_) = mode {
+            return self.run_static(mode, rule);
+        }
         let grid = self.grid;
         let n = self.n;
         let dynamic = matches!(mode, Mode::Dynamic { .. });
@@ -182,10 +263,46 @@ impl Search<'_, '_> {
         if rule.multiple {
             self.multiple(mode, dynamic, &branch_bits, &live, words, &mut found);
         }
-        // SE keeps one chain per set of removals, the least complex.
-        found.sort_by(|a, b| (&a.eliminations, a.complexity).cmp(&(&b.eliminations, b.complexity)));
-        found.dedup_by(|b, a| a.eliminations == b.eliminations);
-        found
+        one_per_removal(found)
+    }
+
+    /// [`Search::run`] with static links: the bitset scan finds the
+    /// chains; only those found are followed again for their nodes.
+    fn run_static(&mut self, mode: Mode, rule: Rule) -> Vec<InnerFinding> {
+        let grid = self.grid;
+        let cand_count = grid.cands.len() * self.n;
+        let words = (cand_count * 2).div_ceil(64);
+        let assumptions: usize = grid.cands.iter().map(|c| c.count_ones() as usize).sum();
+        if *self.budget < assumptions {
+            *self.budget = 0;
+            return Vec::new();
+        }
+        *self.budget -= assumptions;
+        let mut hits = Vec::new();
+        let mut live = vec![false; cand_count];
+        let mut branch_bits = vec![0u64; if rule.multiple { cand_count * words } else { 0 }];
+        static_reach(grid, rule.multiple, |cand, hit, facts| {
+            if hit {
+                hits.push(cand);
+            } else if rule.multiple {
+                live[cand] = true;
+                branch_bits[cand * words..(cand + 1) * words].copy_from_slice(facts);
+            }
+        });
+        let mut found = Vec::new();
+        if rule.contradictions {
+            let mut net = Net::new(grid);
+            for cand in hits {
+                net.propagate(cand, true, mode);
+                if net.conflict.is_some() {
+                    found.push(self.contradiction(&net, cand, false));
+                }
+            }
+        }
+        if rule.multiple {
+            self.multiple(mode, false, &branch_bits, &live, words, &mut found);
+        }
+        one_per_removal(found)
     }
 
     /// What `fact` (`cand * 2 + on`) removes from the grid, if anything.
@@ -209,8 +326,8 @@ impl Search<'_, '_> {
         let events = conflict.unwrap_or_default();
         let mut weight = Weight::default();
         weight.add_conflict(net, &events);
-        let mut rests_on = Vec::new();
-        self.rests_on(net, &events, &mut rests_on);
+        let mut singles = Vec::new();
+        singles_of(net, &events, &mut singles);
         let key = cand * 2 + usize::from(placed);
         let assumption = say(net.grid, net.node(0));
         let mut text = format!(
@@ -224,7 +341,8 @@ impl Search<'_, '_> {
         text.push(')');
         InnerFinding {
             eliminations: self.removes(key),
-            rests_on,
+            rests_on: Vec::new(),
+            singles,
             complexity: weight.total(),
             text,
         }
@@ -244,12 +362,13 @@ impl Search<'_, '_> {
             let mut weight = Weight::default();
             weight.add(on_net, &[on_id]);
             weight.add(off_net, &[id as u32]);
-            let mut rests_on = Vec::new();
-            self.rests_on(on_net, &[on_id], &mut rests_on);
-            self.rests_on(off_net, &[id as u32], &mut rests_on);
+            let mut singles = Vec::new();
+            singles_of(on_net, &[on_id], &mut singles);
+            singles_of(off_net, &[id as u32], &mut singles);
             found.push(InnerFinding {
                 eliminations,
-                rests_on,
+                rests_on: Vec::new(),
+                singles,
                 complexity: weight.total(),
                 text: format!(
                     "{} (whether {} or not: {}; {})",
@@ -320,13 +439,9 @@ impl Search<'_, '_> {
                 .collect();
             for key in facts {
                 let mut weight = Weight::default();
-                let mut rests_on = Vec::new();
                 // The shared single the assumptions stand on.
-                self.hidden_of(
-                    if is_cell { CAUSE_CELL } else { site as u16 },
-                    group[0],
-                    &mut rests_on,
-                );
+                let root = if is_cell { CAUSE_CELL } else { site as u16 };
+                let mut singles = vec![(root, group[0])];
                 let mut lines = Vec::new();
                 for &start in &group {
                     net.propagate(start, true, mode);
@@ -334,7 +449,7 @@ impl Search<'_, '_> {
                         continue;
                     };
                     weight.add(&net, &[target]);
-                    self.rests_on(&net, &[target], &mut rests_on);
+                    singles_of(&net, &[target], &mut singles);
                     lines.push(say_path(&net, target));
                 }
                 let place = if is_cell {
@@ -351,7 +466,8 @@ impl Search<'_, '_> {
                 };
                 found.push(InnerFinding {
                     eliminations: self.removes(key),
-                    rests_on,
+                    rests_on: Vec::new(),
+                    singles,
                     complexity: weight.total(),
                     text: format!(
                         "{} ({place} leads to it: {})",
@@ -361,18 +477,6 @@ impl Search<'_, '_> {
                 });
             }
         }
-    }
-
-    /// The outer candidates the singles behind `targets` rest on.
-    fn rests_on(&self, net: &Net, targets: &[u32], out: &mut Vec<usize>) {
-        for e in net.ancestors(targets) {
-            let event = net.events[e as usize];
-            if event.on && event.cause != CAUSE_NONE {
-                self.hidden_of(event.cause, event.cand as usize, out);
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
     }
 
     /// The candidates the outer propagation removed from the cell (or, for
@@ -393,6 +497,26 @@ impl Search<'_, '_> {
             }
         }
     }
+}
+
+/// The singles behind `targets`: (cause, candidate) of each `on` event
+/// with a cause.
+fn singles_of(net: &Net, targets: &[u32], out: &mut Vec<(u16, usize)>) {
+    for e in net.ancestors(targets) {
+        let event = net.events[e as usize];
+        if event.on && event.cause != CAUSE_NONE {
+            out.push((event.cause, event.cand as usize));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+}
+
+/// SE keeps one chain per set of removals, the least complex.
+fn one_per_removal(mut found: Vec<InnerFinding>) -> Vec<InnerFinding> {
+    found.sort_by(|a, b| (&a.eliminations, a.complexity).cmp(&(&b.eliminations, b.complexity)));
+    found.dedup_by(|b, a| a.eliminations == b.eliminations);
+    found
 }
 
 /// The events whose ancestors SE counts for a broken grid: each side of a
@@ -424,12 +548,17 @@ impl Weight {
         for e in ancestors {
             let inner = net.events[e as usize].inner;
             if inner != NONE {
-                let chain = &net.inner[inner as usize];
-                if !self.seen.contains(&chain.text) {
-                    self.seen.push(chain.text.clone());
-                    self.nested += chain.complexity;
-                }
+                self.add_inner(&net.inner[inner as usize]);
             }
+        }
+    }
+
+    /// Counts an inner chain once, however many inferences rest on it (SE
+    /// sums distinct nested chains).
+    fn add_inner(&mut self, chain: &InnerChain) {
+        if !self.seen.contains(&chain.text) {
+            self.seen.push(chain.text.clone());
+            self.nested += chain.complexity;
         }
     }
 
@@ -483,5 +612,29 @@ mod tests {
         // 9.5 + 0.5 (L - 2) from level 2.
         let table: Vec<u16> = (0..=5).map(level_rating).collect();
         assert_eq!(table, [85, 90, 95, 100, 105, 110]);
+    }
+
+    #[test]
+    fn inner_chains_lengthen_the_step_once_each() {
+        let inner = |complexity, text: &str| InnerChain {
+            complexity,
+            text: text.to_owned(),
+        };
+        let mut weight = Weight {
+            flat: 22,
+            ..Weight::default()
+        };
+        weight.add_inner(&inner(40, "r1c1<>5 (if r1c1=5, ...)"));
+        weight.add_inner(&inner(35, "r2c2<>7 (if r2c2=7, ...)"));
+        // The same chain met again by another branch counts once.
+        weight.add_inner(&inner(40, "r1c1<>5 (if r1c1=5, ...)"));
+        assert_eq!(weight.total(), 22 + 40 + 35);
+        // ChainingHint.getLengthDifficulty by hand: length = 97 - 2 = 95
+        // passes 4, 6, 8, 12, 16, 24, 32, 48 and 64 (not 96): +0.9 on 10.5.
+        assert_eq!(step_rating(4, weight.total()), 114);
+        // Without the inner chains: length 20 passes 4, 6, 8, 12, 16: +0.5.
+        assert_eq!(step_rating(4, 22), 110);
+        // However long, below trial and error.
+        assert_eq!(step_rating(5, 100_000), TRIAL_AND_ERROR_RATING - 1);
     }
 }
