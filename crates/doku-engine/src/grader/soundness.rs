@@ -107,7 +107,8 @@ mod levels {
         let truth = board.solution().ok_or("no solution")?.values().to_vec();
         let mut grid = Grid::new(&board).ok_or("clash")?;
         let mut f = Finding::default();
-        while find_next(&grid, &mut f) && f.technique < Technique::NestedForcingChain2 {
+        let nested = Technique::NestedForcingChain2.se_rating();
+        while find_next(&grid, &mut f) && f.technique.se_rating() < nested {
             grid.apply(&f);
         }
         let mut found = Vec::new();
