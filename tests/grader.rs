@@ -1627,6 +1627,8 @@ fn a_nested_step_says_what_its_inner_chains_did() {
             .split_once("Inner chains: ")
             .unwrap_or_else(|| panic!("{name}: no inner chain in {}", step.explanation));
         assert!(main.starts_with("If "), "{}", step.explanation);
+        // Numbered, so the main line can point to each: "r7c3<>4 [3]".
+        assert!(inner.starts_with("[1] "), "{inner}");
         // Each inner chain names what it removes and why.
         assert!(
             inner.contains(" (if ") || inner.contains(" leads to it: "),

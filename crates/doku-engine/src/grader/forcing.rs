@@ -232,7 +232,17 @@ fn finish(
         let assumption = say(grid, net.node(0));
         // The line from the assumption, which the sentence already names.
         let path = net.path_to(targets[0]);
-        let line: Vec<String> = path[1..].iter().map(|&e| say(grid, net.node(e))).collect();
+        let line: Vec<String> = path[1..]
+            .iter()
+            .map(|&e| {
+                // An inference of an inner chain points to it: "r1c2<>5 [2]".
+                let words = say(grid, net.node(e));
+                match weight.inner_number(net, e) {
+                    Some(k) => format!("{words} [{k}]"),
+                    None => words,
+                }
+            })
+            .collect();
         text.push_str(&format!("If {assumption}, {}", line.join(" so ")));
         if let Some(conflict) = &net.conflict {
             text.push_str(&conflict_words(net, conflict));
@@ -251,8 +261,11 @@ fn finish(
     text.push_str(&format!(". {lead} {}", say(grid, fact)));
     if !weight.inner_texts().is_empty() {
         // What each nested chain did, in the order the chain met them.
+        let numbered: Vec<String> = (weight.inner_texts().iter().enumerate())
+            .map(|(i, chain)| format!("[{}] {chain}", i + 1))
+            .collect();
         text.push_str(". Inner chains: ");
-        text.push_str(&weight.inner_texts().join("; "));
+        text.push_str(&numbered.join("; "));
     }
     out.text = text;
     let complexity = weight.total() as usize;

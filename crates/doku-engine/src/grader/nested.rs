@@ -573,6 +573,17 @@ impl Weight {
         self.flat + self.nested
     }
 
+    /// For an event an inner chain made, that chain's number (from 1) in
+    /// [`Weight::inner_texts`].
+    pub fn inner_number(&self, net: &Net, event: u32) -> Option<usize> {
+        let inner = net.events[event as usize].inner;
+        if inner == NONE {
+            return None;
+        }
+        let text = &net.inner[inner as usize].text;
+        self.seen.iter().position(|t| t == text).map(|i| i + 1)
+    }
+
     /// The inner chains met, in the order met.
     pub fn inner_texts(&self) -> &[String] {
         &self.seen
