@@ -42,8 +42,6 @@ pub(crate) struct Event {
     /// Why an `on` event holds: [`CAUSE_CELL`] (the cell's last digit), a
     /// house index (the digit's last place there), or [`CAUSE_NONE`].
     pub cause: u16,
-    /// For an inference of an inner rule: its index in [`Net::inner`].
-    pub inner: u32,
 }
 
 /// An event with no single behind it (a weak link, an assumption).
@@ -140,6 +138,9 @@ pub(crate) struct Net<'g> {
     pub inner_budget: usize,
     /// The inner chains this propagation's inner rules found.
     pub inner: Vec<InnerChain>,
+    /// (event, its inner chain in `inner`) for the events inner chains
+    /// made, by event (kept apart so `Event` stays small).
+    inner_of: Vec<(u32, u32)>,
     scratch: Vec<u32>,
 }
 
@@ -183,6 +184,7 @@ impl<'g> Net<'g> {
             conflict: None,
             inner_budget: usize::MAX,
             inner: Vec::new(),
+            inner_of: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -201,6 +203,15 @@ impl<'g> Net<'g> {
         (e != NONE).then_some(e)
     }
 
+    /// The inner chain that made `event`, if one did.
+    pub fn inner_chain_of(&self, event: u32) -> Option<&InnerChain> {
+        let i = self
+            .inner_of
+            .binary_search_by_key(&event, |&(e, _)| e)
+            .ok()?;
+        self.inner.get(self.inner_of[i].1 as usize)
+    }
+
     pub fn parents_of(&self, event: u32) -> &[u32] {
         let e = &self.events[event as usize];
         &self.parents[e.parent_start as usize..e.parent_start as usize + e.parent_len as usize]
@@ -214,6 +225,7 @@ impl<'g> Net<'g> {
         self.events.clear();
         self.parents.clear();
         self.inner.clear();
+        self.inner_of.clear();
         self.conflict = None;
         if let Mode::Dynamic { .. } = mode {
             self.cands.copy_from_slice(&self.grid.cands);
@@ -285,8 +297,10 @@ impl<'g> Net<'g> {
             parent_start: self.parents.len() as u32,
             parent_len: parents.len() as u16,
             cause,
-            inner,
         });
+        if inner != NONE {
+            self.inner_of.push((id, inner));
+        }
         self.parents.extend_from_slice(parents);
         if on {
             self.on_ev[cand] = id;

@@ -29,7 +29,7 @@
 //! without the outer chain and is not used (SE skips it too).
 
 use super::chains::{
-    say, say_path, static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE, NONE,
+    say, say_path, static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE,
 };
 use super::forcing::conflict_words;
 use super::grid::{bits, Grid};
@@ -546,9 +546,8 @@ impl Weight {
         let ancestors = net.ancestors(targets);
         self.flat += ancestors.len() as u32;
         for e in ancestors {
-            let inner = net.events[e as usize].inner;
-            if inner != NONE {
-                self.add_inner(&net.inner[inner as usize]);
+            if let Some(chain) = net.inner_chain_of(e) {
+                self.add_inner(chain);
             }
         }
     }
@@ -576,11 +575,7 @@ impl Weight {
     /// For an event an inner chain made, that chain's number (from 1) in
     /// [`Weight::inner_texts`].
     pub fn inner_number(&self, net: &Net, event: u32) -> Option<usize> {
-        let inner = net.events[event as usize].inner;
-        if inner == NONE {
-            return None;
-        }
-        let text = &net.inner[inner as usize].text;
+        let text = &net.inner_chain_of(event)?.text;
         self.seen.iter().position(|t| t == text).map(|i| i + 1)
     }
 
