@@ -54,6 +54,10 @@ impl Net<'_> {
                     }
                     let mut why = self.off_events_of(h, d1, places);
                     why.extend(self.off_events_of(h, d2, places));
+                    if why.is_empty() {
+                        // SE: a pattern the grid had already is no inference.
+                        continue;
+                    }
                     for &c in &cells {
                         for e in bits(self.cands[c] & !pair) {
                             self.push(c * n + e, false, &why, mode);
@@ -86,6 +90,9 @@ impl Net<'_> {
                     let mut why = Vec::new();
                     self.removed_in_cell(a, !0, &mut why);
                     self.removed_in_cell(b, !0, &mut why);
+                    if why.is_empty() {
+                        continue;
+                    }
                     for &q in cells.iter() {
                         let q = q as usize;
                         if q == a || q == b || self.placed[q] != 0 {
@@ -134,6 +141,9 @@ impl Net<'_> {
                         }
                         let mut why = self.off_events_of(l1, d, self.places[l1 * n + d]);
                         why.extend(self.off_events_of(l2, d, self.places[l2 * n + d]));
+                        if why.is_empty() {
+                            continue;
+                        }
                         for col in bits(mask) {
                             let h = cover * n + col;
                             for &q in &geo.house_cells[h] {
