@@ -1543,3 +1543,124 @@ fn unique_rectangles_on_a_latin_square_and_never_across_four_boxes() {
     )
     .is_none());
 }
+
+// Nested forcing chains (grader/nested.rs): Sudoku Explainer's levels.
+
+#[test]
+fn forcing_levels_rate_as_sudoku_explainer_rates_them() {
+    // Chaining.getDifficulty: dynamic 8.5, level 1 ("+") 9.0, nested
+    // levels 2 to 5 from 9.5 in steps of 0.5.
+    let table = [
+        (Technique::DynamicForcingChain, 85),
+        (Technique::DynamicForcingChainPlus, 90),
+        (Technique::NestedForcingChain2, 95),
+        (Technique::NestedForcingChain3, 100),
+        (Technique::NestedForcingChain4, 105),
+        (Technique::NestedForcingChain5, 110),
+    ];
+    for (technique, tenths) in table {
+        assert_eq!(technique.se_rating(), tenths, "{technique}");
+        assert_eq!(technique.difficulty(), Difficulty::Extreme, "{technique}");
+    }
+    assert_eq!(
+        Technique::NestedForcingChain4.name(),
+        "nested forcing chain (level 4)"
+    );
+}
+
+/// The famous puzzles whose line in `famous.tsv` states a Sudoku
+/// Explainer rating ("Sudoku Explainer 1.2.1 rating 11.9"), with it.
+fn famous_with_se_rating() -> Vec<(String, Board, u16)> {
+    common::famous()
+        .into_iter()
+        .filter_map(|f| {
+            let (_, after) = f.source.split_once("Sudoku Explainer 1.2.1 rating ")?;
+            let number: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let (whole, tenth) = number.split_once('.')?;
+            let tenths = whole.parse::<u16>().ok()? * 10 + tenth.parse::<u16>().ok()?;
+            Some((f.name, puzzle(&f.puzzle), tenths))
+        })
+        .collect()
+}
+
+#[test]
+fn famous_puzzles_rate_near_their_published_sudoku_explainer_rating() {
+    let rated = famous_with_se_rating();
+    assert!(!rated.is_empty(), "famous.tsv states no SE rating");
+    for (name, board, published) in rated {
+        let grade = grade(&board);
+        let rating = grade.rating.expect("a unique puzzle is rated");
+        assert!(
+            rating.abs_diff(published) <= 3,
+            "{name}: {} by {}, published {}",
+            rating,
+            grade.hardest,
+            published
+        );
+        assert!(
+            grade.hardest.starts_with("nested forcing chain"),
+            "{name}: {}",
+            grade.hardest
+        );
+    }
+}
+
+#[test]
+fn a_nested_step_says_what_its_inner_chains_did() {
+    let (name, board, _) = famous_with_se_rating()
+        .into_iter()
+        .next()
+        .expect("famous.tsv states an SE rating");
+    let solution = solve_logically(&board);
+    let nested: Vec<&LogicStep> = solution
+        .steps
+        .iter()
+        .filter(|s| s.technique.name().starts_with("nested forcing chain"))
+        .collect();
+    assert!(!nested.is_empty(), "{name}: no nested step");
+    for step in nested {
+        let (main, inner) = step
+            .explanation
+            .split_once("Inner chains: ")
+            .unwrap_or_else(|| panic!("{name}: no inner chain in {}", step.explanation));
+        assert!(main.starts_with("If "), "{}", step.explanation);
+        // Numbered, so the main line can point to each: "r7c3<>4 [3]".
+        assert!(inner.starts_with("[1] "), "{inner}");
+        // Each inner chain names what it removes and why.
+        assert!(
+            inner.contains(" (if ") || inner.contains(" leads to it: "),
+            "{inner}"
+        );
+        // Its inner chains lengthen it: at least the base plus the length
+        // of a chain with an inner one.
+        assert!(
+            step.rating > step.technique.se_rating(),
+            "{}",
+            step.explanation
+        );
+    }
+}
+
+#[test]
+fn the_se_11_plus_sample_rates_at_the_top_of_the_scale() {
+    let boards = sample(
+        "forum_hardest_1905_11plus_10k.txt",
+        1000,
+        10,
+        "SE 11+ ratings",
+    );
+    for (i, board) in boards.iter().enumerate() {
+        let grade = grade(board);
+        let rating = grade.rating.expect("rated");
+        assert!(
+            (110..TRIAL_AND_ERROR_RATING).contains(&rating),
+            "line {}: {} by {}",
+            i * 1000 + 1,
+            rating,
+            grade.hardest
+        );
+    }
+}

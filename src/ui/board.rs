@@ -40,16 +40,26 @@ impl HintMarks {
     }
 
     /// The chain in Eureka notation, told apart without colour: `=` for a
-    /// strong link, `-` for a weak one: "(5)r1c2 = (5)r1c7 - (5)r4c7".
+    /// strong link, `-` for a weak one: "(5)r1c2 = (5)r1c7 - (5)r4c7". A
+    /// link that does not continue the one before (another branch of a
+    /// forcing chain) starts its own run after "; ".
     pub fn chain_text(&self, shape: Shape) -> Option<String> {
-        let first = self.links.first()?;
+        self.links.first()?;
         let name = |(cell, digit): (Cell, Digit)| {
             format!("({}){}", digit_text(digit), cell_name(shape, cell))
         };
-        let mut text = name(first.from);
+        let mut text = String::new();
+        let mut at = None;
         for link in &self.links {
+            if at != Some(link.from) {
+                if !text.is_empty() {
+                    text.push_str("; ");
+                }
+                text.push_str(&name(link.from));
+            }
             text.push_str(if link.strong { " = " } else { " - " });
             text.push_str(&name(link.to));
+            at = Some(link.to);
         }
         Some(text)
     }
@@ -286,5 +296,34 @@ pub(crate) fn render_grid_lines(g: &BoardLayout, theme: &Theme, area: Rect, buf:
                 line_style(vw == Line::Heavy),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod chain_text_tests {
+    use super::*;
+
+    #[test]
+    fn each_branch_of_a_forcing_chain_reads_on_its_own() {
+        let d = |v| Digit::new(v).expect("digit");
+        let link = |from: (u16, u8), to: (u16, u8), strong| HintLink {
+            from: (Cell(from.0), d(from.1)),
+            to: (Cell(to.0), d(to.1)),
+            strong,
+        };
+        // Two branches from r1c1 (digits 1 and 2) that both end at r1c9<>5.
+        let marks = HintMarks {
+            links: vec![
+                link((0, 1), (8, 1), false),
+                link((8, 1), (8, 5), true),
+                link((0, 2), (0, 5), false),
+                link((0, 5), (8, 5), true),
+            ],
+            ..HintMarks::default()
+        };
+        assert_eq!(
+            marks.chain_text(Shape::CLASSIC).as_deref(),
+            Some("(1)r1c1 - (1)r1c9 = (5)r1c9; (2)r1c1 - (5)r1c1 = (5)r1c9")
+        );
     }
 }

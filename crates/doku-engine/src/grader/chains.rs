@@ -25,7 +25,9 @@ use super::{chain_length_increment, Technique};
 use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
 
-const NONE: u32 = u32::MAX;
+mod stall;
+
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// One inference in a propagation: candidate `cand` (`cell * n + digit`)
 /// is on or off, because of its parents.
@@ -37,6 +39,25 @@ pub(crate) struct Event {
     pub depth: u16,
     parent_start: u32,
     parent_len: u16,
+    /// Why an `on` event holds: [`CAUSE_CELL`] (the cell's last digit), a
+    /// house index (the digit's last place there), or [`CAUSE_NONE`].
+    pub cause: u16,
+}
+
+/// An event with no single behind it (a weak link, an assumption).
+pub(crate) const CAUSE_NONE: u16 = u16::MAX;
+/// An `on` event because its cell has no other digit left.
+pub(crate) const CAUSE_CELL: u16 = u16::MAX - 1;
+
+/// A chain found inside a propagation by one of its inner rules (SE's
+/// nested chains), which the outer chain's inferences rest on.
+#[derive(Clone, Debug)]
+pub(crate) struct InnerChain {
+    /// Its whole complexity, its own inner chains included (SE's
+    /// `getComplexity`).
+    pub complexity: u32,
+    /// What it did, in words.
+    pub text: String,
 }
 
 /// Which links a static propagation may follow.
@@ -66,12 +87,13 @@ impl Links {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
     Static(Links),
-    /// Singles on a changing copy of the grid; `locked` adds pointing and
-    /// claiming; `nested` adds, whenever the rest is stuck, the removal of
-    /// every candidate whose own dynamic assumption breaks the grid.
+    /// Singles on a changing copy of the grid. From `level` 1 (SE's
+    /// "dynamic plus"), whenever the singles are stuck, the propagation also
+    /// runs inner rules on its grid: level 1 pointing, claiming, pairs and
+    /// x-wings; levels 2 to 5 the nested chains of SE's table in
+    /// `grader/nested.rs`.
     Dynamic {
-        locked: bool,
-        nested: bool,
+        level: u8,
     },
 }
 
@@ -112,8 +134,13 @@ pub(crate) struct Net<'g> {
     pub events: Vec<Event>,
     parents: Vec<u32>,
     pub conflict: Option<Conflict>,
-    /// For nested mode: how many inner assumptions a propagation may try.
+    /// For nested levels: how many inner assumptions a propagation may try.
     pub inner_budget: usize,
+    /// The inner chains this propagation's inner rules found.
+    pub inner: Vec<InnerChain>,
+    /// (event, its inner chain in `inner`) for the events inner chains
+    /// made, by event (kept apart so `Event` stays small).
+    inner_of: Vec<(u32, u32)>,
     scratch: Vec<u32>,
 }
 
@@ -156,6 +183,8 @@ impl<'g> Net<'g> {
             parents: Vec::with_capacity(cand_count * 2),
             conflict: None,
             inner_budget: usize::MAX,
+            inner: Vec::new(),
+            inner_of: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -174,6 +203,15 @@ impl<'g> Net<'g> {
         (e != NONE).then_some(e)
     }
 
+    /// The inner chain that made `event`, if one did.
+    pub fn inner_chain_of(&self, event: u32) -> Option<&InnerChain> {
+        let i = self
+            .inner_of
+            .binary_search_by_key(&event, |&(e, _)| e)
+            .ok()?;
+        self.inner.get(self.inner_of[i].1 as usize)
+    }
+
     pub fn parents_of(&self, event: u32) -> &[u32] {
         let e = &self.events[event as usize];
         &self.parents[e.parent_start as usize..e.parent_start as usize + e.parent_len as usize]
@@ -186,6 +224,8 @@ impl<'g> Net<'g> {
         }
         self.events.clear();
         self.parents.clear();
+        self.inner.clear();
+        self.inner_of.clear();
         self.conflict = None;
         if let Mode::Dynamic { .. } = mode {
             self.cands.copy_from_slice(&self.grid.cands);
@@ -197,6 +237,19 @@ impl<'g> Net<'g> {
     /// Records an event unless it is known already; a clash with its
     /// opposite ends a dynamic propagation (and is skipped in a static one).
     fn push(&mut self, cand: usize, on: bool, parents: &[u32], mode: Mode) {
+        self.push_why(cand, on, parents, CAUSE_NONE, NONE, mode);
+    }
+
+    /// [`Net::push`] with the event's cause and inner chain.
+    fn push_why(
+        &mut self,
+        cand: usize,
+        on: bool,
+        parents: &[u32],
+        cause: u16,
+        inner: u32,
+        mode: Mode,
+    ) {
         let (same, other) = if on {
             (self.on_ev[cand], self.off_ev[cand])
         } else {
@@ -211,7 +264,7 @@ impl<'g> Net<'g> {
                 // found both ways is still followed both ways (so wider
                 // links always reach further), except the assumption's
                 // opposite, which completes a chain.
-                let id = self.add_event(cand, on, parents);
+                let id = self.add_event(cand, on, parents, cause, inner);
                 if other == 0 {
                     self.conflict = Some(Conflict {
                         events: vec![id, 0],
@@ -220,17 +273,17 @@ impl<'g> Net<'g> {
                 }
                 return;
             }
-            let id = self.add_event(cand, on, parents);
+            let id = self.add_event(cand, on, parents, cause, inner);
             self.conflict = Some(Conflict {
                 events: vec![id, other],
                 what: ConflictKind::Both,
             });
             return;
         }
-        self.add_event(cand, on, parents);
+        self.add_event(cand, on, parents, cause, inner);
     }
 
-    fn add_event(&mut self, cand: usize, on: bool, parents: &[u32]) -> u32 {
+    fn add_event(&mut self, cand: usize, on: bool, parents: &[u32], cause: u16, inner: u32) -> u32 {
         let id = self.events.len() as u32;
         let depth = parents
             .iter()
@@ -243,7 +296,11 @@ impl<'g> Net<'g> {
             depth,
             parent_start: self.parents.len() as u32,
             parent_len: parents.len() as u16,
+            cause,
         });
+        if inner != NONE {
+            self.inner_of.push((id, inner));
+        }
         self.parents.extend_from_slice(parents);
         if on {
             self.on_ev[cand] = id;
@@ -276,13 +333,10 @@ impl<'g> Net<'g> {
             if self.conflict.is_some() {
                 return;
             }
-            let Mode::Dynamic { locked, nested } = mode else {
+            let Mode::Dynamic { level } = mode else {
                 return;
             };
-            if locked && self.locked_candidates(mode) {
-                continue;
-            }
-            if nested && self.nested_contradictions(mode) {
+            if level >= 1 && self.stalled(level, mode) {
                 continue;
             }
             return;
@@ -316,7 +370,7 @@ impl<'g> Net<'g> {
         {
             let e = (cell_cands & !(1 << digit)).trailing_zeros() as usize;
             if allowed(e) {
-                self.push(cell * n + e, true, &[id], mode);
+                self.push_why(cell * n + e, true, &[id], CAUSE_CELL, NONE, mode);
             }
         }
         if links.units {
@@ -325,7 +379,7 @@ impl<'g> Net<'g> {
                 if places.count_ones() == 2 {
                     let other = places & !(1u64 << self.cell_pos[cell][slot]);
                     let q = grid.geo.house_cells[h as usize][other.trailing_zeros() as usize];
-                    self.push(q as usize * n + digit, true, &[id], mode);
+                    self.push_why(q as usize * n + digit, true, &[id], h, NONE, mode);
                 }
             }
         }
@@ -368,7 +422,8 @@ impl<'g> Net<'g> {
                         what: ConflictKind::EmptyCell(cell as u16),
                     });
                 } else {
-                    self.push(cell * n + left.trailing_zeros() as usize, true, &why, mode);
+                    let on = cell * n + left.trailing_zeros() as usize;
+                    self.push_why(on, true, &why, CAUSE_CELL, NONE, mode);
                 }
                 self.scratch = why;
                 if self.conflict.is_some() {
@@ -401,7 +456,7 @@ impl<'g> Net<'g> {
                 });
             } else {
                 let q = cells[left.trailing_zeros() as usize] as usize;
-                self.push(q * n + digit, true, &why, mode);
+                self.push_why(q * n + digit, true, &why, h as u16, NONE, mode);
             }
             self.scratch = why;
             if self.conflict.is_some() {
@@ -468,57 +523,6 @@ impl<'g> Net<'g> {
         bits(self.base_places[h * self.n + d] & !keep)
             .filter_map(|i| self.event_of(cells[i] as usize * self.n + d, false))
             .collect()
-    }
-
-    /// Nested level: every candidate left whose own assumption breaks this
-    /// propagation's grid goes. True when something went.
-    fn nested_contradictions(&mut self, mode: Mode) -> bool {
-        if self.inner_budget == 0 {
-            return false;
-        }
-        let mut inner_grid = self.grid.clone();
-        for c in 0..inner_grid.cands.len() {
-            if self.placed[c] != 0 && inner_grid.values[c] == 0 {
-                inner_grid.values[c] = self.placed[c];
-                inner_grid.cands[c] = 0;
-                inner_grid.empty -= 1;
-            } else if inner_grid.values[c] == 0 {
-                inner_grid.cands[c] = self.cands[c];
-            }
-        }
-        let mut inner = Net::new(&inner_grid);
-        let inner_mode = Mode::Dynamic {
-            locked: false,
-            nested: false,
-        };
-        let mut found = Vec::new();
-        for c in 0..inner_grid.cands.len() {
-            if inner_grid.cands[c].count_ones() < 2 {
-                continue;
-            }
-            for d in bits(inner_grid.cands[c]) {
-                if self.inner_budget == 0 {
-                    break;
-                }
-                self.inner_budget -= 1;
-                inner.propagate(c * self.n + d, true, inner_mode);
-                if inner.conflict.is_some() {
-                    found.push(c * self.n + d);
-                }
-            }
-            if !found.is_empty() {
-                break;
-            }
-        }
-        // The inner chain rests on the outer grid as a whole; its parents
-        // are the outer assumptions.
-        let roots: Vec<u32> = (0..self.events.len() as u32)
-            .filter(|&e| self.parents_of(e).is_empty())
-            .collect();
-        for &cand in &found {
-            self.push(cand, false, &roots, mode);
-        }
-        !found.is_empty()
     }
 
     /// Every event `target` rests on, itself included, in the order found
@@ -910,6 +914,32 @@ fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
         cands: grid.cands.clone(),
         any_chain,
         on,
+    }
+}
+
+/// Every candidate of `grid` assumed on, with all static links, by the
+/// scan's bitset search: calls `f` with the candidate, whether it reached
+/// its own opposite, and (with `facts`, when it did not) what it reached as
+/// bits over `cand * 2 + on`. What [`Net::propagate`] finds in
+/// `Mode::Static(Links::ALL)`, far faster: the nested chains run it at
+/// every stall.
+pub(crate) fn static_reach(grid: &Grid, facts: bool, mut f: impl FnMut(usize, bool, &[u64])) {
+    let links = StaticLinks::new(grid);
+    let mut reach = ReachScratch::new(links.words, links.keys());
+    let mut out = vec![0u64; (grid.cands.len() * grid.size() * 2).div_ceil(64)];
+    for (i, &cand) in links.cands.iter().enumerate() {
+        let hit = links.reach(i * 2 + 1, i * 2, &mut reach);
+        if facts && !hit {
+            out.fill(0);
+            for (w, &word) in reach.visited.iter().enumerate() {
+                for b in bits(word) {
+                    let compact = w * 64 + b;
+                    let key = links.cands[compact / 2] as usize * 2 + compact % 2;
+                    out[key / 64] |= 1 << (key % 64);
+                }
+            }
+        }
+        f(cand as usize, hit, &out);
     }
 }
 

@@ -8,13 +8,15 @@
 //!
 //! Static multiple chains (SE 8.0) follow only the starting grid's links;
 //! dynamic chains (8.5) update a copy of the grid as they go (forcing nets);
-//! dynamic plus (9.0) adds pointing and claiming; nested (9.5) adds, inside
-//! each assumption, the dynamic contradictions.
+//! dynamic plus (9.0, SE's level 1) adds pointing, claiming, pairs and
+//! x-wings whenever the singles stall; the nested levels 2 to 5 (9.5 to
+//! 11.0) add chains inside the chain: SE's table is in `grader/nested.rs`.
 
 use super::chains::{
     fill_chain, say, with_static_scan, Branches, Conflict, ConflictKind, Links, Mode, Net, Node,
 };
 use super::grid::{bits, Finding, Grid, Pattern};
+use super::nested::{step_rating, Weight, NESTED_BUDGET};
 use super::{chain_length_increment, Technique};
 use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
@@ -22,8 +24,18 @@ use crate::shape::{Cell, Digit};
 /// Largest grid the nets run on: their cost grows with the cube of the size.
 const MAX_SIZE: usize = 9;
 
-/// Inner assumptions one nested propagation may try.
-const NESTED_BUDGET: usize = 400;
+/// The level (SE's `Chaining.level`) of a dynamic forcing technique.
+pub(crate) fn level_of(technique: Technique) -> Option<u8> {
+    Some(match technique {
+        Technique::DynamicForcingChain => 0,
+        Technique::DynamicForcingChainPlus => 1,
+        Technique::NestedForcingChain2 => 2,
+        Technique::NestedForcingChain3 => 3,
+        Technique::NestedForcingChain4 => 4,
+        Technique::NestedForcingChain5 => 5,
+        _ => return None,
+    })
+}
 
 /// A conclusion and the assumptions that prove it.
 #[derive(Clone, Debug)]
@@ -41,34 +53,9 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
     if grid.size() > MAX_SIZE {
         return false;
     }
-    let (mode, multiple_only) = match technique {
-        Technique::CellForcingChain | Technique::UnitForcingChain => {
-            (Mode::Static(Links::ALL), true)
-        }
-        Technique::DynamicForcingChain => (
-            Mode::Dynamic {
-                locked: false,
-                nested: false,
-            },
-            false,
-        ),
-        Technique::DynamicForcingChainPlus => (
-            Mode::Dynamic {
-                locked: true,
-                nested: false,
-            },
-            false,
-        ),
-        _ => (
-            Mode::Dynamic {
-                locked: true,
-                nested: true,
-            },
-            false,
-        ),
-    };
-    let nested = matches!(mode, Mode::Dynamic { nested: true, .. });
-    if multiple_only {
+    let level = level_of(technique);
+    let mode = level.map_or(Mode::Static(Links::ALL), |level| Mode::Dynamic { level });
+    if level.is_none() {
         return with_static_scan(grid, |scan| {
             let best = multiple(grid, &scan.on, technique);
             let mut net = Net::new(grid);
@@ -86,11 +73,13 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
         }
         for d in bits(grid.cands[cell]) {
             let cand = cell * n + d;
-            net.inner_budget = if nested { NESTED_BUDGET } else { 0 };
+            net.inner_budget = NESTED_BUDGET;
             net.propagate(cand, true, mode);
             match &net.conflict {
                 Some(conflict) => {
-                    let cost = net.ancestors(&conflict.events).len();
+                    let mut weight = Weight::default();
+                    weight.add_conflict(&net, &conflict.events);
+                    let cost = weight.total() as usize;
                     consider(
                         Proof {
                             // The assumption broke the grid: the candidate is off.
@@ -101,19 +90,13 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
                         },
                         &mut best,
                     );
-                    if nested {
-                        // Nested searches are costly: the first will do.
-                        return finish(grid, &mut net, mode, technique, best, out);
-                    }
                 }
                 None => branches.record(cand, &net),
             }
         }
     }
-    if !nested {
-        if let Some(p) = multiple(grid, &branches, technique) {
-            consider(p, &mut best);
-        }
+    if let Some(p) = multiple(grid, &branches, technique) {
+        consider(p, &mut best);
     }
     finish(grid, &mut net, mode, technique, best, out)
 }
@@ -225,7 +208,7 @@ fn finish(
     } else {
         out.eliminations.push((cell, digit));
     }
-    let mut complexity = 0;
+    let mut weight = Weight::default();
     let mut text = String::new();
     for &(start, on) in &proof.starts {
         net.inner_budget = NESTED_BUDGET;
@@ -238,7 +221,10 @@ fn finish(
             // Cannot happen: the branch reached the fact before.
             continue;
         }
-        complexity += net.ancestors(&targets).len();
+        match &net.conflict {
+            Some(conflict) => weight.add_conflict(net, &conflict.events),
+            None => weight.add(net, &targets),
+        }
         fill_chain(net, &targets, out);
         if !text.is_empty() {
             text.push_str(". ");
@@ -246,7 +232,17 @@ fn finish(
         let assumption = say(grid, net.node(0));
         // The line from the assumption, which the sentence already names.
         let path = net.path_to(targets[0]);
-        let line: Vec<String> = path[1..].iter().map(|&e| say(grid, net.node(e))).collect();
+        let line: Vec<String> = path[1..]
+            .iter()
+            .map(|&e| {
+                // An inference of an inner chain points to it: "r1c2<>5 [2]".
+                let words = say(grid, net.node(e));
+                match weight.inner_number(net, e) {
+                    Some(k) => format!("{words} [{k}]"),
+                    None => words,
+                }
+            })
+            .collect();
         text.push_str(&format!("If {assumption}, {}", line.join(" so ")));
         if let Some(conflict) = &net.conflict {
             text.push_str(&conflict_words(net, conflict));
@@ -263,13 +259,25 @@ fn finish(
         "Either way"
     };
     text.push_str(&format!(". {lead} {}", say(grid, fact)));
+    if !weight.inner_texts().is_empty() {
+        // What each nested chain did, in the order the chain met them.
+        let numbered: Vec<String> = (weight.inner_texts().iter().enumerate())
+            .map(|(i, chain)| format!("[{}] {chain}", i + 1))
+            .collect();
+        text.push_str(". Inner chains: ");
+        text.push_str(&numbered.join("; "));
+    }
     out.text = text;
-    out.complexity = complexity as u16;
-    out.rating += chain_length_increment(complexity);
+    let complexity = weight.total() as usize;
+    out.complexity = complexity.min(u16::MAX as usize) as u16;
+    out.rating = match level_of(technique) {
+        Some(level) => step_rating(level, complexity as u32),
+        None => out.rating + chain_length_increment(complexity),
+    };
     true
 }
 
-fn conflict_words(net: &Net, conflict: &Conflict) -> String {
+pub(crate) fn conflict_words(net: &Net, conflict: &Conflict) -> String {
     let shape = net.grid.geo.shape;
     match conflict.what {
         ConflictKind::Both => {

@@ -26,6 +26,7 @@ mod forcing;
 mod grid;
 mod hint;
 mod intersections;
+mod nested;
 mod single_digit;
 mod singles;
 #[cfg(test)]
@@ -228,7 +229,10 @@ pub enum Technique {
     UnitForcingChain,
     DynamicForcingChain,
     DynamicForcingChainPlus,
-    NestedForcingChain,
+    NestedForcingChain2,
+    NestedForcingChain3,
+    NestedForcingChain4,
+    NestedForcingChain5,
     AlsXz,
     AlsXyWing,
     // Grouped loops and chains (grader/cycles.rs, grader/grouped.rs).
@@ -287,7 +291,10 @@ impl Technique {
         Technique::UnitForcingChain,
         Technique::DynamicForcingChain,
         Technique::DynamicForcingChainPlus,
-        Technique::NestedForcingChain,
+        Technique::NestedForcingChain2,
+        Technique::NestedForcingChain3,
+        Technique::NestedForcingChain4,
+        Technique::NestedForcingChain5,
         Technique::AlsXz,
         Technique::AlsXyWing,
         // Grouped loops and chains: after the plain ones of the same rating.
@@ -345,7 +352,10 @@ impl Technique {
             Technique::UnitForcingChain => "unit forcing chain",
             Technique::DynamicForcingChain => "dynamic forcing chain",
             Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)",
-            Technique::NestedForcingChain => "nested forcing chain",
+            Technique::NestedForcingChain2 => "nested forcing chain (level 2)",
+            Technique::NestedForcingChain3 => "nested forcing chain (level 3)",
+            Technique::NestedForcingChain4 => "nested forcing chain (level 4)",
+            Technique::NestedForcingChain5 => "nested forcing chain (level 5)",
             Technique::AlsXz => "als-xz",
             Technique::AlsXyWing => "als-xy-wing",
             // Grouped loops and chains.
@@ -414,15 +424,18 @@ impl Technique {
             // Chains: SE's X- or Y-only forcing chains 6.6, chains mixing
             // both kinds of strong link 7.0; multiple (cell and unit)
             // forcing chains 8.0, dynamic 8.5, dynamic with pointing and
-            // claiming 9.0 (SE's level 1), and dynamic chains nested inside
-            // dynamic chains 10.5 (SE's level 4). Each step adds its length
+            // claiming, pairs and x-wings 9.0 (SE's level 1), and the nested
+            // levels 2 to 5 (see grader/nested.rs). Each step adds its length
             // increment.
             RemotePair | XChain | XyChain => 66,
             Aic => 70,
             CellForcingChain | UnitForcingChain => 80,
-            DynamicForcingChain => 85,
-            DynamicForcingChainPlus => 90,
-            NestedForcingChain => 105,
+            DynamicForcingChain
+            | DynamicForcingChainPlus
+            | NestedForcingChain2
+            | NestedForcingChain3
+            | NestedForcingChain4
+            | NestedForcingChain5 => forcing::level_of(self).map_or(120, nested::level_rating),
             // Not in SE: an ALS-XZ is an AIC through two almost locked
             // sets, rated above plain AICs and below forcing chains.
             AlsXz => 75,
@@ -490,7 +503,10 @@ impl Technique {
             | UnitForcingChain
             | DynamicForcingChain
             | DynamicForcingChainPlus
-            | NestedForcingChain => forcing::forcing(grid, self, out),
+            | NestedForcingChain2
+            | NestedForcingChain3
+            | NestedForcingChain4
+            | NestedForcingChain5 => forcing::forcing(grid, self, out),
             AlsXz => als::als_xz(grid, out),
             AlsXyWing => als::als_xy_wing(grid, out),
             XCycle | XyCycle | ContinuousNiceLoop | GroupedXCycle | GroupedNiceLoop => {

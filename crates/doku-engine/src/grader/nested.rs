@@ -1,0 +1,646 @@
+//! Nested forcing chains: the chains a dynamic propagation runs on its own
+//! grid when its singles are stuck, as Sudoku Explainer does
+//! (`Chaining.getAdvancedPotentials`, `ChainingHint.getNestedComplexity`).
+//!
+//! SE's table (`Chaining.getDifficulty`, `getOtherRules`), for a dynamic
+//! forcing chain (contradictions, double implications, cell and unit
+//! forcing, each branch updating its grid as it goes) of level L:
+//!
+//! | level | base | inner rules when the singles are stuck, tried in order |
+//! |-------|------|----------------------------------------------------------|
+//! | 0     | 8.5  | none (plain dynamic forcing chains)                      |
+//! | 1     | 9.0  | pointing/claiming, hidden pair, naked pair, x-wing ("+") |
+//! | 2     | 9.5  | level 1's, then static forcing chains                    |
+//! | 3     | 10.0 | level 2's, then static multiple (cell, unit) chains      |
+//! | 4     | 10.5 | level 1's, then dynamic forcing chains                   |
+//! | 5     | 11.0 | level 4's, then dynamic forcing chains of level 2        |
+//!
+//! (Static multiple chains alone rate 8.0; SE's base for level L >= 2 is
+//! 9.5 + 0.5 (L - 2), for level 1 8.5 + 0.5.) The first inner rule that
+//! removes something ends the round; every chain it found counts.
+//!
+//! A step's rating is its base plus SE's length increment of its
+//! complexity: the nodes of its own chains (each branch counted apart) plus
+//! the whole complexity of every distinct inner chain they rest on.
+//!
+//! An inner chain rests on the outer chain through the cells and houses
+//! whose singles it used: the candidates the outer chain had removed there
+//! (SE's `getRuleParents`). An inner chain that rests on none of them holds
+//! without the outer chain and is not used (SE skips it too).
+
+use super::chains::{
+    say, say_path, static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE,
+};
+use super::forcing::conflict_words;
+use super::grid::{bits, Grid};
+use super::{chain_length_increment, TRIAL_AND_ERROR_RATING};
+
+/// Inner propagations one outer propagation may spend on its nested rules
+/// (SE has no bound; ours keeps a step affordable).
+pub(crate) const NESTED_BUDGET: usize = 2000;
+
+/// The same bound for a propagation inside an inner chain (level 5).
+const INNER_NESTED_BUDGET: usize = 200;
+
+/// SE's base rating of a dynamic forcing chain of `level`, in tenths.
+pub(crate) fn level_rating(level: u8) -> u16 {
+    match level {
+        0 => 85,
+        1 => 90,
+        _ => 95 + 5 * (u16::from(level) - 2),
+    }
+}
+
+/// SE's rating of a dynamic forcing step of `level` and `complexity` (its
+/// own nodes plus its inner chains'), in tenths: the base plus the length
+/// increment, kept below trial and error (SE's scale tops out at 11.9 in
+/// practice).
+pub(crate) fn step_rating(level: u8, complexity: u32) -> u16 {
+    (level_rating(level) + chain_length_increment(complexity as usize))
+        .min(TRIAL_AND_ERROR_RATING - 1)
+}
+
+/// One chain an inner rule found.
+#[derive(Clone)]
+pub(crate) struct InnerFinding {
+    /// The candidates it removes (`cell * n + digit`).
+    pub eliminations: Vec<usize>,
+    /// The candidates of the outer grid, gone from the inner grid, that
+    /// its singles rest on.
+    pub rests_on: Vec<usize>,
+    /// Those singles: (cause, candidate) as in `Event`; what they rest on
+    /// depends on the outer grid, the chain itself only on the inner one.
+    singles: Vec<(u16, usize)>,
+    pub complexity: u32,
+    pub text: String,
+}
+
+/// The chains of `level`'s inner rules on `grid` (the propagation's grid;
+/// `outer` is the grid the propagation started from).
+pub(crate) fn inner_rules(
+    grid: &Grid,
+    outer: &Grid,
+    level: u8,
+    budget: &mut usize,
+) -> Vec<InnerFinding> {
+    let mut search = Search {
+        grid,
+        outer,
+        n: grid.size(),
+        budget,
+    };
+    let static_mode = Mode::Static(Links::ALL);
+    let forcing = Rule {
+        contradictions: true,
+        multiple: false,
+    };
+    let multiple = Rule {
+        contradictions: false,
+        multiple: true,
+    };
+    let dynamic = Rule {
+        contradictions: true,
+        multiple: true,
+    };
+    let first = match level {
+        2 | 3 => search.cached(static_mode, forcing),
+        _ => search.cached(Mode::Dynamic { level: 0 }, dynamic),
+    };
+    if !first.is_empty() {
+        return first;
+    }
+    match level {
+        3 => search.cached(static_mode, multiple),
+        5.. => search.cached(Mode::Dynamic { level: level - 3 }, dynamic),
+        _ => first,
+    }
+}
+
+/// Inner rules' chains by the grid they searched. Outer searches meet the
+/// same stalled grids again: the next step's search (one candidate less)
+/// mostly stalls where the last one did, the next level replays the last
+/// level's propagations, and a step is followed again to be written down.
+#[derive(Default)]
+struct Cache {
+    /// (rule, inner candidates) to the chains and the budget they cost.
+    chains: std::collections::HashMap<(u8, Vec<u64>), (Vec<InnerFinding>, usize)>,
+}
+
+/// Entries kept before the cache starts again (a few hundred bytes each).
+const CACHE_LIMIT: usize = 20_000;
+
+thread_local! {
+    static CACHE: std::cell::RefCell<Cache> = std::cell::RefCell::new(Cache::default());
+}
+
+/// What an inner forcing-chain rule looks for.
+#[derive(Clone, Copy)]
+struct Rule {
+    /// An assumption (on or off) that breaks the grid; in a dynamic rule
+    /// also an assumption and its opposite that agree.
+    contradictions: bool,
+    /// Cell and unit forcing.
+    multiple: bool,
+}
+
+struct Search<'a, 'b> {
+    grid: &'a Grid,
+    outer: &'a Grid,
+    n: usize,
+    budget: &'b mut usize,
+}
+
+impl Search<'_, '_> {
+    /// [`Search::run`], without the chains that rest on nothing the outer
+    /// propagation did (SE: such a rule needs no chain, it is not part of
+    /// it), remembered by grid. A hit costs the budget the search cost, so
+    /// a step found and the same step followed again agree.
+    fn cached(&mut self, mode: Mode, rule: Rule) -> Vec<InnerFinding> {
+        let rule_id = match mode {
+            Mode::Static(_) => u8::from(rule.multiple),
+            Mode::Dynamic { level } => 2 + level,
+        };
+        let key = (rule_id, self.grid.cands.clone());
+        let hit = CACHE.with(|cache| cache.borrow().chains.get(&key).cloned());
+        let mut found = match hit {
+            Some((found, cost)) if *self.budget >= cost => {
+                *self.budget -= cost;
+                found
+            }
+            _ => {
+                let before = *self.budget;
+                let found = self.run(mode, rule);
+                // A search the budget cut short is not the rule's whole answer.
+                if *self.budget > 0 {
+                    let cost = before - *self.budget;
+                    CACHE.with(|cache| {
+                        let mut cache = cache.borrow_mut();
+                        if cache.chains.len() >= CACHE_LIMIT {
+                            cache.chains.clear();
+                        }
+                        cache.chains.insert(key, (found.clone(), cost));
+                    });
+                }
+                found
+            }
+        };
+        for f in &mut found {
+            f.rests_on.clear();
+            for &(cause, cand) in &f.singles {
+                self.hidden_of(cause, cand, &mut f.rests_on);
+            }
+            f.rests_on.sort_unstable();
+            f.rests_on.dedup();
+        }
+        found.retain(|f| !f.rests_on.is_empty());
+        found
+    }
+
+    fn spend(&mut self) -> bool {
+        if *self.budget == 0 {
+            return false;
+        }
+        *self.budget -= 1;
+        true
+    }
+
+    fn run(&mut self, mode: Mode, rule: Rule) -> Vec<InnerFinding> {
+        if let Mode::Static(_) = mode {
+            return self.run_static(mode, rule);
+        }
+        let grid = self.grid;
+        let n = self.n;
+        let dynamic = matches!(mode, Mode::Dynamic { .. });
+        let cand_count = grid.cands.len() * n;
+        let words = (cand_count * 2).div_ceil(64);
+        let mut on_net = Net::new(grid);
+        let mut off_net = Net::new(grid);
+        on_net.inner_budget = INNER_NESTED_BUDGET;
+        off_net.inner_budget = INNER_NESTED_BUDGET;
+        let mut branch_bits = if rule.multiple {
+            vec![0u64; cand_count * words]
+        } else {
+            Vec::new()
+        };
+        let mut live = vec![false; cand_count];
+        let mut found: Vec<InnerFinding> = Vec::new();
+        'cells: for cell in 0..grid.cands.len() {
+            let count = grid.cands[cell].count_ones();
+            if count < 2 {
+                continue;
+            }
+            for d in bits(grid.cands[cell]) {
+                let cand = cell * n + d;
+                if !self.spend() {
+                    break 'cells;
+                }
+                on_net.propagate(cand, true, mode);
+                if on_net.conflict.is_some() {
+                    if rule.contradictions {
+                        found.push(self.contradiction(&on_net, cand, false));
+                    }
+                    continue;
+                }
+                live[cand] = true;
+                if rule.multiple {
+                    let row = &mut branch_bits[cand * words..(cand + 1) * words];
+                    for e in &on_net.events {
+                        let key = e.cand as usize * 2 + e.on as usize;
+                        row[key / 64] |= 1 << (key % 64);
+                    }
+                }
+                if !rule.contradictions || !self.spend() {
+                    continue;
+                }
+                off_net.propagate(cand, false, mode);
+                if off_net.conflict.is_some() {
+                    found.push(self.contradiction(&off_net, cand, true));
+                } else if dynamic && count >= 3 {
+                    self.double(&on_net, &off_net, cand, &mut found);
+                }
+            }
+        }
+        if rule.multiple {
+            self.multiple(mode, dynamic, &branch_bits, &live, words, &mut found);
+        }
+        one_per_removal(found)
+    }
+
+    /// [`Search::run`] with static links: the bitset scan finds the
+    /// chains; only those found are followed again for their nodes.
+    fn run_static(&mut self, mode: Mode, rule: Rule) -> Vec<InnerFinding> {
+        let grid = self.grid;
+        let cand_count = grid.cands.len() * self.n;
+        let words = (cand_count * 2).div_ceil(64);
+        let assumptions: usize = grid.cands.iter().map(|c| c.count_ones() as usize).sum();
+        if *self.budget < assumptions {
+            *self.budget = 0;
+            return Vec::new();
+        }
+        *self.budget -= assumptions;
+        let mut hits = Vec::new();
+        let mut live = vec![false; cand_count];
+        let mut branch_bits = vec![0u64; if rule.multiple { cand_count * words } else { 0 }];
+        static_reach(grid, rule.multiple, |cand, hit, facts| {
+            if hit {
+                hits.push(cand);
+            } else if rule.multiple {
+                live[cand] = true;
+                branch_bits[cand * words..(cand + 1) * words].copy_from_slice(facts);
+            }
+        });
+        let mut found = Vec::new();
+        if rule.contradictions {
+            let mut net = Net::new(grid);
+            for cand in hits {
+                net.propagate(cand, true, mode);
+                if net.conflict.is_some() {
+                    found.push(self.contradiction(&net, cand, false));
+                }
+            }
+        }
+        if rule.multiple {
+            self.multiple(mode, false, &branch_bits, &live, words, &mut found);
+        }
+        one_per_removal(found)
+    }
+
+    /// What `fact` (`cand * 2 + on`) removes from the grid, if anything.
+    fn removes(&self, key: usize) -> Vec<usize> {
+        let (cand, on) = (key / 2, key % 2 == 1);
+        let (cell, d) = (cand / self.n, cand % self.n);
+        let cands = self.grid.cands[cell];
+        if cands & (1 << d) == 0 {
+            return Vec::new();
+        }
+        if on {
+            bits(cands & !(1 << d)).map(|e| cell * self.n + e).collect()
+        } else {
+            vec![cand]
+        }
+    }
+
+    /// An assumption that broke the grid: it is false.
+    fn contradiction(&self, net: &Net, cand: usize, placed: bool) -> InnerFinding {
+        let conflict = net.conflict.as_ref().map(|c| c.events.clone());
+        let events = conflict.unwrap_or_default();
+        let mut weight = Weight::default();
+        weight.add_conflict(net, &events);
+        let mut singles = Vec::new();
+        singles_of(net, &events, &mut singles);
+        let key = cand * 2 + usize::from(placed);
+        let assumption = say(net.grid, net.node(0));
+        let mut text = format!(
+            "{} (if {assumption}, {}",
+            say_key(self.grid, key),
+            line_after_assumption(net, events.first().copied().unwrap_or(0))
+        );
+        if let Some(conflict) = &net.conflict {
+            text.push_str(&conflict_words(net, conflict));
+        }
+        text.push(')');
+        InnerFinding {
+            eliminations: self.removes(key),
+            rests_on: Vec::new(),
+            singles,
+            complexity: weight.total(),
+            text,
+        }
+    }
+
+    /// Facts a candidate and its absence both imply (SE's double forcing).
+    fn double(&self, on_net: &Net, off_net: &Net, cand: usize, found: &mut Vec<InnerFinding>) {
+        for (id, e) in off_net.events.iter().enumerate().skip(1) {
+            let key = e.cand as usize * 2 + e.on as usize;
+            let Some(on_id) = on_net.event_of(e.cand as usize, e.on) else {
+                continue;
+            };
+            let eliminations = self.removes(key);
+            if eliminations.is_empty() || e.cand as usize == cand {
+                continue;
+            }
+            let mut weight = Weight::default();
+            weight.add(on_net, &[on_id]);
+            weight.add(off_net, &[id as u32]);
+            let mut singles = Vec::new();
+            singles_of(on_net, &[on_id], &mut singles);
+            singles_of(off_net, &[id as u32], &mut singles);
+            found.push(InnerFinding {
+                eliminations,
+                rests_on: Vec::new(),
+                singles,
+                complexity: weight.total(),
+                text: format!(
+                    "{} (whether {} or not: {}; {})",
+                    say_key(self.grid, key),
+                    say(self.grid, on_net.node(0)),
+                    say_path(on_net, on_id),
+                    say_path(off_net, id as u32)
+                ),
+            });
+        }
+    }
+
+    /// Cell and unit forcing: a fact every branch of a group reaches.
+    fn multiple(
+        &mut self,
+        mode: Mode,
+        dynamic: bool,
+        branch_bits: &[u64],
+        live: &[bool],
+        words: usize,
+        found: &mut Vec<InnerFinding>,
+    ) {
+        let grid = self.grid;
+        let n = self.n;
+        // (group, the cell or house whose single the assumptions share).
+        let mut groups: Vec<(Vec<usize>, usize, bool)> = Vec::new();
+        for cell in 0..grid.cands.len() {
+            let count = grid.cands[cell].count_ones();
+            // SE: a static cell needs three digits (two are a plain chain).
+            if count >= 3 || (dynamic && count == 2) {
+                groups.push((
+                    bits(grid.cands[cell]).map(|d| cell * n + d).collect(),
+                    cell,
+                    true,
+                ));
+            }
+        }
+        for (h, cells) in grid.geo.house_cells.iter().enumerate() {
+            for d in 0..n {
+                let group: Vec<usize> = cells
+                    .iter()
+                    .filter(|&&c| grid.cands[c as usize] & (1 << d) != 0)
+                    .map(|&c| c as usize * n + d)
+                    .collect();
+                if group.len() >= 2 {
+                    groups.push((group, h, false));
+                }
+            }
+        }
+        let mut common = vec![0u64; words];
+        let mut net = Net::new(grid);
+        net.inner_budget = INNER_NESTED_BUDGET;
+        for (group, site, is_cell) in groups {
+            if group.iter().any(|&c| !live[c]) {
+                continue;
+            }
+            common.fill(!0);
+            for &c in &group {
+                for (w, b) in common.iter_mut().zip(&branch_bits[c * words..]) {
+                    *w &= b;
+                }
+            }
+            let facts: Vec<usize> = common
+                .iter()
+                .enumerate()
+                .flat_map(|(w, &word)| bits(word).map(move |b| w * 64 + b))
+                .filter(|&key| !group.contains(&(key / 2)) && !self.removes(key).is_empty())
+                .collect();
+            for key in facts {
+                let mut weight = Weight::default();
+                // The shared single the assumptions stand on.
+                let root = if is_cell { CAUSE_CELL } else { site as u16 };
+                let mut singles = vec![(root, group[0])];
+                let mut lines = Vec::new();
+                for &start in &group {
+                    net.propagate(start, true, mode);
+                    let Some(target) = net.event_of(key / 2, key % 2 == 1) else {
+                        continue;
+                    };
+                    weight.add(&net, &[target]);
+                    singles_of(&net, &[target], &mut singles);
+                    lines.push(say_path(&net, target));
+                }
+                let place = if is_cell {
+                    format!(
+                        "every digit of {}",
+                        crate::board::cell_name(grid.geo.shape, crate::Cell((group[0] / n) as u16))
+                    )
+                } else {
+                    format!(
+                        "every place of {} in {}",
+                        group[0] % n + 1,
+                        grid.geo.house(site)
+                    )
+                };
+                found.push(InnerFinding {
+                    eliminations: self.removes(key),
+                    rests_on: Vec::new(),
+                    singles,
+                    complexity: weight.total(),
+                    text: format!(
+                        "{} ({place} leads to it: {})",
+                        say_key(grid, key),
+                        lines.join("; ")
+                    ),
+                });
+            }
+        }
+    }
+
+    /// The candidates the outer propagation removed from the cell (or, for
+    /// a house cause, the places of the digit in the house) of `cand`.
+    fn hidden_of(&self, cause: u16, cand: usize, out: &mut Vec<usize>) {
+        let n = self.n;
+        let (cell, d) = (cand / n, cand % n);
+        if cause == CAUSE_CELL {
+            let gone = self.outer.cands[cell] & !self.grid.cands[cell];
+            out.extend(bits(gone).map(|e| cell * n + e));
+        } else if cause != CAUSE_NONE {
+            for &c in &self.grid.geo.house_cells[cause as usize] {
+                let c = c as usize;
+                let bit = 1u64 << d;
+                if self.outer.cands[c] & bit != 0 && self.grid.cands[c] & bit == 0 {
+                    out.push(c * n + d);
+                }
+            }
+        }
+    }
+}
+
+/// The singles behind `targets`: (cause, candidate) of each `on` event
+/// with a cause.
+fn singles_of(net: &Net, targets: &[u32], out: &mut Vec<(u16, usize)>) {
+    for e in net.ancestors(targets) {
+        let event = net.events[e as usize];
+        if event.on && event.cause != CAUSE_NONE {
+            out.push((event.cause, event.cand as usize));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+}
+
+/// SE keeps one chain per set of removals, the least complex.
+fn one_per_removal(mut found: Vec<InnerFinding>) -> Vec<InnerFinding> {
+    found.sort_by(|a, b| (&a.eliminations, a.complexity).cmp(&(&b.eliminations, b.complexity)));
+    found.dedup_by(|b, a| a.eliminations == b.eliminations);
+    found
+}
+
+/// The events whose ancestors SE counts for a broken grid: each side of a
+/// clash apart; for an empty cell or house, the last removal apart from
+/// the others (SE sees the single they force clash with it).
+pub(crate) fn conflict_targets(events: &[u32]) -> Vec<Vec<u32>> {
+    match events {
+        [] => Vec::new(),
+        [one] => vec![vec![*one]],
+        [a, b] => vec![vec![*a], vec![*b]],
+        [rest @ .., last] => vec![rest.to_vec(), vec![*last]],
+    }
+}
+
+/// A chain's complexity as SE counts it: nodes per branch, plus each
+/// distinct inner chain's whole complexity.
+#[derive(Default)]
+pub(crate) struct Weight {
+    flat: u32,
+    nested: u32,
+    seen: Vec<String>,
+}
+
+impl Weight {
+    /// Adds one branch: the ancestors of `targets` in `net`.
+    pub fn add(&mut self, net: &Net, targets: &[u32]) {
+        let ancestors = net.ancestors(targets);
+        self.flat += ancestors.len() as u32;
+        for e in ancestors {
+            if let Some(chain) = net.inner_chain_of(e) {
+                self.add_inner(chain);
+            }
+        }
+    }
+
+    /// Counts an inner chain once, however many inferences rest on it (SE
+    /// sums distinct nested chains).
+    fn add_inner(&mut self, chain: &InnerChain) {
+        if !self.seen.contains(&chain.text) {
+            self.seen.push(chain.text.clone());
+            self.nested += chain.complexity;
+        }
+    }
+
+    /// Adds a broken grid's sides, as SE counts them.
+    pub fn add_conflict(&mut self, net: &Net, events: &[u32]) {
+        for side in conflict_targets(events) {
+            self.add(net, &side);
+        }
+    }
+
+    pub fn total(&self) -> u32 {
+        self.flat + self.nested
+    }
+
+    /// For an event an inner chain made, that chain's number (from 1) in
+    /// [`Weight::inner_texts`].
+    pub fn inner_number(&self, net: &Net, event: u32) -> Option<usize> {
+        let text = &net.inner_chain_of(event)?.text;
+        self.seen.iter().position(|t| t == text).map(|i| i + 1)
+    }
+
+    /// The inner chains met, in the order met.
+    pub fn inner_texts(&self) -> &[String] {
+        &self.seen
+    }
+}
+
+fn say_key(grid: &Grid, key: usize) -> String {
+    let n = grid.size();
+    let cand = key / 2;
+    say(
+        grid,
+        super::chains::Node {
+            cell: (cand / n) as u16,
+            digit: (cand % n) as u8 + 1,
+            on: key % 2 == 1,
+        },
+    )
+}
+
+/// "a so b so c": the main line to `target` after the assumption.
+fn line_after_assumption(net: &Net, target: u32) -> String {
+    let path = net.path_to(target);
+    let words: Vec<String> = path[1..]
+        .iter()
+        .map(|&e| say(net.grid, net.node(e)))
+        .collect();
+    words.join(" so ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_rate_as_in_sudoku_explainer() {
+        // Chaining.getDifficulty: 8.5 dynamic, 8.5 + 0.5 L for level 1,
+        // 9.5 + 0.5 (L - 2) from level 2.
+        let table: Vec<u16> = (0..=5).map(level_rating).collect();
+        assert_eq!(table, [85, 90, 95, 100, 105, 110]);
+    }
+
+    #[test]
+    fn inner_chains_lengthen_the_step_once_each() {
+        let inner = |complexity, text: &str| InnerChain {
+            complexity,
+            text: text.to_owned(),
+        };
+        let mut weight = Weight {
+            flat: 22,
+            ..Weight::default()
+        };
+        weight.add_inner(&inner(40, "r1c1<>5 (if r1c1=5, ...)"));
+        weight.add_inner(&inner(35, "r2c2<>7 (if r2c2=7, ...)"));
+        // The same chain met again by another branch counts once.
+        weight.add_inner(&inner(40, "r1c1<>5 (if r1c1=5, ...)"));
+        assert_eq!(weight.total(), 22 + 40 + 35);
+        // ChainingHint.getLengthDifficulty by hand: length = 97 - 2 = 95
+        // passes 4, 6, 8, 12, 16, 24, 32, 48 and 64 (not 96): +0.9 on 10.5.
+        assert_eq!(step_rating(4, weight.total()), 114);
+        // Without the inner chains: length 20 passes 4, 6, 8, 12, 16: +0.5.
+        assert_eq!(step_rating(4, 22), 110);
+        // However long, below trial and error.
+        assert_eq!(step_rating(5, 100_000), TRIAL_AND_ERROR_RATING - 1);
+    }
+}
