@@ -1,7 +1,7 @@
 //! A small conflict-driven clause-learning SAT solver: two watched literals
 //! (binary clauses kept apart as implication lists), first-UIP learning with
 //! recursive minimisation, VSIDS with target and saved phases, Luby
-//! restarts and deletion of learned clauses by literal block distance. No
+//! restarts, rephasing to the best trail, and deletion of learned clauses by literal block distance. No
 //! recursion anywhere (clause minimisation walks an explicit stack).
 //!
 //! Generic over clauses; [`super`] encodes boards into it.
@@ -77,14 +77,16 @@ struct Watch {
     blocker: Lit,
 }
 
-struct Clause {
-    lits: Vec<Lit>,
-    learnt: bool,
-    /// Literal block distance: how many decision levels the clause spans
-    /// when learned; low ones are kept ("glue" clauses).
-    lbd: u32,
-    deleted: bool,
-}
+/// Long clauses live in one arena of words, each as a header of two words
+/// (its length, then [`LEARNT`] and [`DELETED`] flags over its literal block
+/// distance: how many decision levels it spanned when learned) followed by its
+/// literals. A clause is named by the offset of its header. One flat array
+/// instead of a vector per clause: propagation, which is most of the time,
+/// reads a clause with no pointer to follow.
+const HEADER: usize = 2;
+const LEARNT: u32 = 1 << 31;
+const DELETED: u32 = 1 << 30;
+const LBD_MASK: u32 = (1 << 16) - 1;
 
 /// Learned clauses with this literal block distance or less are never deleted.
 const GLUE: u32 = 2;
@@ -95,6 +97,8 @@ const RESTART_UNIT: u64 = 512;
 const FIRST_REDUCE: u64 = 2000;
 const REDUCE_GROWTH: u64 = 300;
 const VAR_DECAY: f64 = 0.95;
+/// Conflicts before the first rephase; the interval grows by as much after each.
+const REPHASE_INTERVAL: u64 = 1000;
 
 pub(crate) struct Cdcl {
     /// Value of every literal (`TRUE`, `FALSE`, `UNDEFINED`), indexed by
@@ -109,13 +113,26 @@ pub(crate) struct Cdcl {
     /// `target_len` is that trail's length, 0 after a restart.
     target_phase: Vec<Option<bool>>,
     target_len: usize,
+    /// The values of the longest conflict-free trail since the last
+    /// rephase, and its length: what [`Cdcl::rephase`] goes back to.
+    best_phase: Vec<Option<bool>>,
+    best_len: usize,
+    /// What decisions try first before any phase is saved.
+    initial_phase: bool,
+    rephases: u64,
+    next_rephase: u64,
+    /// Scratch of [`Cdcl::is_redundant`], kept to spare an allocation per call.
+    redundant_stack: Vec<Lit>,
+    redundant_reason: Vec<Lit>,
     trail: Vec<Lit>,
     /// Where each decision level starts on the trail.
     levels: Vec<usize>,
     /// Next trail position to propagate.
     head: usize,
-    clauses: Vec<Clause>,
-    free_clauses: Vec<u32>,
+    arena: Vec<u32>,
+    /// Words of deleted clauses in the arena; it is compacted when they
+    /// are half of it.
+    wasted: usize,
     /// For each literal, the long clauses watching it (looked at when it
     /// becomes false).
     watches: Vec<Vec<Watch>>,
@@ -153,11 +170,18 @@ impl Cdcl {
             saved_phase: vec![initial_phase; vars],
             target_phase: vec![None; vars],
             target_len: 0,
+            best_phase: vec![None; vars],
+            best_len: 0,
+            initial_phase,
+            rephases: 0,
+            next_rephase: REPHASE_INTERVAL,
+            redundant_stack: Vec::new(),
+            redundant_reason: Vec::new(),
             trail: Vec::with_capacity(vars),
             levels: Vec::new(),
             head: 0,
-            clauses: Vec::new(),
-            free_clauses: Vec::new(),
+            arena: Vec::new(),
+            wasted: 0,
             watches: vec![Vec::new(); 2 * vars],
             binaries: vec![Vec::new(); 2 * vars],
             activity,
@@ -189,6 +213,8 @@ impl Cdcl {
         self.saved_phase.fill(phase);
         self.target_phase.fill(None);
         self.target_len = 0;
+        self.best_phase.fill(None);
+        self.best_len = 0;
     }
 
     /// Whether `lit` is true in the model of the last satisfiable `solve`.
@@ -266,6 +292,9 @@ impl Cdcl {
                     self.backtrack(0);
                     return SatAnswer::Unknown;
                 }
+                if self.conflicts >= self.next_rephase {
+                    self.rephase();
+                }
                 if self.conflicts >= restart_at {
                     restarts += 1;
                     restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
@@ -288,6 +317,31 @@ impl Cdcl {
                 }
             }
         }
+    }
+
+    /// Restarts from new saved phases, in turn the initial phase, the best
+    /// trail's since the last rephase, the inverted initial phase and the
+    /// best again (as CaDiCaL and Kissat do in their stable mode), and
+    /// forgets the target phase. A search stuck near one almost-solution is
+    /// sent elsewhere, and brought back to the best one every other time.
+    fn rephase(&mut self) {
+        self.rephases += 1;
+        self.next_rephase = self.conflicts + REPHASE_INTERVAL * (self.rephases + 1);
+        self.backtrack(0);
+        match self.rephases % 4 {
+            0 | 2 => {
+                for (saved, best) in self.saved_phase.iter_mut().zip(&self.best_phase) {
+                    if let Some(best) = *best {
+                        *saved = best;
+                    }
+                }
+            }
+            1 => self.saved_phase.fill(self.initial_phase),
+            _ => self.saved_phase.fill(!self.initial_phase),
+        }
+        self.target_phase.fill(None);
+        self.target_len = 0;
+        self.best_len = 0;
     }
 
     fn value(&self, lit: Lit) -> i8 {
@@ -315,23 +369,11 @@ impl Cdcl {
             self.binaries[lits[1].index()].push(lits[0]);
             return Reason::Binary(lits[1]);
         }
-        let clause = Clause {
-            lits,
-            learnt,
-            lbd,
-            deleted: false,
-        };
-        let index = match self.free_clauses.pop() {
-            Some(index) => {
-                self.clauses[index as usize] = clause;
-                index
-            }
-            None => {
-                self.clauses.push(clause);
-                (self.clauses.len() - 1) as u32
-            }
-        };
-        let lits = &self.clauses[index as usize].lits;
+        let index = self.arena.len() as u32;
+        let flags = if learnt { LEARNT } else { 0 };
+        self.arena.push(lits.len() as u32);
+        self.arena.push(flags | lbd.min(LBD_MASK));
+        self.arena.extend(lits.iter().map(|l| l.0));
         let (first, second) = (lits[0], lits[1]);
         self.watches[first.index()].push(Watch {
             clause: index,
@@ -349,14 +391,18 @@ impl Cdcl {
         while self.head < self.trail.len() {
             let falsified = !self.trail[self.head];
             self.head += 1;
-            for i in 0..self.binaries[falsified.index()].len() {
-                let other = self.binaries[falsified.index()][i];
-                match self.value(other) {
+            let implied = std::mem::take(&mut self.binaries[falsified.index()]);
+            for &other in &implied {
+                match self.values[other.index()] {
                     TRUE => {}
-                    FALSE => return Some(Conflict::Binary(falsified, other)),
+                    FALSE => {
+                        self.binaries[falsified.index()] = implied;
+                        return Some(Conflict::Binary(falsified, other));
+                    }
                     _ => self.assign(other, Reason::Binary(falsified)),
                 }
             }
+            self.binaries[falsified.index()] = implied;
             let mut watches = std::mem::take(&mut self.watches[falsified.index()]);
             let (mut i, mut j) = (0, 0);
             let mut conflict = None;
@@ -368,14 +414,13 @@ impl Cdcl {
                     j += 1;
                     continue;
                 }
-                let clause = &mut self.clauses[watch.clause as usize];
-                if clause.deleted {
-                    continue;
+                let start = watch.clause as usize;
+                let len = self.arena[start] as usize;
+                let lits = &mut self.arena[start + HEADER..start + HEADER + len];
+                if lits[0] == falsified.0 {
+                    lits.swap(0, 1);
                 }
-                if clause.lits[0] == falsified {
-                    clause.lits.swap(0, 1);
-                }
-                let first = clause.lits[0];
+                let first = Lit(lits[0]);
                 let kept = Watch {
                     clause: watch.clause,
                     blocker: first,
@@ -385,12 +430,12 @@ impl Cdcl {
                     j += 1;
                     continue;
                 }
-                let replacement =
-                    (2..clause.lits.len()).find(|&k| self.values[clause.lits[k].index()] != FALSE);
+                let values = &self.values;
+                let replacement = (2..len).find(|&k| values[lits[k] as usize] != FALSE);
                 if let Some(k) = replacement {
-                    clause.lits.swap(1, k);
-                    let new_watch = clause.lits[1];
-                    self.watches[new_watch.index()].push(kept);
+                    lits.swap(1, k);
+                    let new_watch = lits[1] as usize;
+                    self.watches[new_watch].push(kept);
                     continue;
                 }
                 watches[j] = kept;
@@ -422,7 +467,9 @@ impl Cdcl {
         match reason {
             Reason::Decision => {}
             Reason::Binary(lit) => out.push(lit),
-            Reason::Clause(index) => out.extend_from_slice(&self.clauses[index as usize].lits[1..]),
+            Reason::Clause(index) => {
+                out.extend(self.clause_lits(index)[1..].iter().map(|&l| Lit(l)))
+            }
         }
     }
 
@@ -437,7 +484,7 @@ impl Cdcl {
         let mut lits = Vec::new();
         match conflict {
             Conflict::Binary(a, b) => lits.extend([a, b]),
-            Conflict::Clause(c) => lits.extend_from_slice(&self.clauses[c as usize].lits),
+            Conflict::Clause(c) => lits.extend(self.clause_lits(c).iter().map(|&l| Lit(l))),
         }
         let uip = loop {
             for &lit in &lits {
@@ -522,9 +569,12 @@ impl Cdcl {
     /// added to `marked` for clearing).
     fn is_redundant(&mut self, lit: Lit, levels_in_clause: u32, marked: &mut Vec<usize>) -> bool {
         let first_new = marked.len();
-        let mut stack = vec![lit];
-        let mut reason = Vec::new();
-        while let Some(implied) = stack.pop() {
+        let mut stack = std::mem::take(&mut self.redundant_stack);
+        let mut reason = std::mem::take(&mut self.redundant_reason);
+        stack.clear();
+        stack.push(lit);
+        let mut redundant = true;
+        'walk: while let Some(implied) = stack.pop() {
             reason.clear();
             self.reason_lits(self.reason[implied.var()], &mut reason);
             for &l in &reason {
@@ -543,11 +593,14 @@ impl Cdcl {
                         self.seen[var] = false;
                     }
                     marked.truncate(first_new);
-                    return false;
+                    redundant = false;
+                    break 'walk;
                 }
             }
         }
-        true
+        self.redundant_stack = stack;
+        self.redundant_reason = reason;
+        redundant
     }
 
     /// Stores a learned clause and asserts its first literal (the caller has
@@ -589,6 +642,12 @@ impl Cdcl {
     /// puzzles fall in seconds instead of minutes.
     fn remember_target(&mut self) {
         let consistent = self.levels.last().copied().unwrap_or(0);
+        if consistent > self.best_len {
+            self.best_len = consistent;
+            for &lit in &self.trail[..consistent] {
+                self.best_phase[lit.var()] = Some(!lit.is_negative());
+            }
+        }
         if consistent > self.target_len {
             self.target_len = consistent;
             for &lit in &self.trail[..consistent] {
@@ -623,30 +682,70 @@ impl Cdcl {
     /// Deletes the less useful half of the learned long clauses (highest
     /// literal block distance first), keeping glue clauses and reasons.
     fn reduce_learnt(&mut self) {
-        let mut candidates: Vec<u32> = (0..self.clauses.len() as u32)
-            .filter(|&i| {
-                let c = &self.clauses[i as usize];
-                c.learnt && !c.deleted && c.lbd > GLUE && !self.is_reason(i)
-            })
-            .collect();
-        // Highest LBD first; among equals the older (lower index) first.
-        candidates.sort_by_key(|&i| (std::cmp::Reverse(self.clauses[i as usize].lbd), i));
-        for &index in &candidates[..candidates.len() / 2] {
-            let clause = &mut self.clauses[index as usize];
-            clause.deleted = true;
-            clause.lits = Vec::new();
-            self.free_clauses.push(index);
+        let mut candidates = Vec::new();
+        let mut at = 0;
+        while at < self.arena.len() {
+            let (len, meta) = (self.arena[at] as usize, self.arena[at + 1]);
+            let lbd = meta & LBD_MASK;
+            if meta & LEARNT != 0 && meta & DELETED == 0 && lbd > GLUE && !self.is_reason(at as u32)
+            {
+                candidates.push((lbd, at as u32));
+            }
+            at += HEADER + len;
         }
-        // Drop the deleted clauses' watches now, so a reused index is never
-        // reached through a stale watch.
-        let clauses = &self.clauses;
+        // Highest LBD first; among equals the older (lower offset) first.
+        candidates.sort_by_key(|&(lbd, at)| (std::cmp::Reverse(lbd), at));
+        for &(_, at) in &candidates[..candidates.len() / 2] {
+            self.arena[at as usize + 1] |= DELETED;
+            self.wasted += HEADER + self.arena[at as usize] as usize;
+        }
+        // Drop the deleted clauses' watches now.
+        let arena = &self.arena;
         for watches in &mut self.watches {
-            watches.retain(|w| !clauses[w.clause as usize].deleted);
+            watches.retain(|w| arena[w.clause as usize + 1] & DELETED == 0);
+        }
+        if 2 * self.wasted > self.arena.len() {
+            self.compact();
         }
     }
 
+    /// Moves the live clauses of the arena together, renaming them in the
+    /// watches and the reasons.
+    fn compact(&mut self) {
+        let mut moved = Vec::with_capacity(self.arena.len() - self.wasted);
+        let mut at = 0;
+        while at < self.arena.len() {
+            let len = self.arena[at] as usize;
+            if self.arena[at + 1] & DELETED == 0 {
+                let new_at = moved.len() as u32;
+                moved.extend_from_slice(&self.arena[at..at + HEADER + len]);
+                // The old header's length word now says where the clause went.
+                self.arena[at] = new_at;
+            }
+            at += HEADER + len;
+        }
+        for watches in &mut self.watches {
+            for watch in watches.iter_mut() {
+                watch.clause = self.arena[watch.clause as usize];
+            }
+        }
+        for &lit in &self.trail {
+            if let Reason::Clause(old) = self.reason[lit.var()] {
+                self.reason[lit.var()] = Reason::Clause(self.arena[old as usize]);
+            }
+        }
+        self.arena = moved;
+        self.wasted = 0;
+    }
+
+    /// The literals of the long clause at `index`, as words.
+    fn clause_lits(&self, index: u32) -> &[u32] {
+        let start = index as usize + HEADER;
+        &self.arena[start..start + self.arena[index as usize] as usize]
+    }
+
     fn is_reason(&self, index: u32) -> bool {
-        let first = self.clauses[index as usize].lits[0];
+        let first = Lit(self.clause_lits(index)[0]);
         self.value(first) == TRUE && self.reason[first.var()] == Reason::Clause(index)
     }
 }
