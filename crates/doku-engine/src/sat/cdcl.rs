@@ -1,7 +1,7 @@
 //! A small conflict-driven clause-learning SAT solver: two watched literals
 //! (binary clauses kept apart as implication lists), first-UIP learning with
 //! recursive minimisation, VSIDS with target and saved phases, Luby
-//! restarts, rephasing to the best trail, and deletion of learned clauses by literal block distance. No
+//! restarts and deletion of learned clauses by literal block distance. No
 //! recursion anywhere (clause minimisation walks an explicit stack).
 //!
 //! Generic over clauses; [`super`] encodes boards into it.
@@ -77,13 +77,13 @@ struct Watch {
     blocker: Lit,
 }
 
-/// Long clauses live in one arena of words, each as a header of two words
-/// (its length, then [`LEARNT`] and [`DELETED`] flags over its literal block
-/// distance: how many decision levels it spanned when learned) followed by its
-/// literals. A clause is named by the offset of its header. One flat array
+/// Long clauses live in one arena of words, each as a header of three words
+/// (its length; [`LEARNT`] and [`DELETED`] flags over its literal block
+/// distance, how many decision levels it spanned when learned; its slot, see
+/// `Cdcl::free_slots`) followed by its literals. A clause is named by the offset of its header. One flat array
 /// instead of a vector per clause: propagation, which is most of the time,
 /// reads a clause with no pointer to follow.
-const HEADER: usize = 2;
+const HEADER: usize = 3;
 const LEARNT: u32 = 1 << 31;
 const DELETED: u32 = 1 << 30;
 const LBD_MASK: u32 = (1 << 16) - 1;
@@ -97,8 +97,6 @@ const RESTART_UNIT: u64 = 512;
 const FIRST_REDUCE: u64 = 2000;
 const REDUCE_GROWTH: u64 = 300;
 const VAR_DECAY: f64 = 0.95;
-/// Conflicts before the first rephase; the interval grows by as much after each.
-const REPHASE_INTERVAL: u64 = 1000;
 
 pub(crate) struct Cdcl {
     /// Value of every literal (`TRUE`, `FALSE`, `UNDEFINED`), indexed by
@@ -113,14 +111,11 @@ pub(crate) struct Cdcl {
     /// `target_len` is that trail's length, 0 after a restart.
     target_phase: Vec<Option<bool>>,
     target_len: usize,
-    /// The values of the longest conflict-free trail since the last
-    /// rephase, and its length: what [`Cdcl::rephase`] goes back to.
-    best_phase: Vec<Option<bool>>,
-    best_len: usize,
-    /// What decisions try first before any phase is saved.
-    initial_phase: bool,
-    rephases: u64,
-    next_rephase: u64,
+    /// Slots of deleted learned clauses, reused by new ones: the slot
+    /// breaks ties when clauses are deleted, as clause indices did before
+    /// the arena, so the search is the one measured then.
+    free_slots: Vec<u32>,
+    next_slot: u32,
     /// Scratch of [`Cdcl::is_redundant`], kept to spare an allocation per call.
     redundant_stack: Vec<Lit>,
     redundant_reason: Vec<Lit>,
@@ -170,11 +165,8 @@ impl Cdcl {
             saved_phase: vec![initial_phase; vars],
             target_phase: vec![None; vars],
             target_len: 0,
-            best_phase: vec![None; vars],
-            best_len: 0,
-            initial_phase,
-            rephases: 0,
-            next_rephase: REPHASE_INTERVAL,
+            free_slots: Vec::new(),
+            next_slot: 0,
             redundant_stack: Vec::new(),
             redundant_reason: Vec::new(),
             trail: Vec::with_capacity(vars),
@@ -213,8 +205,6 @@ impl Cdcl {
         self.saved_phase.fill(phase);
         self.target_phase.fill(None);
         self.target_len = 0;
-        self.best_phase.fill(None);
-        self.best_len = 0;
     }
 
     /// Whether `lit` is true in the model of the last satisfiable `solve`.
@@ -292,9 +282,6 @@ impl Cdcl {
                     self.backtrack(0);
                     return SatAnswer::Unknown;
                 }
-                if self.conflicts >= self.next_rephase {
-                    self.rephase();
-                }
                 if self.conflicts >= restart_at {
                     restarts += 1;
                     restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
@@ -317,31 +304,6 @@ impl Cdcl {
                 }
             }
         }
-    }
-
-    /// Restarts from new saved phases, in turn the initial phase, the best
-    /// trail's since the last rephase, the inverted initial phase and the
-    /// best again (as CaDiCaL and Kissat do in their stable mode), and
-    /// forgets the target phase. A search stuck near one almost-solution is
-    /// sent elsewhere, and brought back to the best one every other time.
-    fn rephase(&mut self) {
-        self.rephases += 1;
-        self.next_rephase = self.conflicts + REPHASE_INTERVAL * (self.rephases + 1);
-        self.backtrack(0);
-        match self.rephases % 4 {
-            0 | 2 => {
-                for (saved, best) in self.saved_phase.iter_mut().zip(&self.best_phase) {
-                    if let Some(best) = *best {
-                        *saved = best;
-                    }
-                }
-            }
-            1 => self.saved_phase.fill(self.initial_phase),
-            _ => self.saved_phase.fill(!self.initial_phase),
-        }
-        self.target_phase.fill(None);
-        self.target_len = 0;
-        self.best_len = 0;
     }
 
     fn value(&self, lit: Lit) -> i8 {
@@ -371,8 +333,13 @@ impl Cdcl {
         }
         let index = self.arena.len() as u32;
         let flags = if learnt { LEARNT } else { 0 };
+        let slot = self.free_slots.pop().unwrap_or_else(|| {
+            self.next_slot += 1;
+            self.next_slot - 1
+        });
         self.arena.push(lits.len() as u32);
         self.arena.push(flags | lbd.min(LBD_MASK));
+        self.arena.push(slot);
         self.arena.extend(lits.iter().map(|l| l.0));
         let (first, second) = (lits[0], lits[1]);
         self.watches[first.index()].push(Watch {
@@ -642,12 +609,6 @@ impl Cdcl {
     /// puzzles fall in seconds instead of minutes.
     fn remember_target(&mut self) {
         let consistent = self.levels.last().copied().unwrap_or(0);
-        if consistent > self.best_len {
-            self.best_len = consistent;
-            for &lit in &self.trail[..consistent] {
-                self.best_phase[lit.var()] = Some(!lit.is_negative());
-            }
-        }
         if consistent > self.target_len {
             self.target_len = consistent;
             for &lit in &self.trail[..consistent] {
@@ -689,14 +650,15 @@ impl Cdcl {
             let lbd = meta & LBD_MASK;
             if meta & LEARNT != 0 && meta & DELETED == 0 && lbd > GLUE && !self.is_reason(at as u32)
             {
-                candidates.push((lbd, at as u32));
+                candidates.push((lbd, self.arena[at + 2], at as u32));
             }
             at += HEADER + len;
         }
-        // Highest LBD first; among equals the older (lower offset) first.
-        candidates.sort_by_key(|&(lbd, at)| (std::cmp::Reverse(lbd), at));
-        for &(_, at) in &candidates[..candidates.len() / 2] {
+        // Highest LBD first; among equals the lower slot first.
+        candidates.sort_by_key(|&(lbd, slot, _)| (std::cmp::Reverse(lbd), slot));
+        for &(_, slot, at) in &candidates[..candidates.len() / 2] {
             self.arena[at as usize + 1] |= DELETED;
+            self.free_slots.push(slot);
             self.wasted += HEADER + self.arena[at as usize] as usize;
         }
         // Drop the deleted clauses' watches now.
