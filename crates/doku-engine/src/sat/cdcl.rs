@@ -77,14 +77,16 @@ struct Watch {
     blocker: Lit,
 }
 
-struct Clause {
-    lits: Vec<Lit>,
-    learnt: bool,
-    /// Literal block distance: how many decision levels the clause spans
-    /// when learned; low ones are kept ("glue" clauses).
-    lbd: u32,
-    deleted: bool,
-}
+/// Long clauses live in one arena of words, each as a header of three words
+/// (its length; [`LEARNT`] and [`DELETED`] flags over its literal block
+/// distance, how many decision levels it spanned when learned; its slot, see
+/// `Cdcl::free_slots`) followed by its literals. A clause is named by the offset of its header. One flat array
+/// instead of a vector per clause: propagation, which is most of the time,
+/// reads a clause with no pointer to follow.
+const HEADER: usize = 3;
+const LEARNT: u32 = 1 << 31;
+const DELETED: u32 = 1 << 30;
+const LBD_MASK: u32 = (1 << 16) - 1;
 
 /// Learned clauses with this literal block distance or less are never deleted.
 const GLUE: u32 = 2;
@@ -109,13 +111,23 @@ pub(crate) struct Cdcl {
     /// `target_len` is that trail's length, 0 after a restart.
     target_phase: Vec<Option<bool>>,
     target_len: usize,
+    /// Slots of deleted learned clauses, reused by new ones: the slot
+    /// breaks ties when clauses are deleted, as clause indices did before
+    /// the arena, so the search is the one measured then.
+    free_slots: Vec<u32>,
+    next_slot: u32,
+    /// Scratch of [`Cdcl::is_redundant`], kept to spare an allocation per call.
+    redundant_stack: Vec<Lit>,
+    redundant_reason: Vec<Lit>,
     trail: Vec<Lit>,
     /// Where each decision level starts on the trail.
     levels: Vec<usize>,
     /// Next trail position to propagate.
     head: usize,
-    clauses: Vec<Clause>,
-    free_clauses: Vec<u32>,
+    arena: Vec<u32>,
+    /// Words of deleted clauses in the arena; it is compacted when they
+    /// are half of it.
+    wasted: usize,
     /// For each literal, the long clauses watching it (looked at when it
     /// becomes false).
     watches: Vec<Vec<Watch>>,
@@ -153,11 +165,15 @@ impl Cdcl {
             saved_phase: vec![initial_phase; vars],
             target_phase: vec![None; vars],
             target_len: 0,
+            free_slots: Vec::new(),
+            next_slot: 0,
+            redundant_stack: Vec::new(),
+            redundant_reason: Vec::new(),
             trail: Vec::with_capacity(vars),
             levels: Vec::new(),
             head: 0,
-            clauses: Vec::new(),
-            free_clauses: Vec::new(),
+            arena: Vec::new(),
+            wasted: 0,
             watches: vec![Vec::new(); 2 * vars],
             binaries: vec![Vec::new(); 2 * vars],
             activity,
@@ -315,23 +331,16 @@ impl Cdcl {
             self.binaries[lits[1].index()].push(lits[0]);
             return Reason::Binary(lits[1]);
         }
-        let clause = Clause {
-            lits,
-            learnt,
-            lbd,
-            deleted: false,
-        };
-        let index = match self.free_clauses.pop() {
-            Some(index) => {
-                self.clauses[index as usize] = clause;
-                index
-            }
-            None => {
-                self.clauses.push(clause);
-                (self.clauses.len() - 1) as u32
-            }
-        };
-        let lits = &self.clauses[index as usize].lits;
+        let index = self.arena.len() as u32;
+        let flags = if learnt { LEARNT } else { 0 };
+        let slot = self.free_slots.pop().unwrap_or_else(|| {
+            self.next_slot += 1;
+            self.next_slot - 1
+        });
+        self.arena.push(lits.len() as u32);
+        self.arena.push(flags | lbd.min(LBD_MASK));
+        self.arena.push(slot);
+        self.arena.extend(lits.iter().map(|l| l.0));
         let (first, second) = (lits[0], lits[1]);
         self.watches[first.index()].push(Watch {
             clause: index,
@@ -349,14 +358,18 @@ impl Cdcl {
         while self.head < self.trail.len() {
             let falsified = !self.trail[self.head];
             self.head += 1;
-            for i in 0..self.binaries[falsified.index()].len() {
-                let other = self.binaries[falsified.index()][i];
-                match self.value(other) {
+            let implied = std::mem::take(&mut self.binaries[falsified.index()]);
+            for &other in &implied {
+                match self.values[other.index()] {
                     TRUE => {}
-                    FALSE => return Some(Conflict::Binary(falsified, other)),
+                    FALSE => {
+                        self.binaries[falsified.index()] = implied;
+                        return Some(Conflict::Binary(falsified, other));
+                    }
                     _ => self.assign(other, Reason::Binary(falsified)),
                 }
             }
+            self.binaries[falsified.index()] = implied;
             let mut watches = std::mem::take(&mut self.watches[falsified.index()]);
             let (mut i, mut j) = (0, 0);
             let mut conflict = None;
@@ -368,14 +381,13 @@ impl Cdcl {
                     j += 1;
                     continue;
                 }
-                let clause = &mut self.clauses[watch.clause as usize];
-                if clause.deleted {
-                    continue;
+                let start = watch.clause as usize;
+                let len = self.arena[start] as usize;
+                let lits = &mut self.arena[start + HEADER..start + HEADER + len];
+                if lits[0] == falsified.0 {
+                    lits.swap(0, 1);
                 }
-                if clause.lits[0] == falsified {
-                    clause.lits.swap(0, 1);
-                }
-                let first = clause.lits[0];
+                let first = Lit(lits[0]);
                 let kept = Watch {
                     clause: watch.clause,
                     blocker: first,
@@ -385,12 +397,12 @@ impl Cdcl {
                     j += 1;
                     continue;
                 }
-                let replacement =
-                    (2..clause.lits.len()).find(|&k| self.values[clause.lits[k].index()] != FALSE);
+                let values = &self.values;
+                let replacement = (2..len).find(|&k| values[lits[k] as usize] != FALSE);
                 if let Some(k) = replacement {
-                    clause.lits.swap(1, k);
-                    let new_watch = clause.lits[1];
-                    self.watches[new_watch.index()].push(kept);
+                    lits.swap(1, k);
+                    let new_watch = lits[1] as usize;
+                    self.watches[new_watch].push(kept);
                     continue;
                 }
                 watches[j] = kept;
@@ -422,7 +434,9 @@ impl Cdcl {
         match reason {
             Reason::Decision => {}
             Reason::Binary(lit) => out.push(lit),
-            Reason::Clause(index) => out.extend_from_slice(&self.clauses[index as usize].lits[1..]),
+            Reason::Clause(index) => {
+                out.extend(self.clause_lits(index)[1..].iter().map(|&l| Lit(l)))
+            }
         }
     }
 
@@ -437,7 +451,7 @@ impl Cdcl {
         let mut lits = Vec::new();
         match conflict {
             Conflict::Binary(a, b) => lits.extend([a, b]),
-            Conflict::Clause(c) => lits.extend_from_slice(&self.clauses[c as usize].lits),
+            Conflict::Clause(c) => lits.extend(self.clause_lits(c).iter().map(|&l| Lit(l))),
         }
         let uip = loop {
             for &lit in &lits {
@@ -522,9 +536,12 @@ impl Cdcl {
     /// added to `marked` for clearing).
     fn is_redundant(&mut self, lit: Lit, levels_in_clause: u32, marked: &mut Vec<usize>) -> bool {
         let first_new = marked.len();
-        let mut stack = vec![lit];
-        let mut reason = Vec::new();
-        while let Some(implied) = stack.pop() {
+        let mut stack = std::mem::take(&mut self.redundant_stack);
+        let mut reason = std::mem::take(&mut self.redundant_reason);
+        stack.clear();
+        stack.push(lit);
+        let mut redundant = true;
+        'walk: while let Some(implied) = stack.pop() {
             reason.clear();
             self.reason_lits(self.reason[implied.var()], &mut reason);
             for &l in &reason {
@@ -543,11 +560,14 @@ impl Cdcl {
                         self.seen[var] = false;
                     }
                     marked.truncate(first_new);
-                    return false;
+                    redundant = false;
+                    break 'walk;
                 }
             }
         }
-        true
+        self.redundant_stack = stack;
+        self.redundant_reason = reason;
+        redundant
     }
 
     /// Stores a learned clause and asserts its first literal (the caller has
@@ -623,30 +643,71 @@ impl Cdcl {
     /// Deletes the less useful half of the learned long clauses (highest
     /// literal block distance first), keeping glue clauses and reasons.
     fn reduce_learnt(&mut self) {
-        let mut candidates: Vec<u32> = (0..self.clauses.len() as u32)
-            .filter(|&i| {
-                let c = &self.clauses[i as usize];
-                c.learnt && !c.deleted && c.lbd > GLUE && !self.is_reason(i)
-            })
-            .collect();
-        // Highest LBD first; among equals the older (lower index) first.
-        candidates.sort_by_key(|&i| (std::cmp::Reverse(self.clauses[i as usize].lbd), i));
-        for &index in &candidates[..candidates.len() / 2] {
-            let clause = &mut self.clauses[index as usize];
-            clause.deleted = true;
-            clause.lits = Vec::new();
-            self.free_clauses.push(index);
+        let mut candidates = Vec::new();
+        let mut at = 0;
+        while at < self.arena.len() {
+            let (len, meta) = (self.arena[at] as usize, self.arena[at + 1]);
+            let lbd = meta & LBD_MASK;
+            if meta & LEARNT != 0 && meta & DELETED == 0 && lbd > GLUE && !self.is_reason(at as u32)
+            {
+                candidates.push((lbd, self.arena[at + 2], at as u32));
+            }
+            at += HEADER + len;
         }
-        // Drop the deleted clauses' watches now, so a reused index is never
-        // reached through a stale watch.
-        let clauses = &self.clauses;
+        // Highest LBD first; among equals the lower slot first.
+        candidates.sort_by_key(|&(lbd, slot, _)| (std::cmp::Reverse(lbd), slot));
+        for &(_, slot, at) in &candidates[..candidates.len() / 2] {
+            self.arena[at as usize + 1] |= DELETED;
+            self.free_slots.push(slot);
+            self.wasted += HEADER + self.arena[at as usize] as usize;
+        }
+        // Drop the deleted clauses' watches now.
+        let arena = &self.arena;
         for watches in &mut self.watches {
-            watches.retain(|w| !clauses[w.clause as usize].deleted);
+            watches.retain(|w| arena[w.clause as usize + 1] & DELETED == 0);
+        }
+        if 2 * self.wasted > self.arena.len() {
+            self.compact();
         }
     }
 
+    /// Moves the live clauses of the arena together, renaming them in the
+    /// watches and the reasons.
+    fn compact(&mut self) {
+        let mut moved = Vec::with_capacity(self.arena.len() - self.wasted);
+        let mut at = 0;
+        while at < self.arena.len() {
+            let len = self.arena[at] as usize;
+            if self.arena[at + 1] & DELETED == 0 {
+                let new_at = moved.len() as u32;
+                moved.extend_from_slice(&self.arena[at..at + HEADER + len]);
+                // The old header's length word now says where the clause went.
+                self.arena[at] = new_at;
+            }
+            at += HEADER + len;
+        }
+        for watches in &mut self.watches {
+            for watch in watches.iter_mut() {
+                watch.clause = self.arena[watch.clause as usize];
+            }
+        }
+        for &lit in &self.trail {
+            if let Reason::Clause(old) = self.reason[lit.var()] {
+                self.reason[lit.var()] = Reason::Clause(self.arena[old as usize]);
+            }
+        }
+        self.arena = moved;
+        self.wasted = 0;
+    }
+
+    /// The literals of the long clause at `index`, as words.
+    fn clause_lits(&self, index: u32) -> &[u32] {
+        let start = index as usize + HEADER;
+        &self.arena[start..start + self.arena[index as usize] as usize]
+    }
+
     fn is_reason(&self, index: u32) -> bool {
-        let first = self.clauses[index as usize].lits[0];
+        let first = Lit(self.clause_lits(index)[0]);
         self.value(first) == TRUE && self.reason[first.var()] == Reason::Clause(index)
     }
 }

@@ -22,6 +22,25 @@
 //! 25 s -> 2 s, another 5 s -> 27 s): the order of the tails changes, not
 //! their weight, so 512 stays. Activity decay 0.9 instead of 0.95: 93 s
 //! (one puzzle past a 40 s cap) against 79 s.
+//!
+//! Conflict counts swing by 2-10x on one puzzle when only the initial
+//! variable order changes, so search changes were measured over the 18
+//! puzzles under three variable orders (54 runs, each capped at 150k
+//! conflicts, about 6 s; totals of capped conflicts, fewer is better):
+//! Luby 512 alone 2.78M (9 capped); rephasing every 1000, 2000, ...
+//! conflicts (initial, best, inverted, best) 2.51M (7), but on the file's
+//! own order it took puzzle 1 to 84 s and 9 to 41 s (sat-anchor total
+//! 1.90x Kissat's against 1.68x), so it was dropped; the same every 500 and tiered deletion (LBD <= 6 kept while used) were no
+//! better over the first two orders (1.95M, 1.99M against 1.79M), and
+//! bumping reason-side literals was worse (3.07M alone, 3.58M with
+//! rephasing). Kissat-style focused mode (glucose restarts on LBD moving
+//! averages, 1/32 against 1/4096, margin 1.1, decay 0.8, saved phases
+//! only), alone or switched with this stable mode every 1000 k^2
+//! conflicts, was worse on nearly every puzzle: these satisfiable
+//! instances want the target phase. Keeping the trail's levels on restart
+//! (trail reuse) saved no time per conflict: restarts are rare next to
+//! the ~300 literals propagated per conflict, which are the cost
+//! (propagation is 80% of the time, about 140 ns a literal).
 
 mod cdcl;
 
