@@ -452,7 +452,8 @@ mod tests {
             let mut grid = Grid::new(&board).expect("no clash");
             grid.unique = true;
             let mut step = Finding::default();
-            while grid.empty > 0 && find_next(&grid, false, &mut step) == super::Found::Step {
+            while grid.empty > 0 && find_next(&grid, false, &mut step) == super::super::Found::Step
+            {
                 let fresh: Vec<Option<String>> = shared
                     .iter()
                     .map(|&t| {

@@ -108,7 +108,9 @@ mod levels {
         let mut grid = Grid::new(&board).ok_or("clash")?;
         let mut f = Finding::default();
         let nested = Technique::NestedForcingChain2.se_rating();
-        while find_next(&grid, &mut f) && f.technique.se_rating() < nested {
+        while find_next(&grid, false, &mut f) == super::super::Found::Step
+            && f.technique.se_rating() < nested
+        {
             grid.apply(&f);
         }
         let mut found = Vec::new();
