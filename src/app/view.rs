@@ -147,10 +147,27 @@ impl Widget for AppView<'_> {
                 }
                 _ => ("doku", self.panel_lines(&layout)),
             };
+            // A long hint gives way to the lines after it (the key that
+            // applies it); `doku grade --steps` prints it whole.
+            let text_of = |line: &Line| -> String {
+                line.spans
+                    .iter()
+                    .map(|span| span.content.as_ref())
+                    .collect()
+            };
+            let chain = lines
+                .iter()
+                .position(|line| text_of(line).starts_with("chain: "));
+            let explanation = game
+                .hint()
+                .and_then(|hint| lines.iter().position(|line| text_of(line) == hint.text()));
+            // The chain's notation first: the words say it too.
+            let gives_way = chain.into_iter().chain(explanation).collect();
             Panel {
                 theme,
                 title,
                 lines,
+                gives_way,
             }
             .render(panel, buf);
         }

@@ -32,12 +32,14 @@ One line per puzzle, in input order, four tab-separated fields:
 for example `expert<TAB>turbot fish<TAB>24 clues<TAB>6.6`. The rating is on Sudoku
 Explainer's scale: at each point the easiest step is taken, and the puzzle rates
 as its hardest step (hidden single 1.2, naked single 2.3, x-wing 3.2, xy-wing 4.2,
-unique rectangle 4.5, turbot fish 6.6, forcing chains 8.0 and up; 12.0 when logic
-cannot finish). Difficulty follows the rating:
+unique rectangle 4.5, x-cycle 6.5, turbot fish 6.6, nice loop 7.0, forcing chains
+8.0, dynamic 8.5 and 9.0, nested forcing chains of levels 2-5 from 9.5 to 11.0,
+chains plus their length; 12.0 when logic cannot finish). Difficulty follows the
+rating:
   easy     singles only, up to 2.3
   medium   plus pointing, claiming, pairs and x-wings, up to 3.4
   hard     plus triples, quads, swordfish, jellyfish and wings, up to 5.4
-  expert   plus uniqueness, colouring, fish with fins, chains: below 8.0
+  expert   plus uniqueness, colouring, fish with fins, loops, chains, ALS: below 8.0
   extreme  forcing chains and nets from 8.0, or `trial and error` (rated 12.0)
 A puzzle without exactly one solution gets `no solution` or `not unique` in the
 first field (exit status 1); unreadable input gets `invalid` (exit status 2).
