@@ -266,6 +266,9 @@ fn finish(
             .collect();
         text.push_str(". Inner chains: ");
         text.push_str(&numbered.join("; "));
+        // Nested steps run long: the conclusion first, so a hint cut to fit
+        // the panel still says what it found.
+        text = format!("{}: {text}", say(grid, fact));
     }
     out.text = text;
     let complexity = weight.total() as usize;
