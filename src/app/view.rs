@@ -141,28 +141,12 @@ impl Widget for AppView<'_> {
             ratatui::widgets::Paragraph::new(lines).render(rect, buf);
         }
         if let Some(panel) = layout.panel {
-            let (title, lines) = match &app.editor {
+            let (title, (lines, gives_way)) = match &app.editor {
                 Some(editor) if app.screen == Screen::Editing => {
-                    ("your puzzle", self.editor_panel_lines(editor))
+                    ("your puzzle", (self.editor_panel_lines(editor), Vec::new()))
                 }
                 _ => ("doku", self.panel_lines(&layout)),
             };
-            // A long hint gives way to the lines after it (the key that
-            // applies it); `doku grade --steps` prints it whole.
-            let text_of = |line: &Line| -> String {
-                line.spans
-                    .iter()
-                    .map(|span| span.content.as_ref())
-                    .collect()
-            };
-            let chain = lines
-                .iter()
-                .position(|line| text_of(line).starts_with("chain: "));
-            let explanation = game
-                .hint()
-                .and_then(|hint| lines.iter().position(|line| text_of(line) == hint.text()));
-            // The chain's notation first: the words say it too.
-            let gives_way = chain.into_iter().chain(explanation).collect();
             Panel {
                 theme,
                 title,
@@ -545,13 +529,18 @@ impl AppView<'_> {
             .collect()
     }
 
-    fn panel_lines(&self, layout: &ScreenLayout) -> Vec<Line<'static>> {
+    /// The panel's lines, and those that give way when they do not all fit:
+    /// a long hint's chain notation, then its words (the words say what the
+    /// notation does; `doku grade --steps` prints both whole), so the key
+    /// that applies the hint still shows.
+    fn panel_lines(&self, layout: &ScreenLayout) -> (Vec<Line<'static>>, Vec<usize>) {
         let app = self.app;
         let game = &app.game;
         let theme = app.theme();
         let shape = game.shape();
         let cursor = game.cursor();
         let mut lines = Vec::new();
+        let mut gives_way = Vec::new();
         if game.is_solved() {
             lines.push(Line::styled("Solved!", theme.message()));
             lines.push(Line::raw(format!(
@@ -609,8 +598,10 @@ impl AppView<'_> {
                 "hint".to_string()
             };
             lines.push(Line::styled(title, theme.title()));
+            let words = lines.len();
             lines.push(Line::raw(hint.text().to_string()));
             if let Some(chain) = hint_marks(hint).chain_text(shape) {
+                gives_way.push(lines.len());
                 lines.push(Line::raw(format!("chain: {chain}")));
                 lines.push(Line::raw("= strong link, - weak"));
             }
@@ -622,6 +613,7 @@ impl AppView<'_> {
                     Span::raw(hint_next_step(hint)),
                 ]));
             }
+            gives_way.push(words);
         }
         if let Some(line) = self.check_line() {
             lines.push(Line::raw(""));
@@ -635,7 +627,7 @@ impl AppView<'_> {
         if game.hints_used() > 0 && !game.is_solved() {
             lines.push(Line::raw(format!("hints used: {}", game.hints_used())));
         }
-        lines
+        (lines, gives_way)
     }
 }
 

@@ -152,6 +152,24 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// `message` cut to `room` columns at a word boundary, with "…" to show that
+/// more was said (the side panel, where there is one, holds all of it).
+pub(crate) fn fit_message(message: &str, room: usize) -> String {
+    if message.chars().count() <= room {
+        return message.to_string();
+    }
+    let Some(keep) = room.checked_sub(1) else {
+        return String::new();
+    };
+    let cut: String = message.chars().take(keep).collect();
+    // Back to the last whole word when there is one.
+    let cut = match cut.rfind(' ') {
+        Some(space) if space > 0 => cut[..space].trim_end_matches([' ', ':', ',']),
+        _ => cut.as_str(),
+    };
+    format!("{cut}…")
+}
+
 /// The smallest terminal on which a board of `shape` can be played.
 pub fn minimum_size(shape: Shape) -> (u16, u16) {
     let g = BoardLayout::smallest(shape);

@@ -26,18 +26,9 @@ impl Widget for Panel<'_> {
             .title_style(self.theme.title())
             .style(self.theme.text());
         let inner = block.inner(area);
-        // Indices from the last, so cutting one leaves the others' in place.
-        let mut order = self.gives_way.clone();
         let mut lines = self.lines;
-        while !order.is_empty() {
-            let index = order.remove(0);
-            let before = lines.len();
-            lines = fit_lines(lines, index, inner.width, inner.height);
-            let grown = lines.len() - before;
-            // Rows the cut line became shift the lines after it.
-            for i in order.iter_mut().filter(|i| **i > index) {
-                *i += grown;
-            }
+        for &index in &self.gives_way {
+            cut_to_fit(&mut lines, index, inner.width, inner.height);
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
@@ -46,55 +37,46 @@ impl Widget for Panel<'_> {
     }
 }
 
-/// `lines` in `height` rows of `width`: when they need more, line `index`
-/// keeps only the rows the others leave it, its last row ending in "…".
-fn fit_lines(mut lines: Vec<Line<'_>>, index: usize, width: u16, height: u16) -> Vec<Line<'_>> {
+/// Cuts line `index` short ("…") when `lines` need more than `height`
+/// rows of `width`, keeping only the rows the others leave it (one at least).
+fn cut_to_fit(lines: &mut [Line<'_>], index: usize, width: u16, height: u16) {
     let width = usize::from(width);
-    let rows = |line: &Line| {
-        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-        super::wrap(&text, width).len()
-    };
+    let text = |line: &Line| -> String { line.spans.iter().map(|s| s.content.as_ref()).collect() };
+    let rows = |line: &Line| super::wrap(&text(line), width).len();
     let Some(line) = lines.get(index) else {
-        return lines;
+        return;
     };
-    let total: usize = lines.iter().map(rows).sum();
-    if total <= usize::from(height) {
-        return lines;
-    }
-    let others = total - rows(line);
+    let own = rows(line);
+    let others: usize = lines.iter().map(rows).sum::<usize>() - own;
     let room = usize::from(height).saturating_sub(others).max(1);
-    if room >= rows(line) {
-        return lines;
+    if room >= own {
+        return;
     }
-    let style = line.style;
-    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-    let mut kept = super::wrap(&text, width);
-    kept.truncate(room);
-    if let Some(last) = kept.last_mut() {
-        // Room for the ellipsis, at a word boundary when there is one.
-        while last.chars().count() + 1 > width {
-            last.pop();
-        }
-        if let Some(space) = last.rfind(' ').filter(|&at| at > 0) {
-            last.truncate(space);
-        }
-        last.push('…');
-    }
-    let cut: Vec<Line> = kept
-        .into_iter()
-        .map(|row| Line::styled(row, style))
-        .collect();
-    lines.splice(index..=index, cut);
-    lines
+    // The rows that stay whole, then the rest of the text cut into one.
+    let wrapped = super::wrap(&text(line), width);
+    let (kept, rest) = wrapped.split_at(room - 1);
+    let last = super::fit_message(&rest.join(" "), width);
+    let cut = kept
+        .iter()
+        .chain([&last])
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(" ");
+    lines[index] = Line::styled(cut, line.style);
 }
 
 #[cfg(test)]
 mod tests {
-    use super::fit_lines;
+    use super::cut_to_fit;
+    use crate::ui::wrap;
     use ratatui::text::Line;
 
-    fn texts(lines: &[Line]) -> Vec<String> {
-        lines.iter().map(|l| l.to_string()).collect()
+    /// The rows the lines take at `width`, as the panel wraps them.
+    fn rows(lines: &[Line], width: usize) -> Vec<String> {
+        lines
+            .iter()
+            .flat_map(|l| wrap(&l.to_string(), width))
+            .collect()
     }
 
     #[test]
@@ -102,9 +84,13 @@ mod tests {
         let long = "If r4c2=9, r6c3<>9 so r9c3=9 so r9c3<>7 so r6c3=7 so r6c3<>3 so r8c4<>3";
         let lines = vec![Line::raw("hint"), Line::raw(long), Line::raw("H: apply it")];
         // Everything fits: nothing changes.
-        assert_eq!(texts(&fit_lines(lines.clone(), 1, 80, 5)), texts(&lines));
+        let mut wide = lines.clone();
+        cut_to_fit(&mut wide, 1, 80, 5);
+        assert_eq!(wide, lines);
         // 20 columns, 5 rows: the hint keeps 3 rows, the last cut with "…".
-        let fitted = texts(&fit_lines(lines, 1, 20, 5));
+        let mut narrow = lines;
+        cut_to_fit(&mut narrow, 1, 20, 5);
+        let fitted = rows(&narrow, 20);
         assert_eq!(fitted.len(), 5, "{fitted:?}");
         assert_eq!(fitted[0], "hint");
         assert_eq!(fitted[4], "H: apply it");

@@ -1,6 +1,7 @@
 //! The status line (size, difficulty, clock, mode, a message) and the key
 //! hints under it, both cut to the screen's width.
 
+use super::fit_message;
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -103,27 +104,10 @@ fn fit_hints(hints: &[(String, String)], room: usize) -> Vec<&(String, String)> 
     shown
 }
 
-/// `message` cut to `room` columns at a word boundary, with "…" to show that
-/// more was said (the side panel, where there is one, holds all of it).
-fn fit_message(message: &str, room: usize) -> String {
-    if message.chars().count() <= room {
-        return message.to_string();
-    }
-    let Some(keep) = room.checked_sub(1) else {
-        return String::new();
-    };
-    let cut: String = message.chars().take(keep).collect();
-    // Back to the last whole word when there is one.
-    let cut = match cut.rfind(' ') {
-        Some(space) if space > 0 => cut[..space].trim_end_matches([' ', ':', ',']),
-        _ => cut.as_str(),
-    };
-    format!("{cut}…")
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{fit_hints, fit_message};
+    use super::fit_hints;
+    use crate::ui::fit_message;
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
         list.iter()

@@ -670,11 +670,11 @@ mod statistics {
             "forum_hardest_1905_11plus_10k",
             "kaggle_style_10k",
         ] {
-            let text = std::fs::read_to_string(format!(
-                "{}/../../../shared/data/{file}.txt",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .unwrap();
+            let Some(text) =
+                crate::shared_data::shared_text(&format!("{file}.txt"), "the search survey")
+            else {
+                continue;
+            };
             COUNTS.with(|c| c.set([0; 3]));
             let mut puzzles = 0u64;
             for line in text.lines() {

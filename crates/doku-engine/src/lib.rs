@@ -16,6 +16,8 @@ pub mod named;
 mod sat;
 pub mod search_kind;
 pub mod shape;
+#[cfg(test)]
+mod shared_data;
 pub mod solver;
 
 pub use board::{Board, Candidates, Clash};

@@ -429,20 +429,7 @@ fn set_words(grid: &Grid, s: &Als) -> String {
 }
 
 fn describe(grid: &Grid, a: &Als, b: &Als, restricted: u64, doubly: bool) -> String {
-    let shape = grid.geo.shape;
     let digit = |d: usize| Digit::new(d as u8 + 1).map_or_else(|| (d + 1).to_string(), digit_text);
-    let set = |s: &Als| {
-        let cells: Vec<String> = bits128(s.cells)
-            .map(|c| cell_name(shape, Cell(c as u16)))
-            .collect();
-        let digits: Vec<String> = bits(s.cands).map(digit).collect();
-        format!(
-            "{} in {} hold only {} (one digit more than cells)",
-            cells.join(", "),
-            grid.geo.house(s.house as usize),
-            digits.join(", ")
-        )
-    };
     let x: Vec<String> = bits(restricted).map(digit).collect();
     let rule = if doubly {
         format!(
@@ -457,8 +444,8 @@ fn describe(grid: &Grid, a: &Als, b: &Als, restricted: u64, doubly: bool) -> Str
     };
     format!(
         "{}; {}. {rule}: each such digit goes from every cell that sees all its places in the sets",
-        set(a),
-        set(b)
+        set_words(grid, a),
+        set_words(grid, b)
     )
 }
 

@@ -840,11 +840,9 @@ mod timing {
     #[test]
     #[ignore]
     fn loop_search_costs() {
-        let path = format!(
-            "{}/../../../shared/data/magictour_top1465.txt",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let Ok(text) = std::fs::read_to_string(path) else {
+        let Some(text) =
+            crate::shared_data::shared_text("magictour_top1465.txt", "the loop cost survey")
+        else {
             return;
         };
         let mut grids = Vec::new();

@@ -127,11 +127,7 @@ fn multiple(grid: &Grid, branches: &Branches, technique: Technique) -> Option<Pr
     if want_units {
         for cells in &grid.geo.house_cells {
             for d in 0..n {
-                let group: Vec<usize> = cells
-                    .iter()
-                    .filter(|&&c| grid.cands[c as usize] & (1 << d) != 0)
-                    .map(|&c| c as usize * n + d)
-                    .collect();
+                let group = places_in(grid, cells, d);
                 if group.len() >= 2 {
                     if let Some(p) = common(branches, &group, grid, n, &mut scratch) {
                         consider(p, &mut best);
@@ -145,6 +141,17 @@ fn multiple(grid: &Grid, branches: &Branches, technique: Technique) -> Option<Pr
 
 /// The cheapest fact every branch of `group` reaches, if any; a branch that
 /// broke the grid is left out (it cannot be the truth).
+/// The candidates of digit `d` (0-based) in a house's `cells`: the
+/// branches of a unit forcing chain.
+pub(crate) fn places_in(grid: &Grid, cells: &[u16], d: usize) -> Vec<usize> {
+    let n = grid.size();
+    cells
+        .iter()
+        .filter(|&&c| grid.cands[c as usize] & (1 << d) != 0)
+        .map(|&c| c as usize * n + d)
+        .collect()
+}
+
 fn common(
     branches: &Branches,
     group: &[usize],

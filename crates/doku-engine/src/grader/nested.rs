@@ -31,7 +31,7 @@
 use super::chains::{
     say, say_path, static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE,
 };
-use super::forcing::conflict_words;
+use super::forcing::{conflict_words, places_in};
 use super::grid::{bits, Grid};
 use super::{chain_length_increment, TRIAL_AND_ERROR_RATING};
 
@@ -408,11 +408,7 @@ impl Search<'_, '_> {
         }
         for (h, cells) in grid.geo.house_cells.iter().enumerate() {
             for d in 0..n {
-                let group: Vec<usize> = cells
-                    .iter()
-                    .filter(|&&c| grid.cands[c as usize] & (1 << d) != 0)
-                    .map(|&c| c as usize * n + d)
-                    .collect();
+                let group = places_in(grid, cells, d);
                 if group.len() >= 2 {
                     groups.push((group, h, false));
                 }

@@ -16,67 +16,66 @@ pub(crate) fn check(line: &str) -> Result<Vec<Technique>, String> {
     let mut finding = Finding::default();
     let mut used = Vec::new();
     while grid.empty > 0 && !grid.broken && find_next(&grid, false, &mut finding) == Found::Step {
-        for &(c, d) in &finding.placements {
-            if truth[c as usize] != d {
-                return Err(format!(
-                    "{:?} places {d} in cell {c}: {}",
-                    finding.technique,
-                    super::explain::explain(&grid, &finding)
-                ));
-            }
-        }
-        for &(c, d) in &finding.eliminations {
-            if truth[c as usize] == d {
-                return Err(format!(
-                    "{:?} removes {d} from cell {c}: {}",
-                    finding.technique,
-                    super::explain::explain(&grid, &finding)
-                ));
-            }
-        }
+        disagreement(&grid, &finding, truth)?;
         used.push(finding.technique);
         grid.apply(&finding);
     }
     Ok(used)
 }
 
+/// `Err` naming the first placement or removal of `finding` that the
+/// solution `truth` contradicts.
+fn disagreement(grid: &Grid, finding: &Finding, truth: &[u8]) -> Result<(), String> {
+    let wrong = |what: String| {
+        Err(format!(
+            "{:?} {what}: {}",
+            finding.technique,
+            super::explain::explain(grid, finding)
+        ))
+    };
+    for &(c, d) in &finding.placements {
+        if truth[c as usize] != d {
+            return wrong(format!("places {d} in cell {c}"));
+        }
+    }
+    for &(c, d) in &finding.eliminations {
+        if truth[c as usize] == d {
+            return wrong(format!("removes {d} from cell {c}"));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
-    fn data(name: &str) -> Option<String> {
-        let path = format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
-        std::fs::read_to_string(path).ok()
+    /// Every `DOKU_SOUND_STEP`-th line (default `step`) of a shared set.
+    fn sampled(file: &str, env: &str, step: usize) -> Vec<(usize, String)> {
+        let Some(text) = crate::shared_data::shared_text(file, "chain steps checked sound") else {
+            return Vec::new();
+        };
+        let step = std::env::var(env)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(step);
+        let lines = text.lines().enumerate().step_by(step);
+        lines.map(|(i, l)| (i + 1, l.to_string())).collect()
     }
 
     #[test]
     fn chain_steps_agree_with_the_solution_on_top1465() {
-        let Some(text) = data("magictour_top1465.txt") else {
-            println!("magictour_top1465.txt is absent: soundness not checked");
-            return;
-        };
-        let step: usize = std::env::var("DOKU_SOUND_STEP")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(10);
-        for (i, line) in text.lines().enumerate().step_by(step) {
-            if let Err(e) = super::check(line) {
-                panic!("line {}: {e}", i + 1);
+        for (number, line) in sampled("magictour_top1465.txt", "DOKU_SOUND_STEP", 10) {
+            if let Err(e) = super::check(&line) {
+                panic!("line {number}: {e}");
             }
         }
     }
 
     #[test]
     fn chain_steps_agree_with_the_solution_on_se_11_plus() {
-        let Some(text) = data("forum_hardest_1905_11plus_10k.txt") else {
-            println!("forum_hardest_1905_11plus_10k.txt is absent: soundness not checked");
-            return;
-        };
-        let step: usize = std::env::var("DOKU_SOUND_STEP_SE")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(500);
-        for (i, line) in text.lines().enumerate().step_by(step) {
-            match super::check(line) {
-                Err(e) => panic!("line {}: {e}", i + 1),
+        let file = "forum_hardest_1905_11plus_10k.txt";
+        for (number, line) in sampled(file, "DOKU_SOUND_STEP_SE", 500) {
+            match super::check(&line) {
+                Err(e) => panic!("line {number}: {e}"),
                 Ok(used) => assert!(!used.is_empty()),
             }
         }
@@ -118,14 +117,7 @@ mod levels {
             if !t.find(&grid, &mut f) {
                 continue;
             }
-            let wrong_place = f.placements.iter().any(|&(c, d)| truth[c as usize] != d);
-            let wrong_cut = f.eliminations.iter().any(|&(c, d)| truth[c as usize] == d);
-            if wrong_place || wrong_cut {
-                return Err(format!(
-                    "{t:?}: {}",
-                    super::super::explain::explain(&grid, &f)
-                ));
-            }
+            super::disagreement(&grid, &f, &truth)?;
             found.push(t);
         }
         Ok(found)
@@ -133,12 +125,10 @@ mod levels {
 
     #[test]
     fn every_forcing_level_agrees_with_the_solution_where_nesting_starts() {
-        let path = format!(
-            "{}/../../../shared/data/forum_hardest_1905_11plus_10k.txt",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let Ok(text) = std::fs::read_to_string(path) else {
-            println!("forum_hardest_1905_11plus_10k.txt is absent: levels not checked");
+        let Some(text) = crate::shared_data::shared_text(
+            "forum_hardest_1905_11plus_10k.txt",
+            "every forcing level checked sound",
+        ) else {
             return;
         };
         let mut nested = 0;
@@ -171,12 +161,8 @@ mod timing {
     #[test]
     #[ignore]
     fn time_per_puzzle() {
-        let path = format!(
-            "{}/../../../shared/data/{}",
-            env!("CARGO_MANIFEST_DIR"),
-            std::env::var("DOKU_TIME_FILE").unwrap_or("magictour_top1465.txt".into())
-        );
-        let Ok(text) = std::fs::read_to_string(path) else {
+        let file = std::env::var("DOKU_TIME_FILE").unwrap_or("magictour_top1465.txt".into());
+        let Some(text) = crate::shared_data::shared_text(&file, "the timing survey") else {
             return;
         };
         let mut times: Vec<(std::time::Duration, usize)> = Vec::new();
@@ -209,12 +195,8 @@ mod timing {
     #[test]
     #[ignore]
     fn time_per_technique() {
-        let path = format!(
-            "{}/../../../shared/data/{}",
-            env!("CARGO_MANIFEST_DIR"),
-            std::env::var("DOKU_TIME_FILE").unwrap_or("magictour_top1465.txt".into())
-        );
-        let Ok(text) = std::fs::read_to_string(path) else {
+        let file = std::env::var("DOKU_TIME_FILE").unwrap_or("magictour_top1465.txt".into());
+        let Some(text) = crate::shared_data::shared_text(&file, "the timing survey") else {
             return;
         };
         let mut worst_step = std::time::Duration::ZERO;
