@@ -19,17 +19,17 @@ use crate::shape::{Cell, Digit};
 const MAX_CELLS: usize = 4;
 
 /// The most digits of a board whose cells fit a `u128` (11x11).
-const MAX_DIGITS: usize = 11;
+pub(super) const MAX_DIGITS: usize = 11;
 
-struct Als {
-    house: u16,
-    cells: u128,
-    cands: u64,
+pub(super) struct Als {
+    pub(super) house: u16,
+    pub(super) cells: u128,
+    pub(super) cands: u64,
     /// For each digit, the set's cells holding it.
-    by_digit: [u128; MAX_DIGITS],
+    pub(super) by_digit: [u128; MAX_DIGITS],
     /// For each digit, the cells that see every one of the set's cells
     /// holding it (outside the set).
-    seen_by_all: [u128; MAX_DIGITS],
+    pub(super) seen_by_all: [u128; MAX_DIGITS],
 }
 
 /// A position's almost locked sets and, per digit, the cells holding it.
@@ -79,6 +79,12 @@ fn with_index<R>(grid: &Grid, f: impl FnOnce(&mut AlsIndex) -> R) -> R {
         *slot = Some(index);
         result
     })
+}
+
+/// Runs `f` on the position's sets and, per digit, the cells holding it
+/// (for the death blossom, which searches after ALS-XZ and ALS-XY-wing).
+pub(super) fn with_sets<R>(grid: &Grid, f: impl FnOnce(&[Als], &[u128]) -> R) -> R {
+    with_index(grid, |index| f(&index.sets, &index.holding))
 }
 
 pub(crate) fn als_xz(grid: &Grid, out: &mut Finding) -> bool {
@@ -402,7 +408,7 @@ fn find_sets(grid: &Grid, n: usize, peers: &[u128]) -> Vec<Als> {
     sets
 }
 
-fn bits128(mut mask: u128) -> impl Iterator<Item = usize> {
+pub(super) fn bits128(mut mask: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let bit = mask.trailing_zeros() as usize;
@@ -413,7 +419,7 @@ fn bits128(mut mask: u128) -> impl Iterator<Item = usize> {
 }
 
 /// "r2c2, r2c3 and r2c9 in row 2 hold only 2, 4, 7 and 9 (...)".
-fn set_words(grid: &Grid, s: &Als) -> String {
+pub(super) fn set_words(grid: &Grid, s: &Als) -> String {
     let shape = grid.geo.shape;
     let digit = |d: usize| Digit::new(d as u8 + 1).map_or_else(|| (d + 1).to_string(), digit_text);
     let cells: Vec<String> = bits128(s.cells)

@@ -19,6 +19,7 @@ mod budget;
 mod chains;
 mod colouring;
 mod cycles;
+mod death_blossom;
 mod explain;
 mod finned_fish;
 mod fish;
@@ -235,6 +236,7 @@ pub enum Technique {
     NestedForcingChain5,
     AlsXz,
     AlsXyWing,
+    DeathBlossom,
     // Grouped loops and chains (grader/cycles.rs, grader/grouped.rs).
     GroupedXCycle,
     GroupedNiceLoop,
@@ -297,6 +299,7 @@ impl Technique {
         Technique::NestedForcingChain5,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        Technique::DeathBlossom,
         // Grouped loops and chains: after the plain ones of the same rating.
         Technique::GroupedXCycle,
         Technique::GroupedNiceLoop,
@@ -358,6 +361,7 @@ impl Technique {
             Technique::NestedForcingChain5 => "nested forcing chain (level 5)",
             Technique::AlsXz => "als-xz",
             Technique::AlsXyWing => "als-xy-wing",
+            Technique::DeathBlossom => "death blossom",
             // Grouped loops and chains.
             Technique::GroupedXCycle => "grouped x-cycle",
             Technique::GroupedNiceLoop => "grouped continuous nice loop",
@@ -440,6 +444,11 @@ impl Technique {
             // sets, rated above plain AICs and below forcing chains.
             AlsXz => 75,
             AlsXyWing => 78,
+            // Not in SE nor its SukakuExplainer extension (no ALS there):
+            // HoDoKu ranks it just above ALS-XY-wing, and it is a wing of
+            // one set per stem digit, so it rates just past it, below the
+            // forcing chains (8.0), which are searched after it.
+            DeathBlossom => 79,
             // Continuous loops (SE's bidirectional cycles): X-cycles 6.5,
             // Y-cycles (strong links inside cells) 6.6, mixed 7.0, each
             // plus its length increment. SE has no grouped nodes in these;
@@ -509,6 +518,7 @@ impl Technique {
             | NestedForcingChain5 => forcing::forcing(grid, self, out),
             AlsXz => als::als_xz(grid, out),
             AlsXyWing => als::als_xy_wing(grid, out),
+            DeathBlossom => death_blossom::death_blossom(grid, out),
             XCycle | XyCycle | ContinuousNiceLoop | GroupedXCycle | GroupedNiceLoop => {
                 cycles::continuous_loop(grid, self, out)
             }
