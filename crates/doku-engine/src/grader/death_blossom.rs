@@ -24,8 +24,8 @@ pub(crate) fn death_blossom(grid: &Grid, out: &mut Finding) -> bool {
     with_sets(grid, |sets, holding| search(grid, sets, holding, out))
 }
 
-/// For each cell and digit, the sets holding the digit whose places of it
-/// all see the cell (the cell outside them): the petals that cell could
+/// For each stem cell and digit, the sets holding the digit whose places of
+/// it all see the cell (the cell outside them): the petals that cell could
 /// have for that digit. One flat list, `start[cell * n + digit]` to
 /// `start[cell * n + digit + 1]`.
 struct Petals {
@@ -35,10 +35,10 @@ struct Petals {
 }
 
 impl Petals {
-    fn new(grid: &Grid, sets: &[Als], holding: &[u128]) -> Petals {
+    fn new(grid: &Grid, sets: &[Als], holding: &[u128], stems: u128) -> Petals {
         let n = grid.size();
         let slots = grid.cands.len() * n;
-        let targets = |s: &Als, d: usize| bits128(s.seen_by_all[d] & holding[d]);
+        let targets = |s: &Als, d: usize| bits128(s.seen_by_all[d] & holding[d] & stems);
         let mut start = vec![0u32; slots + 1];
         for s in sets {
             for d in bits(s.cands) {
@@ -85,20 +85,30 @@ struct Blossom<'a> {
 }
 
 fn search(grid: &Grid, sets: &[Als], holding: &[u128], out: &mut Finding) -> bool {
-    if sets.is_empty() {
+    let n = grid.size();
+    // The cells each digit has a petal for; a stem needs one for each of
+    // its digits. Most positions have none, and then no index is built.
+    let mut covered = [0u128; MAX_DIGITS];
+    for s in sets {
+        for d in bits(s.cands) {
+            covered[d] |= s.seen_by_all[d] & holding[d];
+        }
+    }
+    let stems = (0..grid.cands.len())
+        .filter(|&c| {
+            let cands = grid.cands[c];
+            grid.values[c] == 0
+                && cands.count_ones() >= 2
+                && bits(cands).all(|d| covered[d] & 1u128 << c != 0)
+        })
+        .fold(0u128, |m, c| m | 1u128 << c);
+    if stems == 0 {
         return false;
     }
-    let petals = Petals::new(grid, sets, holding);
-    let n = grid.size();
-    for stem in 0..grid.cands.len() {
+    let petals = Petals::new(grid, sets, holding, stems);
+    for stem in bits128(stems) {
         let cands = grid.cands[stem];
-        if grid.values[stem] != 0 || cands.count_ones() < 2 {
-            continue;
-        }
         let mut digits: Vec<usize> = bits(cands).collect();
-        if digits.iter().any(|&d| petals.of(stem, d).is_empty()) {
-            continue;
-        }
         digits.sort_by_key(|&d| petals.of(stem, d).len());
         // Where each digit could go from: the cells holding it other than
         // the stem; a digit the stem has too must also see the stem.
