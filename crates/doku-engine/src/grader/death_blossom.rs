@@ -122,6 +122,34 @@ fn search(grid: &Grid, sets: &[Als], holding: &[u128], out: &mut Finding) -> boo
                 *slot &= stem_peers;
             }
         }
+        // A bound before trying combinations: a digit Z every petal could
+        // share, with cells that see the Z places of some petal of each
+        // stem digit. Without one, no choice of petals removes anything.
+        let mut common = (1u64 << n) - 1;
+        for &d in &digits {
+            let mut held = 0u64;
+            let mut seen = [0u128; MAX_DIGITS];
+            for &i in petals.of(stem, d) {
+                let petal = &sets[i as usize];
+                held |= petal.cands;
+                for z in bits(petal.cands & common) {
+                    seen[z] |= petal.seen_by_all[z];
+                }
+            }
+            common &= held;
+            for z in bits(common) {
+                victims[z] &= seen[z];
+                if victims[z] == 0 {
+                    common &= !(1 << z);
+                }
+            }
+            if common == 0 {
+                break;
+            }
+        }
+        if common == 0 {
+            continue;
+        }
         let mut blossom = Blossom {
             sets,
             petals: &petals,
@@ -129,8 +157,7 @@ fn search(grid: &Grid, sets: &[Als], holding: &[u128], out: &mut Finding) -> boo
             digits,
             chosen: Vec::with_capacity(n),
         };
-        let all = (1u64 << n) - 1;
-        if let Some((zs, victims)) = blossom.grow(1u128 << stem, all, &victims) {
+        if let Some((zs, victims)) = blossom.grow(1u128 << stem, common, &victims) {
             blossom.write(grid, zs, &victims, out);
             return true;
         }
