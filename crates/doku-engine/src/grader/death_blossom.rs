@@ -289,7 +289,7 @@ fn describe(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::{Board, Candidates};
     use crate::shape::Shape;
 
     /// A position in HoDoKu's test form: the digits (`+` before a placed
@@ -409,5 +409,54 @@ mod tests {
             let apart = [copy(petal_of_2), copy(petal_of_8)];
             assert!(search(&grid, &apart, holding, &mut out));
         });
+    }
+
+    /// Top1465's puzzle 693 where its path first needs a death blossom,
+    /// as candidates (a single digit is a filled cell).
+    const TOP1465_693: [&str; 9] = [
+        "2458 248 9 3578 3457 6 247 1 257",
+        "2456 7 268 59 459 1 3 289 24569",
+        "1 3 68 5789 4579 2 479 789 45679",
+        "234 5 23 12379 6 47 8 2379 1249",
+        "23468 24689 1 23579 3579 4578 2479 2379 2479",
+        "2348 289 7 1239 139 48 6 5 1249",
+        "9 18 5 4 2 3 17 6 78",
+        "23678 1268 2368 167 17 9 5 4 28",
+        "267 126 4 1567 8 57 129 29 3",
+    ];
+
+    #[test]
+    fn a_digit_the_stem_has_too_is_in_a_petal_or_in_the_stem() {
+        let notes: Vec<Candidates> = TOP1465_693
+            .iter()
+            .flat_map(|r| {
+                r.split_whitespace()
+                    .map(|cell| Candidates(cell.bytes().fold(0u64, |m, b| m | 1 << (b - b'1'))))
+            })
+            .collect();
+        let values: Vec<u8> = notes
+            .iter()
+            .map(|c| match c.0.count_ones() {
+                1 => c.0.trailing_zeros() as u8 + 1,
+                _ => 0,
+            })
+            .collect();
+        let mut grid = Grid::new(&Board::from_values(Shape::CLASSIC, values).expect("a board"))
+            .expect("no clash");
+        grid.restrict_to_notes(&notes);
+        let mut out = Finding::default();
+        assert!(death_blossom(&grid, &mut out));
+        // Stem r3c8 {7,8,9}; petals r1c1279 {24578} (7s in box 3), r23c45
+        // {45789} (8 in row 3), r78c9+r9c8 {2789} (9 in column 8). Every
+        // petal has 7, and so has the stem: of the cells holding 7, only
+        // r3c9 sees the 7s of all three petals and the stem. r3c7 sees
+        // those of the first two and the stem, not r7c9's.
+        assert_eq!(out.cells[0], at(3, 8) as u16);
+        assert_eq!(out.eliminations, [(at(3, 9) as u16, 7)]);
+        assert!(out.text.contains("(or in r3c8 itself)"), "{}", out.text);
+        let puzzle =
+            "..9..6.1..7...13...3...2....5..6.8....1........7...65.9...23.6......954...4.8...3";
+        let solution = board(puzzle).solution().expect("one solution");
+        assert_ne!(solution.values()[at(3, 9)], 7);
     }
 }
