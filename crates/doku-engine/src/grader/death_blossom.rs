@@ -87,7 +87,7 @@ struct Blossom<'a> {
 fn search(grid: &Grid, sets: &[Als], holding: &[u128], out: &mut Finding) -> bool {
     let n = grid.size();
     // The cells each digit has a petal for; a stem needs one for each of
-    // its digits. Most positions have none, and then no index is built.
+    // its digits. A position without such a cell builds no index.
     let mut covered = [0u128; MAX_DIGITS];
     for s in sets {
         for d in bits(s.cands) {
