@@ -78,13 +78,25 @@ pub(crate) struct Graph {
     pub strong: Vec<Strong>,
     /// Per node, the cells outside it that see all its cells (`words` each).
     seen: Vec<u64>,
-    /// Per node, the oriented strong links whose `from` it weakly links
-    /// to: `follow[follow_at[x]..follow_at[x + 1]]`.
+    /// Per node x, the oriented strong links whose `from` it weakly links
+    /// to, in three runs that the flavours select from (see [`Graph::next`]):
+    /// `follow[follow_at[3x]..follow_at[3x + 1]]` same digit, strong in a
+    /// house (X); then to `follow_at[3x + 2]` same digit, strong in a cell
+    /// (XY); then to `follow_at[3x + 3]` the other digits of x's cell.
     follow_at: Vec<u32>,
     follow: Vec<u32>,
     words: usize,
+    /// Per digit, its group nodes.
+    pub groups_of: Vec<Vec<u32>>,
+    /// Node of each candidate (`cell * n + digit`), or `u32::MAX`.
+    pub plain: Vec<u32>,
+    /// Per node x, the oriented strong links from it:
+    /// `from_node[from_at[x]..from_at[x + 1]]`.
+    from_at: Vec<u32>,
+    from_node: Vec<u32>,
+    /// The parts of the X and the mixed link graphs, made when first asked.
+    parts: [std::cell::OnceCell<Parts>; 2],
     /// What the graph was built from, to reuse it for the same grid.
-    flavour: Flavour,
     cands: Vec<u64>,
 }
 
@@ -137,15 +149,16 @@ fn segments_of(grid: &Grid) -> std::rc::Rc<Segments> {
     })
 }
 
-/// Runs `f` on the grouped graph of `flavour` for `grid`, building it
-/// unless the last one was for the same candidates (a plain search and its
-/// grouped one run on the same position).
-pub(crate) fn with_graph<R>(grid: &Grid, flavour: Flavour, f: impl FnOnce(&Graph) -> R) -> R {
+/// Runs `f` on the graph of `grid`, building it unless the last one was
+/// for the same candidates: every loop and grouped chain of one position
+/// (from the X-cycles at 6.5 to the grouped AICs at 7.0) shares one graph,
+/// each search taking the links its flavour allows.
+pub(crate) fn with_graph<R>(grid: &Grid, f: impl FnOnce(&Graph) -> R) -> R {
     LAST_GRAPH.with(|slot| {
         let mut slot = slot.borrow_mut();
         let graph = match slot.take() {
-            Some(g) if g.flavour == flavour && g.cands == grid.cands => g,
-            _ => Graph::new(grid, flavour),
+            Some(g) if g.cands == grid.cands => g,
+            _ => Graph::new(grid),
         };
         let result = f(&graph);
         *slot = Some(graph);
@@ -154,9 +167,9 @@ pub(crate) fn with_graph<R>(grid: &Grid, flavour: Flavour, f: impl FnOnce(&Graph
 }
 
 impl Graph {
-    /// The graph of `grid` with the links `flavour` allows, group nodes
-    /// included (searches for plain chains skip them).
-    pub fn new(grid: &Grid, flavour: Flavour) -> Graph {
+    /// The graph of `grid` with every link, group nodes included (searches
+    /// for plain chains skip them).
+    pub fn new(grid: &Grid) -> Graph {
         let n = grid.size();
         let cell_count = grid.cands.len();
         let words = cell_count.div_ceil(64);
@@ -167,7 +180,11 @@ impl Graph {
             follow_at: Vec::new(),
             follow: Vec::new(),
             words,
-            flavour,
+            groups_of: Vec::new(),
+            plain: Vec::new(),
+            from_at: Vec::new(),
+            from_node: Vec::new(),
+            parts: Default::default(),
             cands: grid.cands.clone(),
         };
         let peers = peer_bits(grid);
@@ -228,7 +245,7 @@ impl Graph {
                 in_cell,
             });
         };
-        if flavour != Flavour::Xy {
+        {
             let segments = (!grid.boxes().is_empty()).then(|| segments_of(grid));
             let mut splits = Vec::new();
             let mut a_cells: Vec<u16> = Vec::with_capacity(MAX_GROUP);
@@ -278,7 +295,7 @@ impl Graph {
                 }
             }
         }
-        if flavour != Flavour::X {
+        {
             for (c, &cands) in grid.cands.iter().enumerate() {
                 if cands.count_ones() == 2 {
                     let (p, q) = (
@@ -304,7 +321,9 @@ impl Graph {
         first.extend(rest);
         graph.strong = first.into_iter().flatten().collect();
         // What may follow a strong link into node x: a weak link from x.
-        // Weak links join nodes of one digit, or (mixed) of one cell.
+        // Weak links join nodes of one digit, or (mixed) of one cell. Each
+        // node's strong links are kept house links first, then cell links,
+        // so each flavour takes one run of them.
         let node_count = graph.nodes.len();
         let mut start_at = vec![0u32; node_count + 1];
         for s in &graph.strong {
@@ -315,11 +334,25 @@ impl Graph {
         }
         let mut starts = vec![0u32; graph.strong.len()];
         let mut fill = start_at.clone();
-        for (i, s) in graph.strong.iter().enumerate() {
-            starts[fill[s.from as usize] as usize] = i as u32;
-            fill[s.from as usize] += 1;
+        for in_cell in [false, true] {
+            for (i, s) in graph.strong.iter().enumerate() {
+                if s.in_cell == in_cell {
+                    starts[fill[s.from as usize] as usize] = i as u32;
+                    fill[s.from as usize] += 1;
+                }
+            }
         }
-        let starts_of = |y: usize| &starts[start_at[y] as usize..start_at[y + 1] as usize];
+        // Where each node's cell links begin among its starts.
+        let mut cell_at = start_at.clone();
+        for x in 0..node_count {
+            let from = start_at[x] as usize..start_at[x + 1] as usize;
+            cell_at[x] += starts[from]
+                .iter()
+                .filter(|&&i| !graph.strong[i as usize].in_cell)
+                .count() as u32;
+        }
+        let house_starts = |y: usize| &starts[start_at[y] as usize..cell_at[y] as usize];
+        let cell_starts = |y: usize| &starts[cell_at[y] as usize..start_at[y + 1] as usize];
         // Plain nodes are found by cell; groups, fewer, by digit.
         let houses = grid.geo.house_cells.len();
         let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); n];
@@ -337,18 +370,19 @@ impl Graph {
             }
         }
         let mut near: Vec<u32> = Vec::new();
-        let in_cell_weak = flavour == Flavour::Mixed;
-        let mut follow_at = Vec::with_capacity(node_count + 1);
+        let mut weak: Vec<u32> = Vec::new();
+        let mut follow_at = Vec::with_capacity(3 * node_count + 1);
         let mut follow = Vec::with_capacity(graph.strong.len() * 8);
         follow_at.push(0);
         for x in 0..node_count {
             let nd = graph.nodes[x];
             let d = nd.digit as usize;
+            weak.clear();
             for (w, &word) in graph.seen_of(x).iter().enumerate() {
                 for b in bits(word) {
                     let y = plain[(w * 64 + b) * n + d];
                     if y != u32::MAX {
-                        follow.extend_from_slice(starts_of(y as usize));
+                        weak.push(y);
                     }
                 }
             }
@@ -365,15 +399,26 @@ impl Graph {
             }
             for &y in &near {
                 if graph.weak(x, y as usize, false) {
-                    follow.extend_from_slice(starts_of(y as usize));
+                    weak.push(y);
                 }
             }
-            if in_cell_weak && !nd.is_group() {
+            for &y in &weak {
+                follow.extend_from_slice(house_starts(y as usize));
+            }
+            follow_at.push(follow.len() as u32);
+            for &y in &weak {
+                follow.extend_from_slice(cell_starts(y as usize));
+            }
+            follow_at.push(follow.len() as u32);
+            if !nd.is_group() {
                 let c = nd.cells[0] as usize;
                 for e in bits(grid.cands[c] & !(1 << nd.digit)) {
                     let y = plain[c * n + e];
                     if y != u32::MAX {
-                        follow.extend_from_slice(starts_of(y as usize));
+                        follow.extend_from_slice(
+                            &starts
+                                [start_at[y as usize] as usize..start_at[y as usize + 1] as usize],
+                        );
                     }
                 }
             }
@@ -381,13 +426,47 @@ impl Graph {
         }
         graph.follow_at = follow_at;
         graph.follow = follow;
+        graph.groups_of = groups_of;
+        graph.plain = plain;
+        graph.from_at = start_at;
+        graph.from_node = starts;
         graph
     }
 
-    /// The oriented strong links that may follow strong link `s`.
-    pub fn next(&self, s: u32) -> &[u32] {
+    /// The oriented strong links of `flavour` that may follow strong link `s`.
+    pub fn next(&self, s: u32, flavour: Flavour) -> &[u32] {
         let x = self.strong[s as usize].to as usize;
-        &self.follow[self.follow_at[x] as usize..self.follow_at[x + 1] as usize]
+        let (from, to) = match flavour {
+            Flavour::X => (3 * x, 3 * x + 1),
+            Flavour::Xy => (3 * x + 1, 3 * x + 2),
+            Flavour::Mixed => (3 * x, 3 * x + 3),
+        };
+        &self.follow[self.follow_at[from] as usize..self.follow_at[to] as usize]
+    }
+
+    /// Whether strong link `s` is one `flavour` may use.
+    pub fn allows(&self, s: u32, flavour: Flavour) -> bool {
+        match flavour {
+            Flavour::X => !self.strong[s as usize].in_cell,
+            Flavour::Xy => self.strong[s as usize].in_cell,
+            Flavour::Mixed => true,
+        }
+    }
+
+    /// The oriented strong links from node `x`.
+    pub fn links_from(&self, x: u32) -> &[u32] {
+        &self.from_node[self.from_at[x as usize] as usize..self.from_at[x as usize + 1] as usize]
+    }
+
+    /// The parts of the link graph of `flavour` (X or mixed).
+    pub fn parts(&self, flavour: Flavour) -> &Parts {
+        let slot = usize::from(flavour != Flavour::X);
+        self.parts[slot].get_or_init(|| Parts::new(self, flavour))
+    }
+
+    /// Whether candidate `cell` holds is seen by every cell of node `x`.
+    pub fn sees(&self, x: u32, cell: usize) -> bool {
+        has(self.seen_of(x as usize), cell)
     }
 
     fn seen_of(&self, x: usize) -> &[u64] {
@@ -508,6 +587,130 @@ impl Graph {
             }
             out.digits |= 1 << nd.digit;
         }
+    }
+}
+
+/// The strongly connected parts of the link graph of one flavour (links
+/// joined when one may follow the other): a loop lies inside one part, so
+/// a search for loops starts only from links of a part with a loop in it;
+/// and what a chain from a link can reach is what its part reaches.
+pub(crate) struct Parts {
+    /// Per oriented link, its part, or `u32::MAX` for links the flavour
+    /// does not use. Parts are numbered so that a link only ever leads into
+    /// its own part or a lower-numbered one.
+    pub part_of: Vec<u32>,
+    /// Per part, whether a loop runs inside it.
+    pub looped: Vec<bool>,
+    /// Per part, the links reachable from it (its own included), as bits
+    /// over links, `words` each; made when first asked.
+    reach: std::cell::OnceCell<Vec<u64>>,
+    words: usize,
+    flavour: Flavour,
+}
+
+impl Parts {
+    /// Tarjan's strongly connected components, without recursion.
+    fn new(graph: &Graph, flavour: Flavour) -> Parts {
+        const UNSEEN: u32 = u32::MAX;
+        let count = graph.strong.len();
+        let mut index = vec![UNSEEN; count];
+        let mut low = vec![0u32; count];
+        let mut on_stack = vec![false; count];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut part_of = vec![u32::MAX; count];
+        let mut looped = Vec::new();
+        // (link, position in its successors)
+        let mut calls: Vec<(u32, usize)> = Vec::new();
+        let mut next_index = 0u32;
+        for root in 0..count as u32 {
+            if index[root as usize] != UNSEEN || !graph.allows(root, flavour) {
+                continue;
+            }
+            calls.push((root, 0));
+            index[root as usize] = next_index;
+            low[root as usize] = next_index;
+            next_index += 1;
+            stack.push(root);
+            on_stack[root as usize] = true;
+            while let Some(&mut (s, ref mut at)) = calls.last_mut() {
+                let succ = graph.next(s, flavour);
+                if let Some(&t) = succ.get(*at) {
+                    *at += 1;
+                    if index[t as usize] == UNSEEN {
+                        index[t as usize] = next_index;
+                        low[t as usize] = next_index;
+                        next_index += 1;
+                        stack.push(t);
+                        on_stack[t as usize] = true;
+                        calls.push((t, 0));
+                    } else if on_stack[t as usize] {
+                        low[s as usize] = low[s as usize].min(index[t as usize]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(parent, _)) = calls.last() {
+                    low[parent as usize] = low[parent as usize].min(low[s as usize]);
+                }
+                if low[s as usize] == index[s as usize] {
+                    let part = looped.len() as u32;
+                    let mut size = 0;
+                    while let Some(t) = stack.pop() {
+                        on_stack[t as usize] = false;
+                        part_of[t as usize] = part;
+                        size += 1;
+                        if t == s {
+                            break;
+                        }
+                    }
+                    looped.push(size > 1 || graph.next(s, flavour).contains(&s));
+                }
+            }
+        }
+        Parts {
+            part_of,
+            looped,
+            reach: std::cell::OnceCell::new(),
+            words: count.div_ceil(64).max(1),
+            flavour,
+        }
+    }
+
+    /// The links reachable from link `s` (itself included), as bits.
+    pub fn reach_of(&self, graph: &Graph, s: u32) -> &[u64] {
+        let reach = self.reach.get_or_init(|| self.closure(graph));
+        let p = self.part_of[s as usize] as usize;
+        &reach[p * self.words..(p + 1) * self.words]
+    }
+
+    /// Every part's reach, lowest-numbered parts first: each part's
+    /// successors are done before it.
+    fn closure(&self, graph: &Graph) -> Vec<u64> {
+        let words = self.words;
+        let parts = self.looped.len();
+        let mut members: Vec<Vec<u32>> = vec![Vec::new(); parts];
+        for (s, &p) in self.part_of.iter().enumerate() {
+            if p != u32::MAX {
+                members[p as usize].push(s as u32);
+            }
+        }
+        let mut reach = vec![0u64; parts * words];
+        for (p, members) in members.iter().enumerate() {
+            let (done, rest) = reach.split_at_mut(p * words);
+            let row = &mut rest[..words];
+            for &s in members {
+                row[s as usize / 64] |= 1 << (s % 64);
+                for &t in graph.next(s, self.flavour) {
+                    let q = self.part_of[t as usize] as usize;
+                    if q != p {
+                        for (acc, &bit) in row.iter_mut().zip(&done[q * words..(q + 1) * words]) {
+                            *acc |= bit;
+                        }
+                    }
+                }
+            }
+        }
+        reach
     }
 }
 
@@ -637,12 +840,7 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
         // The other loops may remove any digit.
         digits = grid.geo.shape.all_digits();
     }
-    if flavour == Flavour::Xy {
-        // Cheap, and kept out of the cache the X-cycles share.
-        let graph = Graph::new(grid, flavour);
-        return search(grid, &graph, technique, flavour, grouped, digits, out);
-    }
-    with_graph(grid, flavour, |graph| {
+    with_graph(grid, |graph| {
         search(grid, graph, technique, flavour, grouped, digits, out)
     })
 }
@@ -673,12 +871,20 @@ fn search(
     let mut queue: Vec<u32> = Vec::with_capacity(count);
     let mut victims = Vec::new();
     let group_link = |s: u32| graph.is_group_link(s);
+    // A loop stays inside one part of the link graph (XY-cycles, on few
+    // links, search without).
+    let parts = (flavour != Flavour::Xy).then(|| graph.parts(flavour));
+    let part = |s: u32| parts.map_or(0, |p| p.part_of[s as usize]);
     for s0 in 0..count as u32 {
         // Each loop is found from each of its links both ways; starting
         // from its lowest-numbered link is enough (group links come first,
         // so a grouped loop starts from one).
         let digit = graph.nodes[graph.strong[s0 as usize].from as usize].digit;
-        if grouped != group_link(s0) || (flavour == Flavour::X && digits & (1 << digit) == 0) {
+        if grouped != group_link(s0)
+            || !graph.allows(s0, flavour)
+            || (flavour == Flavour::X && digits & (1 << digit) == 0)
+            || parts.is_some_and(|p| !p.looped[p.part_of[s0 as usize] as usize])
+        {
             continue;
         }
         let limit = best.as_ref().map_or(MAX_STRONG, |b| b.0);
@@ -696,7 +902,7 @@ fn search(
             if depth + 1 > limit {
                 break;
             }
-            for &t in graph.next(s) {
+            for &t in graph.next(s, flavour) {
                 if t == s0 && depth >= 1 {
                     closing = Some(s);
                     break;
@@ -704,7 +910,11 @@ fn search(
                 // Only links numbered above the start (both orientations
                 // of one link share `t / 2`).
                 let below = t / 2 <= s0 / 2;
-                if below || (!grouped && group_link(t)) || mark[t as usize] == s0 {
+                if below
+                    || (!grouped && group_link(t))
+                    || mark[t as usize] == s0
+                    || part(t) != part(s0)
+                {
                     continue;
                 }
                 mark[t as usize] = s0;
@@ -872,11 +1082,8 @@ mod timing {
             );
         };
         let mut out = Finding::default();
-        time("build X", &mut |g| {
-            std::hint::black_box(Graph::new(g, Flavour::X));
-        });
-        time("build mixed", &mut |g| {
-            std::hint::black_box(Graph::new(g, Flavour::Mixed));
+        time("build", &mut |g| {
+            std::hint::black_box(Graph::new(g));
         });
         let all = grids[0].geo.shape.all_digits();
         for (name, flavour, grouped) in [
@@ -887,7 +1094,7 @@ mod timing {
         ] {
             let technique = Technique::XCycle;
             time(name, &mut |g| {
-                let graph = Graph::new(g, flavour);
+                let graph = Graph::new(g);
                 let start = std::time::Instant::now();
                 search(g, &graph, technique, flavour, grouped, all, &mut out);
                 std::hint::black_box(start);
