@@ -94,8 +94,11 @@ pub(crate) struct Graph {
     /// `from_node[from_at[x]..from_at[x + 1]]`.
     from_at: Vec<u32>,
     from_node: Vec<u32>,
-    /// The parts of the X and the mixed link graphs, made when first asked.
-    parts: [std::cell::OnceCell<Parts>; 2],
+    /// Per node, the nodes weakly linked to it as bits over nodes
+    /// (`node_words` each): of its digit, and (plain nodes) in its cell.
+    weak_same: Vec<u64>,
+    weak_cell: Vec<u64>,
+    pub node_words: usize,
     /// What the graph was built from, to reuse it for the same grid.
     cands: Vec<u64>,
 }
@@ -184,7 +187,9 @@ impl Graph {
             plain: Vec::new(),
             from_at: Vec::new(),
             from_node: Vec::new(),
-            parts: Default::default(),
+            weak_same: Vec::new(),
+            weak_cell: Vec::new(),
+            node_words: 0,
             cands: grid.cands.clone(),
         };
         let peers = peer_bits(grid);
@@ -371,6 +376,9 @@ impl Graph {
         }
         let mut near: Vec<u32> = Vec::new();
         let mut weak: Vec<u32> = Vec::new();
+        let node_words = node_count.div_ceil(64).max(1);
+        let mut weak_same = vec![0u64; node_count * node_words];
+        let mut weak_cell = vec![0u64; node_count * node_words];
         let mut follow_at = Vec::with_capacity(3 * node_count + 1);
         let mut follow = Vec::with_capacity(graph.strong.len() * 8);
         follow_at.push(0);
@@ -403,6 +411,7 @@ impl Graph {
                 }
             }
             for &y in &weak {
+                weak_same[x * node_words + y as usize / 64] |= 1 << (y % 64);
                 follow.extend_from_slice(house_starts(y as usize));
             }
             follow_at.push(follow.len() as u32);
@@ -415,6 +424,7 @@ impl Graph {
                 for e in bits(grid.cands[c] & !(1 << nd.digit)) {
                     let y = plain[c * n + e];
                     if y != u32::MAX {
+                        weak_cell[x * node_words + y as usize / 64] |= 1 << (y % 64);
                         follow.extend_from_slice(
                             &starts
                                 [start_at[y as usize] as usize..start_at[y as usize + 1] as usize],
@@ -428,6 +438,9 @@ impl Graph {
         graph.follow = follow;
         graph.groups_of = groups_of;
         graph.plain = plain;
+        graph.weak_same = weak_same;
+        graph.weak_cell = weak_cell;
+        graph.node_words = node_words;
         graph.from_at = start_at;
         graph.from_node = starts;
         graph
@@ -458,10 +471,22 @@ impl Graph {
         &self.from_node[self.from_at[x as usize] as usize..self.from_at[x as usize + 1] as usize]
     }
 
-    /// The parts of the link graph of `flavour` (X or mixed).
-    pub fn parts(&self, flavour: Flavour) -> &Parts {
-        let slot = usize::from(flavour != Flavour::X);
-        self.parts[slot].get_or_init(|| Parts::new(self, flavour))
+    /// The nodes weakly linked to node `x` that `flavour` may use, as bits
+    /// over nodes (two rows: its digit's, then its cell's, for mixed).
+    pub fn weak_rows(&self, x: u32, flavour: Flavour) -> [&[u64]; 2] {
+        let w = self.node_words;
+        let at = x as usize * w..(x as usize + 1) * w;
+        let cell = if flavour == Flavour::Mixed {
+            &self.weak_cell[at.clone()]
+        } else {
+            &[]
+        };
+        [&self.weak_same[at], cell]
+    }
+
+    /// The cells that see every cell of node `x`, as bits over cells.
+    pub fn seen_cells(&self, x: u32) -> &[u64] {
+        self.seen_of(x as usize)
     }
 
     /// Whether candidate `cell` holds is seen by every cell of node `x`.
@@ -590,130 +615,6 @@ impl Graph {
     }
 }
 
-/// The strongly connected parts of the link graph of one flavour (links
-/// joined when one may follow the other): a loop lies inside one part, so
-/// a search for loops starts only from links of a part with a loop in it;
-/// and what a chain from a link can reach is what its part reaches.
-pub(crate) struct Parts {
-    /// Per oriented link, its part, or `u32::MAX` for links the flavour
-    /// does not use. Parts are numbered so that a link only ever leads into
-    /// its own part or a lower-numbered one.
-    pub part_of: Vec<u32>,
-    /// Per part, whether a loop runs inside it.
-    pub looped: Vec<bool>,
-    /// Per part, the links reachable from it (its own included), as bits
-    /// over links, `words` each; made when first asked.
-    reach: std::cell::OnceCell<Vec<u64>>,
-    words: usize,
-    flavour: Flavour,
-}
-
-impl Parts {
-    /// Tarjan's strongly connected components, without recursion.
-    fn new(graph: &Graph, flavour: Flavour) -> Parts {
-        const UNSEEN: u32 = u32::MAX;
-        let count = graph.strong.len();
-        let mut index = vec![UNSEEN; count];
-        let mut low = vec![0u32; count];
-        let mut on_stack = vec![false; count];
-        let mut stack: Vec<u32> = Vec::new();
-        let mut part_of = vec![u32::MAX; count];
-        let mut looped = Vec::new();
-        // (link, position in its successors)
-        let mut calls: Vec<(u32, usize)> = Vec::new();
-        let mut next_index = 0u32;
-        for root in 0..count as u32 {
-            if index[root as usize] != UNSEEN || !graph.allows(root, flavour) {
-                continue;
-            }
-            calls.push((root, 0));
-            index[root as usize] = next_index;
-            low[root as usize] = next_index;
-            next_index += 1;
-            stack.push(root);
-            on_stack[root as usize] = true;
-            while let Some(&mut (s, ref mut at)) = calls.last_mut() {
-                let succ = graph.next(s, flavour);
-                if let Some(&t) = succ.get(*at) {
-                    *at += 1;
-                    if index[t as usize] == UNSEEN {
-                        index[t as usize] = next_index;
-                        low[t as usize] = next_index;
-                        next_index += 1;
-                        stack.push(t);
-                        on_stack[t as usize] = true;
-                        calls.push((t, 0));
-                    } else if on_stack[t as usize] {
-                        low[s as usize] = low[s as usize].min(index[t as usize]);
-                    }
-                    continue;
-                }
-                calls.pop();
-                if let Some(&(parent, _)) = calls.last() {
-                    low[parent as usize] = low[parent as usize].min(low[s as usize]);
-                }
-                if low[s as usize] == index[s as usize] {
-                    let part = looped.len() as u32;
-                    let mut size = 0;
-                    while let Some(t) = stack.pop() {
-                        on_stack[t as usize] = false;
-                        part_of[t as usize] = part;
-                        size += 1;
-                        if t == s {
-                            break;
-                        }
-                    }
-                    looped.push(size > 1 || graph.next(s, flavour).contains(&s));
-                }
-            }
-        }
-        Parts {
-            part_of,
-            looped,
-            reach: std::cell::OnceCell::new(),
-            words: count.div_ceil(64).max(1),
-            flavour,
-        }
-    }
-
-    /// The links reachable from link `s` (itself included), as bits.
-    pub fn reach_of(&self, graph: &Graph, s: u32) -> &[u64] {
-        let reach = self.reach.get_or_init(|| self.closure(graph));
-        let p = self.part_of[s as usize] as usize;
-        &reach[p * self.words..(p + 1) * self.words]
-    }
-
-    /// Every part's reach, lowest-numbered parts first: each part's
-    /// successors are done before it.
-    fn closure(&self, graph: &Graph) -> Vec<u64> {
-        let words = self.words;
-        let parts = self.looped.len();
-        let mut members: Vec<Vec<u32>> = vec![Vec::new(); parts];
-        for (s, &p) in self.part_of.iter().enumerate() {
-            if p != u32::MAX {
-                members[p as usize].push(s as u32);
-            }
-        }
-        let mut reach = vec![0u64; parts * words];
-        for (p, members) in members.iter().enumerate() {
-            let (done, rest) = reach.split_at_mut(p * words);
-            let row = &mut rest[..words];
-            for &s in members {
-                row[s as usize / 64] |= 1 << (s % 64);
-                for &t in graph.next(s, self.flavour) {
-                    let q = self.part_of[t as usize] as usize;
-                    if q != p {
-                        for (acc, &bit) in row.iter_mut().zip(&done[q * words..(q + 1) * words]) {
-                            *acc |= bit;
-                        }
-                    }
-                }
-            }
-        }
-        reach
-    }
-}
-
 /// For each house, the masks (over the house's cells) of the parts a group
 /// may take: the cells it shares with each box for a line, with each row
 /// and each column for a box.
@@ -806,6 +707,7 @@ const MAX_STRONG: usize = 10;
 
 /// The shortest continuous loop of `technique`'s kind that removes
 /// something, with the most removals among the shortest.
+#[inline(never)]
 pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
     let (flavour, grouped) = match technique {
         Technique::XCycle => (Flavour::X, false),
@@ -871,10 +773,6 @@ fn search(
     let mut queue: Vec<u32> = Vec::with_capacity(count);
     let mut victims = Vec::new();
     let group_link = |s: u32| graph.is_group_link(s);
-    // A loop stays inside one part of the link graph (XY-cycles, on few
-    // links, search without).
-    let parts = (flavour != Flavour::Xy).then(|| graph.parts(flavour));
-    let part = |s: u32| parts.map_or(0, |p| p.part_of[s as usize]);
     for s0 in 0..count as u32 {
         // Each loop is found from each of its links both ways; starting
         // from its lowest-numbered link is enough (group links come first,
@@ -883,7 +781,6 @@ fn search(
         if grouped != group_link(s0)
             || !graph.allows(s0, flavour)
             || (flavour == Flavour::X && digits & (1 << digit) == 0)
-            || parts.is_some_and(|p| !p.looped[p.part_of[s0 as usize] as usize])
         {
             continue;
         }
@@ -910,11 +807,7 @@ fn search(
                 // Only links numbered above the start (both orientations
                 // of one link share `t / 2`).
                 let below = t / 2 <= s0 / 2;
-                if below
-                    || (!grouped && group_link(t))
-                    || mark[t as usize] == s0
-                    || part(t) != part(s0)
-                {
+                if below || (!grouped && group_link(t)) || mark[t as usize] == s0 {
                     continue;
                 }
                 mark[t as usize] = s0;
