@@ -716,31 +716,17 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
         Technique::GroupedXCycle => (Flavour::X, true),
         _ => (Flavour::Mixed, true),
     };
-    let mut digits = grid.geo.shape.all_digits();
+    let digits = grid.geo.shape.all_digits();
+    // Every removal of a plain loop is also a static chain's (from the
+    // victim round the loop to its opposite): without any static chain
+    // there is no plain loop. (The scan is the one the chains use next.)
     // X-cycles come before the single-digit patterns of 6.6, which often
-    // apply: the static scan would often be wasted there, so they search
-    // without it (their graph, shared with the grouped X-cycles, is cheap).
-    if !grouped && flavour != Flavour::X {
-        // Every removal of a plain loop is also a static chain's (from the
-        // victim round the loop to its opposite): only the digits of such
-        // victims can go. (The scan is the one the chains use next.)
-        let n = grid.size();
-        digits = super::chains::with_static_scan(grid, |scan| {
-            let mut found = 0u64;
-            if scan.any_chain {
-                for (w, &word) in scan.hits.iter().enumerate() {
-                    for b in bits(word) {
-                        found |= 1 << ((w * 64 + b) % n);
-                    }
-                }
-            }
-            found
-        });
-        if digits == 0 {
-            return false;
-        }
-        // The other loops may remove any digit.
-        digits = grid.geo.shape.all_digits();
+    // apply: the scan would often be wasted there, so they search without.
+    if !grouped
+        && flavour != Flavour::X
+        && !super::chains::with_static_scan(grid, |scan| scan.any_chain)
+    {
+        return false;
     }
     with_graph(grid, |graph| {
         search(grid, graph, technique, flavour, grouped, digits, out)
