@@ -244,3 +244,149 @@ fn grouped_x_cycle_through_box_line_groups() {
     }
     assert_eq!(step.summary, "a grouped x-cycle on 1");
 }
+
+/// The step `technique` finds, checked for the shape of an open chain:
+/// every link joins candidates that see each other (or share a cell), a
+/// strong link goes from off to on and a weak one from on to off, the
+/// chain starts and ends with a strong link, and nothing it removes is
+/// one of its ends.
+fn chain_step(notes: &[Candidates], technique: Technique) -> LogicStep {
+    let step = find_technique(&Board::empty(SHAPE), Some(notes), technique)
+        .unwrap_or_else(|| panic!("a {technique} in the position"));
+    assert_eq!(step.technique, technique);
+    assert!(
+        step.placements.is_empty(),
+        "a chain with strong ends only removes"
+    );
+    let cands = |c: Cell| notes[c.index()];
+    for link in &step.chain {
+        let (from, to) = (link.from, link.to);
+        assert!(cands(from.cell).contains(from.digit), "{link:?}");
+        assert!(cands(to.cell).contains(to.digit), "{link:?}");
+        let linked = (from.cell == to.cell && from.digit != to.digit)
+            || (from.digit == to.digit && SHAPE.sees(from.cell, to.cell));
+        assert!(linked, "{link:?} joins unrelated candidates");
+        assert_eq!(from.on, !link.is_strong(), "{link:?}");
+    }
+    let (first, last) = (step.chain[0], step.chain[step.chain.len() - 1]);
+    assert!(first.is_strong() && last.is_strong(), "{:?}", step.chain);
+    for &(c, d) in &step.eliminations {
+        for end in [first.from, last.to] {
+            assert_ne!((end.cell, end.digit), (c, d), "an end is removed");
+        }
+    }
+    step
+}
+
+/// A grouped X-chain on 1 (HoDoKu's "Grouped X-Chain"): row 1 holds 1
+/// only in r1c1 and r1c5, and box 8 only in r7c5, r8c5 and r9c4, so
+/// r1c1=r1c5-{r7c5,r8c5}=r9c4: r1c1 or r9c4 is 1, and r9c1, which sees
+/// both, is not. No chain without the group removes anything here.
+#[test]
+fn grouped_x_chain_through_a_box_column_group() {
+    let box_8: Vec<&str> = vec!["r7c4", "r7c6", "r8c4", "r8c6", "r9c5", "r9c6"];
+    let row_1 = line_except("r1", &[1, 5]);
+    let n = notes(&[(&names(&row_1), &[1]), (&box_8, &[1])], &[]);
+    assert_eq!(
+        find_technique(&Board::empty(SHAPE), Some(&n), Technique::XChain),
+        None,
+        "no plain x-chain"
+    );
+    let step = chain_step(&n, Technique::GroupedXChain);
+    assert_eq!(removed(&step), expected(&["r9c1"], 1));
+    assert_eq!(step.rating, 66, "rated as SE's plain X-chain of 6 nodes");
+    assert_eq!(step.summary, "a grouped x-chain on 1");
+    for words in ["{r7c5,r8c5}<>1", "r1c5=1", "1 is removed from r9c1"] {
+        assert!(step.explanation.contains(words), "{}", step.explanation);
+    }
+    // Only one digit: no mixed chain to find.
+    assert_eq!(
+        find_technique(&Board::empty(SHAPE), Some(&n), Technique::GroupedAic).map(|s| s.technique),
+        Some(Technique::GroupedXChain),
+        "a one-digit chain found by the AIC search is named an x-chain"
+    );
+}
+
+/// Box 8 holds 1 only in r9c4, r9c5 and r7c6; r9c1 holds only 1 and 2,
+/// and column 6 holds 2 only in r1c6 and r7c6. The grouped AIC
+/// r9c1(2=1)-{r9c4,r9c5}(1)=r7c6(1-2)=r1c6(2) says r9c1 or r1c6 is 2, so
+/// r1c1, which sees both, is not.
+fn grouped_aic_position() -> Vec<Candidates> {
+    let box_8: Vec<&str> = vec!["r7c4", "r7c5", "r8c4", "r8c5", "r8c6", "r9c6"];
+    let column_6 = line_except("c6", &[1, 7]);
+    notes(
+        &[(&box_8, &[1]), (&names(&column_6), &[2])],
+        &[("r9c1", &[1, 2])],
+    )
+}
+
+#[test]
+fn grouped_aic_through_a_box_row_group() {
+    let n = grouped_aic_position();
+    assert_eq!(
+        find_technique(&Board::empty(SHAPE), Some(&n), Technique::Aic),
+        None,
+        "no plain AIC"
+    );
+    assert_eq!(
+        find_technique(&Board::empty(SHAPE), Some(&n), Technique::GroupedXChain),
+        None,
+        "no chain of one digit"
+    );
+    let step = chain_step(&n, Technique::GroupedAic);
+    assert_eq!(removed(&step), expected(&["r1c1"], 2));
+    assert_eq!(
+        step.rating, 71,
+        "SE's AIC 7.0, plus 0.1 for 8 nodes (the victim twice, six in the chain)"
+    );
+    assert_eq!(step.summary, "a grouped alternating inference chain");
+    let text = &step.explanation;
+    assert!(text.contains("2 is removed from r1c1"), "{text}");
+    // Either way round.
+    assert!(
+        text.contains("r7c6<>1 so {r9c4,r9c5}=1") || text.contains("{r9c4,r9c5}<>1 so r7c6=1"),
+        "{text}"
+    );
+}
+
+/// The grouped AIC's position with column 7 holding 2 only in r1c7 and
+/// r9c7: the chain closes into a grouped continuous nice loop,
+/// r9c1(2=1)-{r9c4,r9c5}(1)=r7c6(1-2)=r1c6(2)-r1c7(2)=r9c7(2)-r9c1(2).
+/// Each weak link removes like a strong one: the other 1s of row 9, the
+/// other digits of r7c6, the other 2s of rows 1 and 9.
+#[test]
+fn grouped_continuous_nice_loop_through_a_box_row_group() {
+    let mut n = grouped_aic_position();
+    for name in line_except("c7", &[1, 9]) {
+        n[cell(&name).index()].remove(digit(2));
+    }
+    assert_eq!(
+        find_technique(
+            &Board::empty(SHAPE),
+            Some(&n),
+            Technique::ContinuousNiceLoop
+        ),
+        None,
+        "no plain loop"
+    );
+    let step = loop_step(&n, Technique::GroupedNiceLoop);
+    let mut want = expected(&["r9c2", "r9c3", "r9c7", "r9c8", "r9c9"], 1);
+    want.extend((3..=9).map(|d| (cell("r7c6"), d)));
+    want.extend(expected(
+        &["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c8", "r1c9"],
+        2,
+    ));
+    want.extend(expected(
+        &["r9c2", "r9c3", "r9c4", "r9c5", "r9c8", "r9c9"],
+        2,
+    ));
+    assert_eq!(removed(&step), want);
+    assert_eq!(
+        step.rating, 71,
+        "SE's mixed cycle 7.0, plus 0.1 for 8 nodes"
+    );
+    assert_eq!(step.summary, "a grouped continuous nice loop");
+    for words in ["{r9c4,r9c5}", "the loop closes"] {
+        assert!(step.explanation.contains(words), "{}", step.explanation);
+    }
+}

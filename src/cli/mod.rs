@@ -39,7 +39,8 @@ rating:
   easy     singles only, up to 2.3
   medium   plus pointing, claiming, pairs and x-wings, up to 3.4
   hard     plus triples, quads, swordfish, jellyfish and wings, up to 5.4
-  expert   plus uniqueness, colouring, fish with fins, loops, chains, ALS: below 8.0
+  expert   plus uniqueness, colouring, fish with fins, loops, chains (grouped
+           too), ALS: below 8.0
   extreme  forcing chains and nets from 8.0, or `trial and error` (rated 12.0)
 A puzzle without exactly one solution gets `no solution` or `not unique` in the
 first field (exit status 1); unreadable input gets `invalid` (exit status 2).

@@ -78,13 +78,28 @@ pub(crate) struct Graph {
     pub strong: Vec<Strong>,
     /// Per node, the cells outside it that see all its cells (`words` each).
     seen: Vec<u64>,
-    /// Per node, the oriented strong links whose `from` it weakly links
-    /// to: `follow[follow_at[x]..follow_at[x + 1]]`.
+    /// Per node x, the oriented strong links whose `from` it weakly links
+    /// to, in three runs that the flavours select from (see [`Graph::next`]):
+    /// `follow[follow_at[3x]..follow_at[3x + 1]]` same digit, strong in a
+    /// house (X); then to `follow_at[3x + 2]` same digit, strong in a cell
+    /// (XY); then to `follow_at[3x + 3]` the other digits of x's cell.
     follow_at: Vec<u32>,
     follow: Vec<u32>,
     words: usize,
+    /// Per digit, its group nodes.
+    pub groups_of: Vec<Vec<u32>>,
+    /// Node of each candidate (`cell * n + digit`), or `u32::MAX`.
+    pub plain: Vec<u32>,
+    /// Per node x, the oriented strong links from it:
+    /// `from_node[from_at[x]..from_at[x + 1]]`.
+    from_at: Vec<u32>,
+    from_node: Vec<u32>,
+    /// Per node, the nodes weakly linked to it as bits over nodes
+    /// (`node_words` each): of its digit, and (plain nodes) in its cell.
+    weak_same: Vec<u64>,
+    weak_cell: Vec<u64>,
+    pub node_words: usize,
     /// What the graph was built from, to reuse it for the same grid.
-    flavour: Flavour,
     cands: Vec<u64>,
 }
 
@@ -137,15 +152,16 @@ fn segments_of(grid: &Grid) -> std::rc::Rc<Segments> {
     })
 }
 
-/// Runs `f` on the grouped graph of `flavour` for `grid`, building it
-/// unless the last one was for the same candidates (a plain search and its
-/// grouped one run on the same position).
-pub(crate) fn with_graph<R>(grid: &Grid, flavour: Flavour, f: impl FnOnce(&Graph) -> R) -> R {
+/// Runs `f` on the graph of `grid`, building it unless the last one was
+/// for the same candidates: every loop and grouped chain of one position
+/// (from the X-cycles at 6.5 to the grouped AICs at 7.0) shares one graph,
+/// each search taking the links its flavour allows.
+pub(crate) fn with_graph<R>(grid: &Grid, f: impl FnOnce(&Graph) -> R) -> R {
     LAST_GRAPH.with(|slot| {
         let mut slot = slot.borrow_mut();
         let graph = match slot.take() {
-            Some(g) if g.flavour == flavour && g.cands == grid.cands => g,
-            _ => Graph::new(grid, flavour),
+            Some(g) if g.cands == grid.cands => g,
+            _ => Graph::new(grid),
         };
         let result = f(&graph);
         *slot = Some(graph);
@@ -154,9 +170,9 @@ pub(crate) fn with_graph<R>(grid: &Grid, flavour: Flavour, f: impl FnOnce(&Graph
 }
 
 impl Graph {
-    /// The graph of `grid` with the links `flavour` allows, group nodes
-    /// included (searches for plain chains skip them).
-    pub fn new(grid: &Grid, flavour: Flavour) -> Graph {
+    /// The graph of `grid` with every link, group nodes included (searches
+    /// for plain chains skip them).
+    pub fn new(grid: &Grid) -> Graph {
         let n = grid.size();
         let cell_count = grid.cands.len();
         let words = cell_count.div_ceil(64);
@@ -167,7 +183,13 @@ impl Graph {
             follow_at: Vec::new(),
             follow: Vec::new(),
             words,
-            flavour,
+            groups_of: Vec::new(),
+            plain: Vec::new(),
+            from_at: Vec::new(),
+            from_node: Vec::new(),
+            weak_same: Vec::new(),
+            weak_cell: Vec::new(),
+            node_words: 0,
             cands: grid.cands.clone(),
         };
         let peers = peer_bits(grid);
@@ -228,7 +250,7 @@ impl Graph {
                 in_cell,
             });
         };
-        if flavour != Flavour::Xy {
+        {
             let segments = (!grid.boxes().is_empty()).then(|| segments_of(grid));
             let mut splits = Vec::new();
             let mut a_cells: Vec<u16> = Vec::with_capacity(MAX_GROUP);
@@ -278,7 +300,7 @@ impl Graph {
                 }
             }
         }
-        if flavour != Flavour::X {
+        {
             for (c, &cands) in grid.cands.iter().enumerate() {
                 if cands.count_ones() == 2 {
                     let (p, q) = (
@@ -304,7 +326,9 @@ impl Graph {
         first.extend(rest);
         graph.strong = first.into_iter().flatten().collect();
         // What may follow a strong link into node x: a weak link from x.
-        // Weak links join nodes of one digit, or (mixed) of one cell.
+        // Weak links join nodes of one digit, or (mixed) of one cell. Each
+        // node's strong links are kept house links first, then cell links,
+        // so each flavour takes one run of them.
         let node_count = graph.nodes.len();
         let mut start_at = vec![0u32; node_count + 1];
         for s in &graph.strong {
@@ -315,11 +339,25 @@ impl Graph {
         }
         let mut starts = vec![0u32; graph.strong.len()];
         let mut fill = start_at.clone();
-        for (i, s) in graph.strong.iter().enumerate() {
-            starts[fill[s.from as usize] as usize] = i as u32;
-            fill[s.from as usize] += 1;
+        for in_cell in [false, true] {
+            for (i, s) in graph.strong.iter().enumerate() {
+                if s.in_cell == in_cell {
+                    starts[fill[s.from as usize] as usize] = i as u32;
+                    fill[s.from as usize] += 1;
+                }
+            }
         }
-        let starts_of = |y: usize| &starts[start_at[y] as usize..start_at[y + 1] as usize];
+        // Where each node's cell links begin among its starts.
+        let mut cell_at = start_at.clone();
+        for x in 0..node_count {
+            let from = start_at[x] as usize..start_at[x + 1] as usize;
+            cell_at[x] += starts[from]
+                .iter()
+                .filter(|&&i| !graph.strong[i as usize].in_cell)
+                .count() as u32;
+        }
+        let house_starts = |y: usize| &starts[start_at[y] as usize..cell_at[y] as usize];
+        let cell_starts = |y: usize| &starts[cell_at[y] as usize..start_at[y + 1] as usize];
         // Plain nodes are found by cell; groups, fewer, by digit.
         let houses = grid.geo.house_cells.len();
         let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); n];
@@ -337,18 +375,22 @@ impl Graph {
             }
         }
         let mut near: Vec<u32> = Vec::new();
-        let in_cell_weak = flavour == Flavour::Mixed;
-        let mut follow_at = Vec::with_capacity(node_count + 1);
+        let mut weak: Vec<u32> = Vec::new();
+        let node_words = node_count.div_ceil(64).max(1);
+        let mut weak_same = vec![0u64; node_count * node_words];
+        let mut weak_cell = vec![0u64; node_count * node_words];
+        let mut follow_at = Vec::with_capacity(3 * node_count + 1);
         let mut follow = Vec::with_capacity(graph.strong.len() * 8);
         follow_at.push(0);
         for x in 0..node_count {
             let nd = graph.nodes[x];
             let d = nd.digit as usize;
+            weak.clear();
             for (w, &word) in graph.seen_of(x).iter().enumerate() {
                 for b in bits(word) {
                     let y = plain[(w * 64 + b) * n + d];
                     if y != u32::MAX {
-                        follow.extend_from_slice(starts_of(y as usize));
+                        weak.push(y);
                     }
                 }
             }
@@ -365,15 +407,28 @@ impl Graph {
             }
             for &y in &near {
                 if graph.weak(x, y as usize, false) {
-                    follow.extend_from_slice(starts_of(y as usize));
+                    weak.push(y);
                 }
             }
-            if in_cell_weak && !nd.is_group() {
+            for &y in &weak {
+                weak_same[x * node_words + y as usize / 64] |= 1 << (y % 64);
+                follow.extend_from_slice(house_starts(y as usize));
+            }
+            follow_at.push(follow.len() as u32);
+            for &y in &weak {
+                follow.extend_from_slice(cell_starts(y as usize));
+            }
+            follow_at.push(follow.len() as u32);
+            if !nd.is_group() {
                 let c = nd.cells[0] as usize;
                 for e in bits(grid.cands[c] & !(1 << nd.digit)) {
                     let y = plain[c * n + e];
                     if y != u32::MAX {
-                        follow.extend_from_slice(starts_of(y as usize));
+                        weak_cell[x * node_words + y as usize / 64] |= 1 << (y % 64);
+                        follow.extend_from_slice(
+                            &starts
+                                [start_at[y as usize] as usize..start_at[y as usize + 1] as usize],
+                        );
                     }
                 }
             }
@@ -381,13 +436,62 @@ impl Graph {
         }
         graph.follow_at = follow_at;
         graph.follow = follow;
+        graph.groups_of = groups_of;
+        graph.plain = plain;
+        graph.weak_same = weak_same;
+        graph.weak_cell = weak_cell;
+        graph.node_words = node_words;
+        graph.from_at = start_at;
+        graph.from_node = starts;
         graph
     }
 
-    /// The oriented strong links that may follow strong link `s`.
-    pub fn next(&self, s: u32) -> &[u32] {
+    /// The oriented strong links of `flavour` that may follow strong link `s`.
+    pub fn next(&self, s: u32, flavour: Flavour) -> &[u32] {
         let x = self.strong[s as usize].to as usize;
-        &self.follow[self.follow_at[x] as usize..self.follow_at[x + 1] as usize]
+        let (from, to) = match flavour {
+            Flavour::X => (3 * x, 3 * x + 1),
+            Flavour::Xy => (3 * x + 1, 3 * x + 2),
+            Flavour::Mixed => (3 * x, 3 * x + 3),
+        };
+        &self.follow[self.follow_at[from] as usize..self.follow_at[to] as usize]
+    }
+
+    /// Whether strong link `s` is one `flavour` may use.
+    pub fn allows(&self, s: u32, flavour: Flavour) -> bool {
+        match flavour {
+            Flavour::X => !self.strong[s as usize].in_cell,
+            Flavour::Xy => self.strong[s as usize].in_cell,
+            Flavour::Mixed => true,
+        }
+    }
+
+    /// The oriented strong links from node `x`.
+    pub fn links_from(&self, x: u32) -> &[u32] {
+        &self.from_node[self.from_at[x as usize] as usize..self.from_at[x as usize + 1] as usize]
+    }
+
+    /// The nodes weakly linked to node `x` that `flavour` may use, as bits
+    /// over nodes (two rows: its digit's, then its cell's, for mixed).
+    pub fn weak_rows(&self, x: u32, flavour: Flavour) -> [&[u64]; 2] {
+        let w = self.node_words;
+        let at = x as usize * w..(x as usize + 1) * w;
+        let cell = if flavour == Flavour::Mixed {
+            &self.weak_cell[at.clone()]
+        } else {
+            &[]
+        };
+        [&self.weak_same[at], cell]
+    }
+
+    /// The cells that see every cell of node `x`, as bits over cells.
+    pub fn seen_cells(&self, x: u32) -> &[u64] {
+        self.seen_of(x as usize)
+    }
+
+    /// Whether candidate `cell` holds is seen by every cell of node `x`.
+    pub fn sees(&self, x: u32, cell: usize) -> bool {
+        has(self.seen_of(x as usize), cell)
     }
 
     fn seen_of(&self, x: usize) -> &[u64] {
@@ -603,6 +707,7 @@ const MAX_STRONG: usize = 10;
 
 /// The shortest continuous loop of `technique`'s kind that removes
 /// something, with the most removals among the shortest.
+#[inline(never)]
 pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
     let (flavour, grouped) = match technique {
         Technique::XCycle => (Flavour::X, false),
@@ -611,38 +716,19 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
         Technique::GroupedXCycle => (Flavour::X, true),
         _ => (Flavour::Mixed, true),
     };
-    let mut digits = grid.geo.shape.all_digits();
+    let digits = grid.geo.shape.all_digits();
+    // Every removal of a plain loop is also a static chain's (from the
+    // victim round the loop to its opposite): without any static chain
+    // there is no plain loop. (The scan is the one the chains use next.)
     // X-cycles come before the single-digit patterns of 6.6, which often
-    // apply: the static scan would often be wasted there, so they search
-    // without it (their graph, shared with the grouped X-cycles, is cheap).
-    if !grouped && flavour != Flavour::X {
-        // Every removal of a plain loop is also a static chain's (from the
-        // victim round the loop to its opposite): only the digits of such
-        // victims can go. (The scan is the one the chains use next.)
-        let n = grid.size();
-        digits = super::chains::with_static_scan(grid, |scan| {
-            let mut found = 0u64;
-            if scan.any_chain {
-                for (w, &word) in scan.hits.iter().enumerate() {
-                    for b in bits(word) {
-                        found |= 1 << ((w * 64 + b) % n);
-                    }
-                }
-            }
-            found
-        });
-        if digits == 0 {
-            return false;
-        }
-        // The other loops may remove any digit.
-        digits = grid.geo.shape.all_digits();
+    // apply: the scan would often be wasted there, so they search without.
+    if !grouped
+        && flavour != Flavour::X
+        && !super::chains::with_static_scan(grid, |scan| scan.any_chain)
+    {
+        return false;
     }
-    if flavour == Flavour::Xy {
-        // Cheap, and kept out of the cache the X-cycles share.
-        let graph = Graph::new(grid, flavour);
-        return search(grid, &graph, technique, flavour, grouped, digits, out);
-    }
-    with_graph(grid, flavour, |graph| {
+    with_graph(grid, |graph| {
         search(grid, graph, technique, flavour, grouped, digits, out)
     })
 }
@@ -678,7 +764,10 @@ fn search(
         // from its lowest-numbered link is enough (group links come first,
         // so a grouped loop starts from one).
         let digit = graph.nodes[graph.strong[s0 as usize].from as usize].digit;
-        if grouped != group_link(s0) || (flavour == Flavour::X && digits & (1 << digit) == 0) {
+        if grouped != group_link(s0)
+            || !graph.allows(s0, flavour)
+            || (flavour == Flavour::X && digits & (1 << digit) == 0)
+        {
             continue;
         }
         let limit = best.as_ref().map_or(MAX_STRONG, |b| b.0);
@@ -696,7 +785,7 @@ fn search(
             if depth + 1 > limit {
                 break;
             }
-            for &t in graph.next(s) {
+            for &t in graph.next(s, flavour) {
                 if t == s0 && depth >= 1 {
                     closing = Some(s);
                     break;
@@ -872,11 +961,8 @@ mod timing {
             );
         };
         let mut out = Finding::default();
-        time("build X", &mut |g| {
-            std::hint::black_box(Graph::new(g, Flavour::X));
-        });
-        time("build mixed", &mut |g| {
-            std::hint::black_box(Graph::new(g, Flavour::Mixed));
+        time("build", &mut |g| {
+            std::hint::black_box(Graph::new(g));
         });
         let all = grids[0].geo.shape.all_digits();
         for (name, flavour, grouped) in [
@@ -887,7 +973,7 @@ mod timing {
         ] {
             let technique = Technique::XCycle;
             time(name, &mut |g| {
-                let graph = Graph::new(g, flavour);
+                let graph = Graph::new(g);
                 let start = std::time::Instant::now();
                 search(g, &graph, technique, flavour, grouped, all, &mut out);
                 std::hint::black_box(start);

@@ -25,6 +25,7 @@ mod finned_fish;
 mod fish;
 mod forcing;
 mod grid;
+mod grouped;
 mod hint;
 mod intersections;
 mod nested;
@@ -240,6 +241,8 @@ pub enum Technique {
     // Grouped loops and chains (grader/cycles.rs, grader/grouped.rs).
     GroupedXCycle,
     GroupedNiceLoop,
+    GroupedXChain,
+    GroupedAic,
 }
 
 impl Technique {
@@ -303,6 +306,8 @@ impl Technique {
         // Grouped loops and chains: after the plain ones of the same rating.
         Technique::GroupedXCycle,
         Technique::GroupedNiceLoop,
+        Technique::GroupedXChain,
+        Technique::GroupedAic,
     ];
 
     pub fn name(self) -> &'static str {
@@ -365,6 +370,8 @@ impl Technique {
             // Grouped loops and chains.
             Technique::GroupedXCycle => "grouped x-cycle",
             Technique::GroupedNiceLoop => "grouped continuous nice loop",
+            Technique::GroupedXChain => "grouped x-chain",
+            Technique::GroupedAic => "grouped alternating inference chain",
         }
     }
 
@@ -431,8 +438,10 @@ impl Technique {
             // claiming, pairs and x-wings 9.0 (SE's level 1), and the nested
             // levels 2 to 5 (see grader/nested.rs). Each step adds its length
             // increment.
-            RemotePair | XChain | XyChain => 66,
-            Aic => 70,
+            // SE has no grouped nodes: a grouped chain rates as the plain
+            // chain of its kind, after it in the order.
+            RemotePair | XChain | XyChain | GroupedXChain => 66,
+            Aic | GroupedAic => 70,
             CellForcingChain | UnitForcingChain => 80,
             DynamicForcingChain
             | DynamicForcingChainPlus
@@ -522,6 +531,7 @@ impl Technique {
             XCycle | XyCycle | ContinuousNiceLoop | GroupedXCycle | GroupedNiceLoop => {
                 cycles::continuous_loop(grid, self, out)
             }
+            GroupedXChain | GroupedAic => grouped::grouped_chain(grid, self, out),
             WWing => w_wing::w_wing(grid, out),
             WxyzWing => wxyz_wing::wxyz_wing(grid, out),
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
