@@ -321,10 +321,35 @@ impl<'g> Net<'g> {
 
     fn run(&mut self, mode: Mode) {
         let mut head = 0;
+        // A dynamic propagation follows its `on` events before any `off`
+        // one, each kind first in first out, as SE's `Chaining.doChaining`
+        // takes `pendingOn` before `pendingOff`: which inference reaches a
+        // candidate first decides its parents, so the chains SE counts.
+        let (mut on_head, mut off_head) = (0, 0);
         loop {
-            while head < self.events.len() && self.conflict.is_none() {
-                let id = head as u32;
-                head += 1;
+            while self.conflict.is_none() {
+                let id = match mode {
+                    Mode::Static(_) if head < self.events.len() => {
+                        head += 1;
+                        head - 1
+                    }
+                    Mode::Static(_) => break,
+                    Mode::Dynamic { .. } => {
+                        let next = |from: &mut usize, on: bool| {
+                            while *from < self.events.len() && self.events[*from].on != on {
+                                *from += 1;
+                            }
+                            (*from < self.events.len()).then(|| {
+                                *from += 1;
+                                *from - 1
+                            })
+                        };
+                        match next(&mut on_head, true).or_else(|| next(&mut off_head, false)) {
+                            Some(id) => id,
+                            None => break,
+                        }
+                    }
+                } as u32;
                 match mode {
                     Mode::Static(links) => self.follow_static(id, links, mode),
                     Mode::Dynamic { .. } => self.follow_dynamic(id, mode),
@@ -508,13 +533,15 @@ impl<'g> Net<'g> {
                             self.push(c * n + d, false, &why, mode);
                         }
                     }
-                    if self.conflict.is_some() || self.events.len() > before {
+                    if self.conflict.is_some() {
                         return true;
                     }
                 }
             }
         }
-        false
+        // Every pattern of the round counts, as SE's `Locking` gives all
+        // its hints to `getAdvancedPotentials` at once.
+        self.events.len() > before
     }
 
     /// The events that removed digit `d` from house `h` outside `keep`.

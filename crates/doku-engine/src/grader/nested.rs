@@ -409,7 +409,15 @@ impl Search<'_, '_> {
         for (h, cells) in grid.geo.house_cells.iter().enumerate() {
             for d in 0..n {
                 let group = places_in(grid, cells, d);
-                if group.len() >= 2 {
+                // SE chains a region from its first place of the digit,
+                // and a static search starts only from cells of three
+                // digits or more (`Chaining.doRegionChainings`, called
+                // from `getMultipleChainsHintList`), so a static region
+                // whose first place is a pair is never chained.
+                let first_chained = group
+                    .first()
+                    .is_some_and(|&c| dynamic || grid.cands[c / n].count_ones() >= 3);
+                if group.len() >= 2 && first_chained {
                     groups.push((group, h, false));
                 }
             }
