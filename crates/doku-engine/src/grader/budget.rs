@@ -141,3 +141,206 @@ mod tests {
         assert!(applies(&grid_of(Shape::latin(10).expect("latin 10"))));
     }
 }
+
+/// The estimates against measured costs (run with `cargo test --release -p
+/// doku-engine --lib estimates_against -- --ignored --nocapture`): every
+/// technique timed alone, on fresh memos, at positions of the Gecode sets
+/// played by the budgeted search (and on sparse boards), next to its
+/// estimate. Prints, per technique, the worst time it took within the
+/// budget and how far its time ran over its estimate.
+#[cfg(test)]
+mod calibration {
+    use super::super::{find_next, Found, BY_RATING};
+    use super::*;
+    use crate::format::parse_puzzle;
+    use crate::grader::grid::Finding;
+    use crate::{Board, Shape, ShapeHint};
+    use std::collections::BTreeMap;
+
+    /// Estimated units one millisecond of work is worth (see STEP_BUDGET).
+    const UNITS_PER_MS: f64 = STEP_BUDGET as f64 / 50.0;
+
+    /// This thread's CPU time in ms, so the other processes of a busy
+    /// machine do not count.
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    fn thread_cpu_ms() -> f64 {
+        #[repr(C)]
+        struct Timespec {
+            secs: i64,
+            nanos: i64,
+        }
+        extern "C" {
+            fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
+        }
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+        let mut time = Timespec { secs: 0, nanos: 0 };
+        // SAFETY: clock_gettime writes one timespec into the place given.
+        unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) };
+        time.secs as f64 * 1e3 + time.nanos as f64 / 1e6
+    }
+
+    #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+    fn thread_cpu_ms() -> f64 {
+        use std::sync::LazyLock;
+        static START: LazyLock<std::time::Instant> = LazyLock::new(std::time::Instant::now);
+        START.elapsed().as_secs_f64() * 1e3
+    }
+
+    #[derive(Default)]
+    struct Worst {
+        runs: usize,
+        /// Worst time run within the budget, and the estimate then.
+        within_ms: f64,
+        within_units: u64,
+        /// Worst measured / estimated time, over estimates of 1 ms or more.
+        over: f64,
+        over_at: (f64, u64, u64),
+    }
+
+    /// One position, on a fresh thread (so every memo is cold, as on a new
+    /// position): each technique in the search's order, its estimate as
+    /// the budget charges it, its time; and the real search's time.
+    fn measure(
+        grid: Grid,
+        table: &mut BTreeMap<Technique, Worst>,
+        search_worst: &mut (f64, String),
+    ) {
+        let (rows, search_ms, found) = std::thread::spawn(move || {
+            let start = thread_cpu_ms();
+            let mut finding = Finding::default();
+            let found = find_next(&grid, true, &mut finding);
+            let search_ms = thread_cpu_ms() - start;
+            let found = match found {
+                Found::Step => finding.technique.name().to_string(),
+                other => format!("{other:?}"),
+            };
+            let c: u64 = grid.cands.iter().map(|m| u64::from(m.count_ones())).sum();
+            // Again on cold memos: each technique alone.
+            std::thread::spawn(move || {
+                let mut rows = Vec::new();
+                let mut total = 0u64;
+                let mut scan_paid = false;
+                for &technique in BY_RATING.iter() {
+                    let family = family_of(technique);
+                    let units = estimate(family, &grid, scan_paid);
+                    scan_paid |= family == Family::Chains;
+                    total = total.saturating_add(units);
+                    // Past twenty budgets a search may take minutes.
+                    if units > 20 * STEP_BUDGET {
+                        continue;
+                    }
+                    let start = thread_cpu_ms();
+                    technique.find(&grid, &mut Finding::default());
+                    let ms = thread_cpu_ms() - start;
+                    rows.push((technique, units, ms, total <= STEP_BUDGET, c));
+                }
+                (rows, search_ms, found)
+            })
+            .join()
+            .expect("the measurement thread")
+        })
+        .join()
+        .expect("the search thread");
+        if search_ms > search_worst.0 {
+            *search_worst = (search_ms, found);
+        }
+        for (technique, units, ms, within, c) in rows {
+            let worst = table.entry(technique).or_default();
+            worst.runs += 1;
+            if within && ms > worst.within_ms {
+                worst.within_ms = ms;
+                worst.within_units = units;
+            }
+            let estimated_ms = units as f64 / UNITS_PER_MS;
+            if estimated_ms >= 1.0 && ms / estimated_ms > worst.over {
+                worst.over = ms / estimated_ms;
+                worst.over_at = (ms, units, c);
+            }
+        }
+    }
+
+    fn print(title: &str, table: &BTreeMap<Technique, Worst>, search_worst: &(f64, String)) {
+        println!(
+            "{title}: worst budgeted search {:.1} ms ({})",
+            search_worst.0, search_worst.1
+        );
+        println!(
+            "  {:<30} {:>5} {:>10} {:>12} {:>8} {:>10} {:>12} {:>6}",
+            "technique", "runs", "within ms", "its units", "over x", "at ms", "units", "c"
+        );
+        for (technique, w) in table {
+            println!(
+                "  {:<30} {:>5} {:>10.2} {:>12} {:>8.2} {:>10.2} {:>12} {:>6}",
+                technique.name(),
+                w.runs,
+                w.within_ms,
+                w.within_units,
+                w.over,
+                w.over_at.0,
+                w.over_at.1,
+                w.over_at.2
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "a measurement, minutes long: run it with --release --ignored --nocapture"]
+    fn estimates_against_measured_costs() {
+        let every: usize = std::env::var("DOKU_CALIBRATE_EVERY")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(8);
+        for file in ["16x16_gecode_janko55.txt", "25x25_gecode.txt"] {
+            let Some(text) = crate::shared_data::shared_text(file, "the budget calibration") else {
+                continue;
+            };
+            let mut table = BTreeMap::new();
+            let mut search_worst = (0.0, String::new());
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let board = parse_puzzle(line, ShapeHint::Infer).expect("a Gecode puzzle");
+                let solution = board.solution().expect("a Gecode puzzle has a solution");
+                let mut grid = Grid::new(&board).expect("consistent givens");
+                grid.unique = true;
+                let mut finding = Finding::default();
+                for step in 0.. {
+                    if grid.empty == 0 {
+                        break;
+                    }
+                    if step % every == 0 {
+                        measure(grid.clone(), &mut table, &mut search_worst);
+                    }
+                    // Played as the hints play it: the step, or the
+                    // solution's digit in the first cell of fewest candidates.
+                    if find_next(&grid, true, &mut finding) == Found::Step {
+                        grid.apply(&finding);
+                    } else {
+                        let cell = (0..grid.cands.len())
+                            .filter(|&c| grid.values[c] == 0)
+                            .min_by_key(|&c| grid.cands[c].count_ones())
+                            .expect("an empty cell");
+                        grid.place(cell, solution.values()[cell]);
+                    }
+                }
+            }
+            print(file, &table, &search_worst);
+        }
+        for size in [16, 25] {
+            let shape = Shape::sudoku(size).expect("a sudoku size");
+            let solution = Board::empty(shape)
+                .solution()
+                .expect("an empty board solves");
+            let mut table = BTreeMap::new();
+            let mut search_worst = (0.0, String::new());
+            for keep_every in [1000, 20, 10, 5, 4, 3, 2] {
+                let mut position = Board::empty(shape);
+                for cell in shape.cells().step_by(keep_every) {
+                    position.set(cell, solution.get(cell));
+                }
+                let mut grid = Grid::new(&position).expect("a part of a solution");
+                grid.unique = true;
+                measure(grid, &mut table, &mut search_worst);
+            }
+            print(&format!("sparse {size}x{size}"), &table, &search_worst);
+        }
+    }
+}
