@@ -5,8 +5,10 @@
 //! `cargo run --release -p doku-engine --example hint_times -- FILE [--limit=SECONDS] [--techniques]`
 //! (or `--grade`, `--counting-hint`, `--sparse=SIZE[latin]`; see each mode)
 //! prints one line per puzzle: the number of hints, their total and worst
-//! time, and how the walk ended; `--techniques` adds each technique's time
-//! at each position where they add up to over 20 ms.
+//! time (wall, and the CPU time of the thread, which other processes on a
+//! busy machine do not inflate), and how the walk ended; `--techniques`
+//! adds each technique's CPU time at each position where they add up to
+//! over 20 ms.
 
 use doku_engine::grader::{find_technique, next_hint_with_solution, Advice, Technique};
 use doku_engine::{Board, Candidates, ShapeHint};
