@@ -2,7 +2,7 @@
 //! clock, hints and win detection. No terminal here: every rule is a state
 //! transition tested as plain Rust.
 
-use crate::engine::grader::{self, Advice, Difficulty};
+use crate::engine::grader::{self, Advice, Difficulty, Technique};
 use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
 use std::time::{Duration, Instant};
 
@@ -193,6 +193,9 @@ pub struct Game {
     /// The puzzle's only solution, once known (a background check of a
     /// given puzzle): hints then skip proving it again on every press.
     known_solution: Option<Board>,
+    /// Why the givens cannot judge entries (no solution, or several), once
+    /// a hint proved it: later presses say so again without searching.
+    known_flaw: Option<Advice>,
     /// A background check of the puzzle's solutions is running: hints give
     /// logical steps from the position alone, and never count solutions
     /// themselves (that is what the check is doing, for minutes on a hard
@@ -229,6 +232,7 @@ impl Game {
             solve_counted: solved,
             assisted: false,
             known_solution: None,
+            known_flaw: None,
             solutions_checking: false,
         }
     }
@@ -596,6 +600,7 @@ impl Game {
             }
             None => {}
         }
+        self.prove_solution_once();
         match self.find_hint() {
             Ok(hint) => {
                 self.hints_used += 1;
@@ -646,6 +651,26 @@ impl Game {
         self.commit(staged, now)
     }
 
+    /// Proves the puzzle's solution unique, once, when nobody told the
+    /// game (a resumed game, a given puzzle without a background check):
+    /// later hints use what it found, instead of proving it again on
+    /// every press (up to a second on a hard 25x25).
+    fn prove_solution_once(&mut self) {
+        if self.known_solution.is_some() || self.known_flaw.is_some() || self.solutions_checking {
+            return;
+        }
+        match grader::unique_solution(&self.givens) {
+            Ok(solution) => self.known_solution = Some(solution),
+            Err(solutions) => self.known_flaw = Some(Advice::without_one_solution(solutions)),
+        }
+    }
+
+    /// Whether hints know the puzzle's verdict without searching: its one
+    /// solution, or that it has none or several.
+    pub fn knows_solutions(&self) -> bool {
+        self.known_solution.is_some() || self.known_flaw.is_some()
+    }
+
     /// The grader's hint for the position, in the game's terms. `Err`
     /// says why there is none.
     fn find_hint(&self) -> Result<Hint, String> {
@@ -660,7 +685,10 @@ impl Game {
                 Some(step) => Advice::Step(step),
                 None => return Err(NO_STEP_WHILE_CHECKING.into()),
             },
-            None => grader::next_hint(&self.givens, &self.board, notes),
+            None => match &self.known_flaw {
+                Some(flaw) => flaw.clone(),
+                None => grader::next_hint(&self.givens, &self.board, notes),
+            },
         };
         let message = found.message(shape);
         let mut hint = Hint {
@@ -691,15 +719,29 @@ impl Game {
                 hint.explanation = step.explanation;
                 hint.placements = step.placements;
                 hint.eliminations = step.eliminations;
-                hint.links = step
-                    .chain
-                    .iter()
-                    .map(|link| HintLink {
-                        from: (link.from.cell, link.from.digit),
-                        to: (link.to.cell, link.to.digit),
-                        strong: link.is_strong(),
-                    })
-                    .collect();
+                // A nested forcing chain's links are its whole net and
+                // the inner chains it rests on: a hundred links or more,
+                // thousands of characters of notation nobody can follow.
+                // Its words give the outer chain in order and number the
+                // inner ones, so it draws and prints no chain of its own.
+                let nested = matches!(
+                    step.technique,
+                    Technique::NestedForcingChain2
+                        | Technique::NestedForcingChain3
+                        | Technique::NestedForcingChain4
+                        | Technique::NestedForcingChain5
+                );
+                if !nested {
+                    hint.links = step
+                        .chain
+                        .iter()
+                        .map(|link| HintLink {
+                            from: (link.from.cell, link.from.digit),
+                            to: (link.to.cell, link.to.digit),
+                            strong: link.is_strong(),
+                        })
+                        .collect();
+                }
                 // The engine's summary names the technique and the area.
                 engine_summary = Some(step.summary);
             }

@@ -515,3 +515,59 @@ fn a_hint_that_only_fixes_notes_is_not_assistance() {
     g.hint_or_apply(now);
     assert!(!g.is_assisted());
 }
+
+#[test]
+fn the_first_hint_without_a_known_solution_proves_it_once_for_the_next_presses() {
+    let (g, now) = game();
+    // A resumed game: nobody told it the solution, and no check runs.
+    let mut g = Game::from_saved(&g.to_saved(now, None), now).expect("resumes");
+    assert!(!g.knows_solutions());
+    hint_in_full(&mut g, now);
+    assert!(g.knows_solutions(), "the proof is kept for the next press");
+    let (target, d) = g.hint().expect("a hint is shown").placements[0];
+    assert_eq!(d.get(), answer(target.index() / 9, target.index() % 9));
+    g.hint_or_apply(now);
+    // The next hint judges entries against the kept solution.
+    go(&mut g, 0, 1);
+    let wrong = if answer(0, 1) == 1 { 4 } else { 1 };
+    g.enter(wrong, now);
+    hint_in_full(&mut g, now);
+    assert_eq!(g.hint().expect("a hint is shown").technique, "mistake");
+}
+
+#[test]
+fn a_puzzle_found_to_have_several_solutions_is_not_searched_again() {
+    let now = Instant::now();
+    let mut g = Game::new(Board::empty(doku::engine::Shape::CLASSIC), None, now);
+    let Outcome::Refused(first) = g.hint_or_apply(now) else {
+        panic!("an empty board has no hint");
+    };
+    assert!(g.knows_solutions(), "the verdict is kept");
+    assert_eq!(g.hint_or_apply(now), Outcome::Refused(first));
+}
+
+#[test]
+fn a_nested_forcing_chain_hint_keeps_its_words_and_leaves_out_its_notation() {
+    // The first of the forum's 11+ puzzles: claiming, a hidden pair, then
+    // nested forcing chains (a hundred links each, as notation).
+    let now = Instant::now();
+    let puzzle =
+        "98.7..6..7..9..5....5.4..7.8..6..3...2...1.......8...53...97.....8.6.7.....8....3";
+    let mut g = Game::new(board(puzzle), None, now);
+    for _ in 0..6 {
+        hint_in_full(&mut g, now);
+        let hint = g.hint().cloned().expect("a hint is shown");
+        if hint.technique.starts_with("nested forcing chain") {
+            assert!(hint.links.is_empty(), "{} links", hint.links.len());
+            assert!(
+                hint.explanation.contains("Inner chains"),
+                "{}",
+                hint.explanation
+            );
+            assert!(!hint.eliminations.is_empty());
+            return;
+        }
+        assert_eq!(g.hint_or_apply(now), Outcome::Changed);
+    }
+    panic!("no nested forcing chain among the first hints");
+}

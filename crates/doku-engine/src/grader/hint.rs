@@ -1,7 +1,7 @@
 //! Hints for a player's position: the next logical step, or what is wrong.
 
 use super::grid::Finding;
-use super::{find_next, grid_with_notes, to_step, Found, LogicStep};
+use super::{find_next, grid_with_notes, to_step, Found, LogicStep, Solutions};
 use crate::board::{cell_name, Board, Candidates};
 use crate::shape::{Cell, Shape};
 
@@ -33,6 +33,15 @@ pub enum Advice {
 }
 
 impl Advice {
+    /// The advice on givens without exactly one solution (what
+    /// [`unique_solution`] found instead).
+    pub fn without_one_solution(solutions: Solutions) -> Advice {
+        match solutions {
+            Solutions::Several => Advice::NotUnique,
+            _ => Advice::NoSolution,
+        }
+    }
+
     /// The cells to highlight.
     pub fn cells(&self) -> Vec<Cell> {
         match self {
@@ -98,15 +107,23 @@ pub fn next_hint(givens: &Board, position: &Board, notes: Option<&[Candidates]>)
     } else {
         givens
     };
-    match givens.count_solutions_up_to(2) {
-        0 => return Advice::NoSolution,
-        1 => {}
-        _ => return Advice::NotUnique,
+    match unique_solution(givens) {
+        Ok(solution) => next_hint_with_solution(&solution, position, notes),
+        Err(solutions) => Advice::without_one_solution(solutions),
     }
-    let Some(solution) = givens.solution() else {
-        return Advice::NoSolution;
-    };
-    next_hint_with_solution(&solution, position, notes)
+}
+
+/// The one solution of `givens`, or how many there are instead
+/// ([`Solutions::None`] or [`Solutions::Several`]). This is the costly part
+/// of [`next_hint`] (up to a second on a hard 25x25): a caller that asks
+/// for several hints keeps the answer and calls [`next_hint_with_solution`].
+pub fn unique_solution(givens: &Board) -> Result<Board, Solutions> {
+    match givens.count_solutions_up_to(2) {
+        0 => return Err(Solutions::None),
+        1 => {}
+        _ => return Err(Solutions::Several),
+    }
+    givens.solution().ok_or(Solutions::None)
 }
 
 /// [`next_hint`] for a caller that already holds the unique solution of the

@@ -40,7 +40,7 @@ mod wings;
 mod wxyz_wing;
 
 pub use chains::{ChainLink, ChainNode};
-pub use hint::{next_hint, next_hint_with_solution, Advice};
+pub use hint::{next_hint, next_hint_with_solution, unique_solution, Advice};
 
 use super::board::{Board, Candidates};
 use super::shape::{Cell, Digit};
