@@ -409,7 +409,9 @@ impl<'g> Net<'g> {
         self.cands[cell] &= !bit;
         if self.placed[cell] == 0 {
             let left = self.cands[cell];
-            if left.count_ones() <= 1 {
+            // A last digit already known on would be pushed for nothing.
+            let known = left != 0 && self.on_ev[cell * n + left.trailing_zeros() as usize] != NONE;
+            if left.count_ones() <= 1 && !known {
                 let mut why = std::mem::take(&mut self.scratch);
                 why.clear();
                 why.extend(
@@ -440,6 +442,13 @@ impl<'g> Net<'g> {
                 continue;
             }
             let cells = &grid.geo.house_cells[h];
+            // Once the digit's last place is on, every later removal in the
+            // house lands here: skip the push that would find it known.
+            if left != 0
+                && self.on_ev[cells[left.trailing_zeros() as usize] as usize * n + digit] != NONE
+            {
+                continue;
+            }
             let mut why = std::mem::take(&mut self.scratch);
             why.clear();
             why.extend(
@@ -857,8 +866,12 @@ pub(crate) struct StaticScan {
     pub any_chain: bool,
     /// Those candidates (bits over `cand`).
     pub hits: Vec<u64>,
-    /// Each candidate assumed on.
-    pub on: Branches,
+    links: StaticLinks,
+    /// Each candidate assumed on, with depths: only the forcing chains need
+    /// them, so they are found when first asked ([`with_static_branches`]).
+    on: Option<Branches>,
+    /// An older scan's branches, whose buffers `on` reuses.
+    spare: Option<Branches>,
 }
 
 thread_local! {
@@ -870,42 +883,51 @@ thread_local! {
 pub(crate) fn with_static_scan<R>(grid: &Grid, f: impl FnOnce(&StaticScan) -> R) -> R {
     STATIC_SCAN.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let scan = match slot.take() {
-            Some(scan) if scan.shape == grid.geo.shape && scan.cands == grid.cands => scan,
-            old => scan_of(grid, old),
-        };
+        let scan = current_scan(grid, slot.take());
         let result = f(&scan);
         *slot = Some(scan);
         result
     })
 }
 
-fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
+/// Runs `f` on the scan's branches (every candidate assumed on, except those
+/// that reach their own opposite), computing them unless they are known.
+pub(crate) fn with_static_branches<R>(grid: &Grid, f: impl FnOnce(&Branches) -> R) -> R {
+    STATIC_SCAN.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let mut scan = current_scan(grid, slot.take());
+        let on = match scan.on.take() {
+            Some(on) => on,
+            None => branches_of(&scan.links, &scan.hits, scan.spare.take(), grid),
+        };
+        let result = f(&on);
+        scan.on = Some(on);
+        *slot = Some(scan);
+        result
+    })
+}
+
+fn current_scan(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
+    match old {
+        Some(scan) if scan.shape == grid.geo.shape && scan.cands == grid.cands => scan,
+        old => scan_of(grid, old.and_then(|old| old.on.or(old.spare))),
+    }
+}
+
+fn scan_of(grid: &Grid, spare: Option<Branches>) -> StaticScan {
     let n = grid.size();
     let cand_count = grid.cands.len() * n;
-    // Reuse the last scan's buffers when the size matches.
-    let mut on = match old {
-        Some(old) if old.on.live.len() == cand_count => {
-            let mut on = old.on;
-            on.live.fill(false);
-            on
-        }
-        _ => Branches::new(cand_count),
-    };
     let links = StaticLinks::new(grid);
     // An off-to-on chain back to a candidate also shows as the on-to-off
     // chain of its strong partner, so assuming each candidate on finds
     // whether any chain exists.
     let mut any_chain = false;
     let mut hits = vec![0u64; cand_count.div_ceil(64)];
-    let mut reach = ReachScratch::new(links.words, links.keys());
-    for (i, &cand) in links.cands.iter().enumerate() {
-        let cand = cand as usize;
-        if links.reach(i * 2 + 1, i * 2, &mut reach) {
+    for (i, own) in links.reaches_own_opposite().into_iter().enumerate() {
+        if own {
+            let cand = links.cands[i] as usize;
             any_chain = true;
             hits[cand / 64] |= 1 << (cand % 64);
-        } else {
-            on.record_reach(cand, &links, &reach);
         }
     }
     StaticScan {
@@ -913,8 +935,31 @@ fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
         shape: grid.geo.shape,
         cands: grid.cands.clone(),
         any_chain,
-        on,
+        links,
+        on: None,
+        spare,
     }
+}
+
+/// Each candidate that does not reach its own opposite (`hits`), assumed on,
+/// by breadth-first search for the depths.
+fn branches_of(
+    links: &StaticLinks,
+    hits: &[u64],
+    spare: Option<Branches>,
+    grid: &Grid,
+) -> Branches {
+    let cand_count = grid.cands.len() * grid.size();
+    let mut on = Branches::reuse(spare, cand_count);
+    let mut reach = ReachScratch::new(links.words, links.keys());
+    for (i, &cand) in links.cands.iter().enumerate() {
+        let cand = cand as usize;
+        if hits[cand / 64] & (1 << (cand % 64)) == 0 {
+            links.reach(i * 2 + 1, i * 2, &mut reach);
+            on.record_reach(cand, links, &reach);
+        }
+    }
+    on
 }
 
 /// Every candidate of `grid` assumed on, with all static links, by the
@@ -1031,6 +1076,90 @@ impl StaticLinks {
         self.cands.len() * 2
     }
 
+    /// For each candidate (in `cands` order), whether assumed on it reaches
+    /// its own opposite: [`StaticLinks::reach`]`(i * 2 + 1, i * 2)` for all
+    /// of them at once. Every key of a strongly connected component reaches
+    /// the same keys, and the components come out of Tarjan's algorithm
+    /// after all they lead to, so each one's reach is its keys and the
+    /// reaches of the components its links enter: one pass over the links
+    /// instead of a search from every candidate.
+    fn reaches_own_opposite(&self) -> Vec<bool> {
+        const UNSEEN: u32 = u32::MAX;
+        let (keys, words) = (self.keys(), self.words);
+        let mut index = vec![UNSEEN; keys];
+        let mut low = vec![0u32; keys];
+        let mut component = vec![UNSEEN; keys];
+        let mut reach: Vec<u64> = Vec::new();
+        let mut stack: Vec<u32> = Vec::new();
+        // The depth-first path: each key and the next successor to try.
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        let mut counter = 0u32;
+        for root in 0..keys {
+            if index[root] != UNSEEN {
+                continue;
+            }
+            index[root] = counter;
+            low[root] = counter;
+            counter += 1;
+            stack.push(root as u32);
+            path.push((root, 0));
+            while let Some(&mut (key, ref mut from)) = path.last_mut() {
+                let row = &self.succ[key * words..(key + 1) * words];
+                if let Some(next) = next_bit(row, *from) {
+                    *from = next + 1;
+                    if index[next] == UNSEEN {
+                        index[next] = counter;
+                        low[next] = counter;
+                        counter += 1;
+                        stack.push(next as u32);
+                        path.push((next, 0));
+                    } else if component[next] == UNSEEN {
+                        // On the stack: in the component being built.
+                        low[key] = low[key].min(index[next]);
+                    }
+                    continue;
+                }
+                path.pop();
+                if let Some(&(parent, _)) = path.last() {
+                    low[parent] = low[parent].min(low[key]);
+                }
+                if low[key] != index[key] {
+                    continue;
+                }
+                // `key` roots a component: the stack down to it.
+                let c = reach.len() / words;
+                reach.resize(reach.len() + words, 0);
+                let first = stack.iter().rposition(|&k| k as usize == key).unwrap_or(0);
+                for &member in &stack[first..] {
+                    component[member as usize] = c as u32;
+                    reach[c * words + member as usize / 64] |= 1 << (member % 64);
+                }
+                let (done, own) = reach.split_at_mut(c * words);
+                for &member in &stack[first..] {
+                    let row = &self.succ[member as usize * words..(member as usize + 1) * words];
+                    for (w, &word) in row.iter().enumerate() {
+                        for b in bits(word) {
+                            let to = component[w * 64 + b] as usize;
+                            if to != c {
+                                let theirs = &done[to * words..(to + 1) * words];
+                                for (acc, &x) in own.iter_mut().zip(theirs) {
+                                    *acc |= x;
+                                }
+                            }
+                        }
+                    }
+                }
+                stack.truncate(first);
+            }
+        }
+        (0..self.cands.len())
+            .map(|i| {
+                let c = component[i * 2 + 1] as usize;
+                reach[c * words + i * 2 / 64] & (1 << (i * 2 % 64)) != 0
+            })
+            .collect()
+    }
+
     /// Breadth-first search from compact key `start`, leaving what it
     /// reaches in `out.visited` with depths in `out.depth`; true (and
     /// stopped early) when it reaches `stop`.
@@ -1082,6 +1211,19 @@ impl StaticLinks {
     }
 }
 
+/// The first set bit at or after `from` in a bitset.
+fn next_bit(words: &[u64], from: usize) -> Option<usize> {
+    let mut w = from / 64;
+    let mut word = *words.get(w)? & (!0u64 << (from % 64));
+    loop {
+        if word != 0 {
+            return Some(w * 64 + word.trailing_zeros() as usize);
+        }
+        w += 1;
+        word = *words.get(w)?;
+    }
+}
+
 /// What assumptions implied, as bitsets over `cand * 2 + on` with the depth
 /// each fact was found at.
 pub(crate) struct Branches {
@@ -1102,6 +1244,19 @@ impl Branches {
             live: vec![false; cand_count],
             bits: vec![0; cand_count * words],
             depth: vec![0; cand_count * keys],
+        }
+    }
+
+    /// Empty branches in `old`'s buffers when the size matches (depths
+    /// are read only where a branch's bits say it reached, so they need no
+    /// clearing).
+    pub fn reuse(old: Option<Branches>, cand_count: usize) -> Branches {
+        match old {
+            Some(mut old) if old.live.len() == cand_count => {
+                old.live.fill(false);
+                old
+            }
+            _ => Branches::new(cand_count),
         }
     }
 
