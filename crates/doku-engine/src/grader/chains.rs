@@ -236,11 +236,13 @@ impl<'g> Net<'g> {
 
     /// Records an event unless it is known already; a clash with its
     /// opposite ends a dynamic propagation (and is skipped in a static one).
+    #[inline(always)]
     fn push(&mut self, cand: usize, on: bool, parents: &[u32], mode: Mode) {
         self.push_why(cand, on, parents, CAUSE_NONE, NONE, mode);
     }
 
     /// [`Net::push`] with the event's cause and inner chain.
+    #[inline(always)]
     fn push_why(
         &mut self,
         cand: usize,
@@ -283,6 +285,7 @@ impl<'g> Net<'g> {
         self.add_event(cand, on, parents, cause, inner);
     }
 
+    #[inline(always)]
     fn add_event(&mut self, cand: usize, on: bool, parents: &[u32], cause: u16, inner: u32) -> u32 {
         let id = self.events.len() as u32;
         let depth = parents
