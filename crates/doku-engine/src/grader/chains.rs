@@ -973,13 +973,13 @@ fn branches_of(
 /// every stall.
 pub(crate) fn static_reach(grid: &Grid, facts: bool, mut f: impl FnMut(usize, bool, &[u64])) {
     let links = StaticLinks::new(grid);
-    let mut reach = ReachScratch::new(links.words, links.keys());
+    let closure = links.closure();
     let mut out = vec![0u64; (grid.cands.len() * grid.size() * 2).div_ceil(64)];
     for (i, &cand) in links.cands.iter().enumerate() {
-        let hit = links.reach(i * 2 + 1, i * 2, &mut reach);
+        let hit = closure.reaches(i * 2 + 1, i * 2);
         if facts && !hit {
             out.fill(0);
-            for (w, &word) in reach.visited.iter().enumerate() {
+            for (w, &word) in closure.of(i * 2 + 1).iter().enumerate() {
                 for b in bits(word) {
                     let compact = w * 64 + b;
                     let key = links.cands[compact / 2] as usize * 2 + compact % 2;
@@ -1037,6 +1037,19 @@ impl StaticLinks {
         }
         let words = (cands.len() * 2).div_ceil(64).max(1);
         let mut succ = vec![0u64; cands.len() * 2 * words];
+        // Per house and digit, its places while there are at most two.
+        let mut places = vec![(0usize, [0u16; 2]); geo.house_cells.len() * n];
+        for (h, cells) in geo.house_cells.iter().enumerate() {
+            for &q in cells {
+                for d in bits(grid.cands[q as usize]) {
+                    let (count, two) = &mut places[h * n + d];
+                    if *count < 2 {
+                        two[*count] = q;
+                    }
+                    *count += 1;
+                }
+            }
+        }
         let mut add = |from: usize, to_cand: usize, to_on: bool| {
             let to = index[to_cand] as usize * 2 + to_on as usize;
             succ[from * words + to / 64] |= 1 << (to % 64);
@@ -1063,10 +1076,7 @@ impl StaticLinks {
                 add(i * 2, cell * n + e, true);
             }
             for &h in geo.houses_of(cell) {
-                let mut places = geo.house_cells[h as usize]
-                    .iter()
-                    .filter(|&&q| grid.cands[q as usize] & bit != 0);
-                if let (Some(&a), Some(&b), None) = (places.next(), places.next(), places.next()) {
+                if let (2, [a, b]) = places[h as usize * n + digit] {
                     let other = if a as usize == cell { b } else { a };
                     add(i * 2, other as usize * n + digit, true);
                 }
@@ -1081,12 +1091,21 @@ impl StaticLinks {
 
     /// For each candidate (in `cands` order), whether assumed on it reaches
     /// its own opposite: [`StaticLinks::reach`]`(i * 2 + 1, i * 2)` for all
-    /// of them at once. Every key of a strongly connected component reaches
-    /// the same keys, and the components come out of Tarjan's algorithm
-    /// after all they lead to, so each one's reach is its keys and the
-    /// reaches of the components its links enter: one pass over the links
-    /// instead of a search from every candidate.
+    /// of them at once.
     fn reaches_own_opposite(&self) -> Vec<bool> {
+        let closure = self.closure();
+        (0..self.cands.len())
+            .map(|i| closure.reaches(i * 2 + 1, i * 2))
+            .collect()
+    }
+
+    /// What every key reaches (what [`StaticLinks::reach`] visits from it).
+    /// Every key of a strongly connected component reaches the same keys,
+    /// and the components come out of Tarjan's algorithm after all they
+    /// lead to, so each one's reach is its keys and the reaches of the
+    /// components its links enter: one pass over the links instead of a
+    /// search from every key.
+    fn closure(&self) -> Closure {
         const UNSEEN: u32 = u32::MAX;
         let (keys, words) = (self.keys(), self.words);
         let mut index = vec![UNSEEN; keys];
@@ -1155,12 +1174,11 @@ impl StaticLinks {
                 stack.truncate(first);
             }
         }
-        (0..self.cands.len())
-            .map(|i| {
-                let c = component[i * 2 + 1] as usize;
-                reach[c * words + i * 2 / 64] & (1 << (i * 2 % 64)) != 0
-            })
-            .collect()
+        Closure {
+            words,
+            component,
+            reach,
+        }
     }
 
     /// Breadth-first search from compact key `start`, leaving what it
@@ -1211,6 +1229,26 @@ impl StaticLinks {
             }
             std::mem::swap(&mut out.frontier, &mut out.next);
         }
+    }
+}
+
+/// What each key of [`StaticLinks`] reaches, by strongly connected component.
+struct Closure {
+    words: usize,
+    component: Vec<u32>,
+    /// Per component, the compact keys it reaches (`words` words each).
+    reach: Vec<u64>,
+}
+
+impl Closure {
+    /// The compact keys `key` reaches, itself included.
+    fn of(&self, key: usize) -> &[u64] {
+        let c = self.component[key] as usize;
+        &self.reach[c * self.words..(c + 1) * self.words]
+    }
+
+    fn reaches(&self, from: usize, to: usize) -> bool {
+        self.of(from)[to / 64] & (1 << (to % 64)) != 0
     }
 }
 
