@@ -236,11 +236,13 @@ impl<'g> Net<'g> {
 
     /// Records an event unless it is known already; a clash with its
     /// opposite ends a dynamic propagation (and is skipped in a static one).
+    #[inline(always)]
     fn push(&mut self, cand: usize, on: bool, parents: &[u32], mode: Mode) {
         self.push_why(cand, on, parents, CAUSE_NONE, NONE, mode);
     }
 
     /// [`Net::push`] with the event's cause and inner chain.
+    #[inline(always)]
     fn push_why(
         &mut self,
         cand: usize,
@@ -283,6 +285,7 @@ impl<'g> Net<'g> {
         self.add_event(cand, on, parents, cause, inner);
     }
 
+    #[inline(always)]
     fn add_event(&mut self, cand: usize, on: bool, parents: &[u32], cause: u16, inner: u32) -> u32 {
         let id = self.events.len() as u32;
         let depth = parents
@@ -434,7 +437,9 @@ impl<'g> Net<'g> {
         self.cands[cell] &= !bit;
         if self.placed[cell] == 0 {
             let left = self.cands[cell];
-            if left.count_ones() <= 1 {
+            // A last digit already known on would be pushed for nothing.
+            let known = left != 0 && self.on_ev[cell * n + left.trailing_zeros() as usize] != NONE;
+            if left.count_ones() <= 1 && !known {
                 let mut why = std::mem::take(&mut self.scratch);
                 why.clear();
                 why.extend(
@@ -465,6 +470,13 @@ impl<'g> Net<'g> {
                 continue;
             }
             let cells = &grid.geo.house_cells[h];
+            // Once the digit's last place is on, every later removal in the
+            // house lands here: skip the push that would find it known.
+            if left != 0
+                && self.on_ev[cells[left.trailing_zeros() as usize] as usize * n + digit] != NONE
+            {
+                continue;
+            }
             let mut why = std::mem::take(&mut self.scratch);
             why.clear();
             why.extend(
@@ -884,8 +896,12 @@ pub(crate) struct StaticScan {
     pub any_chain: bool,
     /// Those candidates (bits over `cand`).
     pub hits: Vec<u64>,
-    /// Each candidate assumed on.
-    pub on: Branches,
+    links: StaticLinks,
+    /// Each candidate assumed on, with depths: only the forcing chains need
+    /// them, so they are found when first asked ([`with_static_branches`]).
+    on: Option<Branches>,
+    /// An older scan's branches, whose buffers `on` reuses.
+    spare: Option<Branches>,
 }
 
 thread_local! {
@@ -897,42 +913,51 @@ thread_local! {
 pub(crate) fn with_static_scan<R>(grid: &Grid, f: impl FnOnce(&StaticScan) -> R) -> R {
     STATIC_SCAN.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let scan = match slot.take() {
-            Some(scan) if scan.shape == grid.geo.shape && scan.cands == grid.cands => scan,
-            old => scan_of(grid, old),
-        };
+        let scan = current_scan(grid, slot.take());
         let result = f(&scan);
         *slot = Some(scan);
         result
     })
 }
 
-fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
+/// Runs `f` on the scan's branches (every candidate assumed on, except those
+/// that reach their own opposite), computing them unless they are known.
+pub(crate) fn with_static_branches<R>(grid: &Grid, f: impl FnOnce(&Branches) -> R) -> R {
+    STATIC_SCAN.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let mut scan = current_scan(grid, slot.take());
+        let on = match scan.on.take() {
+            Some(on) => on,
+            None => branches_of(&scan.links, &scan.hits, scan.spare.take(), grid),
+        };
+        let result = f(&on);
+        scan.on = Some(on);
+        *slot = Some(scan);
+        result
+    })
+}
+
+fn current_scan(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
+    match old {
+        Some(scan) if scan.shape == grid.geo.shape && scan.cands == grid.cands => scan,
+        old => scan_of(grid, old.and_then(|old| old.on.or(old.spare))),
+    }
+}
+
+fn scan_of(grid: &Grid, spare: Option<Branches>) -> StaticScan {
     let n = grid.size();
     let cand_count = grid.cands.len() * n;
-    // Reuse the last scan's buffers when the size matches.
-    let mut on = match old {
-        Some(old) if old.on.live.len() == cand_count => {
-            let mut on = old.on;
-            on.live.fill(false);
-            on
-        }
-        _ => Branches::new(cand_count),
-    };
     let links = StaticLinks::new(grid);
     // An off-to-on chain back to a candidate also shows as the on-to-off
     // chain of its strong partner, so assuming each candidate on finds
     // whether any chain exists.
     let mut any_chain = false;
     let mut hits = vec![0u64; cand_count.div_ceil(64)];
-    let mut reach = ReachScratch::new(links.words, links.keys());
-    for (i, &cand) in links.cands.iter().enumerate() {
-        let cand = cand as usize;
-        if links.reach(i * 2 + 1, i * 2, &mut reach) {
+    for (i, own) in links.reaches_own_opposite().into_iter().enumerate() {
+        if own {
+            let cand = links.cands[i] as usize;
             any_chain = true;
             hits[cand / 64] |= 1 << (cand % 64);
-        } else {
-            on.record_reach(cand, &links, &reach);
         }
     }
     StaticScan {
@@ -940,8 +965,31 @@ fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
         shape: grid.geo.shape,
         cands: grid.cands.clone(),
         any_chain,
-        on,
+        links,
+        on: None,
+        spare,
     }
+}
+
+/// Each candidate that does not reach its own opposite (`hits`), assumed on,
+/// by breadth-first search for the depths.
+fn branches_of(
+    links: &StaticLinks,
+    hits: &[u64],
+    spare: Option<Branches>,
+    grid: &Grid,
+) -> Branches {
+    let cand_count = grid.cands.len() * grid.size();
+    let mut on = Branches::reuse(spare, cand_count);
+    let mut reach = ReachScratch::new(links.words, links.keys());
+    for (i, &cand) in links.cands.iter().enumerate() {
+        let cand = cand as usize;
+        if hits[cand / 64] & (1 << (cand % 64)) == 0 {
+            links.reach(i * 2 + 1, i * 2, &mut reach);
+            on.record_reach(cand, links, &reach);
+        }
+    }
+    on
 }
 
 /// Every candidate of `grid` assumed on, with all static links, by the
@@ -952,13 +1000,13 @@ fn scan_of(grid: &Grid, old: Option<StaticScan>) -> StaticScan {
 /// every stall.
 pub(crate) fn static_reach(grid: &Grid, facts: bool, mut f: impl FnMut(usize, bool, &[u64])) {
     let links = StaticLinks::new(grid);
-    let mut reach = ReachScratch::new(links.words, links.keys());
+    let closure = links.closure();
     let mut out = vec![0u64; (grid.cands.len() * grid.size() * 2).div_ceil(64)];
     for (i, &cand) in links.cands.iter().enumerate() {
-        let hit = links.reach(i * 2 + 1, i * 2, &mut reach);
+        let hit = closure.reaches(i * 2 + 1, i * 2);
         if facts && !hit {
             out.fill(0);
-            for (w, &word) in reach.visited.iter().enumerate() {
+            for (w, &word) in closure.of(i * 2 + 1).iter().enumerate() {
                 for b in bits(word) {
                     let compact = w * 64 + b;
                     let key = links.cands[compact / 2] as usize * 2 + compact % 2;
@@ -1016,6 +1064,19 @@ impl StaticLinks {
         }
         let words = (cands.len() * 2).div_ceil(64).max(1);
         let mut succ = vec![0u64; cands.len() * 2 * words];
+        // Per house and digit, its places while there are at most two.
+        let mut places = vec![(0usize, [0u16; 2]); geo.house_cells.len() * n];
+        for (h, cells) in geo.house_cells.iter().enumerate() {
+            for &q in cells {
+                for d in bits(grid.cands[q as usize]) {
+                    let (count, two) = &mut places[h * n + d];
+                    if *count < 2 {
+                        two[*count] = q;
+                    }
+                    *count += 1;
+                }
+            }
+        }
         let mut add = |from: usize, to_cand: usize, to_on: bool| {
             let to = index[to_cand] as usize * 2 + to_on as usize;
             succ[from * words + to / 64] |= 1 << (to % 64);
@@ -1042,10 +1103,7 @@ impl StaticLinks {
                 add(i * 2, cell * n + e, true);
             }
             for &h in geo.houses_of(cell) {
-                let mut places = geo.house_cells[h as usize]
-                    .iter()
-                    .filter(|&&q| grid.cands[q as usize] & bit != 0);
-                if let (Some(&a), Some(&b), None) = (places.next(), places.next(), places.next()) {
+                if let (2, [a, b]) = places[h as usize * n + digit] {
                     let other = if a as usize == cell { b } else { a };
                     add(i * 2, other as usize * n + digit, true);
                 }
@@ -1056,6 +1114,98 @@ impl StaticLinks {
 
     fn keys(&self) -> usize {
         self.cands.len() * 2
+    }
+
+    /// For each candidate (in `cands` order), whether assumed on it reaches
+    /// its own opposite: [`StaticLinks::reach`]`(i * 2 + 1, i * 2)` for all
+    /// of them at once.
+    fn reaches_own_opposite(&self) -> Vec<bool> {
+        let closure = self.closure();
+        (0..self.cands.len())
+            .map(|i| closure.reaches(i * 2 + 1, i * 2))
+            .collect()
+    }
+
+    /// What every key reaches (what [`StaticLinks::reach`] visits from it).
+    /// Every key of a strongly connected component reaches the same keys,
+    /// and the components come out of Tarjan's algorithm after all they
+    /// lead to, so each one's reach is its keys and the reaches of the
+    /// components its links enter: one pass over the links instead of a
+    /// search from every key.
+    fn closure(&self) -> Closure {
+        const UNSEEN: u32 = u32::MAX;
+        let (keys, words) = (self.keys(), self.words);
+        let mut index = vec![UNSEEN; keys];
+        let mut low = vec![0u32; keys];
+        let mut component = vec![UNSEEN; keys];
+        let mut reach: Vec<u64> = Vec::new();
+        let mut stack: Vec<u32> = Vec::new();
+        // The depth-first path: each key and the next successor to try.
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        let mut counter = 0u32;
+        for root in 0..keys {
+            if index[root] != UNSEEN {
+                continue;
+            }
+            index[root] = counter;
+            low[root] = counter;
+            counter += 1;
+            stack.push(root as u32);
+            path.push((root, 0));
+            while let Some(&mut (key, ref mut from)) = path.last_mut() {
+                let row = &self.succ[key * words..(key + 1) * words];
+                if let Some(next) = next_bit(row, *from) {
+                    *from = next + 1;
+                    if index[next] == UNSEEN {
+                        index[next] = counter;
+                        low[next] = counter;
+                        counter += 1;
+                        stack.push(next as u32);
+                        path.push((next, 0));
+                    } else if component[next] == UNSEEN {
+                        // On the stack: in the component being built.
+                        low[key] = low[key].min(index[next]);
+                    }
+                    continue;
+                }
+                path.pop();
+                if let Some(&(parent, _)) = path.last() {
+                    low[parent] = low[parent].min(low[key]);
+                }
+                if low[key] != index[key] {
+                    continue;
+                }
+                // `key` roots a component: the stack down to it.
+                let c = reach.len() / words;
+                reach.resize(reach.len() + words, 0);
+                let first = stack.iter().rposition(|&k| k as usize == key).unwrap_or(0);
+                for &member in &stack[first..] {
+                    component[member as usize] = c as u32;
+                    reach[c * words + member as usize / 64] |= 1 << (member % 64);
+                }
+                let (done, own) = reach.split_at_mut(c * words);
+                for &member in &stack[first..] {
+                    let row = &self.succ[member as usize * words..(member as usize + 1) * words];
+                    for (w, &word) in row.iter().enumerate() {
+                        for b in bits(word) {
+                            let to = component[w * 64 + b] as usize;
+                            if to != c {
+                                let theirs = &done[to * words..(to + 1) * words];
+                                for (acc, &x) in own.iter_mut().zip(theirs) {
+                                    *acc |= x;
+                                }
+                            }
+                        }
+                    }
+                }
+                stack.truncate(first);
+            }
+        }
+        Closure {
+            words,
+            component,
+            reach,
+        }
     }
 
     /// Breadth-first search from compact key `start`, leaving what it
@@ -1109,6 +1259,39 @@ impl StaticLinks {
     }
 }
 
+/// What each key of [`StaticLinks`] reaches, by strongly connected component.
+struct Closure {
+    words: usize,
+    component: Vec<u32>,
+    /// Per component, the compact keys it reaches (`words` words each).
+    reach: Vec<u64>,
+}
+
+impl Closure {
+    /// The compact keys `key` reaches, itself included.
+    fn of(&self, key: usize) -> &[u64] {
+        let c = self.component[key] as usize;
+        &self.reach[c * self.words..(c + 1) * self.words]
+    }
+
+    fn reaches(&self, from: usize, to: usize) -> bool {
+        self.of(from)[to / 64] & (1 << (to % 64)) != 0
+    }
+}
+
+/// The first set bit at or after `from` in a bitset.
+fn next_bit(words: &[u64], from: usize) -> Option<usize> {
+    let mut w = from / 64;
+    let mut word = *words.get(w)? & (!0u64 << (from % 64));
+    loop {
+        if word != 0 {
+            return Some(w * 64 + word.trailing_zeros() as usize);
+        }
+        w += 1;
+        word = *words.get(w)?;
+    }
+}
+
 /// What assumptions implied, as bitsets over `cand * 2 + on` with the depth
 /// each fact was found at.
 pub(crate) struct Branches {
@@ -1129,6 +1312,19 @@ impl Branches {
             live: vec![false; cand_count],
             bits: vec![0; cand_count * words],
             depth: vec![0; cand_count * keys],
+        }
+    }
+
+    /// Empty branches in `old`'s buffers when the size matches (depths
+    /// are read only where a branch's bits say it reached, so they need no
+    /// clearing).
+    pub fn reuse(old: Option<Branches>, cand_count: usize) -> Branches {
+        match old {
+            Some(mut old) if old.live.len() == cand_count => {
+                old.live.fill(false);
+                old
+            }
+            _ => Branches::new(cand_count),
         }
     }
 

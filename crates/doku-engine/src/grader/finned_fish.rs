@@ -7,14 +7,25 @@
 //! lines (without the fins it would not be a fish at all). Boards without
 //! boxes have no finned fish.
 
-use super::grid::{bits, Finding, FirstOfEach, Grid, Pattern};
+use super::grid::{bits, Finding, Grid, Pattern};
 use super::Technique;
 
 /// The most boxes a board has (25x25).
 const MAX_BOXES: usize = 32;
 
+/// A digit's first fish of each size and kind, found from its places alone.
+#[derive(Default)]
+struct DigitFish {
+    /// The digit's places in each row, which decide its fish.
+    rows: Vec<u64>,
+    found: [Option<Finding>; 6],
+}
+
+/// The board shape the digits' fish are of, and the fish of each digit.
+type Memo = (Option<crate::shape::Shape>, Vec<DigitFish>);
+
 thread_local! {
-    static FISH: std::cell::RefCell<Option<FirstOfEach<6>>> = const { std::cell::RefCell::new(None) };
+    static FISH: std::cell::RefCell<Memo> = const { std::cell::RefCell::new((None, Vec::new())) };
 }
 
 /// The memo's index of a fish size and kind.
@@ -23,14 +34,13 @@ fn kind_index(k: usize, sashimi: bool) -> usize {
 }
 
 /// The finned fish of size `k` (or, for a sashimi technique, the sashimi
-/// fish), the first in the search's order.
+/// fish), the first in the search's order (digit by digit).
 ///
-/// The solver asks for these six in turn on the same position, each only
-/// when the ones before found nothing. A search for size k visits every
-/// smaller base set on its way to the largest (the bigger fish's pruning
-/// is looser), so one search records the first fish of each size from k
-/// to 4 and each kind, stopping early only at the one asked for; the
-/// calls that follow on the same position read what it recorded.
+/// A digit's fish depend on its places alone, and the solver asks for
+/// these six in turn at position after position where most digits did not
+/// change: each digit's first fish of every size and kind are kept while
+/// its places stay, and found again (all six in one search: a search of
+/// the smallest size visits every larger base set too) when they change.
 pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Finding) -> bool {
     let sashimi = matches!(
         technique,
@@ -40,16 +50,33 @@ pub(crate) fn finned(grid: &Grid, k: usize, technique: Technique, out: &mut Find
         return false;
     }
     let wanted = kind_index(k, sashimi);
-    if let Some(known) = FISH.with(|slot| FirstOfEach::recall(slot, grid, wanted, out)) {
-        return known;
-    }
-    let mut record = Record {
-        wanted,
-        found: Default::default(),
-    };
-    let stopped = search(grid, k, &mut record);
-    let searched = kind_index(k, false)..kind_index(MAX_FISH, true) + 1;
-    FISH.with(|slot| FirstOfEach::keep(slot, grid, record.found, searched, stopped, wanted, out))
+    let n = grid.size();
+    FISH.with(|memo| {
+        let (shape, digits) = &mut *memo.borrow_mut();
+        if *shape != Some(grid.geo.shape) {
+            *shape = Some(grid.geo.shape);
+            digits.clear();
+        }
+        digits.resize_with(n, DigitFish::default);
+        for (digit, known) in digits.iter_mut().enumerate() {
+            let rows = (0..n).map(|row| grid.places(row, 1 << digit));
+            if known.rows.len() != n || !known.rows.iter().copied().eq(rows.clone()) {
+                known.rows.clear();
+                known.rows.extend(rows);
+                let mut record = Record {
+                    wanted: usize::MAX,
+                    found: Default::default(),
+                };
+                search(grid, 2, digit..digit + 1, &mut record);
+                known.found = record.found;
+            }
+            if let Some(found) = &known.found[wanted] {
+                out.clone_from(found);
+                return true;
+            }
+        }
+        false
+    })
 }
 
 /// The technique of a fish size and kind.
@@ -71,10 +98,10 @@ struct Record {
     found: [Option<Finding>; 6],
 }
 
-/// The search behind [`finned`]: base sets of sizes `k` to 4 in order
-/// (each size's sets in the order a search of that size alone takes
-/// them). True when it stopped at the fish it was asked for.
-fn search(grid: &Grid, k: usize, record: &mut Record) -> bool {
+/// The search behind [`finned`] over `digits`: base sets of sizes `k` to 4
+/// in order (each size's sets in the order a search of that size alone
+/// takes them). True when it stopped at the fish it was asked for.
+fn search(grid: &Grid, k: usize, digits: std::ops::Range<usize>, record: &mut Record) -> bool {
     let n = grid.size();
     if grid.boxes().is_empty() {
         return false;
@@ -107,7 +134,7 @@ fn search(grid: &Grid, k: usize, record: &mut Record) -> bool {
     let mut outside = vec![0u64; n * box_count];
     // Depth 0 is the empty pick: nothing outside any box.
     let mut scratch = [[0u64; MAX_BOXES]; 5];
-    for digit in 0..n {
+    for digit in digits {
         let bit = 1u64 << digit;
         for (o, rows) in [true, false].into_iter().enumerate() {
             let first = if rows { 0 } else { n };

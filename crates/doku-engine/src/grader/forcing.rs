@@ -13,7 +13,7 @@
 //! 11.0) add chains inside the chain: SE's table is in `grader/nested.rs`.
 
 use super::chains::{
-    fill_chain, say, with_static_scan, Branches, Conflict, ConflictKind, Links, Mode, Net, Node,
+    fill_chain, say, with_static_branches, Branches, Conflict, ConflictKind, Links, Mode, Net, Node,
 };
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::nested::{step_rating, Weight, NESTED_BUDGET};
@@ -56,15 +56,19 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
     let level = level_of(technique);
     let mode = level.map_or(Mode::Static(Links::ALL), |level| Mode::Dynamic { level });
     if level.is_none() {
-        return with_static_scan(grid, |scan| {
-            let best = multiple(grid, &scan.on, technique);
+        return with_static_branches(grid, |on| {
+            let best = multiple(grid, on, technique);
             let mut net = Net::new(grid);
             finish(grid, &mut net, mode, technique, best, out)
         });
     }
     let n = grid.size();
     let mut net = Net::new(grid);
-    let mut branches = Branches::new(net.cand_count());
+    // A megabyte of depths on a 9x9 board: kept between calls.
+    thread_local! {
+        static BRANCHES: std::cell::Cell<Option<Branches>> = const { std::cell::Cell::new(None) };
+    }
+    let mut branches = Branches::reuse(BRANCHES.take(), net.cand_count());
     let mut best: Option<Proof> = None;
     // Every candidate assumed on.
     for cell in 0..grid.cands.len() {
@@ -98,6 +102,7 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
     if let Some(p) = multiple(grid, &branches, technique) {
         consider(p, &mut best);
     }
+    BRANCHES.set(Some(branches));
     finish(grid, &mut net, mode, technique, best, out)
 }
 

@@ -8,40 +8,64 @@
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::Technique;
 
+/// The wings a pair of houses allows, found from its cells' candidates
+/// alone: the solver asks at position after position where most pairs
+/// did not change, so each pair's are kept while its candidates stay.
+struct PairWings {
+    houses: (usize, usize),
+    /// The candidates of the first house's cells, then the second's.
+    cands: Vec<u64>,
+    /// The four cells and their digits, in the search's order.
+    wings: Vec<([usize; 4], u64)>,
+}
+
+/// The board shape the pairs are of, and the pairs.
+type Memo = (Option<crate::shape::Shape>, Vec<PairWings>);
+
+thread_local! {
+    static WINGS: std::cell::RefCell<Memo> = const { std::cell::RefCell::new((None, Vec::new())) };
+}
+
 pub(crate) fn wxyz_wing(grid: &Grid, out: &mut Finding) -> bool {
-    let n = grid.size();
-    let mut pool = Pool {
-        cells: Vec::with_capacity(4 * n),
-        second_start: 0,
-        first_only: 0,
-        houses: [0, 0],
-    };
-    for (first, second) in house_pairs(grid) {
-        pool.cells.clear();
-        pool.first_only = 0;
-        pool.houses = [first, second];
-        for (k, house) in [first, second].into_iter().enumerate() {
-            if k == 1 {
-                pool.second_start = pool.cells.len();
+    let pairs = house_pairs(grid);
+    WINGS.with(|memo| {
+        let (shape, memo) = &mut *memo.borrow_mut();
+        if *shape != Some(grid.geo.shape) {
+            *shape = Some(grid.geo.shape);
+            memo.clear();
+        }
+        memo.resize_with(pairs.len(), || PairWings {
+            houses: (usize::MAX, usize::MAX),
+            cands: Vec::new(),
+            wings: Vec::new(),
+        });
+        let mut pool = Pool {
+            cells: Vec::with_capacity(4 * grid.size()),
+            second_start: 0,
+            first_only: 0,
+        };
+        for (&(first, second), known) in pairs.iter().zip(memo.iter_mut()) {
+            let cands = [first, second]
+                .into_iter()
+                .flat_map(|h| grid.geo.house_cells[h].iter())
+                .map(|&c| grid.cands[c as usize]);
+            if known.houses != (first, second) || !known.cands.iter().copied().eq(cands.clone()) {
+                known.houses = (first, second);
+                known.cands.clear();
+                known.cands.extend(cands);
+                known.wings.clear();
+                pool.fill(grid, first, second);
+                let mut chosen = [0usize; 4];
+                pool.search(grid, 0, 0, 0, 0, false, &mut chosen, &mut known.wings);
             }
-            for &c in &grid.geo.house_cells[house] {
-                let count = grid.cands[c as usize].count_ones();
-                if (1..=4).contains(&count) && count > 1 && !pool.cells.contains(&(c as usize)) {
-                    pool.cells.push(c as usize);
+            for (cells, union) in &known.wings {
+                if conclude(grid, cells, *union, [first, second], out) {
+                    return true;
                 }
             }
         }
-        for (i, &c) in pool.cells.iter().enumerate() {
-            if !grid.geo.houses_of(c).contains(&(second as u16)) {
-                pool.first_only |= 1 << i;
-            }
-        }
-        let mut chosen = [0usize; 4];
-        if pool.search(grid, 0, 0, 0, 0, false, &mut chosen, out) {
-            return true;
-        }
-    }
-    false
+        false
+    })
 }
 
 /// The cells of a box and a line through it (or a row and a column) that
@@ -52,7 +76,6 @@ struct Pool {
     second_start: usize,
     /// The cells (bits over `cells`) outside the second house.
     first_only: u64,
-    houses: [usize; 2],
 }
 
 /// A box and each line through it, or on a board without boxes every row
@@ -84,11 +107,33 @@ fn house_pairs(grid: &Grid) -> Vec<(usize, usize)> {
 }
 
 impl Pool {
+    /// The cells of houses `first` and `second` that could be in a wing.
+    fn fill(&mut self, grid: &Grid, first: usize, second: usize) {
+        self.cells.clear();
+        self.first_only = 0;
+        for (k, house) in [first, second].into_iter().enumerate() {
+            if k == 1 {
+                self.second_start = self.cells.len();
+            }
+            for &c in &grid.geo.house_cells[house] {
+                let count = grid.cands[c as usize].count_ones();
+                if (1..=4).contains(&count) && count > 1 && !self.cells.contains(&(c as usize)) {
+                    self.cells.push(c as usize);
+                }
+            }
+        }
+        for (i, &c) in self.cells.iter().enumerate() {
+            if !grid.geo.houses_of(c).contains(&(second as u16)) {
+                self.first_only |= 1 << i;
+            }
+        }
+    }
+
     /// Picks cells from `start` on, in order, until four hold four digits
-    /// with one unrestricted, and concludes on the first that removes
-    /// something. Four cells inside one house are a naked quad, not a wing:
-    /// the picks must take a cell from outside each house, and those
-    /// outside the first come last.
+    /// with one unrestricted, and notes each such pick in `wings`. Four
+    /// cells inside one house are a naked quad, not a wing: the picks must
+    /// take a cell from outside each house, and those outside the first
+    /// come last.
     #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
@@ -99,13 +144,14 @@ impl Pool {
         unrestricted: u64,
         outside_second: bool,
         chosen: &mut [usize; 4],
-        out: &mut Finding,
-    ) -> bool {
+        wings: &mut Vec<([usize; 4], u64)>,
+    ) {
         if depth == 4 {
             // `conclude` needs exactly one unrestricted digit.
-            return union.count_ones() == 4
-                && unrestricted.count_ones() == 1
-                && conclude(grid, chosen, union, self.houses, out);
+            if union.count_ones() == 4 && unrestricted.count_ones() == 1 {
+                wings.push((*chosen, union));
+            }
+            return;
         }
         // The last pick must be outside the first house; leave room for
         // the cells still to pick.
@@ -139,7 +185,7 @@ impl Pool {
             }
             chosen[depth] = cell;
             let next_outside = outside_second || self.first_only & (1 << i) != 0;
-            if self.search(
+            self.search(
                 grid,
                 i + 1,
                 depth + 1,
@@ -147,12 +193,9 @@ impl Pool {
                 next_unrestricted,
                 next_outside,
                 chosen,
-                out,
-            ) {
-                return true;
-            }
+                wings,
+            );
         }
-        false
     }
 }
 
