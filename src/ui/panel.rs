@@ -52,17 +52,51 @@ fn cut_to_fit(lines: &mut [Line<'_>], index: usize, width: u16, height: u16) {
     if room >= own {
         return;
     }
-    // The rows that stay whole, then the rest of the text cut into one.
-    let wrapped = super::wrap(&text(line), width);
-    let (kept, rest) = wrapped.split_at(room - 1);
-    let last = super::fit_message(&rest.join(" "), width);
-    let cut = kept
-        .iter()
-        .chain([&last])
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let full = text(line);
+    let cut = if room == 1 {
+        super::fit_message(&full, width)
+    } else {
+        head_and_tail(&full, width, room)
+    };
     lines[index] = Line::styled(cut, line.style);
+}
+
+/// `text` in `room` rows (two or more) of `width`: its first rows, "…",
+/// and as many of its last words as fit in the other half. A hint's words
+/// end with what it found (the longest, nested chains and blossoms, also
+/// start with it), so a hint cut to fit still says what goes.
+fn head_and_tail(text: &str, width: usize, room: usize) -> String {
+    let wrapped = super::wrap(text, width);
+    let tail_rows = room / 2;
+    let head_rows = (room - tail_rows).min(wrapped.len());
+    let head = wrapped[..head_rows].join(" ");
+    let words: Vec<&str> = text.split(' ').collect();
+    let free = words.len().saturating_sub(head.split(' ').count());
+    let tail_of = |take: usize| words[words.len() - take..].join(" ");
+    let mut take = 0;
+    while take < free && super::wrap(&format!("… {}", tail_of(take + 1)), width).len() <= tail_rows
+    {
+        take += 1;
+    }
+    // Start the tail at a clause if one starts within it ("…: 9 is removed
+    // from r6c2" reads better than a sentence taken up mid-way).
+    if let Some(clause) = (1..take).rev().find(|&t| {
+        let before = words[words.len() - t - 1];
+        before.ends_with(':') || before.ends_with('.') || before.ends_with(',')
+    }) {
+        take = clause;
+    }
+    loop {
+        let cut = if take == 0 {
+            format!("{head} …")
+        } else {
+            format!("{head} … {}", tail_of(take))
+        };
+        if take == 0 || super::wrap(&cut, width).len() <= room {
+            return cut;
+        }
+        take -= 1;
+    }
 }
 
 #[cfg(test)]
@@ -87,18 +121,31 @@ mod tests {
         let mut wide = lines.clone();
         cut_to_fit(&mut wide, 1, 80, 5);
         assert_eq!(wide, lines);
-        // 20 columns, 5 rows: the hint keeps 3 rows, the last cut with "…".
+        // 20 columns, 5 rows: the hint keeps 3 rows, its first two and,
+        // after "…", its end, which says what the step found.
         let mut narrow = lines;
         cut_to_fit(&mut narrow, 1, 20, 5);
         let fitted = rows(&narrow, 20);
         assert_eq!(fitted.len(), 5, "{fitted:?}");
         assert_eq!(fitted[0], "hint");
         assert_eq!(fitted[4], "H: apply it");
-        assert!(fitted[3].ends_with('…'), "{fitted:?}");
         assert!(
             fitted.iter().all(|row| row.chars().count() <= 20),
             "{fitted:?}"
         );
         assert!(long.starts_with(&fitted[1]), "{fitted:?}");
+        let (before, after) = fitted[3].split_once('…').expect("the cut is marked with …");
+        assert!(
+            before.is_empty() || long.contains(before.trim()),
+            "{fitted:?}"
+        );
+        assert!(long.ends_with(after.trim()), "{fitted:?}");
+        assert!(after.trim().ends_with("r8c4<>3"), "{fitted:?}");
+        // One row: the start, cut with "…".
+        let mut one = vec![Line::raw(long)];
+        cut_to_fit(&mut one, 0, 20, 1);
+        let fitted = rows(&one, 20);
+        assert_eq!(fitted.len(), 1, "{fitted:?}");
+        assert!(fitted[0].ends_with('…'), "{fitted:?}");
     }
 }
