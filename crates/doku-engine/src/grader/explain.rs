@@ -313,7 +313,10 @@ pub(crate) fn summary(grid: &Grid, f: &Finding) -> String {
     };
     let area = match f.pattern {
         Pattern::Cell if f.technique == Technique::BugPlusOne => String::new(),
-        Pattern::Chain if f.digits.count_ones() == 1 => format!(" on {}", digits(f.digits)),
+        // A chain through a few digits is named by them ("an alternating
+        // inference chain on 5, 8 and 9"); past three they no longer
+        // narrow the search.
+        Pattern::Chain if f.digits.count_ones() <= 3 => format!(" on {}", digits(f.digits)),
         Pattern::Chain => String::new(),
         Pattern::Cell => {
             let c = f.cells[0] as usize;
