@@ -339,7 +339,10 @@ fn grouped_aic_through_a_box_row_group() {
         step.rating, 71,
         "SE's AIC 7.0, plus 0.1 for 8 nodes (the victim twice, six in the chain)"
     );
-    assert_eq!(step.summary, "a grouped alternating inference chain on 1 and 2");
+    assert_eq!(
+        step.summary,
+        "a grouped alternating inference chain on 1 and 2"
+    );
     let text = &step.explanation;
     assert!(text.contains("2 is removed from r1c1"), "{text}");
     // Either way round.

@@ -418,19 +418,22 @@ pub(super) fn bits128(mut mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// "r2c2, r2c3 and r2c9 in row 2 hold only 2, 4, 7 and 9 (...)".
+/// "r2c2, r2c3 and r2c9 in row 2 hold only 2, 4, 7 and 9 (...)", or for a
+/// set of one cell "r6c2 holds only 5 and 6 (...)".
 pub(super) fn set_words(grid: &Grid, s: &Als) -> String {
     let shape = grid.geo.shape;
     let digit = |d: usize| Digit::new(d as u8 + 1).map_or_else(|| (d + 1).to_string(), digit_text);
     let cells: Vec<String> = bits128(s.cells)
         .map(|c| cell_name(shape, Cell(c as u16)))
         .collect();
-    let digits: Vec<String> = bits(s.cands).map(digit).collect();
+    let digits = super::explain::list(bits(s.cands).map(digit));
+    if let [cell] = cells.as_slice() {
+        return format!("{cell} holds only {digits} (one digit more than cells)");
+    }
     format!(
-        "{} in {} hold only {} (one digit more than cells)",
-        cells.join(", "),
+        "{} in {} hold only {digits} (one digit more than cells)",
+        super::explain::list(cells.into_iter()),
         grid.geo.house(s.house as usize),
-        digits.join(", ")
     )
 }
 

@@ -367,7 +367,7 @@ mod tests {
         assert_eq!(out.digits, 0b1000_0011, "the stem's 2 and 8, and 1");
         assert_eq!(
             out.text,
-            "1 is removed from r5c1: r8c9 (the stem) is 2 or 8. The petals: for 2, r5c5, r5c8, r5c9 in row 5 hold only 1, 2, 7, 9 (one digit more than cells), whose 2s all see r8c9; for 8, r4c2, r6c2, r8c2 in column 2 hold only 1, 2, 4, 8 (one digit more than cells), whose 8s all see r8c9. Whichever digit r8c9 is, the petal for it loses that digit and is locked with its other digits; every petal holds 1, so 1 is in one of them and goes from every cell that sees all its places there"
+            "1 is removed from r5c1: r8c9 (the stem) is 2 or 8. The petals: for 2, r5c5, r5c8 and r5c9 in row 5 hold only 1, 2, 7 and 9 (one digit more than cells), whose 2s all see r8c9; for 8, r4c2, r6c2 and r8c2 in column 2 hold only 1, 2, 4 and 8 (one digit more than cells), whose 8s all see r8c9. Whichever digit r8c9 is, the petal for it loses that digit and is locked with its other digits; every petal holds 1, so 1 is in one of them and goes from every cell that sees all its places there"
         );
         let solution = hodoku_board().solution().expect("one solution");
         for &(c, d) in &out.eliminations {

@@ -373,7 +373,7 @@ fn options(mask: u64) -> String {
 }
 
 /// "a", "a and b", "a, b and c".
-fn list(items: impl Iterator<Item = String>) -> String {
+pub(super) fn list(items: impl Iterator<Item = String>) -> String {
     join(items, "and")
 }
 
