@@ -54,7 +54,9 @@
 //! yet false counted on assignment, the last one implied, the group the
 //! reason) fetch 40% fewer clauses but cost the same 131 ns a literal
 //! (the counters move into assign and backtrack) and send the search
-//! elsewhere: first 14 puzzles 38 s -> 132 s (puzzle 9 0.6 s -> 67 s).
+//! elsewhere: first 14 puzzles 38 s -> 132 s (puzzle 9 0.6 s -> 67 s);
+//! on top of the kept blocker rule, puzzles 1 and 9 went 1 s -> 67 s and
+//! 5 s -> 63 s over the first 14.
 //! Each literal's binary and watch lists side by side in one struct (one
 //! cache line for both starts): same search, 4.63-4.76 s against
 //! 4.65-4.77 s on puzzle 4.
