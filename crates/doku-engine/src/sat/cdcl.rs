@@ -400,6 +400,20 @@ impl Cdcl {
                 let values = &self.values;
                 let replacement = (2..len).find(|&k| values[lits[k] as usize] != FALSE);
                 if let Some(k) = replacement {
+                    let found = Lit(lits[k]);
+                    if self.values[found.index()] == TRUE {
+                        // Satisfied: keep watching here with the true
+                        // literal as blocker (as CaDiCaL does). Sound
+                        // without moving the watch: `falsified` is on the
+                        // current level, so no backjump undoes `found`
+                        // and leaves it.
+                        watches[j] = Watch {
+                            clause: watch.clause,
+                            blocker: found,
+                        };
+                        j += 1;
+                        continue;
+                    }
                     lits.swap(1, k);
                     let new_watch = lits[1] as usize;
                     self.watches[new_watch].push(kept);
