@@ -223,3 +223,26 @@ fn latin_square_grades() {
         .success()
         .stdout("easy\thidden single\t20 clues\t1.0\n");
 }
+
+#[test]
+fn a_large_board_that_stalls_says_the_forcing_chains_did_not_run() {
+    // Line 3 of the Gecode 25x25 set stalls after the grouped chains; the
+    // forcing chains and nets run only up to 9x9, and the line says so
+    // rather than that no technique applies.
+    let Some(lines) = common::shared_data(
+        "25x25_gecode.txt",
+        "what a stalled 25x25 grade says was not tried",
+    ) else {
+        return;
+    };
+    let out = stdout_of(doku().args(["grade", "--steps", &lines[2]]));
+    let last = out.lines().last().expect("a last line");
+    assert!(
+        last.starts_with("  trial and error: no technique applies"),
+        "{last}"
+    );
+    assert!(
+        last.ends_with("(forcing chains and nets run on boards up to 9x9)"),
+        "{last}"
+    );
+}

@@ -4,7 +4,9 @@
 use super::input::run_batch;
 use super::output::say;
 use super::GradeArgs;
-use crate::engine::grader::{grade, rating_text, solve_logically, Solutions, BEYOND_BUDGET};
+use crate::engine::grader::{
+    grade, rating_text, solve_logically, Solutions, BEYOND_BUDGET, FORCING_MAX_SIZE,
+};
 use crate::engine::Board;
 use std::io::{self, Write};
 
@@ -57,9 +59,16 @@ fn write_steps(out: &mut dyn Write, board: &Board) -> io::Result<()> {
             "  {BEYOND_BUDGET}: no step found within one search's budget with {left} cells left"
         )?;
     } else if !solution.solved {
+        // Above their size the forcing chains and nets never ran: "no
+        // technique applies" would claim more than was tried.
+        let untried = if board.size() > FORCING_MAX_SIZE {
+            format!(" (forcing chains and nets run on boards up to {FORCING_MAX_SIZE}x{FORCING_MAX_SIZE})")
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "  trial and error: no technique applies with {left} cells left"
+            "  trial and error: no technique applies with {left} cells left{untried}"
         )?;
     }
     Ok(())

@@ -22,7 +22,7 @@ use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
 
 /// Largest grid the nets run on: their cost grows with the cube of the size.
-const MAX_SIZE: usize = 9;
+pub const MAX_SIZE: usize = 9;
 
 /// The level (SE's `Chaining.level`) of a dynamic forcing technique.
 pub(crate) fn level_of(technique: Technique) -> Option<u8> {

@@ -40,6 +40,7 @@ mod wings;
 mod wxyz_wing;
 
 pub use chains::{ChainLink, ChainNode};
+pub use forcing::MAX_SIZE as FORCING_MAX_SIZE;
 pub use hint::{next_hint, next_hint_with_solution, unique_solution, Advice};
 
 use super::board::{Board, Candidates};
