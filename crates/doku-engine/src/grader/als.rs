@@ -461,8 +461,6 @@ fn describe(grid: &Grid, a: &Als, b: &Als, restricted: u64, doubly: bool) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Candidates};
-    use crate::shape::Shape;
 
     /// HoDoKu's doubly linked ALS-XZ example: A = r2c239 {2479}, B =
     /// r4c23 {124}, X = 2 and 4 => r156c3<>4, r16c2<>2, r2c5<>7,
@@ -480,28 +478,7 @@ mod tests {
             "59 4 8 7 269 2569 69 1 3",
             "1579 1579 2 3 4689 145689 6789 67 6789",
         ];
-        let shape = Shape::CLASSIC;
-        let notes: Vec<Candidates> = rows
-            .iter()
-            .flat_map(|r| {
-                r.split_whitespace()
-                    .map(|cell| Candidates(cell.bytes().fold(0u64, |m, b| m | 1 << (b - b'1'))))
-            })
-            .collect();
-        // The single-digit cells are the filled ones.
-        let values: Vec<u8> = notes
-            .iter()
-            .map(|c| {
-                if c.0.count_ones() == 1 {
-                    c.0.trailing_zeros() as u8 + 1
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let board = Board::from_values(shape, values).expect("a board");
-        let mut grid = Grid::new(&board).expect("no clash");
-        grid.restrict_to_notes(&notes);
+        let grid = Grid::from_candidate_rows(&rows);
         let (sets, holding) = sets_and_holders(&grid);
         let cells = |names: &[usize]| names.iter().fold(0u128, |m, &c| m | 1u128 << c);
         let at = |r: usize, c: usize| (r - 1) * 9 + (c - 1);

@@ -289,7 +289,7 @@ fn describe(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Candidates};
+    use crate::board::Board;
     use crate::shape::Shape;
 
     /// A position in HoDoKu's test form: the digits (`+` before a placed
@@ -427,23 +427,7 @@ mod tests {
 
     #[test]
     fn a_digit_the_stem_has_too_is_in_a_petal_or_in_the_stem() {
-        let notes: Vec<Candidates> = TOP1465_693
-            .iter()
-            .flat_map(|r| {
-                r.split_whitespace()
-                    .map(|cell| Candidates(cell.bytes().fold(0u64, |m, b| m | 1 << (b - b'1'))))
-            })
-            .collect();
-        let values: Vec<u8> = notes
-            .iter()
-            .map(|c| match c.0.count_ones() {
-                1 => c.0.trailing_zeros() as u8 + 1,
-                _ => 0,
-            })
-            .collect();
-        let mut grid = Grid::new(&Board::from_values(Shape::CLASSIC, values).expect("a board"))
-            .expect("no clash");
-        grid.restrict_to_notes(&notes);
+        let grid = Grid::from_candidate_rows(&TOP1465_693);
         let mut out = Finding::default();
         assert!(death_blossom(&grid, &mut out));
         // Stem r3c8 {7,8,9}; petals r1c1279 {24578} (7s in box 3), r23c45

@@ -74,6 +74,31 @@ impl Grid {
         })
     }
 
+    /// A 9x9 grid from nine rows of candidates, one word a cell ("124579
+    /// 2579 3 ..."): a single digit is a filled cell (published technique
+    /// examples list their grids this way).
+    #[cfg(test)]
+    pub(crate) fn from_candidate_rows(rows: &[&str]) -> Grid {
+        let notes: Vec<Candidates> = rows
+            .iter()
+            .flat_map(|r| {
+                r.split_whitespace()
+                    .map(|cell| Candidates(cell.bytes().fold(0u64, |m, b| m | 1 << (b - b'1'))))
+            })
+            .collect();
+        let values: Vec<u8> = notes
+            .iter()
+            .map(|c| match c.0.count_ones() {
+                1 => c.0.trailing_zeros() as u8 + 1,
+                _ => 0,
+            })
+            .collect();
+        let board = Board::from_values(crate::shape::Shape::CLASSIC, values).expect("a board");
+        let mut grid = Grid::new(&board).expect("no clash");
+        grid.restrict_to_notes(&notes);
+        grid
+    }
+
     /// Narrows empty cells to a player's notes; a cell without notes keeps
     /// every candidate its houses allow.
     pub fn restrict_to_notes(&mut self, notes: &[Candidates]) {
