@@ -76,13 +76,11 @@ fn expected(cells: &[&str], d: u8) -> BTreeSet<(Cell, u8)> {
 /// weak link joins candidates that see each other (or share a cell),
 /// every strong link starts from an off node and ends on an on node, and
 /// the drawing holds as many strong links as weak ones.
-fn loop_step(notes: &[Candidates], technique: Technique) -> LogicStep {
-    let step = find_technique(&Board::empty(SHAPE), Some(notes), technique)
-        .unwrap_or_else(|| panic!("a {technique} in the position"));
-    assert_eq!(step.technique, technique);
-    assert!(step.placements.is_empty(), "a loop only removes");
+/// Every link a step draws joins two candidates of `notes` that really
+/// are linked: two digits of one cell, or one digit in cells that see
+/// each other.
+fn assert_links_are_real(step: &LogicStep, notes: &[Candidates]) {
     let cands = |c: Cell| notes[c.index()];
-    let (mut strong, mut weak) = (0, 0);
     for link in &step.chain {
         let (from, to) = (link.from, link.to);
         assert!(cands(from.cell).contains(from.digit), "{link:?}");
@@ -90,6 +88,18 @@ fn loop_step(notes: &[Candidates], technique: Technique) -> LogicStep {
         let linked = (from.cell == to.cell && from.digit != to.digit)
             || (from.digit == to.digit && SHAPE.sees(from.cell, to.cell));
         assert!(linked, "{link:?} joins unrelated candidates");
+    }
+}
+
+fn loop_step(notes: &[Candidates], technique: Technique) -> LogicStep {
+    let step = find_technique(&Board::empty(SHAPE), Some(notes), technique)
+        .unwrap_or_else(|| panic!("a {technique} in the position"));
+    assert_eq!(step.technique, technique);
+    assert!(step.placements.is_empty(), "a loop only removes");
+    assert_links_are_real(&step, notes);
+    let (mut strong, mut weak) = (0, 0);
+    for link in &step.chain {
+        let from = link.from;
         if link.is_strong() {
             assert!(!from.on, "{link:?}");
             strong += 1;
@@ -258,15 +268,9 @@ fn chain_step(notes: &[Candidates], technique: Technique) -> LogicStep {
         step.placements.is_empty(),
         "a chain with strong ends only removes"
     );
-    let cands = |c: Cell| notes[c.index()];
+    assert_links_are_real(&step, notes);
     for link in &step.chain {
-        let (from, to) = (link.from, link.to);
-        assert!(cands(from.cell).contains(from.digit), "{link:?}");
-        assert!(cands(to.cell).contains(to.digit), "{link:?}");
-        let linked = (from.cell == to.cell && from.digit != to.digit)
-            || (from.digit == to.digit && SHAPE.sees(from.cell, to.cell));
-        assert!(linked, "{link:?} joins unrelated candidates");
-        assert_eq!(from.on, !link.is_strong(), "{link:?}");
+        assert_eq!(link.from.on, !link.is_strong(), "{link:?}");
     }
     let (first, last) = (step.chain[0], step.chain[step.chain.len() - 1]);
     assert!(first.is_strong() && last.is_strong(), "{:?}", step.chain);
