@@ -2,7 +2,7 @@
 //! clock, hints and win detection. No terminal here: every rule is a state
 //! transition tested as plain Rust.
 
-use crate::engine::grader::{self, Advice, Difficulty, Technique};
+use crate::engine::grader::{self, Advice, Difficulty};
 use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
 use std::time::{Duration, Instant};
 
@@ -719,29 +719,15 @@ impl Game {
                 hint.explanation = step.explanation;
                 hint.placements = step.placements;
                 hint.eliminations = step.eliminations;
-                // A nested forcing chain's links are its whole net and
-                // the inner chains it rests on: a hundred links or more,
-                // thousands of characters of notation nobody can follow.
-                // Its words give the outer chain in order and number the
-                // inner ones, so it draws and prints no chain of its own.
-                let nested = matches!(
-                    step.technique,
-                    Technique::NestedForcingChain2
-                        | Technique::NestedForcingChain3
-                        | Technique::NestedForcingChain4
-                        | Technique::NestedForcingChain5
-                );
-                if !nested {
-                    hint.links = step
-                        .chain
-                        .iter()
-                        .map(|link| HintLink {
-                            from: (link.from.cell, link.from.digit),
-                            to: (link.to.cell, link.to.digit),
-                            strong: link.is_strong(),
-                        })
-                        .collect();
-                }
+                hint.links = step
+                    .chain
+                    .iter()
+                    .map(|link| HintLink {
+                        from: (link.from.cell, link.from.digit),
+                        to: (link.to.cell, link.to.digit),
+                        strong: link.is_strong(),
+                    })
+                    .collect();
                 // The engine's summary names the technique and the area.
                 engine_summary = Some(step.summary);
             }

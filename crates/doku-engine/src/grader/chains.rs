@@ -878,6 +878,11 @@ fn fits_kind(net: &Net, target: u32, kind: Kind) -> bool {
 /// The cells in chain order, the digits, and the links of a finding.
 pub(crate) fn fill_chain(net: &Net, targets: &[u32], out: &mut Finding) {
     net.links_to(targets, &mut out.chain);
+    fill_cells(net, targets, out);
+}
+
+/// The cells in chain order and the digits of a finding, without links.
+pub(crate) fn fill_cells(net: &Net, targets: &[u32], out: &mut Finding) {
     for e in net.ancestors(targets) {
         let node = net.node(e);
         if !out.cells.contains(&node.cell) {

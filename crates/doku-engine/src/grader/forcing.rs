@@ -13,7 +13,8 @@
 //! 11.0) add chains inside the chain: SE's table is in `grader/nested.rs`.
 
 use super::chains::{
-    fill_chain, say, with_static_branches, Branches, Conflict, ConflictKind, Links, Mode, Net, Node,
+    fill_cells, fill_chain, say, with_static_branches, Branches, Conflict, ConflictKind, Links,
+    Mode, Net, Node,
 };
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::nested::{step_rating, Weight, NESTED_BUDGET};
@@ -237,7 +238,15 @@ fn finish(
             Some(conflict) => weight.add_conflict(net, &conflict.events),
             None => weight.add(net, &targets),
         }
-        fill_chain(net, &targets, out);
+        // A nested step's links would be its whole net and the inner
+        // chains it rests on: a hundred or more, notation nobody can
+        // follow. Its words give the outer chain in order and number the
+        // inner ones, so it carries no links to draw or print.
+        if level_of(technique).is_some_and(|level| level >= 2) {
+            fill_cells(net, &targets, out);
+        } else {
+            fill_chain(net, &targets, out);
+        }
         if !text.is_empty() {
             text.push_str(". ");
         }
