@@ -175,6 +175,35 @@ fn a_bad_symbol_in_a_later_row_of_a_block_names_its_own_line() {
 }
 
 #[test]
+fn one_bad_cell_in_a_block_is_one_error_and_the_next_puzzle_still_reads() {
+    // A 4x4 in CSV, then the same puzzle on one line.
+    let good = ["1,2,3,4", "3,4,1,2", "2,1,4,3", "4,3,2,1"];
+    let line = "1234341221434321";
+    for bad_row in 0..4 {
+        for sep in [",", ";"] {
+            let mut rows: Vec<String> = good.iter().map(|r| r.replace(',', sep)).collect();
+            rows[bad_row] = rows[bad_row].replacen('3', "x", 1);
+            let text = format!("{}\n{line}\n", rows.join("\n"));
+            let results = read_all(&text);
+            assert_eq!(results.len(), 2, "row {}: {results:?}", bad_row + 1);
+            let msg = results[0].as_ref().unwrap_err().to_string();
+            assert!(
+                msg.starts_with(&format!("line {}, column", bad_row + 1)) && msg.contains("'x'"),
+                "{msg}"
+            );
+            assert!(results[1].is_ok(), "{:?}", results[1]);
+        }
+    }
+    // A blank line ends the broken block early: what follows it is read.
+    let results = read_all("1,x,3,4\n3,4,1,2\n\n1234341221434321\n");
+    assert_eq!(results.len(), 2, "{results:?}");
+    assert!(results[1].is_ok(), "{:?}", results[1]);
+    // A symbol row that could be a whole puzzle skips nothing.
+    let results = read_all("123?\n1234341221434321\n");
+    assert!(results.last().is_some_and(|r| r.is_ok()), "{results:?}");
+}
+
+#[test]
 fn non_utf8_and_control_bytes_are_named() {
     let mut bytes = SEED_A.as_bytes().to_vec();
     bytes[5] = 0xFF;

@@ -156,6 +156,9 @@ pub struct PuzzleReader<R> {
     /// The block's first row has no `|`, `,` or `;`: on its own it could
     /// have been a whole puzzle on one line.
     block_bare: bool,
+    /// Rows still to pass over after an unreadable row of a block, so that
+    /// one bad cell gives one error, not a second one for the rows after it.
+    skip_rows: usize,
     done: bool,
 }
 
@@ -169,6 +172,7 @@ impl<R: BufRead> PuzzleReader<R> {
             block: Vec::new(),
             block_line: 0,
             block_bare: false,
+            skip_rows: 0,
             done: false,
         }
     }
@@ -218,6 +222,29 @@ impl<R: BufRead> PuzzleReader<R> {
             self.buf.pop();
         }
         Ok(true)
+    }
+
+    /// How many rows of its block follow the unreadable row in `self.buf`:
+    /// the block's width less the rows read, when the row is inside a block
+    /// or plainly opens one (fields separated by `,`, `;` or spaces, as many
+    /// as a board size). Zero when the row might be a whole puzzle.
+    fn rows_left_after_bad_row(&self) -> usize {
+        let text = String::from_utf8_lossy(&self.buf);
+        let width = match self.block.first() {
+            Some(first) => first.len(),
+            None if is_csv_row(&self.buf) => text.split([',', ';']).count(),
+            None if is_number_row(text.trim()) => text.split_whitespace().count(),
+            None => return 0,
+        };
+        let fits = match self.hint.size() {
+            Some(n) => width == n,
+            None => (2..=MAX_SIZE).contains(&width),
+        };
+        if fits {
+            width.saturating_sub(self.block.len() + 1)
+        } else {
+            0
+        }
     }
 
     fn finish_block(&mut self) -> Result<ReadPuzzle, ParseError> {
@@ -305,6 +332,12 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 Ok(true) => {}
             }
             let line_no = self.line_no;
+            if self.skip_rows > 0 {
+                // A blank line ends the broken block early.
+                let blank = self.buf.iter().all(|b| b.is_ascii_whitespace());
+                self.skip_rows = if blank { 0 } else { self.skip_rows - 1 };
+                continue;
+            }
             if self.block.is_empty() {
                 if let Some(puzzle) = fast_line(&self.buf, self.hint, line_no) {
                     return Some(puzzle);
@@ -322,6 +355,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     continue;
                 }
                 Err(e) => {
+                    self.skip_rows = self.rows_left_after_bad_row();
                     self.block.clear();
                     return Some(Err(e));
                 }
