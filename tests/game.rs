@@ -571,3 +571,92 @@ fn a_nested_forcing_chain_hint_keeps_its_words_and_leaves_out_its_notation() {
     }
     panic!("no nested forcing chain among the first hints");
 }
+
+/// The first puzzle of top1465: a hidden single, then pointing (a step
+/// beyond the singles, on cells without notes).
+const TOP1465_1: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+/// Applies hints (three presses each) until the next is beyond the
+/// singles, and shows that one at its first level.
+fn first_hint_beyond_singles(g: &mut Game, now: Instant) -> doku::game::Hint {
+    for _ in 0..40 {
+        assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+        let hint = g.hint().cloned().expect("a hint is shown");
+        if !hint.technique.ends_with("single") {
+            return hint;
+        }
+        g.hint_or_apply(now);
+        g.hint_or_apply(now);
+    }
+    panic!("no step beyond the singles in 40 hints");
+}
+
+#[test]
+fn a_hint_beyond_the_singles_shows_its_cells_candidates_where_there_are_no_notes() {
+    let now = Instant::now();
+    let mut g = Game::new(board(TOP1465_1), None, now);
+    let summary = first_hint_beyond_singles(&mut g, now);
+    assert!(
+        summary.shown_candidates().is_empty(),
+        "the first level gives no cell away"
+    );
+    assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+    let hint = g.hint().cloned().expect("still shown");
+    let named: Vec<Cell> = hint
+        .cells
+        .iter()
+        .copied()
+        .chain(hint.eliminations.iter().map(|&(c, _)| c))
+        .chain(hint.links.iter().flat_map(|l| [l.from.0, l.to.0]))
+        .filter(|&c| g.value(c).is_none())
+        .collect();
+    assert!(!named.is_empty());
+    // Every empty cell the hint names shows what the grader saw there.
+    for &c in &named {
+        let shown: Vec<Candidates> = hint
+            .shown_candidates()
+            .iter()
+            .filter(|&&(cell, _)| cell == c)
+            .map(|&(_, cands)| cands)
+            .collect();
+        assert_eq!(shown, vec![g.board().candidates(c)], "{c:?}");
+    }
+    // Applied, the cells keep them as notes, less what the hint removes.
+    assert_eq!(g.hint_or_apply(now), Outcome::Changed);
+    for &(c, candidates) in &hint.candidates {
+        let mut expected = candidates;
+        for &(_, d) in hint.eliminations.iter().filter(|&&(e, _)| e == c) {
+            expected.remove(d);
+        }
+        assert_eq!(g.notes(c), expected, "{c:?}");
+    }
+    // One undo takes them all away again.
+    g.undo(now);
+    for &(c, _) in &hint.candidates {
+        assert!(g.notes(c).is_empty(), "{c:?}");
+    }
+}
+
+#[test]
+fn a_hint_never_draws_over_the_players_own_notes() {
+    let now = Instant::now();
+    let mut g = Game::new(board(TOP1465_1), None, now);
+    first_hint_beyond_singles(&mut g, now);
+    g.dismiss_hint();
+    g.fill_candidates(now);
+    let before: Vec<Candidates> = g.shape().cells().map(|c| g.notes(c)).collect();
+    hint_in_full(&mut g, now);
+    let hint = g.hint().cloned().expect("a hint is shown");
+    assert!(!hint.technique.ends_with("single"), "{}", hint.technique);
+    assert!(hint.candidates.is_empty(), "{:?}", hint.candidates);
+    g.hint_or_apply(now);
+    // Only the removals change the notes.
+    for c in g.shape().cells() {
+        let mut expected = before[c.index()];
+        for &(_, d) in hint.eliminations.iter().filter(|&&(e, _)| e == c) {
+            expected.remove(d);
+        }
+        assert_eq!(g.notes(c), expected, "{c:?}");
+    }
+}

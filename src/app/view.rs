@@ -321,9 +321,10 @@ impl AppView<'_> {
         }
         // No panel and no room in the cells: the cursor's notes go here.
         if layout.panel.is_none() && !layout.geometry.notes_inside() {
-            let notes = notes_text(game, game.cursor());
+            let marks = game.hint().map(hint_marks);
+            let notes = notes_text(game, marks.as_ref(), game.cursor());
             if !notes.is_empty() {
-                facts.push(format!("notes {notes}"));
+                facts.push(notes);
             }
         }
         facts
@@ -569,9 +570,10 @@ impl AppView<'_> {
             crate::engine::board::cell_name(shape, cursor)
         )));
         if !layout.geometry.notes_inside() {
-            let notes = notes_text(game, cursor);
+            let marks = game.hint().map(hint_marks);
+            let notes = notes_text(game, marks.as_ref(), cursor);
             if !notes.is_empty() {
-                lines.push(Line::raw(format!("notes {notes}")));
+                lines.push(Line::raw(notes));
             }
         }
         if game.is_conflict(cursor) {
@@ -656,6 +658,7 @@ pub(super) fn hint_marks(hint: &crate::game::Hint) -> HintMarks {
         } else {
             Vec::new()
         },
+        candidates: hint.shown_candidates().to_vec(),
     }
 }
 

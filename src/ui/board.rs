@@ -3,7 +3,7 @@
 
 use super::geometry::{junction, BoardLayout, Density, Line};
 use crate::engine::board::{cell_name, digit_text};
-use crate::engine::{Cell, Digit, Shape};
+use crate::engine::{Candidates, Cell, Digit, Shape};
 use crate::game::{same_house, Game};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -30,9 +30,24 @@ pub struct HintMarks {
     pub eliminations: Vec<(Cell, Digit)>,
     /// In chain order.
     pub links: Vec<HintLink>,
+    /// Candidates drawn in cells the player has no notes in (see
+    /// [`crate::game::Hint::candidates`]).
+    pub candidates: Vec<(Cell, Candidates)>,
 }
 
 impl HintMarks {
+    /// What a cell shows as its notes: the player's, or where there are
+    /// none, the candidates the hint draws there.
+    pub fn notes_or_candidates(marks: Option<&HintMarks>, game: &Game, cell: Cell) -> Candidates {
+        let notes = game.notes(cell);
+        if !notes.is_empty() {
+            return notes;
+        }
+        marks
+            .and_then(|m| m.candidates.iter().find(|&&(c, _)| c == cell))
+            .map_or(notes, |&(_, candidates)| candidates)
+    }
+
     fn is_chain_candidate(&self, cell: Cell, digit: Digit) -> bool {
         self.links
             .iter()
@@ -156,7 +171,7 @@ impl BoardWidget<'_> {
             }
         }
         let middle_y = rect.y + (g.cell_height.saturating_sub(1)) / 2;
-        let notes = self.game.notes(cell);
+        let notes = HintMarks::notes_or_candidates(self.marks, self.game, cell);
         if let Some(digit) = self.game.value(cell) {
             let text = digit_text(digit);
             let len = text.chars().count() as u16;
@@ -245,10 +260,21 @@ fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
     }
 }
 
-/// The notes of a cell as text, for the side panel when cells are too small.
-pub fn notes_text(game: &Game, cell: Cell) -> String {
-    let notes: Vec<String> = game.notes(cell).iter().map(digit_text).collect();
-    notes.join(" ")
+/// The notes of a cell as text, for the side panel when cells are too
+/// small: "notes 1 4 7", or "candidates 1 4 7" where the cell has none and
+/// a hint draws its candidates there. Empty when there is neither.
+pub fn notes_text(game: &Game, marks: Option<&HintMarks>, cell: Cell) -> String {
+    let shown = HintMarks::notes_or_candidates(marks, game, cell);
+    if shown.is_empty() {
+        return String::new();
+    }
+    let label = if game.notes(cell).is_empty() {
+        "candidates"
+    } else {
+        "notes"
+    };
+    let digits: Vec<String> = shown.iter().map(digit_text).collect();
+    format!("{label} {}", digits.join(" "))
 }
 
 /// The grid: thin lines between cells, heavy ones between boxes, with the
