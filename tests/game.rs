@@ -660,3 +660,49 @@ fn a_hint_never_draws_over_the_players_own_notes() {
         assert_eq!(g.notes(c), expected, "{c:?}");
     }
 }
+
+/// Plays hint by hint (no notes) until a hint of `technique` shows in
+/// full, within `most` hints.
+fn hint_of(puzzle: &str, technique: &str, most: usize) -> doku::game::Hint {
+    let now = Instant::now();
+    let mut g = Game::new(board(puzzle), None, now);
+    for _ in 0..most {
+        hint_in_full(&mut g, now);
+        let hint = g.hint().cloned().expect("a hint is shown");
+        if hint.technique == technique {
+            return hint;
+        }
+        g.hint_or_apply(now);
+    }
+    panic!("no {technique} in the first {most} hints");
+}
+
+#[test]
+fn almost_locked_set_hints_end_with_what_they_remove() {
+    // The second puzzle of top1465 meets an ALS-XZ, the first an ALS-XY-wing.
+    let second =
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    for (puzzle, technique) in [(second, "als-xz"), (TOP1465_1, "als-xy-wing")] {
+        let hint = hint_of(puzzle, technique, 40);
+        assert!(!hint.eliminations.is_empty());
+        let (_, removals) = hint
+            .explanation
+            .rsplit_once(": ")
+            .expect("the removals after a colon");
+        assert!(
+            removals.contains(" is removed from "),
+            "{}",
+            hint.explanation
+        );
+        let shape = doku::engine::Shape::CLASSIC;
+        for &(cell, digit) in &hint.eliminations {
+            let name = doku::engine::board::cell_name(shape, cell);
+            assert!(removals.contains(&name), "{name}: {}", hint.explanation);
+            assert!(
+                removals.contains(&digit.get().to_string()),
+                "{}",
+                hint.explanation
+            );
+        }
+    }
+}
