@@ -6,6 +6,7 @@ use crate::engine::grader::{self, Advice, Difficulty, Technique};
 use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
 use std::time::{Duration, Instant};
 
+pub mod chain;
 pub mod editor;
 pub mod prefs;
 mod saved;
@@ -111,6 +112,9 @@ pub struct Hint {
     /// hint keeps them as notes, so the board stays as it was shown, less
     /// what the hint removes.
     pub candidates: Vec<(Cell, Candidates)>,
+    /// How many links the whole net has when `links` are the paths picked
+    /// from a forcing net (see [`chain::branches`]); zero otherwise.
+    pub net_links: usize,
 }
 
 impl Hint {
@@ -723,6 +727,7 @@ impl Game {
             refill_notes: Vec::new(),
             links: Vec::new(),
             candidates: Vec::new(),
+            net_links: 0,
         };
         let mut engine_summary = None;
         match found {
@@ -749,6 +754,17 @@ impl Game {
                         strong: link.is_strong(),
                     })
                     .collect();
+                // A forcing chain's links are the net its search walked.
+                let forcing = matches!(
+                    step.technique,
+                    Technique::CellForcingChain
+                        | Technique::UnitForcingChain
+                        | Technique::DynamicForcingChain
+                        | Technique::DynamicForcingChainPlus
+                );
+                if forcing && chain::is_net(&hint.links) {
+                    follow_the_words(shape, &mut hint);
+                }
                 if !matches!(
                     step.technique,
                     Technique::NakedSingle | Technique::HiddenSingle
@@ -865,6 +881,31 @@ impl Game {
         }
         Outcome::Changed
     }
+}
+
+/// A forcing net's hint draws one path from each assumption, along its
+/// words, and highlights only the cells on them and those it changes: the
+/// whole net (up to a hundred links over a third of the board) is
+/// notation nobody follows.
+fn follow_the_words(shape: Shape, hint: &mut Hint) {
+    let Some(paths) = chain::branches(
+        shape,
+        &hint.links,
+        &hint.explanation,
+        &hint.placements,
+        &hint.eliminations,
+    ) else {
+        return;
+    };
+    hint.net_links = hint.links.len();
+    hint.links = paths.concat();
+    let links = &hint.links;
+    let changed = |cell: Cell| {
+        hint.placements.iter().any(|&(c, _)| c == cell)
+            || hint.eliminations.iter().any(|&(c, _)| c == cell)
+    };
+    hint.cells
+        .retain(|&c| changed(c) || links.iter().any(|l| l.from.0 == c || l.to.0 == c));
 }
 
 const EMPTY: CellState = CellState {

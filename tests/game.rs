@@ -706,3 +706,56 @@ fn almost_locked_set_hints_end_with_what_they_remove() {
         }
     }
 }
+
+#[test]
+fn a_dynamic_forcing_chain_hint_draws_one_path_per_assumption_not_its_whole_net() {
+    // Line 130 of top1465: its fourth hint is a dynamic forcing chain
+    // whose search walked a net of a few dozen links.
+    let puzzle =
+        "5..4..8......9..1...2..1..56..3..4...5..7......4.....83..6..7...6.....8...8..2..1";
+    let hint = hint_of(puzzle, "dynamic forcing chain", 10);
+    assert!(
+        hint.net_links > hint.links.len(),
+        "{} links",
+        hint.links.len()
+    );
+    let (target, _) = hint.eliminations[0];
+    // Runs that each start at an assumption and end at the removal.
+    let mut runs: Vec<Vec<doku::game::HintLink>> = Vec::new();
+    for &link in &hint.links {
+        match runs.last_mut() {
+            Some(run) if run.last().is_some_and(|l| l.to == link.from) => run.push(link),
+            _ => runs.push(vec![link]),
+        }
+    }
+    assert!(runs.len() >= 2, "{runs:?}");
+    let shape = doku::engine::Shape::CLASSIC;
+    for run in &runs {
+        let (cell, digit) = run[0].from;
+        let assumption = format!(
+            "If {}={},",
+            doku::engine::board::cell_name(shape, cell),
+            digit.get()
+        );
+        assert!(
+            hint.explanation.contains(&assumption),
+            "{assumption}: {}",
+            hint.explanation
+        );
+        assert_eq!(run.last().map(|l| l.to), Some(hint.eliminations[0]));
+        // Weak and strong links alternate from the assumption on.
+        assert!(
+            run.iter()
+                .enumerate()
+                .all(|(i, l)| l.strong == (i % 2 == 1)),
+            "{run:?}"
+        );
+    }
+    // Only the cells on the paths, and the one it changes, are lit.
+    for &c in &hint.cells {
+        assert!(
+            c == target || hint.links.iter().any(|l| l.from.0 == c || l.to.0 == c),
+            "{c:?}"
+        );
+    }
+}

@@ -804,6 +804,7 @@ fn a_hint_marks_its_cells_placements_and_eliminations_on_the_board() {
             },
         ],
         candidates: Vec::new(),
+        net_links: 0,
     };
     let geometry = BoardLayout::new(shape, doku::ui::Density::Pencil);
     let area = ratatui::layout::Rect::new(0, 0, geometry.width, geometry.height);

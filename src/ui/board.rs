@@ -33,6 +33,9 @@ pub struct HintMarks {
     /// Candidates drawn in cells the player has no notes in (see
     /// [`crate::game::Hint::candidates`]).
     pub candidates: Vec<(Cell, Candidates)>,
+    /// The links of the whole net, when `links` are paths picked from a
+    /// forcing net (see [`crate::game::Hint::net_links`]); zero otherwise.
+    pub net_links: usize,
 }
 
 impl HintMarks {
@@ -57,28 +60,60 @@ impl HintMarks {
     /// The chain in Eureka notation, told apart without colour: `=` for a
     /// strong link, `-` for a weak one: "(5)r1c2 = (5)r1c7 - (5)r4c7". A
     /// link that does not continue the one before (another branch of a
-    /// forcing chain) starts its own run after "; ".
+    /// forcing chain) starts its own run after "; ". Paths picked from a
+    /// forcing net keep their first and last links ("… " between) and say
+    /// how large the net is: the words spell each path whole.
     pub fn chain_text(&self, shape: Shape) -> Option<String> {
         self.links.first()?;
         let name = |(cell, digit): (Cell, Digit)| {
             format!("({}){}", digit_text(digit), cell_name(shape, cell))
         };
-        let mut text = String::new();
-        let mut at = None;
+        let sign = |link: &HintLink| if link.strong { " = " } else { " - " };
+        let mut runs: Vec<Vec<&HintLink>> = Vec::new();
         for link in &self.links {
-            if at != Some(link.from) {
-                if !text.is_empty() {
-                    text.push_str("; ");
-                }
-                text.push_str(&name(link.from));
+            match runs.last_mut() {
+                Some(run) if run.last().is_some_and(|l| l.to == link.from) => run.push(link),
+                _ => runs.push(vec![link]),
             }
-            text.push_str(if link.strong { " = " } else { " - " });
-            text.push_str(&name(link.to));
-            at = Some(link.to);
+        }
+        let texts: Vec<String> = runs
+            .iter()
+            .map(|run| {
+                let mut text = name(run[0].from);
+                let cut = self.net_links > 0 && run.len() > NET_PATH_LINKS;
+                for (i, link) in run.iter().enumerate() {
+                    if cut && (HEAD_LINKS..run.len() - TAIL_LINKS).contains(&i) {
+                        if i == HEAD_LINKS {
+                            text.push_str(" …");
+                        }
+                        continue;
+                    }
+                    if cut && i == run.len() - TAIL_LINKS {
+                        text.push(' ');
+                        text.push_str(&name(link.from));
+                    }
+                    text.push_str(sign(link));
+                    text.push_str(&name(link.to));
+                }
+                text
+            })
+            .collect();
+        let mut text = texts.join("; ");
+        if self.net_links > 0 {
+            text.push_str(&format!(
+                " (paths through a net of {} links)",
+                self.net_links
+            ));
         }
         Some(text)
     }
 }
+
+/// A path from a forcing net longer than this many links is cut to its
+/// first `HEAD_LINKS` and last `TAIL_LINKS`.
+const NET_PATH_LINKS: usize = 6;
+const HEAD_LINKS: usize = 3;
+const TAIL_LINKS: usize = 2;
 
 /// Draws a game's board into the top-left corner of its area, laid out by
 /// `geometry` (which the caller chose to fit).
