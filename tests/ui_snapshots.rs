@@ -961,3 +961,40 @@ fn a_hint_draws_the_candidates_of_its_cells_where_the_player_took_no_notes() {
         }
     }
 }
+
+#[test]
+fn a_forcing_net_hint_shows_its_words_whole_at_80x24_and_its_paths_when_there_is_room() {
+    // Line 130 of top1465: the fourth hint is a dynamic forcing chain.
+    let puzzle =
+        "5..4..8......9..1...2..1..56..3..4...5..7......4.....83..6..7...6.....8...8..2..1";
+    let now = Instant::now();
+    let mut app = app_with(puzzle, "default", now);
+    for _ in 0..9 {
+        app.act(Action::Hint, now);
+    }
+    app.act(Action::Hint, now);
+    app.act(Action::Hint, now);
+    let hint = app.game.hint().cloned().expect("a hint on show");
+    assert_eq!(hint.technique, "dynamic forcing chain");
+    assert_eq!(hint.level, HintLevel::Detail);
+    let small = text(&draw(&app, now, 80, 24));
+    let words = flowing(&small);
+    let mut from = 0;
+    for word in hint.explanation.split(' ') {
+        let found = words[from..].find(word);
+        assert!(found.is_some(), "lost {word:?}:\n{small}");
+        from += found.unwrap_or(0) + word.len();
+    }
+    assert!(small.contains("apply it"), "{small}");
+    // No room for the notation beside the words: it is left out, not cut
+    // to a stub of one row.
+    assert!(!small.contains("chain ("), "{small}");
+    let large = text(&draw(&app, now, 120, 40));
+    for part in [
+        "chain (= strong, - weak):",
+        "(8)r3c5 - (8)r3c4 = (8)r5c4 -",
+        "(paths through a net of",
+    ] {
+        assert!(large.contains(part), "{part}\n{large}");
+    }
+}
