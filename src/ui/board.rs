@@ -363,6 +363,25 @@ pub(crate) fn render_grid_lines(g: &BoardLayout, theme: &Theme, area: Rect, buf:
 #[cfg(test)]
 mod chain_text_tests {
     use super::*;
+    use crate::engine::Board;
+
+    #[test]
+    fn the_panel_names_a_cells_notes_or_else_the_candidates_a_hint_draws() {
+        let now = std::time::Instant::now();
+        let mut game = Game::new(Board::empty(Shape::CLASSIC), None, now);
+        let d = |v| Digit::new(v).expect("digit");
+        let (noted, bare) = (Cell(0), Cell(1));
+        game.set_cursor(0, 0);
+        game.toggle_note(4, now);
+        game.toggle_note(1, now);
+        let marks = HintMarks {
+            candidates: vec![(bare, Candidates::from_iter([d(2), d(3)]))],
+            ..HintMarks::default()
+        };
+        assert_eq!(notes_text(&game, Some(&marks), noted), "notes 1 4");
+        assert_eq!(notes_text(&game, Some(&marks), bare), "candidates 2 3");
+        assert_eq!(notes_text(&game, None, bare), "");
+    }
 
     #[test]
     fn each_branch_of_a_forcing_chain_reads_on_its_own() {
