@@ -65,6 +65,9 @@ impl HintMarks {
     /// how large the net is: the words spell each path whole.
     pub fn chain_text(&self, shape: Shape) -> Option<String> {
         self.links.first()?;
+        if let Some(grouped) = self.grouped_chain_text(shape) {
+            return Some(grouped);
+        }
         let name = |(cell, digit): (Cell, Digit)| {
             format!("({}){}", digit_text(digit), cell_name(shape, cell))
         };
@@ -104,6 +107,86 @@ impl HintMarks {
                 " (paths through a net of {} links)",
                 self.net_links
             ));
+        }
+        Some(text)
+    }
+}
+
+impl HintMarks {
+    /// A chain through groups (a digit in one of two or three cells of a
+    /// box and a line) read as one run, the way its words write it:
+    /// "(6)r5c9 = (6){r1c9,r2c9} - (6){r3c7,r3c8} = (6)r3c5". The links
+    /// join each cell of a group to each of the next, so as runs they
+    /// broke into a dozen pieces. `None` unless every link leads from one
+    /// step of the chain to the next, all of a step's links alike and all
+    /// of its candidates of one digit in one house, and a group is
+    /// somewhere on it.
+    fn grouped_chain_text(&self, shape: Shape) -> Option<String> {
+        if self.net_links > 0 {
+            return None;
+        }
+        let mut used = vec![false; self.links.len()];
+        // The chain starts at what no link leads to (a group, perhaps), or
+        // a loop at its first link.
+        let mut start: Vec<(Cell, Digit)> = Vec::new();
+        for link in &self.links {
+            if !self.links.iter().any(|l| l.to == link.from) && !start.contains(&link.from) {
+                start.push(link.from);
+            }
+        }
+        if start.is_empty() {
+            start.push(self.links.first()?.from);
+        }
+        let one_group = |step: &[(Cell, Digit)]| {
+            step.first().is_some_and(|&(_, digit)| {
+                step.iter().all(|&(c, d)| {
+                    d == digit && step.iter().all(|&(other, _)| same_house(shape, c, other))
+                })
+            })
+        };
+        if !one_group(&start) {
+            return None;
+        }
+        let mut steps: Vec<Vec<(Cell, Digit)>> = vec![start];
+        let mut signs: Vec<bool> = Vec::new();
+        while used.iter().any(|&u| !u) {
+            let at = steps.last()?;
+            let mut next: Vec<(Cell, Digit)> = Vec::new();
+            let mut strong = None;
+            for (i, link) in self.links.iter().enumerate() {
+                if used[i] || !at.contains(&link.from) {
+                    continue;
+                }
+                if strong.is_some_and(|s| s != link.strong) {
+                    return None;
+                }
+                strong = Some(link.strong);
+                used[i] = true;
+                if !next.contains(&link.to) {
+                    next.push(link.to);
+                }
+            }
+            if !one_group(&next) {
+                return None;
+            }
+            signs.push(strong?);
+            steps.push(next);
+        }
+        if steps.iter().all(|step| step.len() == 1) {
+            return None;
+        }
+        let name = |step: &[(Cell, Digit)]| {
+            let cells: Vec<String> = step.iter().map(|&(c, _)| cell_name(shape, c)).collect();
+            let cells = match cells.as_slice() {
+                [one] => one.clone(),
+                many => format!("{{{}}}", many.join(",")),
+            };
+            format!("({}){cells}", digit_text(step[0].1))
+        };
+        let mut text = name(&steps[0]);
+        for (step, strong) in steps[1..].iter().zip(signs) {
+            text.push_str(if strong { " = " } else { " - " });
+            text.push_str(&name(step));
         }
         Some(text)
     }
@@ -381,6 +464,36 @@ mod chain_text_tests {
         assert_eq!(notes_text(&game, Some(&marks), noted), "notes 1 4");
         assert_eq!(notes_text(&game, Some(&marks), bare), "candidates 2 3");
         assert_eq!(notes_text(&game, None, bare), "");
+    }
+
+    #[test]
+    fn a_chain_through_groups_reads_as_one_run_with_its_groups_in_braces() {
+        let d = |v| Digit::new(v).expect("digit");
+        let shape = Shape::CLASSIC;
+        let c = |r: usize, col: usize| shape.cell(r - 1, col - 1);
+        let link = |from: (Cell, u8), to: (Cell, u8), strong| HintLink {
+            from: (from.0, d(from.1)),
+            to: (to.0, d(to.1)),
+            strong,
+        };
+        // r5c9=6 or {r1c9,r2c9}=6, which rules out {r3c7,r3c8}, so r3c5=6.
+        let marks = HintMarks {
+            links: vec![
+                link((c(5, 9), 6), (c(1, 9), 6), true),
+                link((c(5, 9), 6), (c(2, 9), 6), true),
+                link((c(1, 9), 6), (c(3, 7), 6), false),
+                link((c(1, 9), 6), (c(3, 8), 6), false),
+                link((c(2, 9), 6), (c(3, 7), 6), false),
+                link((c(2, 9), 6), (c(3, 8), 6), false),
+                link((c(3, 7), 6), (c(3, 5), 6), true),
+                link((c(3, 8), 6), (c(3, 5), 6), true),
+            ],
+            ..HintMarks::default()
+        };
+        assert_eq!(
+            marks.chain_text(shape).as_deref(),
+            Some("(6)r5c9 = (6){r1c9,r2c9} - (6){r3c7,r3c8} = (6)r3c5")
+        );
     }
 
     #[test]
