@@ -93,8 +93,11 @@ fn head_and_tail(text: &str, width: usize, room: usize) -> String {
     let words: Vec<&str> = text.split(' ').collect();
     let free = words.len().saturating_sub(head.split(' ').count());
     let tail_of = |take: usize| words[words.len() - take..].join(" ");
+    // As many last words as fit in the rows the head leaves (the tail
+    // starts on the head's last row, after "…").
     let mut take = 0;
-    while take < free && super::wrap(&format!("… {}", tail_of(take + 1)), width).len() <= tail_rows
+    while take < free
+        && super::wrap(&format!("{head} … {}", tail_of(take + 1)), width).len() <= room
     {
         take += 1;
     }
@@ -131,6 +134,26 @@ mod tests {
             .iter()
             .flat_map(|l| wrap(&l.to_string(), width))
             .collect()
+    }
+
+    #[test]
+    fn a_hint_cut_to_fit_fills_the_rows_it_is_left() {
+        let long = "r1c9<>9 so r2c9=9 so r2c9<>4 so r2c6=4 so r3c4<>4 so r5c4=4 so r5c4<>9 so {r1c4,r3c4}=9: if the chain's first candidate is false its last is true, so r1c9=9 or {r1c4,r3c4}=9 (braces are a group: the digit in one of its cells), and what sees both goes: 9 is removed from r1c6";
+        for room in 3..=9 {
+            let cut = super::head_and_tail(long, 21, room);
+            let rows = wrap(&cut, 21);
+            // A row short at most: a word too long for the row left over.
+            assert!(
+                rows.len() <= room && rows.len() + 1 >= room,
+                "{room}: {rows:?}"
+            );
+            let end = if room > 3 {
+                "9 is removed from r1c6"
+            } else {
+                "r1c6"
+            };
+            assert!(cut.ends_with(end), "{cut}");
+        }
     }
 
     #[test]
