@@ -2,10 +2,11 @@
 //! clock, hints and win detection. No terminal here: every rule is a state
 //! transition tested as plain Rust.
 
-use crate::engine::grader::{self, Advice, Difficulty};
+use crate::engine::grader::{self, Advice, Difficulty, Technique};
 use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
 use std::time::{Duration, Instant};
 
+pub mod chain;
 pub mod editor;
 pub mod prefs;
 mod saved;
@@ -104,6 +105,16 @@ pub struct Hint {
     pub refill_notes: Vec<Cell>,
     /// The chain the technique follows, in order (empty when it has none).
     pub links: Vec<HintLink>,
+    /// The candidates of the cells a step beyond the singles names (its
+    /// pattern, its chain, its removals) where the player has no notes:
+    /// what the step sees there (every digit the houses allow). The second
+    /// level draws them, since the words talk about them; applying the
+    /// hint keeps them as notes, so the board stays as it was shown, less
+    /// what the hint removes.
+    pub candidates: Vec<(Cell, Candidates)>,
+    /// How many links the whole net has when `links` are the paths picked
+    /// from a forcing net (see [`chain::branches`]); zero otherwise.
+    pub net_links: usize,
 }
 
 impl Hint {
@@ -126,6 +137,14 @@ impl Hint {
         match self.level {
             HintLevel::Summary => &[],
             HintLevel::Detail => &self.eliminations,
+        }
+    }
+    /// The candidates drawn in cells without notes at the hint's level
+    /// (none for the summary, which gives no cell away).
+    pub fn shown_candidates(&self) -> &[(Cell, Candidates)] {
+        match self.level {
+            HintLevel::Summary => &[],
+            HintLevel::Detail => &self.candidates,
         }
     }
 }
@@ -627,6 +646,11 @@ impl Game {
             let notes = self.board.candidates(cell);
             self.stage(&mut staged, cell, CellState { value: None, notes });
         }
+        for &(cell, notes) in &hint.candidates {
+            if self.board.is_empty_cell(cell) && self.notes[cell.index()].is_empty() {
+                self.stage(&mut staged, cell, CellState { value: None, notes });
+            }
+        }
         for &(cell, digit) in &hint.eliminations {
             let mut notes = self.notes[cell.index()];
             if notes.is_empty() {
@@ -702,6 +726,8 @@ impl Game {
             erasures: Vec::new(),
             refill_notes: Vec::new(),
             links: Vec::new(),
+            candidates: Vec::new(),
+            net_links: 0,
         };
         let mut engine_summary = None;
         match found {
@@ -728,6 +754,23 @@ impl Game {
                         strong: link.is_strong(),
                     })
                     .collect();
+                // A forcing chain's links are the net its search walked.
+                let forcing = matches!(
+                    step.technique,
+                    Technique::CellForcingChain
+                        | Technique::UnitForcingChain
+                        | Technique::DynamicForcingChain
+                        | Technique::DynamicForcingChainPlus
+                );
+                if forcing && chain::is_net(&hint.links) {
+                    follow_the_words(shape, &mut hint);
+                }
+                if !matches!(
+                    step.technique,
+                    Technique::NakedSingle | Technique::HiddenSingle
+                ) {
+                    hint.candidates = self.unnoted_candidates(&hint);
+                }
                 // The engine's summary names the technique and the area.
                 engine_summary = Some(step.summary);
             }
@@ -750,6 +793,30 @@ impl Game {
         }
         hint.summary = engine_summary.unwrap_or_else(|| hint_summary(shape, &hint));
         Ok(hint)
+    }
+
+    /// The candidates of every empty cell `hint` names (its pattern, its
+    /// chain's candidates, its removals, its placements) where the player
+    /// has no notes, as the grader saw them: a cell without notes counts
+    /// as holding every digit its houses allow.
+    fn unnoted_candidates(&self, hint: &Hint) -> Vec<(Cell, Candidates)> {
+        let named = hint
+            .cells
+            .iter()
+            .copied()
+            .chain(hint.links.iter().flat_map(|l| [l.from.0, l.to.0]))
+            .chain(hint.eliminations.iter().map(|&(c, _)| c))
+            .chain(hint.placements.iter().map(|&(c, _)| c));
+        let mut shown: Vec<(Cell, Candidates)> = Vec::new();
+        for cell in named {
+            if self.board.is_empty_cell(cell)
+                && self.notes[cell.index()].is_empty()
+                && !shown.iter().any(|&(c, _)| c == cell)
+            {
+                shown.push((cell, self.board.candidates(cell)));
+            }
+        }
+        shown
     }
 
     // ---- plumbing ----------------------------------------------------------
@@ -814,6 +881,31 @@ impl Game {
         }
         Outcome::Changed
     }
+}
+
+/// A forcing net's hint draws one path from each assumption, along its
+/// words, and highlights only the cells on them and those it changes: the
+/// whole net (up to a hundred links over a third of the board) is
+/// notation nobody follows.
+fn follow_the_words(shape: Shape, hint: &mut Hint) {
+    let Some(paths) = chain::branches(
+        shape,
+        &hint.links,
+        &hint.explanation,
+        &hint.placements,
+        &hint.eliminations,
+    ) else {
+        return;
+    };
+    hint.net_links = hint.links.len();
+    hint.links = paths.concat();
+    let links = &hint.links;
+    let changed = |cell: Cell| {
+        hint.placements.iter().any(|&(c, _)| c == cell)
+            || hint.eliminations.iter().any(|&(c, _)| c == cell)
+    };
+    hint.cells
+        .retain(|&c| changed(c) || links.iter().any(|l| l.from.0 == c || l.to.0 == c));
 }
 
 const EMPTY: CellState = CellState {

@@ -571,3 +571,191 @@ fn a_nested_forcing_chain_hint_keeps_its_words_and_leaves_out_its_notation() {
     }
     panic!("no nested forcing chain among the first hints");
 }
+
+/// The first puzzle of top1465: a hidden single, then pointing (a step
+/// beyond the singles, on cells without notes).
+const TOP1465_1: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+/// Applies hints (three presses each) until the next is beyond the
+/// singles, and shows that one at its first level.
+fn first_hint_beyond_singles(g: &mut Game, now: Instant) -> doku::game::Hint {
+    for _ in 0..40 {
+        assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+        let hint = g.hint().cloned().expect("a hint is shown");
+        if !hint.technique.ends_with("single") {
+            return hint;
+        }
+        g.hint_or_apply(now);
+        g.hint_or_apply(now);
+    }
+    panic!("no step beyond the singles in 40 hints");
+}
+
+#[test]
+fn a_hint_beyond_the_singles_shows_its_cells_candidates_where_there_are_no_notes() {
+    let now = Instant::now();
+    let mut g = Game::new(board(TOP1465_1), None, now);
+    let summary = first_hint_beyond_singles(&mut g, now);
+    assert!(
+        summary.shown_candidates().is_empty(),
+        "the first level gives no cell away"
+    );
+    assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+    let hint = g.hint().cloned().expect("still shown");
+    let named: Vec<Cell> = hint
+        .cells
+        .iter()
+        .copied()
+        .chain(hint.eliminations.iter().map(|&(c, _)| c))
+        .chain(hint.links.iter().flat_map(|l| [l.from.0, l.to.0]))
+        .filter(|&c| g.value(c).is_none())
+        .collect();
+    assert!(!named.is_empty());
+    // Every empty cell the hint names shows what the grader saw there.
+    for &c in &named {
+        let shown: Vec<Candidates> = hint
+            .shown_candidates()
+            .iter()
+            .filter(|&&(cell, _)| cell == c)
+            .map(|&(_, cands)| cands)
+            .collect();
+        assert_eq!(shown, vec![g.board().candidates(c)], "{c:?}");
+    }
+    // Applied, the cells keep them as notes, less what the hint removes.
+    assert_eq!(g.hint_or_apply(now), Outcome::Changed);
+    for &(c, candidates) in &hint.candidates {
+        let mut expected = candidates;
+        for &(_, d) in hint.eliminations.iter().filter(|&&(e, _)| e == c) {
+            expected.remove(d);
+        }
+        assert_eq!(g.notes(c), expected, "{c:?}");
+    }
+    // One undo takes them all away again.
+    g.undo(now);
+    for &(c, _) in &hint.candidates {
+        assert!(g.notes(c).is_empty(), "{c:?}");
+    }
+}
+
+#[test]
+fn a_hint_never_draws_over_the_players_own_notes() {
+    let now = Instant::now();
+    let mut g = Game::new(board(TOP1465_1), None, now);
+    first_hint_beyond_singles(&mut g, now);
+    g.dismiss_hint();
+    g.fill_candidates(now);
+    let before: Vec<Candidates> = g.shape().cells().map(|c| g.notes(c)).collect();
+    hint_in_full(&mut g, now);
+    let hint = g.hint().cloned().expect("a hint is shown");
+    assert!(!hint.technique.ends_with("single"), "{}", hint.technique);
+    assert!(hint.candidates.is_empty(), "{:?}", hint.candidates);
+    g.hint_or_apply(now);
+    // Only the removals change the notes.
+    for c in g.shape().cells() {
+        let mut expected = before[c.index()];
+        for &(_, d) in hint.eliminations.iter().filter(|&&(e, _)| e == c) {
+            expected.remove(d);
+        }
+        assert_eq!(g.notes(c), expected, "{c:?}");
+    }
+}
+
+/// Plays hint by hint (no notes) until a hint of `technique` shows in
+/// full, within `most` hints.
+fn hint_of(puzzle: &str, technique: &str, most: usize) -> doku::game::Hint {
+    let now = Instant::now();
+    let mut g = Game::new(board(puzzle), None, now);
+    for _ in 0..most {
+        hint_in_full(&mut g, now);
+        let hint = g.hint().cloned().expect("a hint is shown");
+        if hint.technique == technique {
+            return hint;
+        }
+        g.hint_or_apply(now);
+    }
+    panic!("no {technique} in the first {most} hints");
+}
+
+#[test]
+fn almost_locked_set_hints_end_with_what_they_remove() {
+    // The second puzzle of top1465 meets an ALS-XZ, the first an ALS-XY-wing.
+    let second =
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    for (puzzle, technique) in [(second, "als-xz"), (TOP1465_1, "als-xy-wing")] {
+        let hint = hint_of(puzzle, technique, 40);
+        assert!(!hint.eliminations.is_empty());
+        let (_, removals) = hint
+            .explanation
+            .rsplit_once(": ")
+            .expect("the removals after a colon");
+        assert!(
+            removals.contains(" is removed from "),
+            "{}",
+            hint.explanation
+        );
+        let shape = doku::engine::Shape::CLASSIC;
+        for &(cell, digit) in &hint.eliminations {
+            let name = doku::engine::board::cell_name(shape, cell);
+            assert!(removals.contains(&name), "{name}: {}", hint.explanation);
+            assert!(
+                removals.contains(&digit.get().to_string()),
+                "{}",
+                hint.explanation
+            );
+        }
+    }
+}
+
+#[test]
+fn a_dynamic_forcing_chain_hint_draws_one_path_per_assumption_not_its_whole_net() {
+    // Line 130 of top1465: its fourth hint is a dynamic forcing chain
+    // whose search walked a net of a few dozen links.
+    let puzzle =
+        "5..4..8......9..1...2..1..56..3..4...5..7......4.....83..6..7...6.....8...8..2..1";
+    let hint = hint_of(puzzle, "dynamic forcing chain", 10);
+    assert!(
+        hint.net_links > hint.links.len(),
+        "{} links",
+        hint.links.len()
+    );
+    let (target, _) = hint.eliminations[0];
+    // Runs that each start at an assumption and end at the removal.
+    let mut runs: Vec<Vec<doku::game::HintLink>> = Vec::new();
+    for &link in &hint.links {
+        match runs.last_mut() {
+            Some(run) if run.last().is_some_and(|l| l.to == link.from) => run.push(link),
+            _ => runs.push(vec![link]),
+        }
+    }
+    assert!(runs.len() >= 2, "{runs:?}");
+    let shape = doku::engine::Shape::CLASSIC;
+    for run in &runs {
+        let (cell, digit) = run[0].from;
+        let assumption = format!(
+            "If {}={},",
+            doku::engine::board::cell_name(shape, cell),
+            digit.get()
+        );
+        assert!(
+            hint.explanation.contains(&assumption),
+            "{assumption}: {}",
+            hint.explanation
+        );
+        assert_eq!(run.last().map(|l| l.to), Some(hint.eliminations[0]));
+        // Weak and strong links alternate from the assumption on.
+        assert!(
+            run.iter()
+                .enumerate()
+                .all(|(i, l)| l.strong == (i % 2 == 1)),
+            "{run:?}"
+        );
+    }
+    // Only the cells on the paths, and the one it changes, are lit.
+    for &c in &hint.cells {
+        assert!(
+            c == target || hint.links.iter().any(|l| l.from.0 == c || l.to.0 == c),
+            "{c:?}"
+        );
+    }
+}

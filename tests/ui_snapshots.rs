@@ -803,6 +803,8 @@ fn a_hint_marks_its_cells_placements_and_eliminations_on_the_board() {
                 strong: false,
             },
         ],
+        candidates: Vec::new(),
+        net_links: 0,
     };
     let geometry = BoardLayout::new(shape, doku::ui::Density::Pencil);
     let area = ratatui::layout::Rect::new(0, 0, geometry.width, geometry.height);
@@ -890,5 +892,109 @@ fn solarized_paints_the_gap_and_the_panel_in_one_background() {
                 );
             }
         }
+    }
+}
+
+/// The first puzzle of top1465: after a hidden single, pointing, on cells
+/// the player has taken no notes in.
+const TOP1465_1: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+#[test]
+fn a_hint_draws_the_candidates_of_its_cells_where_the_player_took_no_notes() {
+    let now = Instant::now();
+    let mut app = app_with(TOP1465_1, "default", now);
+    // The hidden single, applied; then the next hint to its cells.
+    for _ in 0..3 {
+        app.act(Action::Hint, now);
+    }
+    app.act(Action::Hint, now);
+    app.act(Action::Hint, now);
+    let hint = app.game.hint().cloned().expect("a hint on show");
+    assert_eq!(hint.level, HintLevel::Detail);
+    assert!(!hint.candidates.is_empty(), "{}", hint.technique);
+    let (width, height) = (80, 24);
+    let buf = draw(&app, now, width, height);
+    let area = ratatui::layout::Rect::new(0, 0, width, height);
+    let layout = ScreenLayout::new(app.game.shape(), area).expect("fits");
+    let g = &layout.geometry;
+    assert!(g.notes_inside(), "notes show inside the cells at 80x24");
+    let shape = app.game.shape();
+    let (_, cols) = g.notes_grid;
+    let theme = theme("default");
+    for &(cell, candidates) in &hint.candidates {
+        assert!(app.game.notes(cell).is_empty());
+        let (x0, y0) = (
+            layout.board.x + g.col_x[shape.col(cell)],
+            layout.board.y + g.row_y[shape.row(cell)],
+        );
+        for d in 1..=9u8 {
+            let i = usize::from(d - 1);
+            let at = &buf[(x0 + (i % cols) as u16, y0 + (i / cols) as u16)];
+            let digit = doku::engine::Digit::new(d).expect("digit");
+            if candidates.contains(digit) {
+                assert_eq!(at.symbol(), d.to_string(), "{cell:?} {d}\n{}", text(&buf));
+                if hint.eliminations.contains(&(cell, digit)) {
+                    assert!(at.modifier.contains(Modifier::CROSSED_OUT));
+                    assert_eq!(at.fg, theme.hint_remove().fg.expect("colour"));
+                }
+            } else {
+                assert_ne!(at.symbol(), d.to_string(), "{cell:?} {d}");
+            }
+        }
+    }
+    // Off screen at the first level, and once the hint is dismissed.
+    app.act(Action::Back, now);
+    let plain = draw(&app, now, width, height);
+    for &(cell, _) in &hint.candidates {
+        let (x0, y0) = (
+            layout.board.x + g.col_x[shape.col(cell)],
+            layout.board.y + g.row_y[shape.row(cell)],
+        );
+        for (x, y) in (0..g.cell_width).flat_map(|x| (0..g.cell_height).map(move |y| (x, y))) {
+            assert_eq!(
+                plain[(x0 + x, y0 + y)].symbol(),
+                " ",
+                "{cell:?}\n{}",
+                text(&plain)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_forcing_net_hint_shows_its_words_whole_at_80x24_and_its_paths_when_there_is_room() {
+    // Line 130 of top1465: the fourth hint is a dynamic forcing chain.
+    let puzzle =
+        "5..4..8......9..1...2..1..56..3..4...5..7......4.....83..6..7...6.....8...8..2..1";
+    let now = Instant::now();
+    let mut app = app_with(puzzle, "default", now);
+    for _ in 0..9 {
+        app.act(Action::Hint, now);
+    }
+    app.act(Action::Hint, now);
+    app.act(Action::Hint, now);
+    let hint = app.game.hint().cloned().expect("a hint on show");
+    assert_eq!(hint.technique, "dynamic forcing chain");
+    assert_eq!(hint.level, HintLevel::Detail);
+    let small = text(&draw(&app, now, 80, 24));
+    let words = flowing(&small);
+    let mut from = 0;
+    for word in hint.explanation.split(' ') {
+        let found = words[from..].find(word);
+        assert!(found.is_some(), "lost {word:?}:\n{small}");
+        from += found.unwrap_or(0) + word.len();
+    }
+    assert!(small.contains("apply it"), "{small}");
+    // No room for the notation beside the words: it is left out, not cut
+    // to a stub of one row.
+    assert!(!small.contains("chain ("), "{small}");
+    let large = text(&draw(&app, now, 120, 40));
+    for part in [
+        "chain (= strong, - weak):",
+        "(8)r3c5 - (8)r3c4 = (8)r5c4 -",
+        "(paths through a net of",
+    ] {
+        assert!(large.contains(part), "{part}\n{large}");
     }
 }

@@ -321,9 +321,10 @@ impl AppView<'_> {
         }
         // No panel and no room in the cells: the cursor's notes go here.
         if layout.panel.is_none() && !layout.geometry.notes_inside() {
-            let notes = notes_text(game, game.cursor());
+            let marks = game.hint().map(hint_marks);
+            let notes = notes_text(game, marks.as_ref(), game.cursor());
             if !notes.is_empty() {
-                facts.push(format!("notes {notes}"));
+                facts.push(notes);
             }
         }
         facts
@@ -533,7 +534,7 @@ impl AppView<'_> {
     /// a long hint's chain notation, then its words (the words say what the
     /// notation does; `doku grade --steps` prints both whole), so the key
     /// that applies the hint still shows.
-    fn panel_lines(&self, layout: &ScreenLayout) -> (Vec<Line<'static>>, Vec<usize>) {
+    fn panel_lines(&self, layout: &ScreenLayout) -> (Vec<Line<'static>>, Vec<(usize, usize)>) {
         let app = self.app;
         let game = &app.game;
         let theme = app.theme();
@@ -569,9 +570,10 @@ impl AppView<'_> {
             crate::engine::board::cell_name(shape, cursor)
         )));
         if !layout.geometry.notes_inside() {
-            let notes = notes_text(game, cursor);
+            let marks = game.hint().map(hint_marks);
+            let notes = notes_text(game, marks.as_ref(), cursor);
             if !notes.is_empty() {
-                lines.push(Line::raw(format!("notes {notes}")));
+                lines.push(Line::raw(notes));
             }
         }
         if game.is_conflict(cursor) {
@@ -601,9 +603,9 @@ impl AppView<'_> {
             let words = lines.len();
             lines.push(Line::raw(hint.text().to_string()));
             if let Some(chain) = hint_marks(hint).chain_text(shape) {
-                gives_way.push(lines.len());
-                lines.push(Line::raw(format!("chain: {chain}")));
-                lines.push(Line::raw("= strong link, - weak"));
+                // Cut to fewer rows, a chain says less than its drawing.
+                gives_way.push((lines.len(), CHAIN_ROWS_WORTH_SHOWING));
+                lines.push(Line::raw(format!("chain (= strong, - weak): {chain}")));
             }
             // Only keys that are not digits on this board (H is 17 on 20x20).
             let keys = app.keymap.keys_for_board(Action::Hint, shape.size());
@@ -613,7 +615,7 @@ impl AppView<'_> {
                     Span::raw(hint_next_step(hint)),
                 ]));
             }
-            gives_way.push(words);
+            gives_way.push((words, 1));
         }
         if let Some(line) = self.check_line() {
             lines.push(Line::raw(""));
@@ -630,6 +632,10 @@ impl AppView<'_> {
         (lines, gives_way)
     }
 }
+
+/// The fewest panel rows a chain's notation is shown in, when the hint's
+/// words leave it less room: its start, "…" and its end.
+const CHAIN_ROWS_WORTH_SHOWING: usize = 3;
 
 /// What the next press of the hint key does, after the key's name.
 fn hint_next_step(hint: &crate::game::Hint) -> &'static str {
@@ -656,6 +662,8 @@ pub(super) fn hint_marks(hint: &crate::game::Hint) -> HintMarks {
         } else {
             Vec::new()
         },
+        candidates: hint.shown_candidates().to_vec(),
+        net_links: hint.net_links,
     }
 }
 

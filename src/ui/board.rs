@@ -3,7 +3,7 @@
 
 use super::geometry::{junction, BoardLayout, Density, Line};
 use crate::engine::board::{cell_name, digit_text};
-use crate::engine::{Cell, Digit, Shape};
+use crate::engine::{Candidates, Cell, Digit, Shape};
 use crate::game::{same_house, Game};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -30,9 +30,27 @@ pub struct HintMarks {
     pub eliminations: Vec<(Cell, Digit)>,
     /// In chain order.
     pub links: Vec<HintLink>,
+    /// Candidates drawn in cells the player has no notes in (see
+    /// [`crate::game::Hint::candidates`]).
+    pub candidates: Vec<(Cell, Candidates)>,
+    /// The links of the whole net, when `links` are paths picked from a
+    /// forcing net (see [`crate::game::Hint::net_links`]); zero otherwise.
+    pub net_links: usize,
 }
 
 impl HintMarks {
+    /// What a cell shows as its notes: the player's, or where there are
+    /// none, the candidates the hint draws there.
+    pub fn notes_or_candidates(marks: Option<&HintMarks>, game: &Game, cell: Cell) -> Candidates {
+        let notes = game.notes(cell);
+        if !notes.is_empty() {
+            return notes;
+        }
+        marks
+            .and_then(|m| m.candidates.iter().find(|&&(c, _)| c == cell))
+            .map_or(notes, |&(_, candidates)| candidates)
+    }
+
     fn is_chain_candidate(&self, cell: Cell, digit: Digit) -> bool {
         self.links
             .iter()
@@ -42,28 +60,143 @@ impl HintMarks {
     /// The chain in Eureka notation, told apart without colour: `=` for a
     /// strong link, `-` for a weak one: "(5)r1c2 = (5)r1c7 - (5)r4c7". A
     /// link that does not continue the one before (another branch of a
-    /// forcing chain) starts its own run after "; ".
+    /// forcing chain) starts its own run after "; ". Paths picked from a
+    /// forcing net keep their first and last links ("… " between) and say
+    /// how large the net is: the words spell each path whole.
     pub fn chain_text(&self, shape: Shape) -> Option<String> {
         self.links.first()?;
+        if let Some(grouped) = self.grouped_chain_text(shape) {
+            return Some(grouped);
+        }
         let name = |(cell, digit): (Cell, Digit)| {
             format!("({}){}", digit_text(digit), cell_name(shape, cell))
         };
-        let mut text = String::new();
-        let mut at = None;
+        let sign = |link: &HintLink| if link.strong { " = " } else { " - " };
+        let mut runs: Vec<Vec<&HintLink>> = Vec::new();
         for link in &self.links {
-            if at != Some(link.from) {
-                if !text.is_empty() {
-                    text.push_str("; ");
-                }
-                text.push_str(&name(link.from));
+            match runs.last_mut() {
+                Some(run) if run.last().is_some_and(|l| l.to == link.from) => run.push(link),
+                _ => runs.push(vec![link]),
             }
-            text.push_str(if link.strong { " = " } else { " - " });
-            text.push_str(&name(link.to));
-            at = Some(link.to);
+        }
+        let texts: Vec<String> = runs
+            .iter()
+            .map(|run| {
+                let mut text = name(run[0].from);
+                let cut = self.net_links > 0 && run.len() > NET_PATH_LINKS;
+                for (i, link) in run.iter().enumerate() {
+                    if cut && (HEAD_LINKS..run.len() - TAIL_LINKS).contains(&i) {
+                        if i == HEAD_LINKS {
+                            text.push_str(" …");
+                        }
+                        continue;
+                    }
+                    if cut && i == run.len() - TAIL_LINKS {
+                        text.push(' ');
+                        text.push_str(&name(link.from));
+                    }
+                    text.push_str(sign(link));
+                    text.push_str(&name(link.to));
+                }
+                text
+            })
+            .collect();
+        let mut text = texts.join("; ");
+        if self.net_links > 0 {
+            text.push_str(&format!(
+                " (paths through a net of {} links)",
+                self.net_links
+            ));
         }
         Some(text)
     }
 }
+
+impl HintMarks {
+    /// A chain through groups (a digit in one of two or three cells of a
+    /// box and a line) read as one run, the way its words write it:
+    /// "(6)r5c9 = (6){r1c9,r2c9} - (6){r3c7,r3c8} = (6)r3c5". The links
+    /// join each cell of a group to each of the next, so as runs they
+    /// broke into a dozen pieces. `None` unless every link leads from one
+    /// step of the chain to the next, all of a step's links alike and all
+    /// of its candidates of one digit in one house, and a group is
+    /// somewhere on it.
+    fn grouped_chain_text(&self, shape: Shape) -> Option<String> {
+        if self.net_links > 0 {
+            return None;
+        }
+        let mut used = vec![false; self.links.len()];
+        // The chain starts at what no link leads to (a group, perhaps), or
+        // a loop at its first link.
+        let mut start: Vec<(Cell, Digit)> = Vec::new();
+        for link in &self.links {
+            if !self.links.iter().any(|l| l.to == link.from) && !start.contains(&link.from) {
+                start.push(link.from);
+            }
+        }
+        if start.is_empty() {
+            start.push(self.links.first()?.from);
+        }
+        let one_group = |step: &[(Cell, Digit)]| {
+            step.first().is_some_and(|&(_, digit)| {
+                step.iter().all(|&(c, d)| {
+                    d == digit && step.iter().all(|&(other, _)| same_house(shape, c, other))
+                })
+            })
+        };
+        if !one_group(&start) {
+            return None;
+        }
+        let mut steps: Vec<Vec<(Cell, Digit)>> = vec![start];
+        let mut signs: Vec<bool> = Vec::new();
+        while used.iter().any(|&u| !u) {
+            let at = steps.last()?;
+            let mut next: Vec<(Cell, Digit)> = Vec::new();
+            let mut strong = None;
+            for (i, link) in self.links.iter().enumerate() {
+                if used[i] || !at.contains(&link.from) {
+                    continue;
+                }
+                if strong.is_some_and(|s| s != link.strong) {
+                    return None;
+                }
+                strong = Some(link.strong);
+                used[i] = true;
+                if !next.contains(&link.to) {
+                    next.push(link.to);
+                }
+            }
+            if !one_group(&next) {
+                return None;
+            }
+            signs.push(strong?);
+            steps.push(next);
+        }
+        if steps.iter().all(|step| step.len() == 1) {
+            return None;
+        }
+        let name = |step: &[(Cell, Digit)]| {
+            let cells: Vec<String> = step.iter().map(|&(c, _)| cell_name(shape, c)).collect();
+            let cells = match cells.as_slice() {
+                [one] => one.clone(),
+                many => format!("{{{}}}", many.join(",")),
+            };
+            format!("({}){cells}", digit_text(step[0].1))
+        };
+        let mut text = name(&steps[0]);
+        for (step, strong) in steps[1..].iter().zip(signs) {
+            text.push_str(if strong { " = " } else { " - " });
+            text.push_str(&name(step));
+        }
+        Some(text)
+    }
+}
+
+/// A path from a forcing net longer than this many links is cut to its
+/// first `HEAD_LINKS` and last `TAIL_LINKS`.
+const NET_PATH_LINKS: usize = 6;
+const HEAD_LINKS: usize = 3;
+const TAIL_LINKS: usize = 2;
 
 /// Draws a game's board into the top-left corner of its area, laid out by
 /// `geometry` (which the caller chose to fit).
@@ -156,7 +289,7 @@ impl BoardWidget<'_> {
             }
         }
         let middle_y = rect.y + (g.cell_height.saturating_sub(1)) / 2;
-        let notes = self.game.notes(cell);
+        let notes = HintMarks::notes_or_candidates(self.marks, self.game, cell);
         if let Some(digit) = self.game.value(cell) {
             let text = digit_text(digit);
             let len = text.chars().count() as u16;
@@ -245,10 +378,21 @@ fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
     }
 }
 
-/// The notes of a cell as text, for the side panel when cells are too small.
-pub fn notes_text(game: &Game, cell: Cell) -> String {
-    let notes: Vec<String> = game.notes(cell).iter().map(digit_text).collect();
-    notes.join(" ")
+/// The notes of a cell as text, for the side panel when cells are too
+/// small: "notes 1 4 7", or "candidates 1 4 7" where the cell has none and
+/// a hint draws its candidates there. Empty when there is neither.
+pub fn notes_text(game: &Game, marks: Option<&HintMarks>, cell: Cell) -> String {
+    let shown = HintMarks::notes_or_candidates(marks, game, cell);
+    if shown.is_empty() {
+        return String::new();
+    }
+    let label = if game.notes(cell).is_empty() {
+        "candidates"
+    } else {
+        "notes"
+    };
+    let digits: Vec<String> = shown.iter().map(digit_text).collect();
+    format!("{label} {}", digits.join(" "))
 }
 
 /// The grid: thin lines between cells, heavy ones between boxes, with the
@@ -302,6 +446,55 @@ pub(crate) fn render_grid_lines(g: &BoardLayout, theme: &Theme, area: Rect, buf:
 #[cfg(test)]
 mod chain_text_tests {
     use super::*;
+    use crate::engine::Board;
+
+    #[test]
+    fn the_panel_names_a_cells_notes_or_else_the_candidates_a_hint_draws() {
+        let now = std::time::Instant::now();
+        let mut game = Game::new(Board::empty(Shape::CLASSIC), None, now);
+        let d = |v| Digit::new(v).expect("digit");
+        let (noted, bare) = (Cell(0), Cell(1));
+        game.set_cursor(0, 0);
+        game.toggle_note(4, now);
+        game.toggle_note(1, now);
+        let marks = HintMarks {
+            candidates: vec![(bare, Candidates::from_iter([d(2), d(3)]))],
+            ..HintMarks::default()
+        };
+        assert_eq!(notes_text(&game, Some(&marks), noted), "notes 1 4");
+        assert_eq!(notes_text(&game, Some(&marks), bare), "candidates 2 3");
+        assert_eq!(notes_text(&game, None, bare), "");
+    }
+
+    #[test]
+    fn a_chain_through_groups_reads_as_one_run_with_its_groups_in_braces() {
+        let d = |v| Digit::new(v).expect("digit");
+        let shape = Shape::CLASSIC;
+        let c = |r: usize, col: usize| shape.cell(r - 1, col - 1);
+        let link = |from: (Cell, u8), to: (Cell, u8), strong| HintLink {
+            from: (from.0, d(from.1)),
+            to: (to.0, d(to.1)),
+            strong,
+        };
+        // r5c9=6 or {r1c9,r2c9}=6, which rules out {r3c7,r3c8}, so r3c5=6.
+        let marks = HintMarks {
+            links: vec![
+                link((c(5, 9), 6), (c(1, 9), 6), true),
+                link((c(5, 9), 6), (c(2, 9), 6), true),
+                link((c(1, 9), 6), (c(3, 7), 6), false),
+                link((c(1, 9), 6), (c(3, 8), 6), false),
+                link((c(2, 9), 6), (c(3, 7), 6), false),
+                link((c(2, 9), 6), (c(3, 8), 6), false),
+                link((c(3, 7), 6), (c(3, 5), 6), true),
+                link((c(3, 8), 6), (c(3, 5), 6), true),
+            ],
+            ..HintMarks::default()
+        };
+        assert_eq!(
+            marks.chain_text(shape).as_deref(),
+            Some("(6)r5c9 = (6){r1c9,r2c9} - (6){r3c7,r3c8} = (6)r3c5")
+        );
+    }
 
     #[test]
     fn each_branch_of_a_forcing_chain_reads_on_its_own() {

@@ -13,8 +13,10 @@ pub struct Panel<'a> {
     pub lines: Vec<Line<'a>>,
     /// The lines cut short ("…"), first to last, when the panel cannot
     /// hold them all (a long hint and its chain), so the lines after them
-    /// (the key to press next) still show.
-    pub gives_way: Vec<usize>,
+    /// (the key to press next) still show: each with the fewest rows worth
+    /// showing, below which it is left out (a chain cut to one row says
+    /// nothing the board does not).
+    pub gives_way: Vec<(usize, usize)>,
 }
 
 impl Widget for Panel<'_> {
@@ -27,8 +29,14 @@ impl Widget for Panel<'_> {
             .style(self.theme.text());
         let inner = block.inner(area);
         let mut lines = self.lines;
-        for &index in &self.gives_way {
-            cut_to_fit(&mut lines, index, inner.width, inner.height);
+        let mut left_out: Vec<usize> = Vec::new();
+        for &(index, fewest) in &self.gives_way {
+            // Lines left out before this one moved it up.
+            let index = index - left_out.iter().filter(|&&i| i < index).count();
+            if !cut_to_fit(&mut lines, index, fewest, inner.width, inner.height) {
+                lines.remove(index);
+                left_out.push(index);
+            }
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
@@ -38,19 +46,30 @@ impl Widget for Panel<'_> {
 }
 
 /// Cuts line `index` short ("…") when `lines` need more than `height`
-/// rows of `width`, keeping only the rows the others leave it (one at least).
-fn cut_to_fit(lines: &mut [Line<'_>], index: usize, width: u16, height: u16) {
+/// rows of `width`, keeping only the rows the others leave it (one at
+/// least). `false` when that is fewer than `fewest` rows: the caller
+/// leaves the line out.
+fn cut_to_fit(
+    lines: &mut [Line<'_>],
+    index: usize,
+    fewest: usize,
+    width: u16,
+    height: u16,
+) -> bool {
     let width = usize::from(width);
     let text = |line: &Line| -> String { line.spans.iter().map(|s| s.content.as_ref()).collect() };
     let rows = |line: &Line| super::wrap(&text(line), width).len();
     let Some(line) = lines.get(index) else {
-        return;
+        return true;
     };
     let own = rows(line);
     let others: usize = lines.iter().map(rows).sum::<usize>() - own;
     let room = usize::from(height).saturating_sub(others).max(1);
     if room >= own {
-        return;
+        return true;
+    }
+    if room < fewest {
+        return false;
     }
     let full = text(line);
     let cut = if room == 1 {
@@ -59,6 +78,7 @@ fn cut_to_fit(lines: &mut [Line<'_>], index: usize, width: u16, height: u16) {
         head_and_tail(&full, width, room)
     };
     lines[index] = Line::styled(cut, line.style);
+    true
 }
 
 /// `text` in `room` rows (two or more) of `width`: its first rows, "…",
@@ -73,8 +93,11 @@ fn head_and_tail(text: &str, width: usize, room: usize) -> String {
     let words: Vec<&str> = text.split(' ').collect();
     let free = words.len().saturating_sub(head.split(' ').count());
     let tail_of = |take: usize| words[words.len() - take..].join(" ");
+    // As many last words as fit in the rows the head leaves (the tail
+    // starts on the head's last row, after "…").
     let mut take = 0;
-    while take < free && super::wrap(&format!("… {}", tail_of(take + 1)), width).len() <= tail_rows
+    while take < free
+        && super::wrap(&format!("{head} … {}", tail_of(take + 1)), width).len() <= room
     {
         take += 1;
     }
@@ -114,17 +137,37 @@ mod tests {
     }
 
     #[test]
+    fn a_hint_cut_to_fit_fills_the_rows_it_is_left() {
+        let long = "r1c9<>9 so r2c9=9 so r2c9<>4 so r2c6=4 so r3c4<>4 so r5c4=4 so r5c4<>9 so {r1c4,r3c4}=9: if the chain's first candidate is false its last is true, so r1c9=9 or {r1c4,r3c4}=9 (braces are a group: the digit in one of its cells), and what sees both goes: 9 is removed from r1c6";
+        for room in 3..=9 {
+            let cut = super::head_and_tail(long, 21, room);
+            let rows = wrap(&cut, 21);
+            // A row short at most: a word too long for the row left over.
+            assert!(
+                rows.len() <= room && rows.len() + 1 >= room,
+                "{room}: {rows:?}"
+            );
+            let end = if room > 3 {
+                "9 is removed from r1c6"
+            } else {
+                "r1c6"
+            };
+            assert!(cut.ends_with(end), "{cut}");
+        }
+    }
+
+    #[test]
     fn a_long_line_gives_way_so_the_lines_after_it_still_show() {
         let long = "If r4c2=9, r6c3<>9 so r9c3=9 so r9c3<>7 so r6c3=7 so r6c3<>3 so r8c4<>3";
         let lines = vec![Line::raw("hint"), Line::raw(long), Line::raw("H: apply it")];
         // Everything fits: nothing changes.
         let mut wide = lines.clone();
-        cut_to_fit(&mut wide, 1, 80, 5);
+        assert!(cut_to_fit(&mut wide, 1, 1, 80, 5));
         assert_eq!(wide, lines);
         // 20 columns, 5 rows: the hint keeps 3 rows, its first two and,
         // after "…", its end, which says what the step found.
         let mut narrow = lines;
-        cut_to_fit(&mut narrow, 1, 20, 5);
+        assert!(cut_to_fit(&mut narrow, 1, 1, 20, 5));
         let fitted = rows(&narrow, 20);
         assert_eq!(fitted.len(), 5, "{fitted:?}");
         assert_eq!(fitted[0], "hint");
@@ -143,7 +186,7 @@ mod tests {
         assert!(after.trim().ends_with("r8c4<>3"), "{fitted:?}");
         // One row: the start, cut with "…".
         let mut one = vec![Line::raw(long)];
-        cut_to_fit(&mut one, 0, 20, 1);
+        assert!(cut_to_fit(&mut one, 0, 1, 20, 1));
         let fitted = rows(&one, 20);
         assert_eq!(fitted.len(), 1, "{fitted:?}");
         assert!(fitted[0].ends_with('…'), "{fitted:?}");

@@ -133,6 +133,11 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
                 removals_by_digit(grid, &f.eliminations)
             )
         }
+        // Their words end with the rule; the removals follow, as in every
+        // other step (a hint cut to fit keeps its end).
+        (Technique::AlsXz | Technique::AlsXyWing, _) => {
+            format!("{}: {}", f.text, removals_by_digit(grid, &f.eliminations))
+        }
         (_, Pattern::Chain) => f.text.clone(),
         (_, Pattern::Turbot { first, second }) => {
             let [a1, a2, b1, b2] = [f.cells[0], f.cells[1], f.cells[2], f.cells[3]];
