@@ -18,7 +18,7 @@
 //! (the digit from the rest of the house, or the other digits of the cell).
 //!
 //! Sudoku Explainer rates a bidirectional X-cycle 6.5, a Y-cycle (strong
-//! links inside bivalue cells only) 6.6, and cycles mixing both 7.0, each
+//! links inside bivalue cells only) 6.5 too, and cycles mixing both 7.0, each
 //! plus its length increment. It has no grouped nodes in these chains; a
 //! grouped loop rates as the plain loop of the same kind.
 
