@@ -57,7 +57,7 @@ fn steps_print_the_logical_path() {
 /// SE rates it 7.1 (grantm/sudoku-exchange-puzzle-bank); a W-wing, which
 /// SE lacks, solves it at 4.4.
 const W_WING: &str =
-    "520010007080040032007500100000000700410060059002000000009006200360070080200050043";
+    "502400003001060000003805492006030701020109040104020900438901200000040300200003104";
 
 #[test]
 fn steps_follow_the_rating_and_steps_hints_follow_the_hints() {

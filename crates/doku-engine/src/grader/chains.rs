@@ -772,35 +772,45 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
         }
         Kind::Aic | Kind::XyForcing => vec![Links::ALL],
     };
-    for links in link_sets {
-        for cell in 0..grid.cands.len() {
-            let cands = grid.cands[cell];
-            for d in bits(cands) {
-                if links.digit.is_some_and(|x| x != d)
-                    || (links.pair != 0 && !remote_pair_start(grid, cell, d, links.pair))
-                {
+    // Starts cell by cell, then digit by digit, as Sudoku Explainer tries
+    // them: of chains as short, the first found is the step.
+    let cells = 0..grid.cands.len();
+    let starts: Vec<(Links, usize)> = match kind {
+        Kind::XChain => cells
+            .flat_map(|cell| link_sets.iter().map(move |&links| (links, cell)))
+            .collect(),
+        _ => link_sets
+            .iter()
+            .flat_map(|&links| cells.clone().map(move |cell| (links, cell)))
+            .collect(),
+    };
+    for (links, cell) in starts {
+        let cands = grid.cands[cell];
+        for d in bits(cands) {
+            if links.digit.is_some_and(|x| x != d)
+                || (links.pair != 0 && !remote_pair_start(grid, cell, d, links.pair))
+            {
+                continue;
+            }
+            let cand = cell * n + d;
+            // Off-to-on (a placement) needs the start to be off; in a
+            // bivalue cell that is just the other digit's chain.
+            for start_on in [true, false] {
+                if (start_on && !hit(cand)) || (!start_on && !partner_hit(cell, d)) {
                     continue;
                 }
-                let cand = cell * n + d;
-                // Off-to-on (a placement) needs the start to be off; in a
-                // bivalue cell that is just the other digit's chain.
-                for start_on in [true, false] {
-                    if (start_on && !hit(cand)) || (!start_on && !partner_hit(cell, d)) {
-                        continue;
-                    }
-                    let mode = Mode::Static(links);
-                    net.propagate(cand, start_on, mode);
-                    let Some(conflict) = &net.conflict else {
-                        continue;
-                    };
-                    let target = conflict.events[0];
-                    let complexity = net.ancestors(&[target]).len();
-                    if !fits_kind(&net, target, kind) {
-                        continue;
-                    }
-                    if best.is_none_or(|(c, ..)| complexity < c) {
-                        best = Some((complexity, cand, start_on, links));
-                    }
+                let mode = Mode::Static(links);
+                net.propagate(cand, start_on, mode);
+                let Some(conflict) = &net.conflict else {
+                    continue;
+                };
+                let target = conflict.events[0];
+                let complexity = net.ancestors(&[target]).len();
+                if !fits_kind(&net, target, kind) {
+                    continue;
+                }
+                if best.is_none_or(|(c, ..)| complexity < c) {
+                    best = Some((complexity, cand, start_on, links));
                 }
             }
         }

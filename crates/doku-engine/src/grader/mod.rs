@@ -2,9 +2,11 @@
 //!
 //! A logical solver works on a candidate grid (bitmasks over any shape:
 //! techniques are defined by houses, so they work on every box size and on
-//! Latin squares) and applies the techniques of [`Technique::ALL`] one step
-//! at a time, always the easiest step available by Sudoku Explainer's
-//! rating ([`Technique::se_rating`]); the puzzle rates as its hardest step.
+//! Latin squares) and applies techniques one step at a time under a rule
+//! set ([`Rules`]): for the rating, Sudoku Explainer's techniques in its
+//! order, rated as it rates them ([`Technique::se_rating`]), the puzzle
+//! rating as its hardest step; for the hints, every technique of
+//! [`Technique::ALL`], always the easiest step available.
 //! The uniqueness techniques run only on a puzzle known to have exactly one
 //! solution.
 //!
@@ -59,12 +61,10 @@ pub enum Difficulty {
     Easy,
     /// Locked candidates, pairs, X-wings: up to 3.4.
     Medium,
-    /// Triples, quads, swordfish, jellyfish, XY-, XYZ-, W- and WXYZ-wings:
-    /// up to 5.4.
+    /// Triples, quads, swordfish, jellyfish, XY- and XYZ-wings: up to 5.4.
     Hard,
-    /// Uniqueness, BUG, single-digit patterns, finned fish, colouring,
-    /// chains and almost locked sets: above 5.4 and below 8.0, or any
-    /// uniqueness step. No guessing.
+    /// Uniqueness, BUG, Sudoku Explainer's cycles and chains: above 5.4
+    /// and below 8.0, or any uniqueness step. No guessing.
     Expert,
     /// Forcing chains and nets (8.0 and up, or any forcing step), or trial
     /// and error when logic stalls.
@@ -111,9 +111,7 @@ impl crate::Named for Difficulty {
             Difficulty::Easy => "singles only (rated up to 2.3)",
             Difficulty::Medium => "plus locked candidates, pairs and x-wings (up to 3.4)",
             Difficulty::Hard => "plus triples, quads, bigger fish and wings (up to 5.4)",
-            Difficulty::Expert => {
-                "plus uniqueness, colouring, chains and almost locked sets, no guessing (below 8.0)"
-            }
+            Difficulty::Expert => "plus uniqueness, loops and chains, no guessing (below 8.0)",
             Difficulty::Extreme => "forcing chains and nets, no guessing (8.0 and up)",
         }
     }
@@ -705,7 +703,7 @@ enum Found {
 /// is the step, as SE's chaining producers sort their hints.
 ///
 /// SE finds skyscrapers, two-string kites and turbot fish as X-chains of
-/// six candidates (6.6), XY-chains and remote pairs as forcing chains with
+/// six candidates (6.6, named "turbot fish"), XY-chains and remote pairs as forcing chains with
 /// both kinds of link (7.0 and up), and colour traps and wraps as the
 /// X-chains and X-cycles they are, rated by length: so simple colours stay
 /// out and the chain searches find those deductions at SE's rating.
@@ -745,16 +743,10 @@ static EXPLAINER_STAGES: &[&[Technique]] = {
         &[BugPlusOne],
         // SE's "forcing chains and cycles": X-, Y- and XY-cycles, X-chains
         // and forcing chains with both kinds of link, sorted by rating.
-        &[
-            XCycle,
-            XyCycle,
-            Skyscraper,
-            TwoStringKite,
-            TurbotFish,
-            XChain,
-            ContinuousNiceLoop,
-            Aic,
-        ],
+        // Ties go as SE sorts them: X before Y before both kinds of link.
+        // Skyscrapers, kites and turbot fish are among the X-chains (six
+        // candidates, 6.6), in SE's order.
+        &[XCycle, XChain, XyCycle, ContinuousNiceLoop, Aic],
         // Helper "setech": aligned triplet exclusion (7.5), then Nishio
         // forcing chains (7.5), as stages here.
         // SE's multiple forcing chains: cell and region forcing together.
@@ -791,12 +783,17 @@ impl Rules {
 impl Technique {
     /// [`Technique::find`] as `rules` has it: in SE's set, an alternating
     /// inference chain is SE's forcing chain with both kinds of link (any
-    /// chain over all links, 7.0 and up).
+    /// chain over all links, 7.0 and up), and the multiple forcing chains
+    /// start where SE's do.
     fn find_by(self, rules: Rules, grid: &Grid, out: &mut Finding) -> bool {
-        if rules == Rules::Explainer && self == Technique::Aic {
-            return chains::single_chain(grid, chains::Kind::XyForcing, out);
+        use Technique::*;
+        match (rules, self) {
+            (Rules::Explainer, Aic) => chains::single_chain(grid, chains::Kind::XyForcing, out),
+            (Rules::Explainer, CellForcingChain | UnitForcingChain) => {
+                forcing::multiple_as_se(grid, self, out)
+            }
+            _ => self.find(grid, out),
         }
-        self.find(grid, out)
     }
 }
 
