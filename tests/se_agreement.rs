@@ -62,6 +62,8 @@ fn the_rating_path_uses_only_sudoku_explainers_techniques() {
         let board = parse_puzzle(text, ShapeHint::Infer).unwrap();
         let path = solve_logically(&board);
         assert!(path.solved, "{text}");
+        // Every step sound: the path ends on the one solution.
+        assert_eq!(Some(&path.board), board.solution().as_ref(), "{text}");
         for step in &path.steps {
             assert!(
                 Rules::Explainer.uses(step.technique),

@@ -709,6 +709,27 @@ const MAX_STRONG: usize = 10;
 /// something, with the most removals among the shortest.
 #[inline(never)]
 pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
+    loop_with(grid, technique, Removals::EitherEnd, out)
+}
+
+/// [`continuous_loop`] with Sudoku Explainer's removals (`CycleHint`): a
+/// candidate outside the loop's cells that sees a node of its digit that
+/// is on and another that is off, wherever they are on the loop (one of
+/// them is true either way); nothing inside the loop's cells.
+pub(crate) fn continuous_loop_as_se(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
+    loop_with(grid, technique, Removals::Explainer, out)
+}
+
+/// What a loop removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Removals {
+    /// What sees both ends of one of its weak links.
+    EitherEnd,
+    /// Sudoku Explainer's: see [`continuous_loop_as_se`].
+    Explainer,
+}
+
+fn loop_with(grid: &Grid, technique: Technique, removals: Removals, out: &mut Finding) -> bool {
     let (flavour, grouped) = match technique {
         Technique::XCycle => (Flavour::X, false),
         Technique::XyCycle => (Flavour::Xy, false),
@@ -729,7 +750,9 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
         return false;
     }
     with_graph(grid, |graph| {
-        search(grid, graph, technique, flavour, grouped, digits, out)
+        search(
+            grid, graph, technique, flavour, grouped, digits, removals, out,
+        )
     })
 }
 
@@ -744,6 +767,7 @@ fn search(
     flavour: Flavour,
     grouped: bool,
     digits: u64,
+    removals: Removals,
     out: &mut Finding,
 ) -> bool {
     let count = graph.strong.len();
@@ -819,12 +843,16 @@ fn search(
         }
         victims.clear();
         let k = links.len();
-        for i in 0..k {
-            let (x, y) = (
-                graph.strong[links[i] as usize].to,
-                graph.strong[links[(i + 1) % k] as usize].from,
-            );
-            graph.victims_of_either(grid, x, y, &mut victims);
+        if removals == Removals::Explainer {
+            explainer_victims(grid, graph, &links, &mut victims);
+        } else {
+            for i in 0..k {
+                let (x, y) = (
+                    graph.strong[links[i] as usize].to,
+                    graph.strong[links[(i + 1) % k] as usize].from,
+                );
+                graph.victims_of_either(grid, x, y, &mut victims);
+            }
         }
         // A loop's own candidates stay: they are its nodes.
         victims.retain(|&(c, d)| {
@@ -886,6 +914,39 @@ fn search(
         removals_by_digit(grid, &out.eliminations)
     );
     true
+}
+
+/// Sudoku Explainer's removals of a loop (its strong links `links` read
+/// off to on): see [`continuous_loop_as_se`].
+fn explainer_victims(grid: &Grid, graph: &Graph, links: &[u32], out: &mut Vec<(u16, u8)>) {
+    let ends = |on: bool| -> Vec<u32> {
+        links
+            .iter()
+            .map(|&s| graph.strong[s as usize])
+            .map(|st| if on { st.to } else { st.from })
+            .collect()
+    };
+    let (on, off) = (ends(true), ends(false));
+    let in_loop = |cell: usize| {
+        on.iter()
+            .chain(&off)
+            .any(|&x| graph.nodes[x as usize].cells().contains(&(cell as u16)))
+    };
+    for cell in 0..grid.cands.len() {
+        if grid.cands[cell] == 0 || in_loop(cell) {
+            continue;
+        }
+        for d in bits(grid.cands[cell]) {
+            let sees = |nodes: &[u32]| {
+                nodes
+                    .iter()
+                    .any(|&x| graph.nodes[x as usize].digit as usize == d && graph.sees(x, cell))
+            };
+            if sees(&on) && sees(&off) {
+                out.push((cell as u16, d as u8 + 1));
+            }
+        }
+    }
 }
 
 /// No node twice, and no cell of a plain node twice except side by side
@@ -975,7 +1036,16 @@ mod timing {
             time(name, &mut |g| {
                 let graph = Graph::new(g);
                 let start = std::time::Instant::now();
-                search(g, &graph, technique, flavour, grouped, all, &mut out);
+                search(
+                    g,
+                    &graph,
+                    technique,
+                    flavour,
+                    grouped,
+                    all,
+                    Removals::EitherEnd,
+                    &mut out,
+                );
                 std::hint::black_box(start);
             });
         }

@@ -783,14 +783,17 @@ impl Rules {
 impl Technique {
     /// [`Technique::find`] as `rules` has it: in SE's set, an alternating
     /// inference chain is SE's forcing chain with both kinds of link (any
-    /// chain over all links, 7.0 and up), and the multiple forcing chains
-    /// start where SE's do.
+    /// chain over all links, 7.0 and up), a loop removes what SE's cycles
+    /// remove, and the multiple forcing chains start where SE's do.
     fn find_by(self, rules: Rules, grid: &Grid, out: &mut Finding) -> bool {
         use Technique::*;
         match (rules, self) {
             (Rules::Explainer, Aic) => chains::single_chain(grid, chains::Kind::XyForcing, out),
             (Rules::Explainer, CellForcingChain | UnitForcingChain) => {
                 forcing::multiple_as_se(grid, self, out)
+            }
+            (Rules::Explainer, XCycle | XyCycle | ContinuousNiceLoop) => {
+                cycles::continuous_loop_as_se(grid, self, out)
             }
             _ => self.find(grid, out),
         }
@@ -1225,6 +1228,38 @@ mod rating_tests {
             increments,
             [0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5]
         );
+    }
+
+    #[test]
+    fn sudoku_explainers_stages_come_in_the_order_of_their_ratings() {
+        // `run_at_most` stops at the first stage rated past its cap.
+        let stages = Rules::Explainer.stages();
+        let rating = |stage: &[Technique]| stage.iter().map(|t| t.se_rating()).collect::<Vec<_>>();
+        for pair in stages.windows(2) {
+            let (before, after) = (rating(pair[0]), rating(pair[1]));
+            assert!(
+                before.iter().max() <= after.iter().min(),
+                "{:?} before {:?}",
+                pair[0],
+                pair[1]
+            );
+        }
+        // SE has none of these; the hints have every technique.
+        for technique in [
+            Technique::WWing,
+            Technique::WxyzWing,
+            Technique::HiddenRectangle,
+            Technique::EmptyRectangle,
+            Technique::FinnedXWing,
+            Technique::SimpleColours,
+            Technique::MultiColours,
+            Technique::AlsXz,
+            Technique::DeathBlossom,
+            Technique::GroupedAic,
+        ] {
+            assert!(!Rules::Explainer.uses(technique), "{technique}");
+        }
+        assert!(Technique::ALL.iter().all(|&t| Rules::Every.uses(t)));
     }
 
     #[test]
