@@ -737,7 +737,6 @@ fn loop_with(grid: &Grid, technique: Technique, removals: Removals, out: &mut Fi
         Technique::GroupedXCycle => (Flavour::X, true),
         _ => (Flavour::Mixed, true),
     };
-    let digits = grid.geo.shape.all_digits();
     // Every removal of a plain loop is also a static chain's (from the
     // victim round the loop to its opposite): without any static chain
     // there is no plain loop. (The scan is the one the chains use next.)
@@ -750,9 +749,7 @@ fn loop_with(grid: &Grid, technique: Technique, removals: Removals, out: &mut Fi
         return false;
     }
     with_graph(grid, |graph| {
-        search(
-            grid, graph, technique, flavour, grouped, digits, removals, out,
-        )
+        search(grid, graph, technique, flavour, grouped, removals, out)
     })
 }
 
@@ -766,7 +763,6 @@ fn search(
     technique: Technique,
     flavour: Flavour,
     grouped: bool,
-    digits: u64,
     removals: Removals,
     out: &mut Finding,
 ) -> bool {
@@ -787,11 +783,7 @@ fn search(
         // Each loop is found from each of its links both ways; starting
         // from its lowest-numbered link is enough (group links come first,
         // so a grouped loop starts from one).
-        let digit = graph.nodes[graph.strong[s0 as usize].from as usize].digit;
-        if grouped != group_link(s0)
-            || !graph.allows(s0, flavour)
-            || (flavour == Flavour::X && digits & (1 << digit) == 0)
-        {
+        if grouped != group_link(s0) || !graph.allows(s0, flavour) {
             continue;
         }
         let limit = best.as_ref().map_or(MAX_STRONG, |b| b.0);
@@ -1025,7 +1017,6 @@ mod timing {
         time("build", &mut |g| {
             std::hint::black_box(Graph::new(g));
         });
-        let all = grids[0].geo.shape.all_digits();
         for (name, flavour, grouped) in [
             ("search X", Flavour::X, false),
             ("search grouped X", Flavour::X, true),
@@ -1042,7 +1033,6 @@ mod timing {
                     technique,
                     flavour,
                     grouped,
-                    all,
                     Removals::EitherEnd,
                     &mut out,
                 );
