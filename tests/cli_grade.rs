@@ -54,6 +54,39 @@ fn steps_print_the_logical_path() {
     );
 }
 
+/// SE rates it 7.1 (grantm/sudoku-exchange-puzzle-bank); a W-wing, which
+/// SE lacks, solves it at 4.4.
+const W_WING: &str =
+    "502400003001060000003805492006030701020109040104020900438901200000040300200003104";
+
+#[test]
+fn steps_follow_the_rating_and_steps_hints_follow_the_hints() {
+    let rating = stdout_of(doku().args(["grade", "--steps", W_WING]));
+    let hints = stdout_of(doku().args(["grade", "--steps=hints", W_WING]));
+    let first = |out: &str| out.lines().next().unwrap_or_default().to_string();
+    // The line is the rating's either way.
+    assert_eq!(first(&rating), first(&hints));
+    assert!(first(&rating).ends_with("\t7.1"), "{rating}");
+    let uses = |out: &str, technique: &str| {
+        out.lines()
+            .skip(1)
+            .any(|l| l.starts_with(&format!("  {technique}: ")))
+    };
+    assert!(uses(&hints, "w-wing"), "{hints}");
+    assert!(!uses(&rating, "w-wing"), "{rating}");
+    // Both paths solve it, one indented step a line.
+    for out in [&rating, &hints] {
+        assert!(out.lines().skip(1).all(|l| l.starts_with("  ")), "{out}");
+        assert!(!out.contains("trial and error"), "{out}");
+    }
+    // A path that is neither is refused, and says which there are.
+    doku()
+        .args(["grade", "--steps=every", W_WING])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("rating").and(predicate::str::contains("hints")));
+}
+
 #[test]
 fn steps_of_the_easter_monster_need_no_guess() {
     let monster = common::famous_puzzle("Easter Monster");

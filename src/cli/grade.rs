@@ -3,9 +3,9 @@
 
 use super::input::run_batch;
 use super::output::say;
-use super::GradeArgs;
+use super::{GradeArgs, StepsPath};
 use crate::engine::grader::{
-    grade, rating_text, solve_logically, Solutions, BEYOND_BUDGET, FORCING_MAX_SIZE,
+    grade, rating_text, solve_logically_by, Rules, Solutions, BEYOND_BUDGET, FORCING_MAX_SIZE,
 };
 use crate::engine::Board;
 use std::io::{self, Write};
@@ -38,17 +38,21 @@ pub fn run(args: &GradeArgs) -> i32 {
             "{}\t{}\t{clues} clues\t{rating}",
             grade.difficulty, grade.hardest
         )?;
-        if args.steps {
-            write_steps(out, board)?;
+        if let Some(path) = args.steps {
+            let rules = match path {
+                StepsPath::Rating => Rules::Explainer,
+                StepsPath::Hints => Rules::Every,
+            };
+            write_steps(out, board, rules)?;
         }
         Ok(true)
     })
 }
 
-/// The logical solution path, one indented line per step, and where logic
-/// stops if it does.
-fn write_steps(out: &mut dyn Write, board: &Board) -> io::Result<()> {
-    let solution = solve_logically(board);
+/// The logical solution path under `rules`, one indented line per step,
+/// and where logic stops if it does.
+fn write_steps(out: &mut dyn Write, board: &Board, rules: Rules) -> io::Result<()> {
+    let solution = solve_logically_by(board, rules);
     for step in &solution.steps {
         writeln!(out, "  {}: {}", step.technique, step.explanation)?;
     }

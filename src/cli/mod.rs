@@ -16,7 +16,7 @@ use crate::engine::generator::Symmetry;
 use crate::engine::grader::Difficulty;
 use crate::engine::{Named, Strategy};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use output::say;
 use std::path::PathBuf;
 
@@ -29,18 +29,19 @@ Print the difficulty, the hardest technique and the rating of each puzzle.
 
 One line per puzzle, in input order, four tab-separated fields:
   DIFFICULTY<TAB>HARDEST TECHNIQUE<TAB>N clues<TAB>RATING
-for example `expert<TAB>turbot fish<TAB>24 clues<TAB>6.6`. The rating is on Sudoku
-Explainer's scale: at each point the easiest step is taken, and the puzzle rates
+for example `expert<TAB>turbot fish<TAB>24 clues<TAB>6.6`. The rating is Sudoku
+Explainer's (SE 1.2.1): its techniques, tried in its order, and the puzzle rates
 as its hardest step (hidden single 1.2, naked single 2.3, x-wing 3.2, xy-wing 4.2,
-unique rectangle 4.5, x-cycle 6.5, turbot fish 6.6, nice loop 7.0, forcing chains
-8.0, dynamic 8.5 and 9.0, nested forcing chains of levels 2-5 from 9.5 to 11.0,
-chains plus their length; 12.0 when logic cannot finish). Difficulty follows the
-rating:
+unique rectangle 4.5, x- and xy-cycles 6.5, x-chains and turbot fish 6.6,
+xy-chains and other chains 7.0, forcing chains 8.0, dynamic 8.5 and 9.0, nested
+forcing chains of levels 2-5 from 9.5 to 11.0, chains plus their length; 12.0
+when logic cannot finish). Techniques SE does not have (w-wings, grouped chains,
+almost locked sets, finned fish, ...) serve the hints, not the rating.
+Difficulty follows the rating:
   easy     singles only, up to 2.3
   medium   plus pointing, claiming, pairs and x-wings, up to 3.4
   hard     plus triples, quads, swordfish, jellyfish and wings, up to 5.4
-  expert   plus uniqueness, colouring, fish with fins, loops, chains (grouped
-           too), ALS: below 8.0
+  expert   plus uniqueness, loops and chains: below 8.0
   extreme  forcing chains and nets from 8.0, or `trial and error` (rated 12.0)
 A puzzle without exactly one solution gets `no solution` or `not unique` in the
 first field (exit status 1); unreadable input gets `invalid` (exit status 2).
@@ -55,7 +56,10 @@ is printed with its uniqueness unproven (`doku solve --count` proves it).
 With --steps, each puzzle's line is followed by its logical solution path, one
 step per line, indented by two spaces: `TECHNIQUE: why, in words`; where logic
 stops, a last line `trial and error: ...` (or `beyond the search budget: ...`)
-says how many cells are left.";
+says how many cells are left. That path is the rating's (SE's techniques and
+order). --steps=hints prints instead the path the hints in a game follow: every
+technique doku knows, easiest first (a w-wing before a forcing chain); its
+hardest step may differ from the line's.";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -280,9 +284,27 @@ impl GenerateArgs {
 pub struct GradeArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Print the whole logical solution path, one technique per line.
-    #[arg(long)]
-    pub steps: bool,
+    /// Print the whole logical solution path, one technique per line: the
+    /// rating's path (Sudoku Explainer's techniques), or with
+    /// `--steps=hints` the path the game's hints follow (every technique).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "PATH",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "rating"
+    )]
+    pub steps: Option<StepsPath>,
+}
+
+/// Which logical solution path `grade --steps` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StepsPath {
+    /// The path the rating comes from: Sudoku Explainer's techniques in its order.
+    Rating,
+    /// The path the hints follow: every technique, easiest first.
+    Hints,
 }
 
 #[derive(Debug, Args)]

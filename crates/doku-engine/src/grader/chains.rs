@@ -701,6 +701,11 @@ pub(crate) enum Kind {
     XChain,
     XyChain,
     Aic,
+    /// Sudoku Explainer's forcing chain with both kinds of link: the
+    /// shortest chain over all links, whatever links it uses, rated 7.0
+    /// plus its length increment (named an XY-chain when its strong links
+    /// are all inside cells, else an AIC).
+    XyForcing,
 }
 
 /// The shortest chain of a kind: an assumption that leads to its own
@@ -765,37 +770,47 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
                 })
                 .collect()
         }
-        Kind::Aic => vec![Links::ALL],
+        Kind::Aic | Kind::XyForcing => vec![Links::ALL],
     };
-    for links in link_sets {
-        for cell in 0..grid.cands.len() {
-            let cands = grid.cands[cell];
-            for d in bits(cands) {
-                if links.digit.is_some_and(|x| x != d)
-                    || (links.pair != 0 && !remote_pair_start(grid, cell, d, links.pair))
-                {
+    // Starts cell by cell, then digit by digit, as Sudoku Explainer tries
+    // them: of chains as short, the first found is the step.
+    let cells = 0..grid.cands.len();
+    let starts: Vec<(Links, usize)> = match kind {
+        Kind::XChain => cells
+            .flat_map(|cell| link_sets.iter().map(move |&links| (links, cell)))
+            .collect(),
+        _ => link_sets
+            .iter()
+            .flat_map(|&links| cells.clone().map(move |cell| (links, cell)))
+            .collect(),
+    };
+    for (links, cell) in starts {
+        let cands = grid.cands[cell];
+        for d in bits(cands) {
+            if links.digit.is_some_and(|x| x != d)
+                || (links.pair != 0 && !remote_pair_start(grid, cell, d, links.pair))
+            {
+                continue;
+            }
+            let cand = cell * n + d;
+            // Off-to-on (a placement) needs the start to be off; in a
+            // bivalue cell that is just the other digit's chain.
+            for start_on in [true, false] {
+                if (start_on && !hit(cand)) || (!start_on && !partner_hit(cell, d)) {
                     continue;
                 }
-                let cand = cell * n + d;
-                // Off-to-on (a placement) needs the start to be off; in a
-                // bivalue cell that is just the other digit's chain.
-                for start_on in [true, false] {
-                    if (start_on && !hit(cand)) || (!start_on && !partner_hit(cell, d)) {
-                        continue;
-                    }
-                    let mode = Mode::Static(links);
-                    net.propagate(cand, start_on, mode);
-                    let Some(conflict) = &net.conflict else {
-                        continue;
-                    };
-                    let target = conflict.events[0];
-                    let complexity = net.ancestors(&[target]).len();
-                    if !fits_kind(&net, target, kind) {
-                        continue;
-                    }
-                    if best.is_none_or(|(c, ..)| complexity < c) {
-                        best = Some((complexity, cand, start_on, links));
-                    }
+                let mode = Mode::Static(links);
+                net.propagate(cand, start_on, mode);
+                let Some(conflict) = &net.conflict else {
+                    continue;
+                };
+                let target = conflict.events[0];
+                let complexity = net.ancestors(&[target]).len();
+                if !fits_kind(&net, target, kind) {
+                    continue;
+                }
+                if best.is_none_or(|(c, ..)| complexity < c) {
+                    best = Some((complexity, cand, start_on, links));
                 }
             }
         }
@@ -810,8 +825,15 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
         Kind::XChain => Technique::XChain,
         Kind::XyChain => Technique::XyChain,
         Kind::Aic => Technique::Aic,
+        Kind::XyForcing if strong_links_in_cells(&net, target) => Technique::XyChain,
+        Kind::XyForcing => Technique::Aic,
     };
     out.start(technique, Pattern::Chain);
+    // SE rates any chain its both-links search finds 7.0 and up.
+    out.rating = match kind {
+        Kind::XyForcing => Technique::Aic.se_rating(),
+        _ => technique.se_rating(),
+    };
     let (cell, digit) = (cand / n, cand % n);
     if start_on {
         out.eliminations.push((cell as u16, digit as u8 + 1));
@@ -845,6 +867,15 @@ fn remote_pair_start(grid: &Grid, cell: usize, d: usize, pair: u64) -> bool {
                 .filter(|&&p| grid.cands[p as usize] == pair)
                 .nth(1)
                 .is_some())
+}
+
+/// Whether every strong link of the chain to `target` is inside a cell
+/// (an XY-chain).
+fn strong_links_in_cells(net: &Net, target: u32) -> bool {
+    net.path_to(target).windows(2).all(|w| {
+        let (a, b) = (net.node(w[0]), net.node(w[1]));
+        !b.on || a.cell == b.cell
+    })
 }
 
 /// Whether the chain to `target` is of the kind asked: remote pairs need

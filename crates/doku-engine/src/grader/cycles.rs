@@ -18,7 +18,7 @@
 //! (the digit from the rest of the house, or the other digits of the cell).
 //!
 //! Sudoku Explainer rates a bidirectional X-cycle 6.5, a Y-cycle (strong
-//! links inside bivalue cells only) 6.6, and cycles mixing both 7.0, each
+//! links inside bivalue cells only) 6.5 too, and cycles mixing both 7.0, each
 //! plus its length increment. It has no grouped nodes in these chains; a
 //! grouped loop rates as the plain loop of the same kind.
 
@@ -709,6 +709,27 @@ const MAX_STRONG: usize = 10;
 /// something, with the most removals among the shortest.
 #[inline(never)]
 pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
+    loop_with(grid, technique, Removals::EitherEnd, out)
+}
+
+/// [`continuous_loop`] with Sudoku Explainer's removals (`CycleHint`): a
+/// candidate outside the loop's cells that sees a node of its digit that
+/// is on and another that is off, wherever they are on the loop (one of
+/// them is true either way); nothing inside the loop's cells.
+pub(crate) fn continuous_loop_as_se(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
+    loop_with(grid, technique, Removals::Explainer, out)
+}
+
+/// What a loop removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Removals {
+    /// What sees both ends of one of its weak links.
+    EitherEnd,
+    /// Sudoku Explainer's: see [`continuous_loop_as_se`].
+    Explainer,
+}
+
+fn loop_with(grid: &Grid, technique: Technique, removals: Removals, out: &mut Finding) -> bool {
     let (flavour, grouped) = match technique {
         Technique::XCycle => (Flavour::X, false),
         Technique::XyCycle => (Flavour::Xy, false),
@@ -716,7 +737,6 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
         Technique::GroupedXCycle => (Flavour::X, true),
         _ => (Flavour::Mixed, true),
     };
-    let digits = grid.geo.shape.all_digits();
     // Every removal of a plain loop is also a static chain's (from the
     // victim round the loop to its opposite): without any static chain
     // there is no plain loop. (The scan is the one the chains use next.)
@@ -729,7 +749,7 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
         return false;
     }
     with_graph(grid, |graph| {
-        search(grid, graph, technique, flavour, grouped, digits, out)
+        search(grid, graph, technique, flavour, grouped, removals, out)
     })
 }
 
@@ -743,7 +763,7 @@ fn search(
     technique: Technique,
     flavour: Flavour,
     grouped: bool,
-    digits: u64,
+    removals: Removals,
     out: &mut Finding,
 ) -> bool {
     let count = graph.strong.len();
@@ -763,11 +783,7 @@ fn search(
         // Each loop is found from each of its links both ways; starting
         // from its lowest-numbered link is enough (group links come first,
         // so a grouped loop starts from one).
-        let digit = graph.nodes[graph.strong[s0 as usize].from as usize].digit;
-        if grouped != group_link(s0)
-            || !graph.allows(s0, flavour)
-            || (flavour == Flavour::X && digits & (1 << digit) == 0)
-        {
+        if grouped != group_link(s0) || !graph.allows(s0, flavour) {
             continue;
         }
         let limit = best.as_ref().map_or(MAX_STRONG, |b| b.0);
@@ -819,12 +835,16 @@ fn search(
         }
         victims.clear();
         let k = links.len();
-        for i in 0..k {
-            let (x, y) = (
-                graph.strong[links[i] as usize].to,
-                graph.strong[links[(i + 1) % k] as usize].from,
-            );
-            graph.victims_of_either(grid, x, y, &mut victims);
+        if removals == Removals::Explainer {
+            explainer_victims(grid, graph, &links, &mut victims);
+        } else {
+            for i in 0..k {
+                let (x, y) = (
+                    graph.strong[links[i] as usize].to,
+                    graph.strong[links[(i + 1) % k] as usize].from,
+                );
+                graph.victims_of_either(grid, x, y, &mut victims);
+            }
         }
         // A loop's own candidates stay: they are its nodes.
         victims.retain(|&(c, d)| {
@@ -886,6 +906,39 @@ fn search(
         removals_by_digit(grid, &out.eliminations)
     );
     true
+}
+
+/// Sudoku Explainer's removals of a loop (its strong links `links` read
+/// off to on): see [`continuous_loop_as_se`].
+fn explainer_victims(grid: &Grid, graph: &Graph, links: &[u32], out: &mut Vec<(u16, u8)>) {
+    let ends = |on: bool| -> Vec<u32> {
+        links
+            .iter()
+            .map(|&s| graph.strong[s as usize])
+            .map(|st| if on { st.to } else { st.from })
+            .collect()
+    };
+    let (on, off) = (ends(true), ends(false));
+    let in_loop = |cell: usize| {
+        on.iter()
+            .chain(&off)
+            .any(|&x| graph.nodes[x as usize].cells().contains(&(cell as u16)))
+    };
+    for cell in 0..grid.cands.len() {
+        if grid.cands[cell] == 0 || in_loop(cell) {
+            continue;
+        }
+        for d in bits(grid.cands[cell]) {
+            let sees = |nodes: &[u32]| {
+                nodes
+                    .iter()
+                    .any(|&x| graph.nodes[x as usize].digit as usize == d && graph.sees(x, cell))
+            };
+            if sees(&on) && sees(&off) {
+                out.push((cell as u16, d as u8 + 1));
+            }
+        }
+    }
 }
 
 /// No node twice, and no cell of a plain node twice except side by side
@@ -964,7 +1017,6 @@ mod timing {
         time("build", &mut |g| {
             std::hint::black_box(Graph::new(g));
         });
-        let all = grids[0].geo.shape.all_digits();
         for (name, flavour, grouped) in [
             ("search X", Flavour::X, false),
             ("search grouped X", Flavour::X, true),
@@ -975,7 +1027,15 @@ mod timing {
             time(name, &mut |g| {
                 let graph = Graph::new(g);
                 let start = std::time::Instant::now();
-                search(g, &graph, technique, flavour, grouped, all, &mut out);
+                search(
+                    g,
+                    &graph,
+                    technique,
+                    flavour,
+                    grouped,
+                    Removals::EitherEnd,
+                    &mut out,
+                );
                 std::hint::black_box(start);
             });
         }

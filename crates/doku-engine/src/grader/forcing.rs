@@ -107,6 +107,28 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
     finish(grid, &mut net, mode, technique, best, out)
 }
 
+/// Sudoku Explainer's multiple forcing chains (8.0, static): its search
+/// starts only from cells of three candidates or more, and tries a unit's
+/// places for a digit only from the first of them, so it starts there too
+/// (`Chaining.getMultipleChainsHintList`, `doRegionChainings`).
+pub(crate) fn multiple_as_se(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
+    if grid.size() > MAX_SIZE {
+        return false;
+    }
+    with_static_branches(grid, |on| {
+        let best = multiple_from(grid, on, technique, 3);
+        let mut net = Net::new(grid);
+        finish(
+            grid,
+            &mut net,
+            Mode::Static(Links::ALL),
+            technique,
+            best,
+            out,
+        )
+    })
+}
+
 fn consider(proof: Proof, best: &mut Option<Proof>) {
     if best.as_ref().is_none_or(|b| proof.cost < b.cost) {
         *best = Some(proof);
@@ -115,6 +137,18 @@ fn consider(proof: Proof, best: &mut Option<Proof>) {
 
 /// The cheapest cell or unit forcing in these branches.
 fn multiple(grid: &Grid, branches: &Branches, technique: Technique) -> Option<Proof> {
+    multiple_from(grid, branches, technique, 2)
+}
+
+/// [`multiple`] from cells of at least `widest` candidates (a unit: from
+/// its first place's cell).
+fn multiple_from(
+    grid: &Grid,
+    branches: &Branches,
+    technique: Technique,
+    widest: u32,
+) -> Option<Proof> {
+    let wide = |cand: usize| grid.cands[cand / grid.size()].count_ones() >= widest;
     let n = grid.size();
     let want_cells = technique != Technique::UnitForcingChain;
     let want_units = technique != Technique::CellForcingChain;
@@ -123,7 +157,7 @@ fn multiple(grid: &Grid, branches: &Branches, technique: Technique) -> Option<Pr
     if want_cells {
         for cell in 0..grid.cands.len() {
             let group: Vec<usize> = bits(grid.cands[cell]).map(|d| cell * n + d).collect();
-            if group.len() >= 2 {
+            if group.len() >= 2 && wide(cell * n) {
                 if let Some(p) = common(branches, &group, grid, n, &mut scratch) {
                     consider(p, &mut best);
                 }
@@ -134,7 +168,7 @@ fn multiple(grid: &Grid, branches: &Branches, technique: Technique) -> Option<Pr
         for cells in &grid.geo.house_cells {
             for d in 0..n {
                 let group = places_in(grid, cells, d);
-                if group.len() >= 2 {
+                if group.len() >= 2 && wide(group[0]) {
                     if let Some(p) = common(branches, &group, grid, n, &mut scratch) {
                         consider(p, &mut best);
                     }

@@ -2,9 +2,11 @@
 //!
 //! A logical solver works on a candidate grid (bitmasks over any shape:
 //! techniques are defined by houses, so they work on every box size and on
-//! Latin squares) and applies the techniques of [`Technique::ALL`] one step
-//! at a time, always the easiest step available by Sudoku Explainer's
-//! rating ([`Technique::se_rating`]); the puzzle rates as its hardest step.
+//! Latin squares) and applies techniques one step at a time under a rule
+//! set ([`Rules`]): for the rating, Sudoku Explainer's techniques in its
+//! order, rated as it rates them ([`Technique::se_rating`]), the puzzle
+//! rating as its hardest step; for the hints, every technique of
+//! [`Technique::ALL`], always the easiest step available.
 //! The uniqueness techniques run only on a puzzle known to have exactly one
 //! solution.
 //!
@@ -59,12 +61,10 @@ pub enum Difficulty {
     Easy,
     /// Locked candidates, pairs, X-wings: up to 3.4.
     Medium,
-    /// Triples, quads, swordfish, jellyfish, XY-, XYZ-, W- and WXYZ-wings:
-    /// up to 5.4.
+    /// Triples, quads, swordfish, jellyfish, XY- and XYZ-wings: up to 5.4.
     Hard,
-    /// Uniqueness, BUG, single-digit patterns, finned fish, colouring,
-    /// chains and almost locked sets: above 5.4 and below 8.0, or any
-    /// uniqueness step. No guessing.
+    /// Uniqueness, BUG, Sudoku Explainer's cycles and chains: above 5.4
+    /// and below 8.0, or any uniqueness step. No guessing.
     Expert,
     /// Forcing chains and nets (8.0 and up, or any forcing step), or trial
     /// and error when logic stalls.
@@ -111,9 +111,7 @@ impl crate::Named for Difficulty {
             Difficulty::Easy => "singles only (rated up to 2.3)",
             Difficulty::Medium => "plus locked candidates, pairs and x-wings (up to 3.4)",
             Difficulty::Hard => "plus triples, quads, bigger fish and wings (up to 5.4)",
-            Difficulty::Expert => {
-                "plus uniqueness, colouring, chains and almost locked sets, no guessing (below 8.0)"
-            }
+            Difficulty::Expert => "plus uniqueness, loops and chains, no guessing (below 8.0)",
             Difficulty::Extreme => "forcing chains and nets, no guessing (8.0 and up)",
         }
     }
@@ -155,6 +153,21 @@ pub enum Solutions {
     /// solutions ran out of its budget: the grade takes the puzzle to have
     /// one solution, unproven (`doku solve --count` proves it).
     Unproven,
+}
+
+/// Which techniques a run of the logical solver may use, and in what order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// Sudoku Explainer 1.2.1's techniques in its solver's order, with its
+    /// ratings: the path a puzzle's rating comes from ([`grade`],
+    /// [`solve_logically`], the generator's tiers). Techniques SE does not
+    /// have (W-wings, grouped chains, almost locked sets, ...) are left
+    /// out, so the rating is SE's.
+    Explainer,
+    /// Every technique doku knows, easiest rating first: the path a
+    /// player's hints follow ([`next_step`], [`next_hint`]), which takes a
+    /// W-wing before SE's forcing chain.
+    Every,
 }
 
 /// The rating of a puzzle logic cannot finish: above the hardest nested
@@ -441,8 +454,12 @@ impl Technique {
             // increment.
             // SE has no grouped nodes: a grouped chain rates as the plain
             // chain of its kind, after it in the order.
-            RemotePair | XChain | XyChain | GroupedXChain => 66,
-            Aic | GroupedAic => 70,
+            // SE finds X-chains with X-links only (6.6), and any chain
+            // with links inside cells (XY-chains, remote pairs) in its
+            // search with both kinds of link (7.0): it has no Y-only
+            // forcing chain (ForcingChainHint, Chaining.doUnaryChaining).
+            XChain | GroupedXChain => 66,
+            RemotePair | XyChain | Aic | GroupedAic => 70,
             CellForcingChain | UnitForcingChain => 80,
             DynamicForcingChain
             | DynamicForcingChainPlus
@@ -459,12 +476,11 @@ impl Technique {
             // one set per stem digit, so it rates just past it, below the
             // forcing chains (8.0), which are searched after it.
             DeathBlossom => 79,
-            // Continuous loops (SE's bidirectional cycles): X-cycles 6.5,
-            // Y-cycles (strong links inside cells) 6.6, mixed 7.0, each
-            // plus its length increment. SE has no grouped nodes in these;
-            // a grouped loop rates as the plain loop of its kind.
-            XCycle | GroupedXCycle => 65,
-            XyCycle => 66,
+            // Continuous loops (SE's bidirectional cycles, CycleHint):
+            // X-cycles and Y-cycles (strong links inside cells) 6.5, mixed
+            // 7.0, each plus its length increment. SE has no grouped nodes
+            // in these; a grouped loop rates as the plain loop of its kind.
+            XCycle | GroupedXCycle | XyCycle => 65,
             ContinuousNiceLoop | GroupedNiceLoop => 70,
         }
     }
@@ -636,6 +652,7 @@ impl Hardest {
 /// before applying it. Returns the outcome and the hardest steps.
 fn run(
     grid: &mut Grid,
+    rules: Rules,
     budgeted: bool,
     mut on_step: impl FnMut(&Grid, &Finding),
 ) -> (LogicEnd, Hardest) {
@@ -648,7 +665,7 @@ fn run(
         if grid.empty == 0 {
             return (LogicEnd::Solved, hardest);
         }
-        match find_next(grid, budgeted, &mut finding) {
+        match find_next_by(grid, rules, budgeted, &mut finding) {
             Found::Step => {}
             Found::Nothing => return (LogicEnd::Stalled, hardest),
             Found::OutOfBudget => return (LogicEnd::CutShort, hardest),
@@ -678,23 +695,161 @@ enum Found {
     OutOfBudget,
 }
 
-/// The easiest step from the grid. With `budgeted`, on a board larger than
-/// 9x9, the techniques run only while their estimated work fits in one
-/// step's budget (see `grader/budget.rs`).
-fn find_next(grid: &Grid, budgeted: bool, out: &mut Finding) -> Found {
-    let found = |yes: bool| if yes { Found::Step } else { Found::Nothing };
-    if !budgeted || !budget::applies(grid) {
-        return found(BY_RATING.iter().any(|t| t.find(grid, out)));
+/// Sudoku Explainer 1.2.1's hint producers in its solver's order
+/// (`Solver.java`: direct, indirect, then chaining producers), each as the
+/// techniques that find its hints. SE's rating takes the first hint of the
+/// first producer that has one; a stage of several techniques here is one
+/// producer, and its easiest finding (lowest rating, then shortest chain)
+/// is the step, as SE's chaining producers sort their hints.
+///
+/// SE finds skyscrapers, two-string kites and turbot fish as X-chains of
+/// six candidates (6.6, named "turbot fish"), XY-chains and remote pairs as forcing chains with
+/// both kinds of link (7.0 and up), and colour traps and wraps as the
+/// X-chains and X-cycles they are, rated by length: so simple colours stay
+/// out and the chain searches find those deductions at SE's rating.
+/// Grouped nodes, almost locked sets, W- and WXYZ-wings, hidden and empty
+/// rectangles, finned fish and multi-colours are not SE's.
+static EXPLAINER_STAGES: &[&[Technique]] = {
+    use Technique::*;
+    &[
+        // Direct producers (SE's direct pointing and direct hidden pairs
+        // and triples, 1.7 to 2.5, place a digit the plain technique and a
+        // single also place, never above 2.6).
+        &[HiddenSingle],
+        &[NakedSingle],
+        // Indirect producers.
+        &[Pointing, Claiming],
+        &[NakedPair],
+        &[XWing],
+        &[HiddenPair],
+        &[NakedTriple],
+        &[Swordfish],
+        &[HiddenTriple],
+        &[XyWing],
+        &[XyzWing],
+        // SE's unique loops (rectangles are loops of four cells).
+        // Helper "setech": its longer unique loops go in this stage.
+        &[
+            UniqueRectangle1,
+            UniqueRectangle2,
+            UniqueRectangle3,
+            UniqueRectangle4,
+        ],
+        &[NakedQuad],
+        &[Jellyfish],
+        &[HiddenQuad],
+        // Helper "setech": BUG types 2 to 4 go in this stage, then a stage
+        // of aligned pair exclusion (6.2).
+        &[BugPlusOne],
+        // SE's "forcing chains and cycles": X-, Y- and XY-cycles, X-chains
+        // and forcing chains with both kinds of link, sorted by rating.
+        // Ties go as SE sorts them: X before Y before both kinds of link.
+        // Skyscrapers, kites and turbot fish are among the X-chains (six
+        // candidates, 6.6), in SE's order.
+        &[XCycle, XChain, XyCycle, ContinuousNiceLoop, Aic],
+        // Helper "setech": aligned triplet exclusion (7.5), then Nishio
+        // forcing chains (7.5), as stages here.
+        // SE's multiple forcing chains: cell and region forcing together.
+        &[CellForcingChain, UnitForcingChain],
+        &[DynamicForcingChain],
+        &[DynamicForcingChainPlus],
+        &[NestedForcingChain2],
+        &[NestedForcingChain3],
+        &[NestedForcingChain4],
+        &[NestedForcingChain5],
+    ]
+};
+
+/// Every technique on its own, easiest rating first.
+static EVERY_STAGES: std::sync::LazyLock<Vec<&'static [Technique]>> =
+    std::sync::LazyLock::new(|| BY_RATING.iter().map(std::slice::from_ref).collect());
+
+impl Rules {
+    /// The stages the solver tries in turn: the first that finds a step
+    /// gives it.
+    fn stages(self) -> &'static [&'static [Technique]] {
+        match self {
+            Rules::Explainer => EXPLAINER_STAGES,
+            Rules::Every => &EVERY_STAGES,
+        }
     }
-    let mut spent = budget::Spent::default();
-    for &technique in BY_RATING.iter() {
-        if technique.needs_uniqueness() && !grid.unique {
+
+    /// Whether this rule set uses the technique.
+    pub fn uses(self, technique: Technique) -> bool {
+        self.stages().iter().any(|stage| stage.contains(&technique))
+    }
+}
+
+impl Technique {
+    /// [`Technique::find`] as `rules` has it: in SE's set, an alternating
+    /// inference chain is SE's forcing chain with both kinds of link (any
+    /// chain over all links, 7.0 and up), a loop removes what SE's cycles
+    /// remove, and the multiple forcing chains start where SE's do.
+    fn find_by(self, rules: Rules, grid: &Grid, out: &mut Finding) -> bool {
+        use Technique::*;
+        match (rules, self) {
+            (Rules::Explainer, Aic) => chains::single_chain(grid, chains::Kind::XyForcing, out),
+            (Rules::Explainer, CellForcingChain | UnitForcingChain) => {
+                forcing::multiple_as_se(grid, self, out)
+            }
+            (Rules::Explainer, XCycle | XyCycle | ContinuousNiceLoop) => {
+                cycles::continuous_loop_as_se(grid, self, out)
+            }
+            _ => self.find(grid, out),
+        }
+    }
+}
+
+/// The first step of a stage: its only technique's, or the easiest of its
+/// techniques' findings (lowest rating, then fewest chain nodes; ties to
+/// the technique listed first).
+fn find_in_stage(grid: &Grid, rules: Rules, stage: &[Technique], out: &mut Finding) -> bool {
+    if let [technique] = stage {
+        return technique.find_by(rules, grid, out);
+    }
+    let mut found = false;
+    let mut candidate = Finding::default();
+    for technique in stage {
+        if !technique.find_by(rules, grid, &mut candidate) {
             continue;
         }
-        if !spent.charge(technique, grid) {
-            return Found::OutOfBudget;
+        let key = |f: &Finding| (f.rating, f.complexity);
+        if !found || key(&candidate) < key(out) {
+            std::mem::swap(out, &mut candidate);
+            found = true;
         }
-        if technique.find(grid, out) {
+    }
+    found
+}
+
+/// The easiest step from the grid under `rules` (see [`find_next_by`]).
+fn find_next(grid: &Grid, budgeted: bool, out: &mut Finding) -> Found {
+    find_next_by(grid, Rules::Every, budgeted, out)
+}
+
+/// The next step from the grid: the first stage of `rules` that finds one.
+/// With `budgeted`, on a board larger than 9x9, the techniques run only
+/// while their estimated work fits in one step's budget (see
+/// `grader/budget.rs`).
+fn find_next_by(grid: &Grid, rules: Rules, budgeted: bool, out: &mut Finding) -> Found {
+    let stages = rules.stages();
+    if !budgeted || !budget::applies(grid) {
+        let found = stages
+            .iter()
+            .any(|stage| find_in_stage(grid, rules, stage, out));
+        return if found { Found::Step } else { Found::Nothing };
+    }
+    let mut spent = budget::Spent::default();
+    for stage in stages {
+        for &technique in stage.iter() {
+            if technique.needs_uniqueness() && !grid.unique {
+                continue;
+            }
+            if !spent.charge(technique, grid) {
+                return Found::OutOfBudget;
+            }
+        }
+        if find_in_stage(grid, rules, stage, out) {
             return Found::Step;
         }
     }
@@ -742,7 +897,7 @@ pub fn grade_known_unique(board: &Board) -> Grade {
 /// otherwise (that proves the solution unique) the grade.
 pub fn grade_if_logic_proves_unique(board: &Board) -> Option<Grade> {
     let mut probe = Grid::new(board)?;
-    let (outcome, hardest) = run(&mut probe, true, |_, _| {});
+    let (outcome, hardest) = run(&mut probe, Rules::Explainer, true, |_, _| {});
     if outcome != LogicEnd::Solved {
         return None;
     }
@@ -802,8 +957,10 @@ fn run_at_most(grid: &mut Grid, cap: Option<Difficulty>) -> Option<(LogicEnd, Ha
             .find(|&r| Difficulty::of_rating(r) <= tier)
             .unwrap_or(0),
     };
-    let end = BY_RATING.partition_point(|t| t.se_rating() <= top);
-    let techniques = &BY_RATING[..end];
+    // SE's stages come in the order of their techniques' ratings.
+    let all = Rules::Explainer.stages();
+    let end = all.partition_point(|stage| stage.iter().all(|t| t.se_rating() <= top));
+    let stages = &all[..end];
     let mut finding = Finding::default();
     let mut hardest = Hardest::default();
     loop {
@@ -813,9 +970,12 @@ fn run_at_most(grid: &mut Grid, cap: Option<Difficulty>) -> Option<(LogicEnd, Ha
         if grid.empty == 0 {
             return Some((LogicEnd::Solved, hardest));
         }
-        if !techniques.iter().any(|t| t.find(grid, &mut finding)) {
+        let found = stages
+            .iter()
+            .any(|stage| find_in_stage(grid, Rules::Explainer, stage, &mut finding));
+        if !found {
             // A stall is the run's answer only when every technique was tried.
-            return (end == BY_RATING.len()).then_some((LogicEnd::Stalled, hardest));
+            return (end == all.len()).then_some((LogicEnd::Stalled, hardest));
         }
         if cap.is_some_and(|cap| finding.technique.step_difficulty(finding.rating) > cap) {
             return None;
@@ -867,7 +1027,7 @@ fn prepare(
         };
     }
     let mut probe = grid.clone();
-    let (outcome, hardest) = run(&mut probe, true, |_, _| {});
+    let (outcome, hardest) = run(&mut probe, Rules::Explainer, true, |_, _| {});
     match outcome {
         LogicEnd::Contradiction => return Err(Solutions::None),
         LogicEnd::Solved => {
@@ -912,7 +1072,8 @@ fn grade_with(board: &Board, known_unique: bool) -> Grade {
         Ok(prepared) => prepared,
         Err(solutions) => return not_unique(solutions),
     };
-    let (outcome, hardest) = done.unwrap_or_else(|| run(&mut grid, true, |_, _| {}));
+    let (outcome, hardest) =
+        done.unwrap_or_else(|| run(&mut grid, Rules::Explainer, true, |_, _| {}));
     match outcome {
         LogicEnd::Solved => solved_grade(hardest),
         // Sound steps on a puzzle with a solution never break the grid.
@@ -980,9 +1141,16 @@ fn not_unique(solutions: Solutions) -> Grade {
 }
 
 /// Solves by logic alone, recording every step, until solved or stuck.
-/// The path is [`grade`]'s: the uniqueness techniques apply when the
-/// puzzle has exactly one solution.
+/// The path is [`grade`]'s (Sudoku Explainer's techniques and order, see
+/// [`Rules::Explainer`]): the uniqueness techniques apply when the puzzle
+/// has exactly one solution.
 pub fn solve_logically(board: &Board) -> LogicalSolution {
+    solve_logically_by(board, Rules::Explainer)
+}
+
+/// [`solve_logically`] with the techniques and order of `rules`:
+/// [`Rules::Every`] gives the path the hints follow.
+pub fn solve_logically_by(board: &Board, rules: Rules) -> LogicalSolution {
     let mut grid = match prepare(board, false) {
         Ok((grid, _)) => grid,
         Err(_) => match Grid::new(board) {
@@ -998,7 +1166,7 @@ pub fn solve_logically(board: &Board) -> LogicalSolution {
         },
     };
     let mut steps = Vec::new();
-    let (outcome, _) = run(&mut grid, true, |g, f| steps.push(to_step(g, f)));
+    let (outcome, _) = run(&mut grid, rules, true, |g, f| steps.push(to_step(g, f)));
     LogicalSolution {
         steps,
         solved: outcome == LogicEnd::Solved,
@@ -1060,6 +1228,38 @@ mod rating_tests {
             increments,
             [0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5]
         );
+    }
+
+    #[test]
+    fn sudoku_explainers_stages_come_in_the_order_of_their_ratings() {
+        // `run_at_most` stops at the first stage rated past its cap.
+        let stages = Rules::Explainer.stages();
+        let rating = |stage: &[Technique]| stage.iter().map(|t| t.se_rating()).collect::<Vec<_>>();
+        for pair in stages.windows(2) {
+            let (before, after) = (rating(pair[0]), rating(pair[1]));
+            assert!(
+                before.iter().max() <= after.iter().min(),
+                "{:?} before {:?}",
+                pair[0],
+                pair[1]
+            );
+        }
+        // SE has none of these; the hints have every technique.
+        for technique in [
+            Technique::WWing,
+            Technique::WxyzWing,
+            Technique::HiddenRectangle,
+            Technique::EmptyRectangle,
+            Technique::FinnedXWing,
+            Technique::SimpleColours,
+            Technique::MultiColours,
+            Technique::AlsXz,
+            Technique::DeathBlossom,
+            Technique::GroupedAic,
+        ] {
+            assert!(!Rules::Explainer.uses(technique), "{technique}");
+        }
+        assert!(Technique::ALL.iter().all(|&t| Rules::Every.uses(t)));
     }
 
     #[test]
