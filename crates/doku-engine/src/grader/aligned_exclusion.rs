@@ -85,46 +85,70 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
 /// Tries every combination of digits for the base cells; fills `out` when
 /// some digit of a base cell is in none that is possible.
 fn exclude(grid: &Grid, base: &[usize], common: u128, peers: &[u128], out: &mut Finding) -> bool {
-    let locks: Vec<u64> = bits_128(common).map(|c| grid.cands[c]).collect();
     let k = base.len();
-    let options: Vec<Vec<usize>> = base
-        .iter()
-        .map(|&c| bits(grid.cands[c]).collect())
-        .collect();
-    let sees = |x: usize, y: usize| peers[base[x]] >> base[y] & 1 != 0;
-    let mut allowed = vec![0u64; k];
-    let mut pick = vec![0usize; k];
-    loop {
-        let digits: Vec<usize> = (0..k).map(|i| options[i][pick[i]]).collect();
-        let clash = (0..k).any(|x| (x + 1..k).any(|y| digits[x] == digits[y] && sees(x, y)));
-        let used = digits.iter().fold(0u64, |m, &d| m | 1 << d);
-        if !clash && !locks.iter().any(|&l| l & !used == 0) {
-            for i in 0..k {
-                allowed[i] |= 1 << digits[i];
+    let cands: [u64; 3] = std::array::from_fn(|i| base.get(i).map_or(1, |&c| grid.cands[c]));
+    let all = cands[..k].iter().fold(0, |m, &c| m | c);
+    // The excluders that a combination can empty: those whose candidates
+    // all lie among the base cells'. (A combination ruled out by repeats
+    // alone removes what a naked pair already did.)
+    let mut locks = [0u64; 32];
+    let mut count = 0;
+    let mut lockers = 0u128;
+    for c in bits_128(common) {
+        if grid.cands[c] & !all == 0 && count < locks.len() {
+            locks[count] = grid.cands[c];
+            lockers |= 1u128 << c;
+            count += 1;
+        }
+    }
+    if count == 0 {
+        return false;
+    }
+    let locks = &locks[..count];
+    let sees = |x: usize, y: usize| y < k && peers[base[x]] >> base[y] & 1 != 0;
+    let (s01, s02, s12) = (sees(0, 1), sees(0, 2), sees(1, 2));
+    let open = |used: u64| !locks.iter().any(|&l| l & !used == 0);
+    let mut allowed = [0u64; 3];
+    for a in bits(cands[0]) {
+        for b in bits(cands[1]) {
+            if a == b && s01 {
+                continue;
+            }
+            let ab = 1u64 << a | 1u64 << b;
+            if k == 2 {
+                let known = allowed[0] >> a & 1 != 0 && allowed[1] >> b & 1 != 0;
+                if !known && open(ab) {
+                    allowed[0] |= 1 << a;
+                    allowed[1] |= 1 << b;
+                }
+                continue;
+            }
+            for x in bits(cands[2]) {
+                if (x == a && s02) || (x == b && s12) {
+                    continue;
+                }
+                // Nothing to learn from a combination whose digits are all
+                // known possible already.
+                if allowed[0] >> a & 1 != 0 && allowed[1] >> b & 1 != 0 && allowed[2] >> x & 1 != 0
+                {
+                    continue;
+                }
+                if open(ab | 1u64 << x) {
+                    allowed[0] |= 1 << a;
+                    allowed[1] |= 1 << b;
+                    allowed[2] |= 1 << x;
+                }
             }
         }
-        // Next combination, odometer style.
-        let mut i = 0;
-        while i < k {
-            pick[i] += 1;
-            if pick[i] < options[i].len() {
-                break;
-            }
-            pick[i] = 0;
-            i += 1;
-        }
-        if i == k {
-            break;
-        }
+    }
+    if (0..k).all(|i| cands[i] & !allowed[i] == 0) {
+        return false;
     }
     let removals: Vec<(u16, u8)> = base
         .iter()
-        .zip(&allowed)
-        .flat_map(|(&c, &ok)| bits(grid.cands[c] & !ok).map(move |d| (c as u16, d as u8 + 1)))
+        .zip(allowed)
+        .flat_map(|(&c, ok)| bits(grid.cands[c] & !ok).map(move |d| (c as u16, d as u8 + 1)))
         .collect();
-    if removals.is_empty() {
-        return false;
-    }
     let technique = if k == 2 {
         Technique::AlignedPairExclusion
     } else {
@@ -133,7 +157,7 @@ fn exclude(grid: &Grid, base: &[usize], common: u128, peers: &[u128], out: &mut 
     out.start(technique, Pattern::Wing);
     out.digits = removals.iter().fold(0, |m, &(_, d)| m | 1 << (d - 1));
     out.cells.extend(base.iter().map(|&c| c as u16));
-    out.fins.extend(bits_128(common).map(|c| c as u16));
+    out.fins.extend(bits_128(lockers).map(|c| c as u16));
     out.eliminations.extend(removals);
     true
 }

@@ -21,47 +21,105 @@ use super::{chain_length_increment, Technique};
 
 const NONE: u32 = u32::MAX;
 
-/// One inference: `cell` is (`on`) or is not the digit, because of `parents`.
-#[derive(Clone, Debug)]
+/// One inference: `cell` is (`on`) or is not the digit, because of its
+/// parents (`parents[start..start + len]` of its propagation).
+#[derive(Clone, Copy, Debug)]
 struct Event {
     cell: u16,
     on: bool,
-    parents: Vec<u32>,
+    start: u32,
+    len: u32,
+}
+
+/// What every propagation of one grid reads: each cell's peers in SE's
+/// order (its box, then its row and column outside the box), each house
+/// as a set of cells, and each cell's houses in SE's order (box, row,
+/// column).
+struct Layout {
+    peers: Vec<Vec<u16>>,
+    house_mask: Vec<u128>,
+    houses: Vec<Vec<usize>>,
+}
+
+impl Layout {
+    fn new(grid: &Grid) -> Layout {
+        let geo = &grid.geo;
+        let house_mask = geo
+            .house_cells
+            .iter()
+            .map(|cells| cells.iter().fold(0u128, |m, &c| m | 1u128 << c))
+            .collect();
+        let mut peers = Vec::with_capacity(grid.cands.len());
+        let mut houses = Vec::with_capacity(grid.cands.len());
+        for c in 0..grid.cands.len() {
+            let of = geo.houses_of(c);
+            let order: Vec<usize> = [2usize, 0, 1]
+                .iter()
+                .filter_map(|&k| of.get(k).map(|&h| h as usize))
+                .collect();
+            let bx = of.get(2).map(|&h| h as usize);
+            let mut list = Vec::new();
+            for (i, &h) in order.iter().enumerate() {
+                for &q in &geo.house_cells[h] {
+                    let in_box =
+                        bx.is_some_and(|b| geo.houses_of(q as usize).get(2) == Some(&(b as u16)));
+                    if q as usize != c && (i == 0 || !in_box) && !list.contains(&q) {
+                        list.push(q);
+                    }
+                }
+            }
+            peers.push(list);
+            houses.push(order);
+        }
+        Layout {
+            peers,
+            house_mask,
+            houses,
+        }
+    }
 }
 
 /// A propagation over one digit.
 struct Digit1<'g> {
-    grid: &'g Grid,
+    layout: &'g Layout,
     bit: u64,
     /// Where the digit can go at the start, and now.
     start: u128,
     open: u128,
     events: Vec<Event>,
+    parents: Vec<u32>,
     on_ev: Vec<u32>,
     off_ev: Vec<u32>,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
 }
 
-/// A contradiction: an event and the opposite one it clashes with, the
-/// first one not yet recorded (its parents given).
+/// A contradiction: a fact not recorded (its cell, whether on, its
+/// parents) and the recorded opposite it clashes with.
 struct Clash {
-    new: Event,
+    cell: u16,
+    on: bool,
+    parents: Vec<u32>,
     old: u32,
 }
 
 impl<'g> Digit1<'g> {
-    fn new(grid: &'g Grid, d: usize) -> Digit1<'g> {
+    fn new(grid: &Grid, layout: &'g Layout, d: usize) -> Digit1<'g> {
         let bit = 1u64 << d;
         let start = (0..grid.cands.len())
             .filter(|&c| grid.cands[c] & bit != 0)
             .fold(0u128, |m, c| m | 1u128 << c);
         Digit1 {
-            grid,
+            layout,
             bit,
             start,
             open: start,
             events: Vec::new(),
+            parents: Vec::new(),
             on_ev: vec![NONE; grid.cands.len()],
             off_ev: vec![NONE; grid.cands.len()],
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
         }
     }
 
@@ -71,17 +129,31 @@ impl<'g> Digit1<'g> {
             self.off_ev[e.cell as usize] = NONE;
         }
         self.events.clear();
+        self.parents.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
         self.open = self.start;
     }
 
-    fn add(&mut self, e: Event) -> u32 {
+    fn parents_of(&self, e: u32) -> &[u32] {
+        let ev = self.events[e as usize];
+        &self.parents[ev.start as usize..(ev.start + ev.len) as usize]
+    }
+
+    fn add(&mut self, cell: usize, on: bool, parents: &[u32]) -> u32 {
         let id = self.events.len() as u32;
-        if e.on {
-            self.on_ev[e.cell as usize] = id;
+        if on {
+            self.on_ev[cell] = id;
         } else {
-            self.off_ev[e.cell as usize] = id;
+            self.off_ev[cell] = id;
         }
-        self.events.push(e);
+        self.events.push(Event {
+            cell: cell as u16,
+            on,
+            start: self.parents.len() as u32,
+            len: parents.len() as u32,
+        });
+        self.parents.extend_from_slice(parents);
         id
     }
 
@@ -89,114 +161,78 @@ impl<'g> Digit1<'g> {
     /// inference waiting goes before the `off` ones, each kind in order.
     fn propagate(&mut self, cell: usize, on: bool) -> Option<Clash> {
         self.reset();
-        let first = self.add(Event {
-            cell: cell as u16,
-            on,
-            parents: vec![],
-        });
-        let (mut pending_on, mut pending_off) = (Vec::new(), Vec::new());
+        let first = self.add(cell, on, &[]);
         if on {
-            pending_on.push(first);
+            self.pending_on.push(first);
         } else {
-            pending_off.push(first);
+            self.pending_off.push(first);
         }
         let (mut on_head, mut off_head) = (0, 0);
-        let geo = &self.grid.geo;
+        let layout = self.layout;
+        let mut made: Vec<(usize, Vec<u32>)> = Vec::new();
         loop {
-            if on_head < pending_on.len() {
-                let p = pending_on[on_head];
+            if on_head < self.pending_on.len() {
+                let p = self.pending_on[on_head];
                 on_head += 1;
                 let c = self.events[p as usize].cell as usize;
-                // SE's order: the box, then the row and column outside it.
-                let houses = geo.houses_of(c);
-                let bx = houses.get(2).map(|&h| h as usize);
-                let in_box =
-                    |q: usize| bx.is_some_and(|b| geo.houses_of(q).get(2) == Some(&(b as u16)));
-                let order: Vec<usize> = [2usize, 0, 1]
-                    .iter()
-                    .filter_map(|&k| houses.get(k).map(|&h| (k, h as usize)))
-                    .flat_map(|(k, h)| {
-                        geo.house_cells[h]
-                            .iter()
-                            .map(|&q| q as usize)
-                            .filter(move |&q| q != c && (k == 2 || !in_box(q)))
-                    })
-                    .collect();
-                for q in order {
+                for &q in &layout.peers[c] {
+                    let q = q as usize;
                     if self.open >> q & 1 == 0 {
                         continue;
                     }
                     if self.on_ev[q] != NONE {
                         return Some(Clash {
-                            new: Event {
-                                cell: q as u16,
-                                on: false,
-                                parents: vec![p],
-                            },
+                            cell: q as u16,
+                            on: false,
+                            parents: vec![p],
                             old: self.on_ev[q],
                         });
                     }
                     if self.off_ev[q] == NONE {
-                        let id = self.add(Event {
-                            cell: q as u16,
-                            on: false,
-                            parents: vec![p],
-                        });
-                        pending_off.push(id);
+                        let id = self.add(q, false, &[p]);
+                        self.pending_off.push(id);
                     }
                 }
-            } else if off_head < pending_off.len() {
-                let p = pending_off[off_head];
+            } else if off_head < self.pending_off.len() {
+                let p = self.pending_off[off_head];
                 off_head += 1;
                 let c = self.events[p as usize].cell as usize;
-                let houses = geo.houses_of(c);
-                let mut made = Vec::new();
-                for k in [2usize, 0, 1] {
-                    let Some(&h) = houses.get(k) else {
-                        continue;
-                    };
-                    let cells = &geo.house_cells[h as usize];
-                    let open: Vec<usize> = cells
-                        .iter()
-                        .map(|&q| q as usize)
-                        .filter(|&q| self.open >> q & 1 != 0)
-                        .collect();
-                    if open.len() != 2 {
+                made.clear();
+                for &h in &layout.houses[c] {
+                    let mask = layout.house_mask[h];
+                    let open = self.open & mask;
+                    if open.count_ones() != 2 {
                         continue;
                     }
-                    let Some(&q) = open.iter().find(|&&q| q != c) else {
+                    let q = (open & !(1u128 << c)).trailing_zeros() as usize;
+                    if q >= 128 {
                         continue;
-                    };
+                    }
                     // The places this house has lost so far hold too.
                     let mut parents = vec![p];
-                    for &r in cells {
-                        let r = r as usize;
-                        let lost = self.start >> r & 1 != 0 && self.open >> r & 1 == 0;
-                        if lost && self.off_ev[r] != NONE {
+                    let mut lost = self.start & !self.open & mask;
+                    while lost != 0 {
+                        let r = lost.trailing_zeros() as usize;
+                        lost &= lost - 1;
+                        if self.off_ev[r] != NONE {
                             parents.push(self.off_ev[r]);
                         }
                     }
                     made.push((q, parents));
                 }
                 self.open &= !(1u128 << c);
-                for (q, parents) in made {
+                for (q, parents) in made.drain(..) {
                     if self.off_ev[q] != NONE {
                         return Some(Clash {
-                            new: Event {
-                                cell: q as u16,
-                                on: true,
-                                parents,
-                            },
+                            cell: q as u16,
+                            on: true,
+                            parents,
                             old: self.off_ev[q],
                         });
                     }
                     if self.on_ev[q] == NONE {
-                        let id = self.add(Event {
-                            cell: q as u16,
-                            on: true,
-                            parents,
-                        });
-                        pending_on.push(id);
+                        let id = self.add(q, true, &parents);
+                        self.pending_on.push(id);
                     }
                 }
             } else {
@@ -211,7 +247,7 @@ impl<'g> Digit1<'g> {
         let mut stack = parents.to_vec();
         while let Some(e) = stack.pop() {
             if !std::mem::replace(&mut seen[e as usize], true) {
-                stack.extend_from_slice(&self.events[e as usize].parents);
+                stack.extend_from_slice(self.parents_of(e));
             }
         }
         (0..self.events.len() as u32)
@@ -222,7 +258,7 @@ impl<'g> Digit1<'g> {
     /// SE's complexity of a clash: the ancestors of each side, itself
     /// included.
     fn complexity(&self, clash: &Clash) -> usize {
-        1 + self.ancestors(&clash.new.parents).len() + self.ancestors(&[clash.old]).len()
+        1 + self.ancestors(&clash.parents).len() + self.ancestors(&[clash.old]).len()
     }
 
     fn node(&self, cell: u16, on: bool) -> Node {
@@ -238,9 +274,9 @@ impl<'g> Digit1<'g> {
         let mut nodes = vec![last];
         let mut at = parents.first().copied();
         while let Some(e) = at {
-            let ev = &self.events[e as usize];
+            let ev = self.events[e as usize];
             nodes.push(self.node(ev.cell, ev.on));
-            at = ev.parents.first().copied();
+            at = self.parents_of(e).first().copied();
         }
         nodes.reverse();
         nodes
@@ -254,7 +290,8 @@ pub(crate) fn nishio(grid: &Grid, out: &mut Finding) -> bool {
     }
     // The simplest contradiction: (complexity, cell, digit, on first).
     let mut best: Option<(usize, usize, usize, bool)> = None;
-    let mut nets: Vec<Digit1> = (0..n).map(|d| Digit1::new(grid, d)).collect();
+    let layout = Layout::new(grid);
+    let mut nets: Vec<Digit1> = (0..n).map(|d| Digit1::new(grid, &layout, d)).collect();
     for cell in 0..grid.cands.len() {
         if grid.values[cell] != 0 || grid.cands[cell].count_ones() < 2 {
             continue;
@@ -286,7 +323,7 @@ pub(crate) fn nishio(grid: &Grid, out: &mut Finding) -> bool {
         out.placements.push((cell as u16, digit));
     }
     // The links of both sides, parents before children.
-    let mut ids = net.ancestors(&clash.new.parents);
+    let mut ids = net.ancestors(&clash.parents);
     for e in net.ancestors(&[clash.old]) {
         if !ids.contains(&e) {
             ids.push(e);
@@ -295,22 +332,22 @@ pub(crate) fn nishio(grid: &Grid, out: &mut Finding) -> bool {
     ids.sort_unstable();
     let mut cells = Vec::new();
     for &e in &ids {
-        let ev = &net.events[e as usize];
+        let ev = net.events[e as usize];
         let to = net.node(ev.cell, ev.on);
         if !cells.contains(&ev.cell) {
             cells.push(ev.cell);
         }
-        for &p in &ev.parents {
-            let pe = &net.events[p as usize];
+        for &p in net.parents_of(e) {
+            let pe = net.events[p as usize];
             out.chain.push(Link {
                 from: net.node(pe.cell, pe.on),
                 to,
             });
         }
     }
-    let clash_node = net.node(clash.new.cell, clash.new.on);
-    for &p in &clash.new.parents {
-        let pe = &net.events[p as usize];
+    let clash_node = net.node(clash.cell, clash.on);
+    for &p in &clash.parents {
+        let pe = net.events[p as usize];
         out.chain.push(Link {
             from: net.node(pe.cell, pe.on),
             to: clash_node,
@@ -324,9 +361,9 @@ pub(crate) fn nishio(grid: &Grid, out: &mut Finding) -> bool {
             .collect::<Vec<_>>()
             .join(" so ")
     };
-    let old = &net.events[clash.old as usize];
-    let old_line = net.line(&old.parents, net.node(old.cell, old.on));
-    let new_line = net.line(&clash.new.parents, clash_node);
+    let old = net.events[clash.old as usize];
+    let old_line = net.line(net.parents_of(clash.old), net.node(old.cell, old.on));
+    let new_line = net.line(&clash.parents, clash_node);
     let assumption = say(grid, net.node(cell as u16, on));
     let conclusion = say(grid, net.node(cell as u16, !on));
     let side = |line: &[Node]| {

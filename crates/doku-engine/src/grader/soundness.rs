@@ -286,6 +286,7 @@ mod timing {
         for line in text.lines().take(count) {
             let board = parse_puzzle(line, ShapeHint::Infer).unwrap();
             let mut grid = Grid::new(&board).unwrap();
+            grid.unique = board.count_solutions_up_to(2) == 1;
             let mut f = Finding::default();
             'steps: while grid.empty > 0 && !grid.broken {
                 let step_start = std::time::Instant::now();
