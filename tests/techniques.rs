@@ -412,7 +412,13 @@ fn position(rows: &[&str]) -> (Board, Vec<Candidates>) {
         .collect();
     let values: Vec<u8> = words
         .iter()
-        .map(|w| if w.len() == 1 { w.as_bytes()[0] - b'0' } else { 0 })
+        .map(|w| {
+            if w.len() == 1 {
+                w.as_bytes()[0] - b'0'
+            } else {
+                0
+            }
+        })
         .collect();
     let board = Board::from_values(SHAPE, values).expect("a board");
     (board, notes)
@@ -472,7 +478,8 @@ fn bug_type_2_and_unique_loop_type_2_say_what_they_found() {
     assert_eq!(removed(&bug), expected(&["r4c8", "r8c9"], 1));
     assert_eq!(bug.summary, "a bug type 2 on 1");
     assert!(
-        bug.explanation.contains("r4c9 (1, 6 or 9) and r8c8 (1, 5 or 7)"),
+        bug.explanation
+            .contains("r4c9 (1, 6 or 9) and r8c8 (1, 5 or 7)"),
         "{}",
         bug.explanation
     );
