@@ -138,7 +138,7 @@ mod se_extras {
             let step = std::env::var("DOKU_SOUND_STEP_EXTRAS")
                 .ok()
                 .and_then(|s| s.parse().ok())
-                .unwrap_or(40);
+                .unwrap_or(if cfg!(debug_assertions) { 150 } else { 40 });
             for (i, line) in text.lines().enumerate().step_by(step) {
                 match super::check_se_extras(line) {
                     Err(e) => panic!("{file} line {}: {e}", i + 1),
