@@ -1,7 +1,8 @@
 //! Continuous loops (X-cycles, XY-cycles, continuous nice loops) and their
 //! grouped forms: each on a position built around a published loop, with
 //! its exact eliminations, its rating and its words; and every link drawn
-//! for it a real link of the grid.
+//! for it a real link of the grid. Then Sudoku Explainer's techniques doku
+//! lacked (Nishio, BUG type 2, unique loops) through the same API.
 
 use doku::engine::grader::{find_technique, LogicStep, Technique};
 use doku::engine::{Board, Candidates, Cell, Digit, Shape};
@@ -396,4 +397,107 @@ fn grouped_continuous_nice_loop_through_a_box_row_group() {
     for words in ["{r9c4,r9c5}", "the loop closes"] {
         assert!(step.explanation.contains(words), "{}", step.explanation);
     }
+}
+
+// Sudoku Explainer's techniques doku lacked (grader/unique_loops.rs, bug.rs,
+// aligned_exclusion.rs, nishio.rs), through the public API: positions met
+// on top1465's solving paths, one word of candidates per cell (a single
+// digit is a given).
+
+fn position(rows: &[&str]) -> (Board, Vec<Candidates>) {
+    let words: Vec<&str> = rows.iter().flat_map(|r| r.split_whitespace()).collect();
+    let notes: Vec<Candidates> = words
+        .iter()
+        .map(|w| w.bytes().map(|b| digit(b - b'0')).collect())
+        .collect();
+    let values: Vec<u8> = words
+        .iter()
+        .map(|w| {
+            if w.len() == 1 {
+                w.as_bytes()[0] - b'0'
+            } else {
+                0
+            }
+        })
+        .collect();
+    let board = Board::from_values(SHAPE, values).expect("a board");
+    (board, notes)
+}
+
+fn se_step(rows: &[&str], technique: Technique) -> LogicStep {
+    let (board, notes) = position(rows);
+    let step = find_technique(&board, Some(&notes), technique)
+        .unwrap_or_else(|| panic!("a {technique} in the position"));
+    assert_eq!(step.technique, technique);
+    assert_links_are_real(&step, &notes);
+    step
+}
+
+#[test]
+fn nishio_forcing_chain_follows_one_digit_to_a_contradiction() {
+    let step = se_step(
+        &[
+            "4 12569 1256789 5789 3 15789 259 2567 25679",
+            "1237 12359 12579 6 12479 14579 8 2357 234579",
+            "23678 23569 256789 45789 24789 45789 23459 23567 1",
+            "1236 12346 1246 3478 5 134678 1234 9 23478",
+            "123 8 12459 3479 1479 13479 6 12357 23457",
+            "136 7 14569 2 14689 134689 1345 1358 3458",
+            "68 46 468 1 4689 2 7 3568 35689",
+            "5 126 3 789 6789 6789 129 4 2689",
+            "9 1246 124678 34578 4678 345678 1235 123568 23568",
+        ],
+        Technique::NishioForcingChain,
+    );
+    assert_eq!(removed(&step), expected(&["r1c3"], 7));
+    assert_eq!(step.rating, 75);
+    assert_eq!(step.summary, "a nishio forcing chain on 7");
+    assert_eq!(
+        step.explanation,
+        "Following only 7: if r1c3=7, r3c1<>7; and r2c1<>7 so r3c1=7: impossible. So r1c3<>7"
+    );
+    assert!(step.chain.iter().all(|l| l.from.digit == digit(7)));
+}
+
+#[test]
+fn bug_type_2_and_unique_loop_type_2_say_what_they_found() {
+    let bug = se_step(
+        &[
+            "1 2 3 4 5 6 79 8 79",
+            "4 58 6 7 9 28 15 3 12",
+            "7 58 9 28 3 1 45 46 26",
+            "2 4 5 3 8 7 19 16 169",
+            "3 1 8 26 26 9 47 47 5",
+            "6 9 7 5 1 4 8 2 3",
+            "5 7 14 16 46 3 2 9 8",
+            "8 6 14 9 24 25 3 157 17",
+            "9 3 2 18 7 58 6 15 4",
+        ],
+        Technique::Bug2,
+    );
+    assert_eq!(removed(&bug), expected(&["r4c8", "r8c9"], 1));
+    assert_eq!(bug.summary, "a bug type 2 on 1");
+    assert!(
+        bug.explanation
+            .contains("r4c9 (1, 6 or 9) and r8c8 (1, 5 or 7)"),
+        "{}",
+        bug.explanation
+    );
+    let loop_step = se_step(
+        &[
+            "7 126 8 9 46 46 3 1 5",
+            "9 3 4 2 5 1 6 7 8",
+            "5 126 26 7 3 8 29 4 29",
+            "1 4 7 5 9 3 8 2 6",
+            "3 26 9 4 8 26 1 5 7",
+            "8 5 26 1 26 7 4 9 3",
+            "2 9 3 6 1 5 7 8 4",
+            "46 8 1 3 7 249 5 6 29",
+            "46 7 5 8 24 249 29 3 1",
+        ],
+        Technique::UniqueLoop2,
+    );
+    assert_eq!(removed(&loop_step), expected(&["r1c6", "r9c5"], 4));
+    assert_eq!(loop_step.rating, 46);
+    assert_eq!(loop_step.summary, "a unique loop type 2 on 2 and 9");
 }

@@ -206,6 +206,24 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
                 cell(c), cell(c), digit(d), cell(c), digit(d)
             )
         }
+        (Technique::Bug2 | Technique::Bug3 | Technique::Bug4, _) => bug_words(grid, f),
+        (Technique::AlignedPairExclusion | Technique::AlignedTripletExclusion, _) => {
+            let base = list(
+                f.cells
+                    .iter()
+                    .map(|&c| format!("{} ({})", cell(c), options(grid.cands[c as usize]))),
+            );
+            let excluders = list(
+                f.fins
+                    .iter()
+                    .map(|&c| format!("{} ({})", cell(c), options(grid.cands[c as usize]))),
+            );
+            format!(
+                "{base} all see {excluders}. A choice of digits for {} that repeats a digit in a house, or takes every candidate of one of those cells, is impossible; no possible choice uses these: {}",
+                cells(),
+                removals_by_digit(grid, &f.eliminations)
+            )
+        }
         (t, Pattern::Rectangle) => {
             let corners = list(f.cells[..4].iter().map(|&c| cell(c)));
             let pair = digits(f.digits);
@@ -290,6 +308,43 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
             )
         }
         (t, _) => format!("{}: {}", t.name(), removals_by_digit(grid, &f.eliminations)),
+    }
+}
+
+/// A BUG type 2, 3 or 4: the BUG cells, then (type 3) its naked set's
+/// other cells as the finding's fins.
+fn bug_words(grid: &Grid, f: &Finding) -> String {
+    let shape = grid.geo.shape;
+    let cell = |c: u16| cell_name(shape, Cell(c));
+    let digits = |mask: u64| list(bits(mask).map(|d| digit(d as u8 + 1)));
+    let (bugs, set) = (&f.cells[..], &f.fins[..]);
+    let named = |cs: &[u16]| {
+        list(
+            cs.iter()
+                .map(|&c| format!("{} ({})", cell(c), options(grid.cands[c as usize]))),
+        )
+    };
+    let lead = format!(
+        "Every other empty cell has two candidates: were {} to lose their extra digits, every digit would have two places in each house, a pattern with no single solution. So one of them keeps an extra digit",
+        named(bugs)
+    );
+    let removals = removals_by_digit(grid, &f.eliminations);
+    match f.technique {
+        Technique::Bug2 => format!(
+            "{lead}, which is {} in each: one of them is {}, so no cell that sees them all can be: {removals}",
+            digits(f.digits),
+            digits(f.digits)
+        ),
+        Technique::Bug3 => format!(
+            "{lead}. With {} they make a naked set of {} in their house, so no other cell there can hold those: {removals}",
+            named(set),
+            digits(f.digits)
+        ),
+        _ => format!(
+            "{lead}. In a house they share, {} can only go in them, so one of them is {}; the other keeps its extra digit, so neither holds its last candidate: {removals}",
+            digits(f.digits),
+            digits(f.digits)
+        ),
     }
 }
 

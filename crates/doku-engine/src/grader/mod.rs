@@ -16,8 +16,10 @@
 //! - [`next_hint`]: what the TUI's hint key shows: the next step, or the
 //!   entries that are wrong, or that a guess is needed.
 
+mod aligned_exclusion;
 mod als;
 mod budget;
+mod bug;
 mod chains;
 mod colouring;
 mod cycles;
@@ -31,11 +33,13 @@ mod grouped;
 mod hint;
 mod intersections;
 mod nested;
+mod nishio;
 mod single_digit;
 mod singles;
 #[cfg(test)]
 mod soundness;
 mod subsets;
+mod unique_loops;
 mod uniqueness;
 mod w_wing;
 mod wings;
@@ -257,6 +261,18 @@ pub enum Technique {
     GroupedNiceLoop,
     GroupedXChain,
     GroupedAic,
+    // Sudoku Explainer's techniques doku lacked (unique loops, BUG types
+    // 2-4, aligned exclusion, Nishio).
+    UniqueLoop1,
+    UniqueLoop2,
+    UniqueLoop3,
+    UniqueLoop4,
+    Bug2,
+    Bug3,
+    Bug4,
+    AlignedPairExclusion,
+    AlignedTripletExclusion,
+    NishioForcingChain,
 }
 
 impl Technique {
@@ -322,6 +338,18 @@ impl Technique {
         Technique::GroupedNiceLoop,
         Technique::GroupedXChain,
         Technique::GroupedAic,
+        // SE's techniques doku lacked: after doku's own of the same rating
+        // (its rectangles before SE's loops, which include rectangles).
+        Technique::UniqueLoop1,
+        Technique::UniqueLoop2,
+        Technique::UniqueLoop3,
+        Technique::UniqueLoop4,
+        Technique::Bug2,
+        Technique::Bug3,
+        Technique::Bug4,
+        Technique::AlignedPairExclusion,
+        Technique::AlignedTripletExclusion,
+        Technique::NishioForcingChain,
     ];
 
     pub fn name(self) -> &'static str {
@@ -386,6 +414,17 @@ impl Technique {
             Technique::GroupedNiceLoop => "grouped continuous nice loop",
             Technique::GroupedXChain => "grouped x-chain",
             Technique::GroupedAic => "grouped alternating inference chain",
+            // SE's techniques doku lacked.
+            Technique::UniqueLoop1 => "unique loop type 1",
+            Technique::UniqueLoop2 => "unique loop type 2",
+            Technique::UniqueLoop3 => "unique loop type 3",
+            Technique::UniqueLoop4 => "unique loop type 4",
+            Technique::Bug2 => "bug type 2",
+            Technique::Bug3 => "bug type 3",
+            Technique::Bug4 => "bug type 4",
+            Technique::AlignedPairExclusion => "aligned pair exclusion",
+            Technique::AlignedTripletExclusion => "aligned triplet exclusion",
+            Technique::NishioForcingChain => "nishio forcing chain",
         }
     }
 
@@ -482,6 +521,18 @@ impl Technique {
             // in these; a grouped loop rates as the plain loop of its kind.
             XCycle | GroupedXCycle | XyCycle => 65,
             ContinuousNiceLoop | GroupedNiceLoop => 70,
+            // SE's UniqueLoops: 4.5 for a rectangle, 4.6 a loop of 6, 4.7
+            // of 8, 5.0 from 10; type 3 adds its set's size (set by the
+            // finder, which gives SE's easiest loop step).
+            UniqueLoop1 | UniqueLoop2 | UniqueLoop3 | UniqueLoop4 => 45,
+            // SE's BUG types 2 and 4 5.7; type 3 5.7 plus 0.1 per digit of
+            // its naked set past one (5.8 for a pair).
+            Bug2 | Bug4 => 57,
+            Bug3 => 58,
+            AlignedPairExclusion => 62,
+            AlignedTripletExclusion => 75,
+            // SE's Nishio 7.5, plus the length increment.
+            NishioForcingChain => 75,
         }
     }
 
@@ -496,6 +547,13 @@ impl Technique {
                 | UniqueRectangle4
                 | HiddenRectangle
                 | BugPlusOne
+                | UniqueLoop1
+                | UniqueLoop2
+                | UniqueLoop3
+                | UniqueLoop4
+                | Bug2
+                | Bug3
+                | Bug4
         )
     }
 
@@ -561,6 +619,13 @@ impl Technique {
             FinnedJellyfish | SashimiJellyfish => finned_fish::finned(grid, 4, self, out),
             SimpleColours => colouring::simple_colours(grid, out),
             MultiColours => colouring::multi_colours(grid, out),
+            UniqueLoop1 | UniqueLoop2 | UniqueLoop3 | UniqueLoop4 => {
+                unique_loops::unique_loop(grid, self, out)
+            }
+            Bug2 | Bug3 | Bug4 => bug::bug(grid, self, out),
+            AlignedPairExclusion => aligned_exclusion::aligned_pair(grid, out),
+            AlignedTripletExclusion => aligned_exclusion::aligned_triplet(grid, out),
+            NishioForcingChain => nishio::nishio(grid, out),
         }
     }
 }

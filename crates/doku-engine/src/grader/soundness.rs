@@ -13,6 +13,8 @@ pub(crate) fn check(line: &str) -> Result<Vec<Technique>, String> {
     let solution = board.solution().ok_or("no solution")?;
     let truth = solution.values();
     let mut grid = Grid::new(&board).ok_or("clash")?;
+    // The uniqueness techniques too, on the puzzles that allow them.
+    grid.unique = board.count_solutions_up_to(2) == 1;
     let mut finding = Finding::default();
     let mut used = Vec::new();
     while grid.empty > 0 && !grid.broken && find_next(&grid, false, &mut finding) == Found::Step {
@@ -79,6 +81,82 @@ mod tests {
                 Ok(used) => assert!(!used.is_empty()),
             }
         }
+    }
+}
+
+/// Sudoku Explainer's techniques doku lacked (unique loops, BUG types 2-4,
+/// aligned exclusion, Nishio), each asked directly on every position of a
+/// puzzle's path, uniqueness allowed (the shared sets' puzzles have one
+/// solution): every step they find agrees with the solution. Returns how
+/// many steps each found.
+pub(crate) fn check_se_extras(line: &str) -> Result<Vec<(Technique, usize)>, String> {
+    let board = parse_puzzle(line, ShapeHint::Infer).map_err(|e| e.to_string())?;
+    let truth = board.solution().ok_or("no solution")?.values().to_vec();
+    let mut grid = Grid::new(&board).ok_or("clash")?;
+    grid.unique = board.count_solutions_up_to(2) == 1;
+    let mut counts: Vec<(Technique, usize)> = SE_EXTRAS.iter().map(|&t| (t, 0)).collect();
+    let mut step = Finding::default();
+    let mut probe = Finding::default();
+    while grid.empty > 0 && !grid.broken && find_next(&grid, false, &mut step) == Found::Step {
+        for (t, count) in counts.iter_mut() {
+            if t.find(&grid, &mut probe) {
+                disagreement(&grid, &probe, &truth)?;
+                *count += 1;
+            }
+        }
+        disagreement(&grid, &step, &truth)?;
+        grid.apply(&step);
+    }
+    Ok(counts)
+}
+
+const SE_EXTRAS: [Technique; 10] = [
+    Technique::UniqueLoop1,
+    Technique::UniqueLoop2,
+    Technique::UniqueLoop3,
+    Technique::UniqueLoop4,
+    Technique::Bug2,
+    Technique::Bug3,
+    Technique::Bug4,
+    Technique::AlignedPairExclusion,
+    Technique::AlignedTripletExclusion,
+    Technique::NishioForcingChain,
+];
+
+#[cfg(test)]
+mod se_extras {
+    /// Every SE technique doku lacked finds steps on the hard sets, and
+    /// none of them is wrong.
+    #[test]
+    fn se_extra_steps_agree_with_the_solution() {
+        let mut total = vec![0usize; super::SE_EXTRAS.len()];
+        for file in ["magictour_top1465.txt", "forum_hardest_1106.txt"] {
+            let Some(text) = crate::shared_data::shared_text(file, "SE extras checked sound")
+            else {
+                return;
+            };
+            let step = std::env::var("DOKU_SOUND_STEP_EXTRAS")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(if cfg!(debug_assertions) { 150 } else { 40 });
+            for (i, line) in text.lines().enumerate().step_by(step) {
+                match super::check_se_extras(line) {
+                    Err(e) => panic!("{file} line {}: {e}", i + 1),
+                    Ok(counts) => {
+                        for (k, (_, c)) in counts.iter().enumerate() {
+                            total[k] += c;
+                        }
+                    }
+                }
+            }
+        }
+        let report: Vec<String> = super::SE_EXTRAS
+            .iter()
+            .zip(&total)
+            .map(|(t, c)| format!("{t}: {c}"))
+            .collect();
+        eprintln!("SE extras found: {}", report.join(", "));
+        assert!(total.iter().sum::<usize>() > 0, "{report:?}");
     }
 }
 
@@ -208,6 +286,7 @@ mod timing {
         for line in text.lines().take(count) {
             let board = parse_puzzle(line, ShapeHint::Infer).unwrap();
             let mut grid = Grid::new(&board).unwrap();
+            grid.unique = board.count_solutions_up_to(2) == 1;
             let mut f = Finding::default();
             'steps: while grid.empty > 0 && !grid.broken {
                 let step_start = std::time::Instant::now();
