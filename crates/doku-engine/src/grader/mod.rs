@@ -792,28 +792,32 @@ static EXPLAINER_STAGES: &[&[Technique]] = {
         &[HiddenTriple],
         &[XyWing],
         &[XyzWing],
-        // SE's unique loops (rectangles are loops of four cells).
-        // Helper "setech": its longer unique loops go in this stage.
+        // SE's unique loops: rectangles are loops of four cells, and the
+        // loop search also finds the rectangle forms the types above lack.
         &[
             UniqueRectangle1,
             UniqueRectangle2,
             UniqueRectangle3,
             UniqueRectangle4,
+            UniqueLoop1,
+            UniqueLoop2,
+            UniqueLoop3,
+            UniqueLoop4,
         ],
         &[NakedQuad],
         &[Jellyfish],
         &[HiddenQuad],
-        // Helper "setech": BUG types 2 to 4 go in this stage, then a stage
-        // of aligned pair exclusion (6.2).
-        &[BugPlusOne],
+        // SE's bivalue universal grave, all its types in one producer.
+        &[BugPlusOne, Bug2, Bug3, Bug4],
+        &[AlignedPairExclusion],
         // SE's "forcing chains and cycles": X-, Y- and XY-cycles, X-chains
         // and forcing chains with both kinds of link, sorted by rating.
         // Ties go as SE sorts them: X before Y before both kinds of link.
         // Skyscrapers, kites and turbot fish are among the X-chains (six
         // candidates, 6.6), in SE's order.
         &[XCycle, XChain, XyCycle, ContinuousNiceLoop, Aic],
-        // Helper "setech": aligned triplet exclusion (7.5), then Nishio
-        // forcing chains (7.5), as stages here.
+        &[AlignedTripletExclusion],
+        &[NishioForcingChain],
         // SE's multiple forcing chains: cell and region forcing together.
         &[CellForcingChain, UnitForcingChain],
         &[DynamicForcingChain],
