@@ -842,8 +842,9 @@ fn first_uniqueness_rating() -> u16 {
 /// first without them: when it finishes, that proves the solution unique
 /// (and when no step rated as high as a uniqueness technique, that run is
 /// already the path, returned as well); when it stops, solutions are
-/// counted from where it stopped, within [`grade_count_nodes`] branches
-/// (`Ok` with `Solutions::Unproven` when that is not enough). `Err` when
+/// counted from where it stopped, within the branches its logic left of
+/// the grade's budget (`budget::grade_count_nodes`; `Ok` with
+/// `Solutions::Unproven` when they are not enough). `Err` when
 /// there is no solution or several.
 fn prepare(
     board: &Board,
@@ -867,7 +868,9 @@ fn prepare(
         };
     }
     let mut probe = grid.clone();
+    let charged_before = budget::charged_on_this_thread();
     let (outcome, hardest) = run(&mut probe, true, |_, _| {});
+    let logic_units = budget::charged_on_this_thread() - charged_before;
     match outcome {
         LogicEnd::Contradiction => return Err(Solutions::None),
         LogicEnd::Solved => {
@@ -881,7 +884,7 @@ fn prepare(
     // it stopped is the same count with less to search. Its branches are
     // counted, not timed, so the grade is the same on every run.
     let from = board_of(&probe).unwrap_or_else(|| board.clone());
-    let nodes = grade_count_nodes(grid.size(), probe.empty);
+    let nodes = budget::grade_count_nodes(grid.size(), probe.empty, logic_units);
     match crate::alldiff_search::count_up_to(&from, 2, nodes, Deadline::NEVER) {
         Some(0) => Err(Solutions::None),
         Some(1) => {
@@ -893,18 +896,6 @@ fn prepare(
         // the probe's, where it stopped.
         None => Ok((grid, Some((outcome, hardest)))),
     }
-}
-
-/// Branches the count of solutions may take when grading a board of size
-/// `n` (larger than 9x9) whose logic stopped with `empty` cells left: a
-/// proof of uniqueness of a hard 25x25 takes seconds to minutes, far past
-/// what a grade may cost. A branch per empty cell, so that a loose puzzle
-/// reaches its solutions (two of them show it is not unique), and 250 more
-/// on a 25x25 (about 25 ms), more on smaller boards, whose branches cost
-/// less (a branch's filter grows with about the cube of the size).
-fn grade_count_nodes(n: usize, empty: usize) -> u64 {
-    let n = n.max(1) as u64;
-    empty as u64 + 250 * 25 * 25 * 25 / (n * n * n)
 }
 
 fn grade_with(board: &Board, known_unique: bool) -> Grade {
