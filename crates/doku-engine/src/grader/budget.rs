@@ -76,13 +76,15 @@ pub(crate) fn charged_on_this_thread() -> u64 {
 pub(crate) const GRADE_BUDGET: u64 = 6_000_000_000;
 
 /// Estimated work of one branch of the count of solutions on a board of
-/// size `n`: the matching filter re-runs on the houses of every cell a
-/// branch narrows, each filter about `n^2` word operations, so a branch
-/// grows with about `n^3`. Measured: about 150 microseconds per branch on
-/// the Gecode 25x25s on a slow machine (on which a chain scan estimated
-/// at 8 ms took 7 to 13), rounded up.
-fn count_branch_units(n: u64) -> u64 {
-    1000 * n * n * n
+/// size `n` with `filled` cells filled: the matching filter re-runs on the
+/// houses of every cell a branch narrows, each filter about `n^2` word
+/// operations, and the fuller the board the further each narrowing
+/// spreads. Measured on a slow machine: about 150 microseconds a branch
+/// on the Gecode 25x25s (half full where their logic stalls; a chain scan
+/// estimated at 8 ms took 7 to 13 there), under 50 on a 25x25 with one
+/// cell in twenty filled; rounded up.
+fn count_branch_units(n: u64, filled: u64) -> u64 {
+    1000 * n * (2 * filled).max(n * n / 5)
 }
 
 /// Branches the count of solutions may always take, whatever the logic
@@ -102,7 +104,8 @@ const COUNT_NODES_ALWAYS: u64 = 32;
 /// every run and machine.
 pub(crate) fn grade_count_nodes(n: usize, empty: usize, logic_units: u64) -> u64 {
     let n = n.max(1) as u64;
-    let affordable = GRADE_BUDGET.saturating_sub(logic_units) / count_branch_units(n);
+    let filled = (n * n).saturating_sub(empty as u64);
+    let affordable = GRADE_BUDGET.saturating_sub(logic_units) / count_branch_units(n, filled);
     let most = empty as u64 + 250 * 25 * 25 * 25 / (n * n * n);
     affordable.max(COUNT_NODES_ALWAYS).min(most)
 }
@@ -253,6 +256,9 @@ mod tests {
     fn the_count_gets_what_the_logic_left_of_the_grade_budget() {
         let fresh = grade_count_nodes(25, 330, 0);
         assert!((200..=580).contains(&fresh), "{fresh}");
+        // A nearly empty board's branches cost less: a branch per empty
+        // cell fits, and the margin, and never more.
+        assert_eq!(grade_count_nodes(25, 600, 0), 600 + 250);
         // Logic that spent half the budget leaves the count about half.
         let half = grade_count_nodes(25, 330, GRADE_BUDGET / 2);
         assert!(half.abs_diff(fresh / 2) <= 1, "{half} of {fresh}");
@@ -260,11 +266,6 @@ mod tests {
         let least = grade_count_nodes(25, 330, GRADE_BUDGET);
         assert_eq!(least, COUNT_NODES_ALWAYS);
         assert_eq!(grade_count_nodes(25, 330, 3 * GRADE_BUDGET), least);
-        // Never more than a branch per empty cell and a margin.
-        assert_eq!(
-            grade_count_nodes(16, 0, 0),
-            250 * 25 * 25 * 25 / (16 * 16 * 16)
-        );
         // Smaller boards' branches cost less: more of them fit.
         assert!(grade_count_nodes(16, 200, 0) > fresh);
     }

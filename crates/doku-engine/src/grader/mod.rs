@@ -886,7 +886,9 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Known), Solutions
     // same with them allowed: the position before its first other step.
     let below = first_uniqueness_rating();
     let (mut shared, mut fork) = (Hardest::default(), None);
+    let mut charged_by_steps = charged_before;
     let (outcome, hardest) = run(&mut probe, true, |g, f| {
+        charged_by_steps = budget::charged_on_this_thread();
         if fork.is_none() {
             if f.rating < below {
                 shared.add(f);
@@ -895,7 +897,14 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Known), Solutions
             }
         }
     });
-    let logic_units = budget::charged_on_this_thread() - charged_before;
+    // A search cut short stopped at estimates, not at work done: on a
+    // sparse board they run a hundred times over what its searches cost
+    // (a nearly empty 25x25 is cut short within a millisecond), and would
+    // leave the count too few branches to reach two solutions.
+    let logic_units = match outcome {
+        LogicEnd::CutShort => charged_by_steps,
+        _ => budget::charged_on_this_thread(),
+    } - charged_before;
     let resume = |unique: bool| {
         // No step past the shared ones: the probe stopped where they end.
         let mut from = fork.unwrap_or_else(|| probe.clone());
