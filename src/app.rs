@@ -305,7 +305,7 @@ impl App {
             Some(Arrival::Dealt(dealt, held_message)) => {
                 // A deal asked for in the solver view opens in the view again.
                 let watching = matches!(self.screen, Screen::Watching | Screen::WatchHelp);
-                self.message = held_message;
+                self.message = held_message.or(dealt.note);
                 self.start_game(dealt.puzzle, Some(dealt.difficulty), now);
                 if let Some(solution) = dealt.solution {
                     self.game.set_known_solution(solution);

@@ -314,3 +314,44 @@ fn extreme_9x9_deals_do_not_give_up_on_seeds_where_the_tier_is_rare() {
         );
     }
 }
+
+#[test]
+fn an_extreme_16x16_is_refused_at_once_with_what_can_be_dealt() {
+    // It used to try 1,000 carvings for half a minute, then blame the
+    // board for being small.
+    let out = doku()
+        .args([
+            "generate",
+            "--size",
+            "16",
+            "--difficulty",
+            "extreme",
+            "--seed",
+            "1",
+        ])
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("doku: generate: no extreme 16x16 puzzle can be dealt")
+            && stderr.contains("forcing chains")
+            && stderr.contains("expert or easier")
+            && !stderr.contains("small boards"),
+        "{stderr}"
+    );
+    // What it names is dealt.
+    let expert = stdout_of(&[
+        "generate",
+        "--size",
+        "16",
+        "--difficulty",
+        "expert",
+        "--seed",
+        "1",
+    ]);
+    let puzzle = parse_puzzle(expert.trim(), ShapeHint::default()).expect("a puzzle");
+    assert_eq!(grade(&puzzle).difficulty, Difficulty::Expert);
+}

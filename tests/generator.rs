@@ -1,6 +1,8 @@
 //! The generator: unique puzzles, exact grades, symmetry, reproducibility.
 
-use doku::engine::generator::{full_grid, generate, GenerateError, Generated, Symmetry};
+use doku::engine::generator::{
+    full_grid, generate, hardest_dealable, GenerateError, Generated, Symmetry,
+};
 use doku::engine::grader::{grade, solve_logically, Difficulty, TRIAL_AND_ERROR};
 use doku::engine::Named;
 use doku::engine::{Board, Cell, Shape};
@@ -187,8 +189,46 @@ fn unreachable_difficulties_are_an_error_not_a_wrong_grade() {
             );
         }
         Ok(dealt) => assert_eq!(grade(&dealt.puzzle).difficulty, Difficulty::Expert),
+        Err(e @ GenerateError::OutOfReach { .. }) => panic!("expert is in reach on a 4x4: {e}"),
         Err(GenerateError::Cancelled) => panic!("nothing cancelled this deal"),
     }
+}
+
+#[test]
+fn extreme_above_9x9_is_refused_at_once_naming_what_can_be_dealt() {
+    // Extreme needs forcing chains and nets, which run on boards up to
+    // 9x9: the refusal comes before any carving (so it takes no time) and
+    // consumes no randomness.
+    for size in [10, 12, 16, 25] {
+        let shape = Shape::sudoku(size).expect("a sudoku size");
+        assert_eq!(hardest_dealable(shape), Difficulty::Expert, "{size}");
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let before = rng.clone();
+        let refused = generate(
+            shape,
+            Some(Difficulty::Extreme),
+            Symmetry::Rotate180,
+            &mut rng,
+        );
+        let Err(e @ GenerateError::OutOfReach { .. }) = refused else {
+            panic!("{size}x{size} extreme: {refused:?}");
+        };
+        assert_eq!(rng, before, "{size}x{size}: the refusal drew no numbers");
+        let message = e.to_string();
+        for part in [
+            format!("{size}x{size}"),
+            "9x9".into(),
+            "expert or easier".into(),
+        ] {
+            assert!(message.contains(&part), "{message}");
+        }
+    }
+    for size in [4, 6, 9] {
+        let shape = Shape::sudoku(size).expect("a sudoku size");
+        assert_eq!(hardest_dealable(shape), Difficulty::Extreme, "{size}");
+    }
+    let latin = Shape::latin(12).expect("a latin size");
+    assert_eq!(hardest_dealable(latin), Difficulty::Expert);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use crate::config::Config;
 use crate::engine::generator::{generate_unless_cancelled, GenerateError, Symmetry};
-use crate::engine::grader::{grade, Difficulty};
+use crate::engine::grader::{grade, Difficulty, FORCING_MAX_SIZE};
 use crate::engine::{Board, Named, Shape};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -141,6 +141,9 @@ pub struct Dealt {
     /// it instead of counting and solving again on every press (up to a
     /// second each on a 25x25).
     pub solution: Option<Board>,
+    /// Why the puzzle is not of the difficulty asked for, when it was out
+    /// of reach on the size (extreme above 9x9): for the status line.
+    pub note: Option<String>,
 }
 
 /// How a deal went, when asked.
@@ -197,28 +200,46 @@ fn deal_unless_cancelled(
     cancel: &AtomicBool,
 ) -> Option<Dealt> {
     let symmetry = Symmetry::Rotate180;
-    match generate_unless_cancelled(shape, Some(difficulty), symmetry, rng, cancel) {
-        Ok(generated) => {
-            return Some(Dealt {
-                puzzle: generated.puzzle,
-                difficulty,
-                solution: Some(generated.solution),
-            })
+    let mut target = difficulty;
+    let mut note = None;
+    loop {
+        match generate_unless_cancelled(shape, Some(target), symmetry, rng, cancel) {
+            Ok(generated) => {
+                return Some(Dealt {
+                    puzzle: generated.puzzle,
+                    difficulty: target,
+                    solution: Some(generated.solution),
+                    note,
+                })
+            }
+            Err(GenerateError::Cancelled) => return None,
+            // Refused at once (extreme above 9x9): the hardest there is
+            // instead, and the status line says why.
+            Err(GenerateError::OutOfReach { hardest, .. }) if note.is_none() => {
+                // Short enough for the status line at 80 columns.
+                note = Some(format!(
+                    "{target} is for {max}x{max} and smaller: dealt {hardest}",
+                    max = FORCING_MAX_SIZE
+                ));
+                target = hardest;
+            }
+            Err(GenerateError::GaveUp { .. } | GenerateError::OutOfReach { .. }) => break,
         }
-        Err(GenerateError::Cancelled) => return None,
-        Err(GenerateError::GaveUp { .. }) => {}
     }
     let (puzzle, solution) = match generate_unless_cancelled(shape, None, symmetry, rng, cancel) {
         Ok(generated) => (generated.puzzle, Some(generated.solution)),
         Err(GenerateError::Cancelled) => return None,
         // Unreachable with no target level; an empty board still plays.
-        Err(GenerateError::GaveUp { .. }) => (Board::empty(shape), None),
+        Err(GenerateError::GaveUp { .. } | GenerateError::OutOfReach { .. }) => {
+            (Board::empty(shape), None)
+        }
     };
     let difficulty = grade(&puzzle).difficulty;
     (!cancel.load(Ordering::Relaxed)).then_some(Dealt {
         puzzle,
         difficulty,
         solution,
+        note,
     })
 }
 
@@ -234,6 +255,7 @@ pub fn deal(shape: Shape, difficulty: Difficulty, rng: &mut impl Rng) -> Dealt {
             puzzle: Board::empty(shape),
             difficulty,
             solution: None,
+            note: None,
         },
     }
 }
@@ -257,6 +279,23 @@ mod tests {
                 .expect("a dealt puzzle comes with its solution");
             assert_eq!(dealt.puzzle.solution(), Some(solution));
         }
+    }
+
+    #[test]
+    fn an_extreme_deal_above_9x9_deals_expert_and_says_why() {
+        let shape = Shape::sudoku(16).expect("sudoku size");
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let dealt = deal(shape, Difficulty::Extreme, &mut rng);
+        assert_eq!(dealt.difficulty, Difficulty::Expert);
+        assert_eq!(grade(&dealt.puzzle).difficulty, Difficulty::Expert);
+        let note = dealt.note.expect("the status line says why");
+        assert!(
+            note.contains("extreme") && note.contains("9x9") && note.ends_with("dealt expert"),
+            "{note}"
+        );
+        // A deal in reach carries no note.
+        let nine = Shape::sudoku(9).expect("sudoku size");
+        assert_eq!(deal(nine, Difficulty::Easy, &mut rng).note, None);
     }
 
     #[test]

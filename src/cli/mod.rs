@@ -251,7 +251,8 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 9)]
     pub size: usize,
     /// Difficulty by the techniques needed [default: medium; easy on 4x4,
-    /// where harder puzzles hardly exist].
+    /// where harder puzzles hardly exist]. Extreme is for boards up to 9x9,
+    /// where the forcing chains and nets run; larger boards go up to expert.
     #[arg(long, value_parser = difficulty_choice())]
     pub difficulty: Option<DifficultyArg>,
     /// Symmetry of the givens.

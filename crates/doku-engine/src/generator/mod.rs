@@ -26,7 +26,7 @@ mod symmetry;
 pub use symmetry::Symmetry;
 
 use super::board::Board;
-use super::grader::{grade_at_most, Difficulty, Grade, TRIAL_AND_ERROR};
+use super::grader::{grade_at_most, Difficulty, Grade, FORCING_MAX_SIZE, TRIAL_AND_ERROR};
 use super::shape::{Cell, Shape};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -57,9 +57,37 @@ pub enum GenerateError {
         symmetry: Symmetry,
         attempts: usize,
     },
+    /// No puzzle of `shape` can grade `difficulty` without trial and error
+    /// (see [`hardest_dealable`]): refused at once, before any carving.
+    #[error(
+        "no {difficulty} {size}x{size} puzzle can be dealt: {difficulty} puzzles need forcing \
+         chains or nets, which doku runs on boards up to {max}x{max}; choose {hardest} or easier \
+         for a {size}x{size}, or a board up to {max}x{max} for {difficulty}",
+        max = FORCING_MAX_SIZE
+    )]
+    OutOfReach {
+        size: usize,
+        difficulty: Difficulty,
+        /// The hardest difficulty dealt on this size.
+        hardest: Difficulty,
+    },
     /// The caller's cancel flag was set ([`generate_unless_cancelled`]).
     #[error("the deal was cancelled")]
     Cancelled,
+}
+
+/// The hardest difficulty [`generate`] can deal on `shape`. Extreme means
+/// forcing chains and nets (rated 8.0 and up), which the grader runs on
+/// boards up to [`FORCING_MAX_SIZE`]: above that, a puzzle past expert is
+/// one logic cannot finish, and a deal never needs trial and error. (A
+/// chain long enough to rate 8.0 would do, but 1,000 carvings of 16x16s
+/// never found one, after 33 seconds.)
+pub fn hardest_dealable(shape: Shape) -> Difficulty {
+    if shape.size() <= FORCING_MAX_SIZE {
+        Difficulty::Extreme
+    } else {
+        Difficulty::Expert
+    }
 }
 
 /// How many carvings `generate` tries before it gives up on a difficulty.
@@ -85,8 +113,9 @@ const CARVINGS_PER_GRID: usize = 4;
 
 /// Deals a puzzle of `shape` with exactly one solution, givens symmetric
 /// under `symmetry`, graded exactly `difficulty` (`None`: any grade; the
-/// first unique puzzle). Fails only when [`MAX_ATTEMPTS`] carvings (or
-/// [`MAX_EXTREME_ATTEMPTS`] for a small extreme deal) miss the
+/// first unique puzzle). Fails at once when the difficulty is past
+/// [`hardest_dealable`] for the shape, and when [`MAX_ATTEMPTS`] carvings
+/// (or [`MAX_EXTREME_ATTEMPTS`] for a small extreme deal) miss the
 /// difficulty, which happens for targets a small board cannot reach.
 pub fn generate(
     shape: Shape,
@@ -110,6 +139,14 @@ pub fn generate_unless_cancelled(
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
     let cancelled = || cancel.load(Ordering::Relaxed);
+    let hardest = hardest_dealable(shape);
+    if let Some(difficulty) = difficulty.filter(|&d| d > hardest) {
+        return Err(GenerateError::OutOfReach {
+            size: shape.size(),
+            difficulty,
+            hardest,
+        });
+    }
     let mut orbits = symmetry.orbits(shape);
     let mut solution = Board::empty(shape);
     let attempts = max_attempts(shape, difficulty);

@@ -15,6 +15,7 @@
 
 use super::grid::Grid;
 use super::Technique;
+use std::cell::Cell;
 
 /// Estimated work one search for a step may do, in the units of
 /// [`estimate`] (roughly word operations of the chain scan). On the machine
@@ -46,8 +47,67 @@ impl Spent {
         }
         self.units += cost;
         self.scan_paid |= family == Family::Chains;
+        CHARGED.with(|charged| charged.set(charged.get().saturating_add(cost)));
         true
     }
+}
+
+thread_local! {
+    /// Units charged by every search on this thread so far: a grade reads
+    /// it around its logic to know what the whole run cost, without a
+    /// meter threaded through every search's signature.
+    static CHARGED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Units charged by the searches run on this thread so far (see
+/// [`Spent::charge`]): the difference between two readings is what the
+/// searches between them were estimated to cost.
+pub(crate) fn charged_on_this_thread() -> u64 {
+    CHARGED.with(Cell::get)
+}
+
+/// Estimated work a grade on a board larger than 9x9 may spend on its
+/// logic and on counting solutions when the logic stops, in the units of
+/// [`STEP_BUDGET`] (about 60 ms). The logic always runs to its end (each
+/// search within its own budget): what it leaves of this is the count's.
+/// Hard 25x25s need tens of thousands of branches to prove one solution,
+/// far past what any grade can spend, so most of a count's worth is in a
+/// loose puzzle, whose two solutions show within a few hundred branches.
+pub(crate) const GRADE_BUDGET: u64 = 6_000_000_000;
+
+/// Estimated work of one branch of the count of solutions on a board of
+/// size `n` with `filled` cells filled: the matching filter re-runs on the
+/// houses of every cell a branch narrows, each filter about `n^2` word
+/// operations, and the fuller the board the further each narrowing
+/// spreads. Measured on a slow machine: about 150 microseconds a branch
+/// on the Gecode 25x25s (half full where their logic stalls; a chain scan
+/// estimated at 8 ms took 7 to 13 there), under 50 on a 25x25 with one
+/// cell in twenty filled; rounded up.
+fn count_branch_units(n: u64, filled: u64) -> u64 {
+    1000 * n * (2 * filled).max(n * n / 5)
+}
+
+/// Branches the count of solutions may always take, whatever the logic
+/// cost: logic that went far and stalls at a few undecided cells (a deadly
+/// pattern of a puzzle with two solutions) leaves a count that shows both
+/// within a couple of dozen branches, each cheap with few cells left (a
+/// few milliseconds at most on a 25x25).
+const COUNT_NODES_ALWAYS: u64 = 32;
+
+/// Branches the count of solutions may take when a grade of a board of
+/// size `n` (larger than 9x9) stopped its logic with `empty` cells left,
+/// after the logic was charged `logic_units`: what the logic left of
+/// [`GRADE_BUDGET`] (at least [`COUNT_NODES_ALWAYS`]), and never more than
+/// a branch per empty cell (so that a loose puzzle reaches its solutions)
+/// and 250 more on a 25x25, more on smaller boards, whose branches cost
+/// less. Branches are counted, not timed, so the grade is the same on
+/// every run and machine.
+pub(crate) fn grade_count_nodes(n: usize, empty: usize, logic_units: u64) -> u64 {
+    let n = n.max(1) as u64;
+    let filled = (n * n).saturating_sub(empty as u64);
+    let affordable = GRADE_BUDGET.saturating_sub(logic_units) / count_branch_units(n, filled);
+    let most = empty as u64 + 250 * 25 * 25 * 25 / (n * n * n);
+    affordable.max(COUNT_NODES_ALWAYS).min(most)
 }
 
 /// Kinds of search, by how their work grows.
@@ -175,6 +235,39 @@ mod tests {
         let after_scan = spent.units;
         assert!(spent.charge(Technique::Aic, &grid));
         assert!(spent.units - after_scan < after_scan);
+    }
+
+    #[test]
+    fn every_charge_adds_to_the_threads_total() {
+        let grid = grid_of(Shape::sudoku(16).expect("16x16"));
+        let before = charged_on_this_thread();
+        let mut spent = Spent::default();
+        assert!(spent.charge(Technique::HiddenSingle, &grid));
+        assert!(spent.charge(Technique::NakedPair, &grid));
+        assert_eq!(charged_on_this_thread() - before, spent.units);
+        // A refused charge costs nothing.
+        let mut spent = Spent::default();
+        let before = charged_on_this_thread();
+        assert!(!spent.charge(Technique::Aic, &grid_of(Shape::sudoku(25).expect("25x25"))));
+        assert_eq!(charged_on_this_thread(), before);
+    }
+
+    #[test]
+    fn the_count_gets_what_the_logic_left_of_the_grade_budget() {
+        let fresh = grade_count_nodes(25, 330, 0);
+        assert!((200..=580).contains(&fresh), "{fresh}");
+        // A nearly empty board's branches cost less: a branch per empty
+        // cell fits, and the margin, and never more.
+        assert_eq!(grade_count_nodes(25, 600, 0), 600 + 250);
+        // Logic that spent half the budget leaves the count about half.
+        let half = grade_count_nodes(25, 330, GRADE_BUDGET / 2);
+        assert!(half.abs_diff(fresh / 2) <= 1, "{half} of {fresh}");
+        // Logic past the budget leaves the few branches always allowed.
+        let least = grade_count_nodes(25, 330, GRADE_BUDGET);
+        assert_eq!(least, COUNT_NODES_ALWAYS);
+        assert_eq!(grade_count_nodes(25, 330, 3 * GRADE_BUDGET), least);
+        // Smaller boards' branches cost less: more of them fit.
+        assert!(grade_count_nodes(16, 200, 0) > fresh);
     }
 
     #[test]

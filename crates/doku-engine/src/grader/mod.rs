@@ -710,6 +710,21 @@ impl Hardest {
         self.difficulty = self.difficulty.max(Some(tier));
         self.rating = self.rating.max(finding.rating);
     }
+
+    /// The hardest steps of a run of these steps, then `later`'s: the
+    /// same as adding every step to one `Hardest` in order.
+    fn followed_by(self, later: Hardest) -> Hardest {
+        let key = |(t, r): (Technique, u16)| (t.step_difficulty(r), r);
+        let step = match (self.step, later.step) {
+            (Some(first), Some(then)) if key(then) > key(first) => Some(then),
+            (first, then) => first.or(then),
+        };
+        Hardest {
+            step,
+            rating: self.rating.max(later.rating),
+            difficulty: self.difficulty.max(later.difficulty),
+        }
+    }
 }
 
 /// Applies techniques until the grid is solved, stalls or breaks (or, with
@@ -1069,19 +1084,18 @@ fn first_uniqueness_rating() -> u16 {
 /// when it has exactly one solution. Without `known_unique`, a puzzle up to
 /// 9x9 has its solutions counted; on larger boards logic runs
 /// first without them: when it finishes, that proves the solution unique
-/// (and when no step rated as high as a uniqueness technique, that run is
-/// already the path, returned as well); when it stops, solutions are
-/// counted from where it stopped, within [`grade_count_nodes`] branches
-/// (`Ok` with `Solutions::Unproven` when that is not enough). `Err` when
+/// (and its steps rated below every uniqueness technique are the path's
+/// first steps: returned as well, so the path goes on from there); when
+/// it stops, solutions are
+/// counted from where it stopped, within the branches its logic left of
+/// the grade's budget (`budget::grade_count_nodes`; `Ok` with
+/// `Solutions::Unproven` when they are not enough). `Err` when
 /// there is no solution or several.
-fn prepare(
-    board: &Board,
-    known_unique: bool,
-) -> Result<(Grid, Option<(LogicEnd, Hardest)>), Solutions> {
+fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Known), Solutions> {
     let mut grid = Grid::new(board).ok_or(Solutions::None)?;
     if known_unique {
         grid.unique = true;
-        return Ok((grid, None));
+        return Ok((grid, Known::Nothing));
     }
     // On 9x9 and smaller, counting solutions costs far less than a second
     // run of the chain techniques.
@@ -1090,19 +1104,50 @@ fn prepare(
             0 => Err(Solutions::None),
             1 => {
                 grid.unique = true;
-                Ok((grid, None))
+                Ok((grid, Known::Nothing))
             }
             _ => Err(Solutions::Several),
         };
     }
     let mut probe = grid.clone();
-    let (outcome, hardest) = run(&mut probe, Rules::Explainer, true, |_, _| {});
+    let charged_before = budget::charged_on_this_thread();
+    // The probe's steps rated below every uniqueness technique are the
+    // same with them allowed: the position before its first other step.
+    let below = first_uniqueness_rating();
+    let (mut shared, mut fork) = (Hardest::default(), None);
+    let mut charged_by_steps = charged_before;
+    let (outcome, hardest) = run(&mut probe, Rules::Explainer, true, |g, f| {
+        charged_by_steps = budget::charged_on_this_thread();
+        if fork.is_none() {
+            if f.rating < below {
+                shared.add(f);
+            } else {
+                fork = Some(g.clone());
+            }
+        }
+    });
+    // A search cut short stopped at estimates, not at work done: on a
+    // sparse board they run a hundred times over what its searches cost
+    // (a nearly empty 25x25 is cut short within a millisecond), and would
+    // leave the count too few branches to reach two solutions.
+    let logic_units = match outcome {
+        LogicEnd::CutShort => charged_by_steps,
+        _ => budget::charged_on_this_thread(),
+    } - charged_before;
+    let resume = |unique: bool| {
+        // No step past the shared ones: the probe stopped where they end.
+        let mut from = fork.unwrap_or_else(|| probe.clone());
+        from.unique = unique;
+        Known::Start(from, shared)
+    };
     match outcome {
         LogicEnd::Contradiction => return Err(Solutions::None),
         LogicEnd::Solved => {
             grid.unique = true;
-            let same_path = hardest.rating < first_uniqueness_rating();
-            return Ok((grid, same_path.then_some((outcome, hardest))));
+            if hardest.rating < below {
+                return Ok((grid, Known::Path(outcome, hardest)));
+            }
+            return Ok((grid, resume(true)));
         }
         LogicEnd::Stalled | LogicEnd::CutShort => {}
     }
@@ -1110,39 +1155,44 @@ fn prepare(
     // it stopped is the same count with less to search. Its branches are
     // counted, not timed, so the grade is the same on every run.
     let from = board_of(&probe).unwrap_or_else(|| board.clone());
-    let nodes = grade_count_nodes(grid.size(), probe.empty);
+    let nodes = budget::grade_count_nodes(grid.size(), probe.empty, logic_units);
     match crate::alldiff_search::count_up_to(&from, 2, nodes, Deadline::NEVER) {
         Some(0) => Err(Solutions::None),
         Some(1) => {
             grid.unique = true;
-            Ok((grid, None))
+            Ok((grid, resume(true)))
         }
         Some(_) => Err(Solutions::Several),
         // Unproven: the uniqueness techniques stay off, so the path is
         // the probe's, where it stopped.
-        None => Ok((grid, Some((outcome, hardest)))),
+        None => Ok((grid, Known::Path(outcome, hardest))),
     }
 }
 
-/// Branches the count of solutions may take when grading a board of size
-/// `n` (larger than 9x9) whose logic stopped with `empty` cells left: a
-/// proof of uniqueness of a hard 25x25 takes seconds to minutes, far past
-/// what a grade may cost. A branch per empty cell, so that a loose puzzle
-/// reaches its solutions (two of them show it is not unique), and 250 more
-/// on a 25x25 (about 25 ms), more on smaller boards, whose branches cost
-/// less (a branch's filter grows with about the cube of the size).
-fn grade_count_nodes(n: usize, empty: usize) -> u64 {
-    let n = n.max(1) as u64;
-    empty as u64 + 250 * 25 * 25 * 25 / (n * n * n)
+/// What [`prepare`]'s probe already knows of the path of a grade.
+enum Known {
+    /// Nothing: the path starts from the puzzle.
+    Nothing,
+    /// The whole path: how it ends and its hardest steps.
+    Path(LogicEnd, Hardest),
+    /// The path's first steps: the position they reach (uniqueness
+    /// techniques allowed as the puzzle's grid says) and their hardest.
+    Start(Grid, Hardest),
 }
 
 fn grade_with(board: &Board, known_unique: bool) -> Grade {
-    let (mut grid, done) = match prepare(board, known_unique) {
+    let (mut grid, known) = match prepare(board, known_unique) {
         Ok(prepared) => prepared,
         Err(solutions) => return not_unique(solutions),
     };
-    let (outcome, hardest) =
-        done.unwrap_or_else(|| run(&mut grid, Rules::Explainer, true, |_, _| {}));
+    let (outcome, hardest) = match known {
+        Known::Nothing => run(&mut grid, Rules::Explainer, true, |_, _| {}),
+        Known::Path(outcome, hardest) => (outcome, hardest),
+        Known::Start(mut from, before) => {
+            let (outcome, after) = run(&mut from, Rules::Explainer, true, |_, _| {});
+            (outcome, before.followed_by(after))
+        }
+    };
     match outcome {
         LogicEnd::Solved => solved_grade(hardest),
         // Sound steps on a puzzle with a solution never break the grid.
@@ -1329,6 +1379,36 @@ mod rating_tests {
             assert!(!Rules::Explainer.uses(technique), "{technique}");
         }
         assert!(Technique::ALL.iter().all(|&t| Rules::Every.uses(t)));
+    }
+
+    #[test]
+    fn hardest_of_two_runs_is_the_hardest_of_their_steps_in_order() {
+        let step = |technique, rating| Finding {
+            technique,
+            rating,
+            ..Finding::default()
+        };
+        let steps = [
+            step(Technique::HiddenSingle, 12),
+            step(Technique::XWing, 32),
+            step(Technique::UniqueRectangle1, 45),
+            step(Technique::Aic, 72),
+            step(Technique::XChain, 72),
+            step(Technique::NakedPair, 30),
+        ];
+        let mut whole = Hardest::default();
+        steps.iter().for_each(|f| whole.add(f));
+        for split in 0..=steps.len() {
+            let (mut first, mut then) = (Hardest::default(), Hardest::default());
+            steps[..split].iter().for_each(|f| first.add(f));
+            steps[split..].iter().for_each(|f| then.add(f));
+            let joined = first.followed_by(then);
+            assert_eq!(joined.step, whole.step, "split at {split}");
+            assert_eq!(joined.rating, whole.rating, "split at {split}");
+            assert_eq!(joined.difficulty, whole.difficulty, "split at {split}");
+        }
+        // The first of equally hard steps counts.
+        assert_eq!(whole.step, Some((Technique::Aic, 72)));
     }
 
     #[test]
