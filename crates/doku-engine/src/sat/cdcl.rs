@@ -1034,6 +1034,25 @@ mod tests {
     }
 
     #[test]
+    fn an_assumption_the_clauses_refute_fails_without_a_contradiction() {
+        // a -> b -> c, and not both a and c: a is false in every model.
+        let mut solver = Cdcl::new(3, true);
+        solver.add_clause(&[lit(0, false), lit(1, true)]);
+        solver.add_clause(&[lit(1, false), lit(2, true)]);
+        solver.add_clause(&[lit(0, false), lit(2, false)]);
+        solver.assume(Some(lit(0, true)));
+        assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
+        assert!(!solver.is_contradictory());
+        solver.assume(Some(lit(2, true)));
+        assert_eq!(solver.solve(None), SatAnswer::Satisfiable);
+        assert!(solver.is_true(lit(2, true)) && solver.is_true(lit(0, false)));
+        solver.assume(None);
+        solver.add_clause(&[lit(0, true)]);
+        assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
+        assert!(solver.is_contradictory());
+    }
+
+    #[test]
     fn luby_sequence_starts_as_published() {
         let first: Vec<u64> = (0..15).map(luby).collect();
         assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
