@@ -330,7 +330,7 @@ mod tests {
     use super::*;
     use crate::Shape;
 
-    /// Conflicts and CPU time on the 25x25 Gecode puzzles under several
+    /// Conflicts and wall-clock time on the 25x25 Gecode puzzles under several
     /// initial variable orders, for judging changes to the search:
     /// `SAT_ORDERS=0,1,2 SAT_CAP=150000 SAT_COUNT=1 SAT_LINES=1-18 cargo
     /// test --release -p doku-engine --lib sat::tests::gecode_conflicts --
