@@ -147,7 +147,31 @@ pub(crate) struct Cdcl {
     deadline: crate::Deadline,
     next_reduce: u64,
     reductions: u64,
+    /// Restarts when the recent clauses' LBD rises above the long-run
+    /// average, deciding by saved phases only (Kissat's focused mode),
+    /// instead of Luby restarts towards the target phase.
+    focused: bool,
+    /// Exponential moving averages of the learned clauses' LBD (fast and
+    /// slow), for the focused mode's restarts.
+    lbd_fast: f64,
+    lbd_slow: f64,
+    /// (1 - alpha)^conflicts of each average, to correct its bias towards
+    /// the initial 0 (as Kissat does).
+    fast_bias: f64,
+    slow_bias: f64,
+    conflicts_since_restart: u64,
+    /// A literal every search decides first (at level 1): an
+    /// unsatisfiable answer then means the clauses imply its negation,
+    /// unless [`Cdcl::is_contradictory`].
+    assumption: Option<Lit>,
 }
+
+/// Weights of the newest LBD in the fast and slow averages, and how far
+/// the fast must rise above the slow before a focused restart (Kissat's
+/// defaults).
+const LBD_FAST_ALPHA: f64 = 1.0 / 32.0;
+const LBD_SLOW_ALPHA: f64 = 1.0 / 4096.0;
+const RESTART_MARGIN: f64 = 1.1;
 
 impl Cdcl {
     /// A solver over `vars` variables and no clauses; decisions try
@@ -187,6 +211,13 @@ impl Cdcl {
             deadline: crate::Deadline::NEVER,
             next_reduce: FIRST_REDUCE,
             reductions: 0,
+            focused: false,
+            lbd_fast: 0.0,
+            lbd_slow: 0.0,
+            fast_bias: 1.0,
+            slow_bias: 1.0,
+            conflicts_since_restart: 0,
+            assumption: None,
         }
     }
 
@@ -195,9 +226,49 @@ impl Cdcl {
     }
 
     /// Conflicts met so far, over all calls to `solve`.
-    #[cfg(test)]
-    fn conflicts(&self) -> u64 {
+    pub(crate) fn conflicts(&self) -> u64 {
         self.conflicts
+    }
+
+    /// Puts the variables in the heap in another initial order (all
+    /// activities are 0 at the start, so ties go by insertion): the search
+    /// at the phase transition swings by 2-10x with it, and changes are
+    /// judged over several orders.
+    #[cfg(test)]
+    pub(crate) fn shuffle_initial_order(&mut self, seed: u64) {
+        let mut order: Vec<usize> = (0..self.var_count()).collect();
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for i in (1..order.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            order.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        self.heap = VarHeap::default();
+        for var in order {
+            self.heap.insert(var, &self.activity);
+        }
+    }
+
+    /// Switches between the focused mode (see [`Cdcl::focused`]) and the
+    /// stable one.
+    pub(crate) fn set_focused(&mut self, focused: bool) {
+        self.focused = focused;
+    }
+
+    /// Sets or clears the literal [`Cdcl::solve`] assumes.
+    pub(crate) fn assume(&mut self, assumption: Option<Lit>) {
+        self.assumption = assumption;
+    }
+
+    /// The clauses alone have no model (whatever the assumption).
+    pub(crate) fn is_contradictory(&self) -> bool {
+        self.contradiction
+    }
+
+    /// Whether `lit` holds at level 0, in every model of the clauses.
+    pub(crate) fn is_fixed_true(&self, lit: Lit) -> bool {
+        self.value(lit) == TRUE && self.level[lit.var()] == 0
     }
 
     /// Forgets the saved and target phases (back to all `phase`).
@@ -273,6 +344,11 @@ impl Cdcl {
                     return SatAnswer::Unsatisfiable;
                 }
                 let (learnt, back_to, lbd) = self.analyze(conflict);
+                self.lbd_fast += LBD_FAST_ALPHA * (lbd as f64 - self.lbd_fast);
+                self.lbd_slow += LBD_SLOW_ALPHA * (lbd as f64 - self.lbd_slow);
+                self.fast_bias *= 1.0 - LBD_FAST_ALPHA;
+                self.slow_bias *= 1.0 - LBD_SLOW_ALPHA;
+                self.conflicts_since_restart += 1;
                 self.backtrack(back_to);
                 self.learn(learnt, lbd);
                 self.var_increment /= VAR_DECAY;
@@ -282,7 +358,14 @@ impl Cdcl {
                     self.backtrack(0);
                     return SatAnswer::Unknown;
                 }
-                if self.conflicts >= restart_at {
+                if self.focused {
+                    let fast = self.lbd_fast / (1.0 - self.fast_bias);
+                    let slow = self.lbd_slow / (1.0 - self.slow_bias);
+                    if self.conflicts_since_restart >= 2 && fast > RESTART_MARGIN * slow {
+                        self.conflicts_since_restart = 0;
+                        self.backtrack(0);
+                    }
+                } else if self.conflicts >= restart_at {
                     restarts += 1;
                     restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
                     self.backtrack(0);
@@ -295,6 +378,17 @@ impl Cdcl {
                     self.reduce_learnt();
                 }
             } else {
+                if let Some(assumed) = self.assumption {
+                    if self.levels.is_empty() && self.value(assumed) != TRUE {
+                        if self.value(assumed) == FALSE {
+                            // The clauses imply the opposite.
+                            return SatAnswer::Unsatisfiable;
+                        }
+                        self.levels.push(self.trail.len());
+                        self.assign(assumed, Reason::Decision);
+                        continue;
+                    }
+                }
                 match self.pick_branch() {
                     None => return SatAnswer::Satisfiable,
                     Some(lit) => {
@@ -636,7 +730,12 @@ impl Cdcl {
         while let Some(var) = self.heap.pop(&self.activity) {
             if self.values[2 * var] == UNDEFINED {
                 let lit = Lit::positive(var as u32);
-                let phase = self.target_phase[var].unwrap_or(self.saved_phase[var]);
+                let target = if self.focused {
+                    None
+                } else {
+                    self.target_phase[var]
+                };
+                let phase = target.unwrap_or(self.saved_phase[var]);
                 return Some(if phase { lit } else { !lit });
             }
         }
@@ -932,6 +1031,25 @@ mod tests {
         assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
         solver.add_clause(&[]);
         assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
+    }
+
+    #[test]
+    fn an_assumption_the_clauses_refute_fails_without_a_contradiction() {
+        // a -> b -> c, and not both a and c: a is false in every model.
+        let mut solver = Cdcl::new(3, true);
+        solver.add_clause(&[lit(0, false), lit(1, true)]);
+        solver.add_clause(&[lit(1, false), lit(2, true)]);
+        solver.add_clause(&[lit(0, false), lit(2, false)]);
+        solver.assume(Some(lit(0, true)));
+        assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
+        assert!(!solver.is_contradictory());
+        solver.assume(Some(lit(2, true)));
+        assert_eq!(solver.solve(None), SatAnswer::Satisfiable);
+        assert!(solver.is_true(lit(2, true)) && solver.is_true(lit(0, false)));
+        solver.assume(None);
+        solver.add_clause(&[lit(0, true)]);
+        assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
+        assert!(solver.is_contradictory());
     }
 
     #[test]
