@@ -118,9 +118,9 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
         consider(p, &mut best);
     }
     BRANCHES.set(Some(branches));
-    if let Some(mut own) = own {
-        own.truncate(count);
+    if let Some(own) = own {
         stops.by_level[level as usize] = own;
+        stops.kept[level as usize] = count;
     }
     Stops::put(stops);
     finish(grid, &mut net, mode, technique, best, out)
@@ -133,8 +133,11 @@ struct Stops {
     shape: Option<crate::shape::Shape>,
     values: Vec<u8>,
     cands: Vec<u64>,
-    /// Per level, per assumption in the search's order (empty: not kept).
+    /// Per level, per assumption in the search's order; past `kept`, and
+    /// of other grids, only buffers to reuse.
     by_level: [Vec<Stop>; 6],
+    /// Per level, how many stops are of this grid (0: not kept).
+    kept: [usize; 6],
 }
 
 thread_local! {
@@ -152,9 +155,7 @@ impl Stops {
             stops.shape = Some(grid.geo.shape);
             stops.values.clone_from(&grid.values);
             stops.cands.clone_from(&grid.cands);
-            for level in &mut stops.by_level {
-                level.clear();
-            }
+            stops.kept = [0; 6];
         }
         stops
     }
@@ -173,10 +174,12 @@ impl Stops {
             5 => Some(4),
             _ => None,
         };
-        let own = matches!(level, 0 | 1 | 2 | 4)
-            .then(|| std::mem::take(&mut self.by_level[level as usize]));
+        let own = matches!(level, 0 | 1 | 2 | 4).then(|| {
+            self.kept[level as usize] = 0;
+            std::mem::take(&mut self.by_level[level as usize])
+        });
         let lower = lower
-            .map(|l: usize| &self.by_level[l][..])
+            .map(|l: usize| &self.by_level[l][..self.kept[l]])
             .filter(|stops| !stops.is_empty());
         (lower, own)
     }
