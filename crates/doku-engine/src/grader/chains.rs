@@ -121,8 +121,8 @@ pub(crate) enum ConflictKind {
 pub(crate) struct Net<'g> {
     pub grid: &'g Grid,
     pub n: usize,
-    /// For each cell, its position inside each of its houses.
-    cell_pos: Vec<[u8; 3]>,
+    /// Where cells sit in their houses, shared by every net of the shape.
+    layout: std::sync::Arc<Layout>,
     /// Where each digit can go in each house at the start (`house * n + digit`).
     base_places: Vec<u64>,
     // Per-propagation state.
@@ -141,25 +141,34 @@ pub(crate) struct Net<'g> {
     /// (event, its inner chain in `inner`) for the events inner chains
     /// made, by event (kept apart so `Event` stays small).
     inner_of: Vec<(u32, u32)>,
+    /// The inner budget before the last stall (see [`Net::save`]).
+    stall_budget: usize,
     scratch: Vec<u32>,
+}
+
+/// Where a dynamic propagation stopped: broken, or stalled with nothing
+/// its inner rules could remove. A propagation of a higher level whose
+/// inner rules begin with the same ones (SE's table in
+/// `grader/nested.rs`: level 1 adds rules to level 0, 2 to 1, 3 to 2, 4 to
+/// 1 and 5 to 4) makes the same inferences up to there, so it goes on from
+/// it instead of starting over; a broken one breaks the same way.
+#[derive(Clone, Default)]
+pub(crate) struct Stop {
+    cands: Vec<u64>,
+    placed: Vec<u8>,
+    places: Vec<u64>,
+    events: Vec<Event>,
+    parents: Vec<u32>,
+    conflict: Option<Conflict>,
+    inner: Vec<InnerChain>,
+    inner_of: Vec<(u32, u32)>,
+    inner_budget: usize,
 }
 
 impl<'g> Net<'g> {
     pub fn new(grid: &'g Grid) -> Net<'g> {
         let n = grid.size();
         let geo = &grid.geo;
-        let mut cell_pos = vec![[0u8; 3]; grid.cands.len()];
-        for (h, cells) in geo.house_cells.iter().enumerate() {
-            for (i, &c) in cells.iter().enumerate() {
-                let slot = geo
-                    .houses_of(c as usize)
-                    .iter()
-                    .position(|&x| x as usize == h);
-                if let Some(slot) = slot {
-                    cell_pos[c as usize][slot] = i as u8;
-                }
-            }
-        }
         let mut base_places = vec![0u64; geo.house_cells.len() * n];
         for (h, cells) in geo.house_cells.iter().enumerate() {
             for (i, &c) in cells.iter().enumerate() {
@@ -172,7 +181,7 @@ impl<'g> Net<'g> {
         Net {
             grid,
             n,
-            cell_pos,
+            layout: Layout::of(grid),
             places: base_places.clone(),
             base_places,
             cands: grid.cands.clone(),
@@ -185,6 +194,7 @@ impl<'g> Net<'g> {
             inner_budget: usize::MAX,
             inner: Vec::new(),
             inner_of: Vec::new(),
+            stall_budget: usize::MAX,
             scratch: Vec::new(),
         }
     }
@@ -227,6 +237,7 @@ impl<'g> Net<'g> {
         self.inner.clear();
         self.inner_of.clear();
         self.conflict = None;
+        self.stall_budget = self.inner_budget;
         if let Mode::Dynamic { .. } = mode {
             self.cands.copy_from_slice(&self.grid.cands);
             self.placed.copy_from_slice(&self.grid.values);
@@ -323,14 +334,26 @@ impl<'g> Net<'g> {
     }
 
     fn run(&mut self, mode: Mode) {
+        self.run_from(mode, false);
+    }
+
+    /// [`Net::run`]; with `stalled`, from a dynamic propagation's stall
+    /// (every event followed).
+    fn run_from(&mut self, mode: Mode, mut stalled: bool) {
         let mut head = 0;
         // A dynamic propagation follows its `on` events before any `off`
         // one, each kind first in first out, as SE's `Chaining.doChaining`
         // takes `pendingOn` before `pendingOff`: which inference reaches a
         // candidate first decides its parents, so the chains SE counts.
-        let (mut on_head, mut off_head) = (0, 0);
+        let (mut on_head, mut off_head) = if stalled {
+            (self.events.len(), self.events.len())
+        } else {
+            (0, 0)
+        };
         loop {
-            while self.conflict.is_none() {
+            // From a stall the singles have nothing left to follow.
+            let follow = !std::mem::take(&mut stalled);
+            while follow && self.conflict.is_none() {
                 let id = match mode {
                     Mode::Static(_) if head < self.events.len() => {
                         head += 1;
@@ -364,10 +387,60 @@ impl<'g> Net<'g> {
             let Mode::Dynamic { level } = mode else {
                 return;
             };
+            // What the inner rules found nothing in is where a higher
+            // level goes on from (see `Stop`).
+            self.stall_budget = self.inner_budget;
             if level >= 1 && self.stalled(level, mode) {
                 continue;
             }
             return;
+        }
+    }
+
+    /// Keeps where this dynamic propagation stopped, with the inner budget
+    /// it had before its last stall if that found nothing.
+    pub fn save(&self, into: &mut Stop) {
+        into.cands.clone_from(&self.cands);
+        into.placed.clone_from(&self.placed);
+        into.places.clone_from(&self.places);
+        into.events.clone_from(&self.events);
+        into.parents.clone_from(&self.parents);
+        into.conflict.clone_from(&self.conflict);
+        into.inner.clone_from(&self.inner);
+        into.inner_of.clone_from(&self.inner_of);
+        into.inner_budget = if self.conflict.is_some() {
+            self.inner_budget
+        } else {
+            self.stall_budget
+        };
+    }
+
+    /// Goes on from a propagation of a lower level that `save` kept, as
+    /// if this one had run from its assumption (see `Stop`).
+    pub fn resume(&mut self, from: &Stop, mode: Mode) {
+        for e in &self.events {
+            self.on_ev[e.cand as usize] = NONE;
+            self.off_ev[e.cand as usize] = NONE;
+        }
+        self.cands.clone_from(&from.cands);
+        self.placed.clone_from(&from.placed);
+        self.places.clone_from(&from.places);
+        self.events.clone_from(&from.events);
+        self.parents.clone_from(&from.parents);
+        self.conflict.clone_from(&from.conflict);
+        self.inner.clone_from(&from.inner);
+        self.inner_of.clone_from(&from.inner_of);
+        self.inner_budget = from.inner_budget;
+        self.stall_budget = from.inner_budget;
+        for (id, e) in self.events.iter().enumerate() {
+            if e.on {
+                self.on_ev[e.cand as usize] = id as u32;
+            } else {
+                self.off_ev[e.cand as usize] = id as u32;
+            }
+        }
+        if self.conflict.is_none() {
+            self.run_from(mode, true);
         }
     }
 
@@ -405,7 +478,7 @@ impl<'g> Net<'g> {
             for (slot, &h) in grid.geo.houses_of(cell).iter().enumerate() {
                 let places = self.base_places[h as usize * n + digit];
                 if places.count_ones() == 2 {
-                    let other = places & !(1u64 << self.cell_pos[cell][slot]);
+                    let other = places & !(1u64 << self.layout.cell_pos[cell][slot]);
                     let q = grid.geo.house_cells[h as usize][other.trailing_zeros() as usize];
                     self.push_why(q as usize * n + digit, true, &[id], h, NONE, mode);
                 }
@@ -464,7 +537,7 @@ impl<'g> Net<'g> {
         for slot in 0..grid.geo.houses_per_cell {
             let h = grid.geo.cell_houses[cell][slot] as usize;
             let key = h * n + digit;
-            self.places[key] &= !(1u64 << self.cell_pos[cell][slot]);
+            self.places[key] &= !(1u64 << self.layout.cell_pos[cell][slot]);
             let left = self.places[key];
             if left.count_ones() > 1 {
                 continue;
@@ -509,45 +582,37 @@ impl<'g> Net<'g> {
         let geo = &grid.geo;
         let n = self.n;
         let before = self.events.len();
-        for b in grid.boxes() {
-            for line in 0..2 * n {
-                // Cells shared by the box and the line.
-                let box_cells = &geo.house_cells[b];
-                let mut shared_in_box = 0u64;
-                let mut shared_in_line = 0u64;
-                for (i, &c) in box_cells.iter().enumerate() {
-                    let slot = if line < n { 0 } else { 1 };
-                    if geo.cell_houses[c as usize][slot] as usize == line {
-                        shared_in_box |= 1 << i;
-                        shared_in_line |= 1 << self.cell_pos[c as usize][slot];
-                    }
-                }
-                if shared_in_box == 0 {
+        let layout = std::sync::Arc::clone(&self.layout);
+        for &Crossing {
+            b,
+            line,
+            shared_in_box,
+            shared_in_line,
+        } in &layout.crossings
+        {
+            let (b, line) = (b as usize, line as usize);
+            for d in 0..n {
+                let in_box = self.places[b * n + d];
+                let in_line = self.places[line * n + d];
+                if in_box == 0 || in_line == 0 {
                     continue;
                 }
-                for d in 0..n {
-                    let in_box = self.places[b * n + d];
-                    let in_line = self.places[line * n + d];
-                    if in_box == 0 || in_line == 0 {
-                        continue;
+                // Pointing: the box's places all in the line.
+                if in_box & !shared_in_box == 0 && in_line & !shared_in_line != 0 {
+                    let why = self.off_events_of(b, d, shared_in_box);
+                    for i in bits(in_line & !shared_in_line) {
+                        let c = geo.house_cells[line][i] as usize;
+                        self.push(c * n + d, false, &why, mode);
                     }
-                    // Pointing: the box's places all in the line.
-                    if in_box & !shared_in_box == 0 && in_line & !shared_in_line != 0 {
-                        let why = self.off_events_of(b, d, shared_in_box);
-                        for i in bits(in_line & !shared_in_line) {
-                            let c = geo.house_cells[line][i] as usize;
-                            self.push(c * n + d, false, &why, mode);
-                        }
-                    } else if in_line & !shared_in_line == 0 && in_box & !shared_in_box != 0 {
-                        let why = self.off_events_of(line, d, shared_in_line);
-                        for i in bits(in_box & !shared_in_box) {
-                            let c = geo.house_cells[b][i] as usize;
-                            self.push(c * n + d, false, &why, mode);
-                        }
+                } else if in_line & !shared_in_line == 0 && in_box & !shared_in_box != 0 {
+                    let why = self.off_events_of(line, d, shared_in_line);
+                    for i in bits(in_box & !shared_in_box) {
+                        let c = geo.house_cells[b][i] as usize;
+                        self.push(c * n + d, false, &why, mode);
                     }
-                    if self.conflict.is_some() {
-                        return true;
-                    }
+                }
+                if self.conflict.is_some() {
+                    return true;
                 }
             }
         }
@@ -615,6 +680,89 @@ impl<'g> Net<'g> {
             cell: (e.cand as usize / self.n) as u16,
             digit: (e.cand as usize % self.n) as u8 + 1,
             on: e.on,
+        }
+    }
+}
+
+/// Where cells sit in their houses: the same for every grid of a shape,
+/// so worked out once per shape and thread, not for every net.
+pub(crate) struct Layout {
+    shape: crate::shape::Shape,
+    /// For each cell, its position inside each of its houses.
+    cell_pos: Vec<[u8; 3]>,
+    /// The boxes and lines that share cells, box by box, rows before
+    /// columns: where pointing and claiming look.
+    crossings: Vec<Crossing>,
+}
+
+/// A box and a line that share cells, and those cells' positions in each.
+struct Crossing {
+    b: u16,
+    line: u16,
+    shared_in_box: u64,
+    shared_in_line: u64,
+}
+
+impl Layout {
+    fn of(grid: &Grid) -> std::sync::Arc<Layout> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<std::sync::Arc<Layout>>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match last.as_ref() {
+                Some(layout) if layout.shape == grid.geo.shape => std::sync::Arc::clone(layout),
+                _ => {
+                    let layout = std::sync::Arc::new(Layout::new(grid));
+                    *last = Some(std::sync::Arc::clone(&layout));
+                    layout
+                }
+            }
+        })
+    }
+
+    fn new(grid: &Grid) -> Layout {
+        let geo = &grid.geo;
+        let n = grid.size();
+        let mut cell_pos = vec![[0u8; 3]; grid.cands.len()];
+        for (h, cells) in geo.house_cells.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                let slot = geo
+                    .houses_of(c as usize)
+                    .iter()
+                    .position(|&x| x as usize == h);
+                if let Some(slot) = slot {
+                    cell_pos[c as usize][slot] = i as u8;
+                }
+            }
+        }
+        let mut crossings = Vec::new();
+        for b in grid.boxes() {
+            for line in 0..2 * n {
+                let slot = if line < n { 0 } else { 1 };
+                let mut shared_in_box = 0u64;
+                let mut shared_in_line = 0u64;
+                for (i, &c) in geo.house_cells[b].iter().enumerate() {
+                    if geo.cell_houses[c as usize][slot] as usize == line {
+                        shared_in_box |= 1 << i;
+                        shared_in_line |= 1 << cell_pos[c as usize][slot];
+                    }
+                }
+                if shared_in_box != 0 {
+                    crossings.push(Crossing {
+                        b: b as u16,
+                        line: line as u16,
+                        shared_in_box,
+                        shared_in_line,
+                    });
+                }
+            }
+        }
+        Layout {
+            shape: geo.shape,
+            cell_pos,
+            crossings,
         }
     }
 }
@@ -1028,29 +1176,75 @@ fn branches_of(
     on
 }
 
-/// Every candidate of `grid` assumed on, with all static links, by the
-/// scan's bitset search: calls `f` with the candidate, whether it reached
-/// its own opposite, and (with `facts`, when it did not) what it reached as
-/// bits over `cand * 2 + on`. What [`Net::propagate`] finds in
-/// `Mode::Static(Links::ALL)`, far faster: the nested chains run it at
-/// every stall.
-pub(crate) fn static_reach(grid: &Grid, facts: bool, mut f: impl FnMut(usize, bool, &[u64])) {
-    let links = StaticLinks::new(grid);
-    let closure = links.closure();
-    let mut out = vec![0u64; (grid.cands.len() * grid.size() * 2).div_ceil(64)];
-    for (i, &cand) in links.cands.iter().enumerate() {
-        let hit = closure.reaches(i * 2 + 1, i * 2);
-        if facts && !hit {
-            out.fill(0);
-            for (w, &word) in closure.of(i * 2 + 1).iter().enumerate() {
-                for b in bits(word) {
-                    let compact = w * 64 + b;
-                    let key = links.cands[compact / 2] as usize * 2 + compact % 2;
-                    out[key / 64] |= 1 << (key % 64);
-                }
+/// Runs `f` on what every candidate of `grid`, assumed on, reaches with
+/// all static links: what [`Net::propagate`] finds in
+/// `Mode::Static(Links::ALL)`, from the scan's bitsets, far faster (the
+/// nested chains ask at every stall). The last grid's answer is kept: a
+/// nested search of level 3 asks twice on each grid (its static forcing
+/// chains, then its multiple chains).
+pub(crate) fn with_static_reach<R>(grid: &Grid, f: impl FnOnce(&StaticReach) -> R) -> R {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<StaticReach>> = const { std::cell::RefCell::new(None) };
+    }
+    let last = LAST.with(|last| last.borrow_mut().take());
+    let reach = match last {
+        Some(reach) if reach.shape == grid.geo.shape && reach.grid_cands == grid.cands => reach,
+        _ => {
+            let links = StaticLinks::new(grid);
+            let closure = links.closure();
+            StaticReach {
+                shape: grid.geo.shape,
+                grid_cands: grid.cands.clone(),
+                links,
+                closure,
             }
         }
-        f(cand as usize, hit, &out);
+    };
+    let result = f(&reach);
+    LAST.with(|last| *last.borrow_mut() = Some(reach));
+    result
+}
+
+/// A grid's static links and what each of its candidates reaches.
+pub(crate) struct StaticReach {
+    shape: crate::shape::Shape,
+    grid_cands: Vec<u64>,
+    links: StaticLinks,
+    closure: Closure,
+}
+
+impl StaticReach {
+    /// The grid's candidates (`cell * n + digit`), in order.
+    pub fn cands(&self) -> impl Iterator<Item = usize> + '_ {
+        self.links.cands.iter().map(|&c| c as usize)
+    }
+
+    /// Whether `cand`, assumed on, reaches its own opposite.
+    pub fn hit(&self, cand: usize) -> bool {
+        let i = self.links.index[cand] as usize;
+        self.closure.reaches(i * 2 + 1, i * 2)
+    }
+
+    /// The facts (`cand * 2 + on`, in order) that every candidate of
+    /// `group`, assumed on, reaches; `scratch` holds the bits between calls.
+    pub fn common(&self, group: &[usize], scratch: &mut Vec<u64>, out: &mut Vec<usize>) {
+        scratch.clear();
+        scratch.resize(self.closure.words, !0);
+        for &cand in group {
+            let i = self.links.index[cand] as usize;
+            for (acc, &x) in scratch.iter_mut().zip(self.closure.of(i * 2 + 1)) {
+                *acc &= x;
+            }
+        }
+        out.clear();
+        // Compact keys follow the candidates' order: the facts come out
+        // in order of `cand * 2 + on` too.
+        for (w, &word) in scratch.iter().enumerate() {
+            for b in bits(word) {
+                let compact = w * 64 + b;
+                out.push(self.links.cands[compact / 2] as usize * 2 + compact % 2);
+            }
+        }
     }
 }
 
@@ -1062,6 +1256,8 @@ pub(crate) fn static_reach(grid: &Grid, facts: bool, mut f: impl FnMut(usize, bo
 struct StaticLinks {
     /// The grid's candidates (`cell * n + digit`), in order.
     cands: Vec<u32>,
+    /// Each candidate's place in `cands` (by `cell * n + digit`).
+    index: Vec<u32>,
     words: usize,
     /// Per compact key, its successors (`words` words each).
     succ: Vec<u64>,
@@ -1145,7 +1341,12 @@ impl StaticLinks {
                 }
             }
         }
-        StaticLinks { cands, words, succ }
+        StaticLinks {
+            cands,
+            index,
+            words,
+            succ,
+        }
     }
 
     fn keys(&self) -> usize {
@@ -1171,16 +1372,31 @@ impl StaticLinks {
     fn closure(&self) -> Closure {
         const UNSEEN: u32 = u32::MAX;
         let (keys, words) = (self.keys(), self.words);
+        // The keys with links out: every `on` key, and each `off` key with
+        // a strong link. An `off` key without one reaches only itself, and
+        // its bit in the rows that lead to it is all it adds: the search
+        // leaves it out (and it has no component).
+        let mut linked = vec![0u64; words];
+        for key in 0..keys {
+            let row = &self.succ[key * words..(key + 1) * words];
+            if key % 2 == 1 || row.iter().any(|&w| w != 0) {
+                linked[key / 64] |= 1 << (key % 64);
+            }
+        }
         let mut index = vec![UNSEEN; keys];
         let mut low = vec![0u32; keys];
         let mut component = vec![UNSEEN; keys];
+        // Per component, the last component whose reach took it in: many
+        // links of a component lead into the same other one, whose reach
+        // is added once.
+        let mut added_to = vec![UNSEEN; keys];
         let mut reach: Vec<u64> = Vec::new();
         let mut stack: Vec<u32> = Vec::new();
         // The depth-first path: each key and the next successor to try.
         let mut path: Vec<(usize, usize)> = Vec::new();
         let mut counter = 0u32;
         for root in 0..keys {
-            if index[root] != UNSEEN {
+            if index[root] != UNSEEN || linked[root / 64] & (1 << (root % 64)) == 0 {
                 continue;
             }
             index[root] = counter;
@@ -1190,7 +1406,7 @@ impl StaticLinks {
             path.push((root, 0));
             while let Some(&mut (key, ref mut from)) = path.last_mut() {
                 let row = &self.succ[key * words..(key + 1) * words];
-                if let Some(next) = next_bit(row, *from) {
+                if let Some(next) = next_bit_in(row, &linked, *from) {
                     *from = next + 1;
                     if index[next] == UNSEEN {
                         index[next] = counter;
@@ -1211,21 +1427,28 @@ impl StaticLinks {
                 if low[key] != index[key] {
                     continue;
                 }
-                // `key` roots a component: the stack down to it.
+                // `key` roots a component: the stack down to it. It reaches
+                // its keys, what they link to, and the reaches of the
+                // components those links enter.
                 let c = reach.len() / words;
                 reach.resize(reach.len() + words, 0);
                 let first = stack.iter().rposition(|&k| k as usize == key).unwrap_or(0);
-                for &member in &stack[first..] {
-                    component[member as usize] = c as u32;
-                    reach[c * words + member as usize / 64] |= 1 << (member % 64);
-                }
                 let (done, own) = reach.split_at_mut(c * words);
                 for &member in &stack[first..] {
+                    component[member as usize] = c as u32;
+                    own[member as usize / 64] |= 1 << (member % 64);
                     let row = &self.succ[member as usize * words..(member as usize + 1) * words];
-                    for (w, &word) in row.iter().enumerate() {
-                        for b in bits(word) {
+                    for (acc, &x) in own.iter_mut().zip(row) {
+                        *acc |= x;
+                    }
+                }
+                for &member in &stack[first..] {
+                    let row = &self.succ[member as usize * words..(member as usize + 1) * words];
+                    for (w, (&word, &mask)) in row.iter().zip(&linked).enumerate() {
+                        for b in bits(word & mask) {
                             let to = component[w * 64 + b] as usize;
-                            if to != c {
+                            if to != c && added_to[to] != c as u32 {
+                                added_to[to] = c as u32;
                                 let theirs = &done[to * words..(to + 1) * words];
                                 for (acc, &x) in own.iter_mut().zip(theirs) {
                                     *acc |= x;
@@ -1304,7 +1527,8 @@ struct Closure {
 }
 
 impl Closure {
-    /// The compact keys `key` reaches, itself included.
+    /// The compact keys `key` reaches, itself included (`key` is an `on`
+    /// key, or an `off` key with a strong link).
     fn of(&self, key: usize) -> &[u64] {
         let c = self.component[key] as usize;
         &self.reach[c * self.words..(c + 1) * self.words]
@@ -1315,16 +1539,16 @@ impl Closure {
     }
 }
 
-/// The first set bit at or after `from` in a bitset.
-fn next_bit(words: &[u64], from: usize) -> Option<usize> {
+/// The first bit at or after `from` set in both `words` and `mask`.
+fn next_bit_in(words: &[u64], mask: &[u64], from: usize) -> Option<usize> {
     let mut w = from / 64;
-    let mut word = *words.get(w)? & (!0u64 << (from % 64));
+    let mut word = *words.get(w)? & mask[w] & (!0u64 << (from % 64));
     loop {
         if word != 0 {
             return Some(w * 64 + word.trailing_zeros() as usize);
         }
         w += 1;
-        word = *words.get(w)?;
+        word = *words.get(w)? & mask[w];
     }
 }
 
@@ -1409,5 +1633,118 @@ impl Branches {
 
     pub fn depth(&self, cand: usize, key: usize) -> usize {
         self.depth[cand * self.keys + key] as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse_puzzle;
+    use crate::ShapeHint;
+
+    /// An SE 11+ puzzle (forum_hardest_1905_11plus): nested chains of level
+    /// 3 at its givens.
+    const HARDEST: &str =
+        "98.7..6..7..9..5....5.4..7.8..6..3...2...1.......8...53...97.....8.6.7.....8....3";
+
+    fn hardest() -> Grid {
+        let board = parse_puzzle(HARDEST, ShapeHint::Infer).expect("a 9x9 puzzle");
+        Grid::new(&board).expect("no clash")
+    }
+
+    /// Every candidate's events, as (candidate, on, depth, parents' nodes).
+    fn trace(net: &Net) -> Vec<(u32, bool, u16, Vec<Node>)> {
+        (0..net.events.len() as u32)
+            .map(|id| {
+                let e = net.events[id as usize];
+                let parents = net.parents_of(id).iter().map(|&p| net.node(p)).collect();
+                (e.cand, e.on, e.depth, parents)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_closure_reaches_what_a_breadth_first_search_reaches() {
+        let grid = hardest();
+        let links = StaticLinks::new(&grid);
+        let closure = links.closure();
+        let mut scratch = ReachScratch::new(links.words, links.keys());
+        let mut hits = 0;
+        for i in 0..links.cands.len() {
+            // Stopped at its own start, which it never reaches again: the
+            // whole reach.
+            links.reach(i * 2 + 1, i * 2 + 1, &mut scratch);
+            assert_eq!(closure.of(i * 2 + 1), &scratch.visited[..], "candidate {i}");
+            hits += usize::from(closure.reaches(i * 2 + 1, i * 2));
+        }
+        // The grid has chains, and candidates without them.
+        assert!(hits > 0 && hits < links.cands.len(), "{hits} hits");
+    }
+
+    #[test]
+    fn the_static_reach_agrees_with_a_static_propagation() {
+        let grid = hardest();
+        let mut net = Net::new(&grid);
+        let (mut common, mut scratch) = (Vec::new(), Vec::new());
+        with_static_reach(&grid, |reach| {
+            for cand in reach.cands() {
+                net.propagate(cand, true, Mode::Static(Links::ALL));
+                assert_eq!(reach.hit(cand), net.conflict.is_some(), "candidate {cand}");
+                if net.conflict.is_some() {
+                    continue;
+                }
+                let mut keys: Vec<usize> = net
+                    .events
+                    .iter()
+                    .map(|e| e.cand as usize * 2 + usize::from(e.on))
+                    .collect();
+                keys.sort_unstable();
+                keys.dedup();
+                reach.common(&[cand], &mut scratch, &mut common);
+                assert_eq!(common, keys, "candidate {cand}");
+            }
+        });
+    }
+
+    #[test]
+    fn a_level_going_on_from_a_lower_levels_stop_infers_as_if_it_started_over() {
+        let grid = hardest();
+        let n = grid.size();
+        let (mut lower, mut resumed, mut fresh) =
+            (Net::new(&grid), Net::new(&grid), Net::new(&grid));
+        let mut stop = Stop::default();
+        let mut extended = 0;
+        // Every 7th candidate, for each level and the level it goes on from.
+        let cands: Vec<usize> = (0..grid.cands.len())
+            .filter(|&c| grid.cands[c].count_ones() >= 2)
+            .flat_map(|c| bits(grid.cands[c]).map(move |d| c * n + d))
+            .step_by(7)
+            .collect();
+        for (from, to) in [(0, 1), (1, 2), (2, 3), (1, 4)] {
+            for &cand in &cands {
+                for net in [&mut lower, &mut resumed, &mut fresh] {
+                    net.inner_budget = super::super::nested::NESTED_BUDGET;
+                }
+                lower.propagate(cand, true, Mode::Dynamic { level: from });
+                lower.save(&mut stop);
+                resumed.resume(&stop, Mode::Dynamic { level: to });
+                fresh.propagate(cand, true, Mode::Dynamic { level: to });
+                assert_eq!(trace(&resumed), trace(&fresh), "{cand} from {from} to {to}");
+                assert_eq!(
+                    resumed
+                        .conflict
+                        .as_ref()
+                        .map(|c| (c.events.clone(), c.what)),
+                    fresh.conflict.as_ref().map(|c| (c.events.clone(), c.what)),
+                );
+                let texts =
+                    |net: &Net| net.inner.iter().map(|c| c.text.clone()).collect::<Vec<_>>();
+                assert_eq!(texts(&resumed), texts(&fresh));
+                assert_eq!(resumed.inner_budget, fresh.inner_budget);
+                extended += usize::from(resumed.events.len() > lower.events.len());
+            }
+        }
+        // The higher levels went further than the lower ones somewhere.
+        assert!(extended > 0);
     }
 }

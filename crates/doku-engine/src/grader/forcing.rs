@@ -14,7 +14,7 @@
 
 use super::chains::{
     fill_cells, fill_chain, say, with_static_branches, Branches, Conflict, ConflictKind, Links,
-    Mode, Net, Node,
+    Mode, Net, Node, Stop,
 };
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::nested::{step_rating, Weight, NESTED_BUDGET};
@@ -71,7 +71,11 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
     }
     let mut branches = Branches::reuse(BRANCHES.take(), net.cand_count());
     let mut best: Option<Proof> = None;
+    let level = level.unwrap_or(0);
+    let mut stops = Stops::take(grid);
+    let (lower, mut own) = stops.of_levels(level);
     // Every candidate assumed on.
+    let mut count = 0;
     for cell in 0..grid.cands.len() {
         if grid.cands[cell].count_ones() < 2 {
             continue;
@@ -79,7 +83,17 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
         for d in bits(grid.cands[cell]) {
             let cand = cell * n + d;
             net.inner_budget = NESTED_BUDGET;
-            net.propagate(cand, true, mode);
+            match lower.and_then(|lower| lower.get(count)) {
+                Some(stop) => net.resume(stop, mode),
+                None => net.propagate(cand, true, mode),
+            }
+            if let Some(own) = own.as_mut() {
+                if own.len() <= count {
+                    own.push(Stop::default());
+                }
+                net.save(&mut own[count]);
+            }
+            count += 1;
             match &net.conflict {
                 Some(conflict) => {
                     let mut weight = Weight::default();
@@ -104,6 +118,11 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
         consider(p, &mut best);
     }
     BRANCHES.set(Some(branches));
+    if let Some(own) = own {
+        stops.by_level[level as usize] = own;
+        stops.kept[level as usize] = count;
+    }
+    Stops::put(stops);
     finish(grid, &mut net, mode, technique, best, out)
 }
 
@@ -127,6 +146,65 @@ pub(crate) fn multiple_as_se(grid: &Grid, technique: Technique, out: &mut Findin
             out,
         )
     })
+}
+
+/// Where each assumption's propagation stopped at each level, for one
+/// grid: the next level goes on from there (see `Stop`).
+#[derive(Default)]
+struct Stops {
+    shape: Option<crate::shape::Shape>,
+    values: Vec<u8>,
+    cands: Vec<u64>,
+    /// Per level, per assumption in the search's order; past `kept`, and
+    /// of other grids, only buffers to reuse.
+    by_level: [Vec<Stop>; 6],
+    /// Per level, how many stops are of this grid (0: not kept).
+    kept: [usize; 6],
+}
+
+thread_local! {
+    static STOPS: std::cell::RefCell<Stops> = std::cell::RefCell::new(Stops::default());
+}
+
+impl Stops {
+    /// The stops kept for `grid`, or none if they were of another grid.
+    fn take(grid: &Grid) -> Stops {
+        let mut stops = STOPS.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        let same = stops.shape == Some(grid.geo.shape)
+            && stops.values == grid.values
+            && stops.cands == grid.cands;
+        if !same {
+            stops.shape = Some(grid.geo.shape);
+            stops.values.clone_from(&grid.values);
+            stops.cands.clone_from(&grid.cands);
+            stops.kept = [0; 6];
+        }
+        stops
+    }
+
+    fn put(stops: Stops) {
+        STOPS.with(|s| *s.borrow_mut() = stops);
+    }
+
+    /// The stops `level` goes on from (if kept), and the vector for its
+    /// own stops if a higher level goes on from them.
+    fn of_levels(&mut self, level: u8) -> (Option<&[Stop]>, Option<Vec<Stop>>) {
+        let lower = match level {
+            1 => Some(0),
+            2 | 4 => Some(1),
+            3 => Some(2),
+            5 => Some(4),
+            _ => None,
+        };
+        let own = matches!(level, 0 | 1 | 2 | 4).then(|| {
+            self.kept[level as usize] = 0;
+            std::mem::take(&mut self.by_level[level as usize])
+        });
+        let lower = lower
+            .map(|l: usize| &self.by_level[l][..self.kept[l]])
+            .filter(|stops| !stops.is_empty());
+        (lower, own)
+    }
 }
 
 fn consider(proof: Proof, best: &mut Option<Proof>) {

@@ -29,7 +29,7 @@
 //! without the outer chain and is not used (SE skips it too).
 
 use super::chains::{
-    say, say_path, static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE,
+    say, say_path, with_static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE,
 };
 use super::forcing::{conflict_words, places_in};
 use super::grid::{bits, Grid};
@@ -261,7 +261,24 @@ impl Search<'_, '_> {
             }
         }
         if rule.multiple {
-            self.multiple(mode, dynamic, &branch_bits, &live, words, &mut found);
+            let common = |group: &[usize], out: &mut Vec<usize>| {
+                let mut bits_of = group
+                    .iter()
+                    .map(|&c| &branch_bits[c * words..(c + 1) * words]);
+                let mut all: Vec<u64> = bits_of.next().map(<[u64]>::to_vec).unwrap_or_default();
+                for theirs in bits_of {
+                    for (acc, &x) in all.iter_mut().zip(theirs) {
+                        *acc &= x;
+                    }
+                }
+                out.clear();
+                out.extend(
+                    all.iter()
+                        .enumerate()
+                        .flat_map(|(w, &word)| bits(word).map(move |b| w * 64 + b)),
+                );
+            };
+            self.multiple(mode, dynamic, common, &live, &mut found);
         }
         one_per_removal(found)
     }
@@ -271,38 +288,41 @@ impl Search<'_, '_> {
     fn run_static(&mut self, mode: Mode, rule: Rule) -> Vec<InnerFinding> {
         let grid = self.grid;
         let cand_count = grid.cands.len() * self.n;
-        let words = (cand_count * 2).div_ceil(64);
         let assumptions: usize = grid.cands.iter().map(|c| c.count_ones() as usize).sum();
         if *self.budget < assumptions {
             *self.budget = 0;
             return Vec::new();
         }
         *self.budget -= assumptions;
-        let mut hits = Vec::new();
-        let mut live = vec![false; cand_count];
-        let mut branch_bits = vec![0u64; if rule.multiple { cand_count * words } else { 0 }];
-        static_reach(grid, rule.multiple, |cand, hit, facts| {
-            if hit {
-                hits.push(cand);
-            } else if rule.multiple {
-                live[cand] = true;
-                branch_bits[cand * words..(cand + 1) * words].copy_from_slice(facts);
-            }
-        });
-        let mut found = Vec::new();
-        if rule.contradictions {
-            let mut net = Net::new(grid);
-            for cand in hits {
-                net.propagate(cand, true, mode);
-                if net.conflict.is_some() {
-                    found.push(self.contradiction(&net, cand, false));
+        with_static_reach(grid, |reach| {
+            let mut hits = Vec::new();
+            let mut live = vec![false; cand_count];
+            for cand in reach.cands() {
+                if reach.hit(cand) {
+                    hits.push(cand);
+                } else {
+                    live[cand] = true;
                 }
             }
-        }
-        if rule.multiple {
-            self.multiple(mode, false, &branch_bits, &live, words, &mut found);
-        }
-        one_per_removal(found)
+            let mut found = Vec::new();
+            if rule.contradictions {
+                let mut net = Net::new(grid);
+                for cand in hits {
+                    net.propagate(cand, true, mode);
+                    if net.conflict.is_some() {
+                        found.push(self.contradiction(&net, cand, false));
+                    }
+                }
+            }
+            if rule.multiple {
+                let mut scratch = Vec::new();
+                let common = |group: &[usize], out: &mut Vec<usize>| {
+                    reach.common(group, &mut scratch, out);
+                };
+                self.multiple(mode, false, common, &live, &mut found);
+            }
+            one_per_removal(found)
+        })
     }
 
     /// What `fact` (`cand * 2 + on`) removes from the grid, if anything.
@@ -318,6 +338,15 @@ impl Search<'_, '_> {
         } else {
             vec![cand]
         }
+    }
+
+    /// Whether `fact` (`cand * 2 + on`) removes anything from the grid:
+    /// [`Search::removes`] without building the list.
+    fn removes_any(&self, key: usize) -> bool {
+        let (cand, on) = (key / 2, key % 2 == 1);
+        let cands = self.grid.cands[cand / self.n];
+        let bit = 1u64 << (cand % self.n);
+        cands & bit != 0 && (!on || cands & !bit != 0)
     }
 
     /// An assumption that broke the grid: it is false.
@@ -386,9 +415,8 @@ impl Search<'_, '_> {
         &mut self,
         mode: Mode,
         dynamic: bool,
-        branch_bits: &[u64],
+        mut common: impl FnMut(&[usize], &mut Vec<usize>),
         live: &[bool],
-        words: usize,
         found: &mut Vec<InnerFinding>,
     ) {
         let grid = self.grid;
@@ -422,25 +450,53 @@ impl Search<'_, '_> {
                 }
             }
         }
-        let mut common = vec![0u64; words];
-        let mut net = Net::new(grid);
-        net.inner_budget = INNER_NESTED_BUDGET;
+        // (group, site, is_cell, the facts all its branches reach).
+        let mut work: Vec<(Vec<usize>, usize, bool, Vec<usize>)> = Vec::new();
+        let mut facts = Vec::new();
         for (group, site, is_cell) in groups {
             if group.iter().any(|&c| !live[c]) {
                 continue;
             }
-            common.fill(!0);
-            for &c in &group {
-                for (w, b) in common.iter_mut().zip(&branch_bits[c * words..]) {
-                    *w &= b;
+            common(&group, &mut facts);
+            facts.retain(|&key| !group.contains(&(key / 2)) && self.removes_any(key));
+            let facts = std::mem::take(&mut facts);
+            if !facts.is_empty() {
+                work.push((group, site, is_cell, facts));
+            }
+        }
+        if work.is_empty() {
+            return;
+        }
+        let mut net = Net::new(grid);
+        net.inner_budget = INNER_NESTED_BUDGET;
+        // A static branch is the same every time it is followed: each start
+        // is followed once, for every fact any of its groups needs from it
+        // (a dynamic one spends the inner budget as it goes, so it is
+        // followed again for each fact, as it was found).
+        let mut branches: std::collections::HashMap<(usize, usize), Option<Branch>> =
+            std::collections::HashMap::new();
+        if !dynamic {
+            let mut wanted: Vec<(usize, usize)> = work
+                .iter()
+                .flat_map(|(group, _, _, facts)| {
+                    group
+                        .iter()
+                        .flat_map(move |&start| facts.iter().map(move |&key| (start, key)))
+                })
+                .collect();
+            wanted.sort_unstable();
+            wanted.dedup();
+            for same_start in wanted.chunk_by(|a, b| a.0 == b.0) {
+                net.propagate(same_start[0].0, true, mode);
+                for &(start, key) in same_start {
+                    let branch = net
+                        .event_of(key / 2, key % 2 == 1)
+                        .map(|target| Branch::of(&net, target));
+                    branches.insert((start, key), branch);
                 }
             }
-            let facts: Vec<usize> = common
-                .iter()
-                .enumerate()
-                .flat_map(|(w, &word)| bits(word).map(move |b| w * 64 + b))
-                .filter(|&key| !group.contains(&(key / 2)) && !self.removes(key).is_empty())
-                .collect();
+        }
+        for (group, site, is_cell, facts) in work {
             for key in facts {
                 let mut weight = Weight::default();
                 // The shared single the assumptions stand on.
@@ -448,14 +504,22 @@ impl Search<'_, '_> {
                 let mut singles = vec![(root, group[0])];
                 let mut lines = Vec::new();
                 for &start in &group {
-                    net.propagate(start, true, mode);
-                    let Some(target) = net.event_of(key / 2, key % 2 == 1) else {
-                        continue;
-                    };
-                    weight.add(&net, &[target]);
-                    singles_of(&net, &[target], &mut singles);
-                    lines.push(say_path(&net, target));
+                    if dynamic {
+                        net.propagate(start, true, mode);
+                        let Some(target) = net.event_of(key / 2, key % 2 == 1) else {
+                            continue;
+                        };
+                        weight.add(&net, &[target]);
+                        singles_of(&net, &[target], &mut singles);
+                        lines.push(say_path(&net, target));
+                    } else if let Some(Some(branch)) = branches.get(&(start, key)) {
+                        weight.flat += branch.nodes;
+                        singles.extend_from_slice(&branch.singles);
+                        lines.push(branch.line.clone());
+                    }
                 }
+                singles.sort_unstable();
+                singles.dedup();
                 let place = if is_cell {
                     format!(
                         "every digit of {}",
@@ -499,6 +563,34 @@ impl Search<'_, '_> {
                     out.push(c * n + d);
                 }
             }
+        }
+    }
+}
+
+/// What one static branch says about one fact: what a chain counts and
+/// tells of it.
+struct Branch {
+    /// The inferences the fact rests on, itself included.
+    nodes: u32,
+    /// The singles among them (see [`singles_of`]), unsorted.
+    singles: Vec<(u16, usize)>,
+    /// The line from the assumption to the fact, in words.
+    line: String,
+}
+
+impl Branch {
+    fn of(net: &Net, target: u32) -> Branch {
+        let ancestors = net.ancestors(&[target]);
+        let singles = ancestors
+            .iter()
+            .map(|&e| net.events[e as usize])
+            .filter(|event| event.on && event.cause != CAUSE_NONE)
+            .map(|event| (event.cause, event.cand as usize))
+            .collect();
+        Branch {
+            nodes: ancestors.len() as u32,
+            singles,
+            line: say_path(net, target),
         }
     }
 }
