@@ -15,7 +15,7 @@
 //! (cells as one 128-bit set); each pair or triplet is cut as soon as its
 //! cells share fewer than two excluders, so the search stays cheap.
 
-use super::grid::{bits, Finding, Grid, Pattern};
+use super::grid::{bits, bits128, Finding, Grid, Pattern};
 use super::Technique;
 
 /// Largest board searched: cell sets are 128-bit masks.
@@ -94,7 +94,7 @@ fn exclude(grid: &Grid, base: &[usize], common: u128, peers: &[u128], out: &mut 
     let mut locks = [0u64; 32];
     let mut count = 0;
     let mut lockers = 0u128;
-    for c in bits_128(common) {
+    for c in bits128(common) {
         if grid.cands[c] & !all == 0 && count < locks.len() {
             locks[count] = grid.cands[c];
             lockers |= 1u128 << c;
@@ -157,42 +157,16 @@ fn exclude(grid: &Grid, base: &[usize], common: u128, peers: &[u128], out: &mut 
     out.start(technique, Pattern::Wing);
     out.digits = removals.iter().fold(0, |m, &(_, d)| m | 1 << (d - 1));
     out.cells.extend(base.iter().map(|&c| c as u16));
-    out.fins.extend(bits_128(lockers).map(|c| c as u16));
+    out.fins.extend(bits128(lockers).map(|c| c as u16));
     out.eliminations.extend(removals);
     true
-}
-
-fn bits_128(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            bit
-        })
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// "r1c6" as a cell index of a 9x9 grid.
-    fn at(name: &str) -> u16 {
-        let (r, c) = name[1..].split_once('c').expect("rNcM");
-        (r.parse::<u16>().expect("row") - 1) * 9 + c.parse::<u16>().expect("column") - 1
-    }
-
-    fn removals(f: &Finding) -> Vec<(u16, u8)> {
-        let mut v = f.eliminations.clone();
-        v.sort_unstable();
-        v
-    }
-
-    fn expected(pairs: &[(&str, u8)]) -> Vec<(u16, u8)> {
-        let mut v: Vec<(u16, u8)> = pairs.iter().map(|&(c, d)| (at(c), d)).collect();
-        v.sort_unstable();
-        v
-    }
+    use crate::grader::grid::test_cells::{at, expected, removals};
 
     /// A position met on top1465's solving path.
     const ROWS: [&str; 9] = [

@@ -10,7 +10,7 @@
 //! in A, the same for B, and each restricted common goes from the cells
 //! that see all its cells in both.
 
-use super::grid::{bits, Finding, Grid, Pattern};
+use super::grid::{bits, bits128, Finding, Grid, Pattern};
 use super::Technique;
 use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
@@ -406,16 +406,6 @@ fn find_sets(grid: &Grid, n: usize, peers: &[u128]) -> Vec<Als> {
         }
     }
     sets
-}
-
-pub(super) fn bits128(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            bit
-        })
-    })
 }
 
 /// "r2c2, r2c3 and r2c9 in row 2 hold only 2, 4, 7 and 9 (...)", or for a

@@ -10,9 +10,9 @@
 //! indexes them once by (stem cell, digit), and stops at the first blossom
 //! that removes something.
 
-use super::als::{bits128, set_words, with_sets, Als, MAX_DIGITS};
+use super::als::{set_words, with_sets, Als, MAX_DIGITS};
 use super::explain::removals_by_digit;
-use super::grid::{bits, Finding, Grid, Pattern};
+use super::grid::{bits, bits128, Finding, Grid, Pattern};
 use super::Technique;
 use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};

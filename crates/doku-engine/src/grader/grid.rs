@@ -363,6 +363,43 @@ pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Bits of a 128-bit cell set (boards up to 128 cells), lowest first.
+pub(crate) fn bits128(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
+/// Helpers for the techniques' unit tests on 9x9 positions.
+#[cfg(test)]
+pub(crate) mod test_cells {
+    use super::Finding;
+
+    /// "r1c6" as a cell index of a 9x9 grid.
+    pub(crate) fn at(name: &str) -> u16 {
+        let (r, c) = name[1..].split_once('c').expect("rNcM");
+        (r.parse::<u16>().expect("row") - 1) * 9 + c.parse::<u16>().expect("column") - 1
+    }
+
+    /// A finding's eliminations, sorted.
+    pub(crate) fn removals(f: &Finding) -> Vec<(u16, u8)> {
+        let mut v = f.eliminations.clone();
+        v.sort_unstable();
+        v
+    }
+
+    /// Named eliminations (`("r1c6", 4)`), sorted as [`removals`].
+    pub(crate) fn expected(pairs: &[(&str, u8)]) -> Vec<(u16, u8)> {
+        let mut v: Vec<(u16, u8)> = pairs.iter().map(|&(c, d)| (at(c), d)).collect();
+        v.sort_unstable();
+        v
+    }
+}
+
 /// Searches `items` (an id bit and a mask each) for `k` of them whose masks
 /// together have exactly `k` bits; `found(ids, union)` decides whether a
 /// match is useful (returns true to stop). Items whose mask alone has more

@@ -489,23 +489,7 @@ fn removals(grid: &Grid, eliminations: &[(u16, u8)]) -> String {
 mod tests {
     use super::*;
 
-    /// "r1c6" as a cell index of a 9x9 grid.
-    fn at(name: &str) -> u16 {
-        let (r, c) = name[1..].split_once('c').expect("rNcM");
-        (r.parse::<u16>().expect("row") - 1) * 9 + c.parse::<u16>().expect("column") - 1
-    }
-
-    fn removals(f: &Finding) -> Vec<(u16, u8)> {
-        let mut v = f.eliminations.clone();
-        v.sort_unstable();
-        v
-    }
-
-    fn expected(pairs: &[(&str, u8)]) -> Vec<(u16, u8)> {
-        let mut v: Vec<(u16, u8)> = pairs.iter().map(|&(c, d)| (at(c), d)).collect();
-        v.sort_unstable();
-        v
-    }
+    use crate::grader::grid::test_cells::{at, expected, removals};
 
     fn find(rows: &[&str], technique: Technique) -> Option<Finding> {
         let mut grid = Grid::from_candidate_rows(rows);
