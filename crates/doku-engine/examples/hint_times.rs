@@ -14,6 +14,10 @@ use doku_engine::grader::{find_technique, next_hint_with_solution, Advice, Techn
 use doku_engine::{Board, Candidates, ShapeHint};
 use std::time::Instant;
 
+#[path = "support/cpu_clock.rs"]
+mod cpu_clock;
+use cpu_clock::thread_cpu_ms;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(spec) = args.iter().find_map(|a| a.strip_prefix("--sparse=")) {
@@ -260,31 +264,6 @@ fn walk_hints(givens: &Board, solution: &Board, limit_s: f64, per_technique: boo
             return walk;
         }
     }
-}
-
-/// This thread's CPU time so far, in ms, so that other processes on a busy
-/// machine do not count (`None` off Linux: wall time is used instead).
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-fn thread_cpu_ms() -> Option<f64> {
-    #[repr(C)]
-    struct Timespec {
-        secs: i64,
-        nanos: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut time = Timespec { secs: 0, nanos: 0 };
-    // SAFETY: clock_gettime writes one timespec (two 64-bit fields on
-    // 64-bit Linux) into the place given, and nothing else.
-    let ok = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) } == 0;
-    ok.then(|| time.secs as f64 * 1e3 + time.nanos as f64 / 1e6)
-}
-
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-fn thread_cpu_ms() -> Option<f64> {
-    None
 }
 
 /// Each technique's time at a position, easiest first, up to the first that applies.
