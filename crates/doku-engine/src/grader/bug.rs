@@ -228,7 +228,7 @@ fn type_3(grid: &Grid, grave: &Grave, out: &mut Finding) -> bool {
                 continue;
             }
             let mut picked = Vec::with_capacity(degree);
-            if naked_set(
+            if super::uniqueness::pick(
                 grid,
                 &others,
                 0,
@@ -236,7 +236,7 @@ fn type_3(grid: &Grid, grave: &Grave, out: &mut Finding) -> bool {
                 0,
                 &mut picked,
                 &mut |set, digits| {
-                    if digits.count_ones() as usize != degree || all & !digits != 0 {
+                    if all & !digits != 0 {
                         return false;
                     }
                     let removals: Vec<(u16, u8)> = others
@@ -260,34 +260,6 @@ fn type_3(grid: &Grid, grave: &Grave, out: &mut Finding) -> bool {
                 return true;
             }
         }
-    }
-    false
-}
-
-/// Picks `size` cells of `pool` whose candidates (each two or more) make
-/// at most `size + 1` digits, calling `found` with each such set.
-fn naked_set(
-    grid: &Grid,
-    pool: &[usize],
-    from: usize,
-    size: usize,
-    union: u64,
-    picked: &mut Vec<usize>,
-    found: &mut dyn FnMut(&[usize], u64) -> bool,
-) -> bool {
-    if picked.len() == size {
-        return found(picked, union);
-    }
-    for i in from..pool.len() {
-        let next = union | grid.cands[pool[i]];
-        if next.count_ones() as usize > size + 1 {
-            continue;
-        }
-        picked.push(pool[i]);
-        if naked_set(grid, pool, i + 1, size, next, picked, found) {
-            return true;
-        }
-        picked.pop();
     }
     false
 }

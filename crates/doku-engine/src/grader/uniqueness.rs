@@ -241,7 +241,10 @@ fn type_3(grid: &Grid, corners: [usize; 4], pair: u64, out: &mut Finding) -> boo
     false
 }
 
-fn pick(
+/// Picks `size` cells of `pool` whose candidates make exactly `size + 1`
+/// digits, calling `found` with each such set and their digits until it
+/// says yes (a rectangle's type 3, a BUG's type 3).
+pub(super) fn pick(
     grid: &Grid,
     pool: &[usize],
     start: usize,
