@@ -387,6 +387,16 @@ impl App {
         }
     }
 
+    /// The keys the current screen reads: the solver view and its help
+    /// have their own, and enter no digits.
+    fn key_context(&self) -> keymap::KeyContext {
+        if matches!(self.screen, Screen::Watching | Screen::WatchHelp) {
+            keymap::KeyContext::Watch
+        } else {
+            keymap::KeyContext::Play
+        }
+    }
+
     pub fn handle_key(&mut self, key: KeyEvent, now: Instant) {
         // Ctrl-c always quits, whatever the keymap says.
         if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
@@ -401,12 +411,7 @@ impl App {
             Some(editor) if self.screen == Screen::Editing => editor.givens().shape().size(),
             _ => self.game.shape().size(),
         };
-        let scope = if matches!(self.screen, Screen::Watching | Screen::WatchHelp) {
-            keymap::KeyContext::Watch
-        } else {
-            keymap::KeyContext::Play
-        };
-        let action = self.keymap.action_for(&key, scope, size);
+        let action = self.keymap.action_for(&key, self.key_context(), size);
         if matches!(self.screen, Screen::Help | Screen::WatchHelp) && self.scroll_help(&key, now) {
             return;
         }

@@ -397,3 +397,26 @@ fn the_solver_view_clears_the_play_message_and_leaving_it_explains_the_hint_agai
     chars(&mut app, "a", now);
     assert_eq!(app.message.as_deref(), Some(hint.as_str()));
 }
+
+#[test]
+fn the_solver_view_of_a_big_board_names_its_way_back() {
+    // On a 16x16, `a` is a digit in the game, but the solver view enters
+    // no digits, so there `a` goes back and its hint must say so.
+    let sixteen = crate::engine::Board::empty(crate::engine::Shape::sudoku(16).expect("16x16"));
+    let now = Instant::now();
+    let themes = Themes::built_in(ColorDepth::TrueColor);
+    let theme = themes.get("default").expect("default").clone();
+    let game = Game::new(sixteen, None, now);
+    let mut app = App::new(&Config::built_in(), themes, theme, game, 42);
+    app.handle_event(
+        Event::Key(KeyEvent::new(KeyCode::Char('w'), KeyModifiers::CONTROL)),
+        now,
+    );
+    assert_eq!(app.screen, Screen::Watching);
+    let rows = screen(&app, now, 80, 24);
+    let hints = rows[rows.len() - 1].clone();
+    assert!(hints.contains("a back"), "{hints}");
+    assert!(hints.contains("q quit"), "{hints}");
+    chars(&mut app, "a", now);
+    assert_eq!(app.screen, Screen::Playing, "the hint's key works");
+}

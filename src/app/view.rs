@@ -338,7 +338,7 @@ impl AppView<'_> {
         let size = app.game.shape().size();
         let keys = |actions: &[Action]| {
             app.keymap
-                .hints(actions, size)
+                .hints(actions, keymap::KeyContext::Play, size)
                 .into_iter()
                 .map(|(keys, label)| format!("{keys} {label}"))
                 .collect::<Vec<_>>()
@@ -406,7 +406,7 @@ impl AppView<'_> {
             hints.push((digit_keys_text(size), "digit".to_string()));
         }
         for &action in actions {
-            for (keys, label) in app.keymap.hints(&[action], size) {
+            for (keys, label) in app.keymap.hints(&[action], app.key_context(), size) {
                 hints.push((keys, self.hint_label(action, label).to_string()));
             }
         }

@@ -350,13 +350,24 @@ impl Keymap {
             .collect()
     }
 
-    /// "key label" pairs for the status line, first key of each action.
-    pub fn hints(&self, actions: &[Action], board_size: usize) -> Vec<(String, &'static str)> {
+    /// "key label" pairs for the status line, first key of each action
+    /// that reaches it on the screen `context` reads keys for.
+    pub fn hints(
+        &self,
+        actions: &[Action],
+        context: KeyContext,
+        board_size: usize,
+    ) -> Vec<(String, &'static str)> {
         actions
             .iter()
             .filter_map(|&action| {
-                let key = self.keys_for_board(action, board_size).into_iter().next()?;
-                Some((key, action.label()))
+                let keys = match context {
+                    KeyContext::Play => self.keys_for_board(action, board_size),
+                    // The solver view enters no digits (see `action_for`),
+                    // so no letter is shadowed there: `a` goes back.
+                    KeyContext::Watch => self.keys_for(action),
+                };
+                Some((keys.into_iter().next()?, action.label()))
             })
             .collect()
     }
