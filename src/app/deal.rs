@@ -235,6 +235,13 @@ fn deal_unless_cancelled(
         }
     };
     let difficulty = grade(&puzzle).difficulty;
+    if difficulty != target && note.is_none() {
+        // The panel promised the level asked for; say why this one came.
+        note = Some(format!(
+            "no {target} {size}x{size} turned up: dealt {difficulty}",
+            size = shape.size()
+        ));
+    }
     (!cancel.load(Ordering::Relaxed)).then_some(Dealt {
         puzzle,
         difficulty,
@@ -279,6 +286,20 @@ mod tests {
                 .expect("a dealt puzzle comes with its solution");
             assert_eq!(dealt.puzzle.solution(), Some(solution));
         }
+    }
+
+    #[test]
+    fn a_level_a_small_board_hardly_has_is_dealt_easier_and_says_why() {
+        // The generator gives up on a medium 4x4 (see `doku generate`).
+        let shape = Shape::sudoku(4).expect("sudoku size");
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let dealt = deal(shape, Difficulty::Medium, &mut rng);
+        assert_ne!(dealt.difficulty, Difficulty::Medium);
+        let note = dealt.note.expect("the status line says why");
+        assert!(
+            note.contains("medium 4x4") && note.ends_with(&format!("dealt {}", dealt.difficulty)),
+            "{note}"
+        );
     }
 
     #[test]
