@@ -313,3 +313,34 @@ fn a_bad_csv_field_is_named_without_nested_parentheses() {
     );
     assert!(!first.contains("(a number ("), "{first}");
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_file_is_read_past() {
+    // Windows Notepad starts a UTF-8 file with U+FEFF; the parser called it
+    // a bad cell, printed as an invisible character.
+    let puzzle = "4.1....43.4..4.1";
+    let solution = "4213132431422431\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("notepad.txt");
+    std::fs::write(&file, format!("\u{feff}{puzzle}\r\n")).expect("puzzle file");
+    let file = file.to_str().expect("utf-8 path");
+    doku()
+        .args(["solve", "--file", file])
+        .assert()
+        .success()
+        .stdout(solution);
+    doku()
+        .args(["solve"])
+        .write_stdin(format!("\u{feff}{puzzle}\n"))
+        .assert()
+        .success()
+        .stdout(solution);
+    doku().args(["grade", "--file", file]).assert().success();
+    // `play` reads the puzzle before it asks for a terminal (stdout here is
+    // a pipe, so it stops there).
+    doku()
+        .args(["play", "--file", file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("needs a terminal"));
+}

@@ -99,7 +99,7 @@ impl InputArgs {
             let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
             sources.push(Source {
                 name: path.display().to_string(),
-                reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+                reader: without_byte_order_mark(Box::new(BufReader::with_capacity(1 << 16, file))),
             });
         }
         if sources.is_empty() {
@@ -119,8 +119,24 @@ impl InputArgs {
 fn stdin_source() -> Source {
     Source {
         name: "standard input".into(),
-        reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+        reader: without_byte_order_mark(Box::new(BufReader::with_capacity(1 << 16, io::stdin()))),
     }
+}
+
+/// The UTF-8 byte-order mark, U+FEFF.
+pub const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
+
+/// `reader` past a byte-order mark at its start: Windows editors (Notepad)
+/// begin a UTF-8 file with one, and the parser would call it a bad cell.
+fn without_byte_order_mark(mut reader: Box<dyn BufRead>) -> Box<dyn BufRead> {
+    // A read error here comes back on the first real read, with its message.
+    if reader
+        .fill_buf()
+        .is_ok_and(|start| start.starts_with(BYTE_ORDER_MARK))
+    {
+        reader.consume(BYTE_ORDER_MARK.len());
+    }
+    reader
 }
 
 impl Source {

@@ -489,8 +489,9 @@ fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> 
         }
         (None, None) => return Ok(None),
     };
+    let bytes = bytes.strip_prefix(input::BYTE_ORDER_MARK).unwrap_or(&bytes);
     let board =
-        parse_puzzle_bytes(&bytes, ShapeHint::Infer).map_err(|e| format!("{source}: {e}"))?;
+        parse_puzzle_bytes(bytes, ShapeHint::Infer).map_err(|e| format!("{source}: {e}"))?;
     check_givens(&board, 1).map_err(|e| format!("{source}: {e}"))?;
     Ok(Some(board))
 }
