@@ -112,3 +112,33 @@ fn play_file_errors_read_as_sentences_and_name_line_and_column() {
         assert!(!stderr.contains("but one puzzle, but"), "{path}: {stderr}");
     }
 }
+
+#[test]
+fn watch_speed_help_and_refusal_give_the_range() {
+    let help = doku(&["watch", "--help"], "xterm-256color");
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        text.contains("1 to 1000000") && text.contains("inf") && text.contains("watch.speed"),
+        "{text}"
+    );
+    // Words and out-of-range numbers get the same sentence, with the range
+    // (a word used to get Rust's "invalid float literal").
+    for bad in ["fast", "0", "-5", "NaN", "2000000"] {
+        let output = doku(&["watch", "--speed", bad], "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{bad}: {stderr}");
+        assert!(
+            stderr.contains(&format!("'{bad}' is not a speed"))
+                && stderr.contains("from 1 to 1000000, or inf"),
+            "{bad}: {stderr}"
+        );
+    }
+    for good in ["1", "2.5", "inf", "1000000"] {
+        let output = doku(&["watch", "--speed", good], "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("standard output is not"),
+            "{good}: {stderr}"
+        );
+    }
+}

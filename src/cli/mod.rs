@@ -142,8 +142,9 @@ pub struct WatchArgs {
     /// [default: watch.strategy of the config, mrv as shipped].
     #[arg(long, value_name = "S")]
     pub strategy: Option<String>,
-    /// Steps per second.
-    #[arg(long, value_name = "STEPS_PER_S")]
+    /// Steps per second, 1 to 1000000, or inf for as fast as possible
+    /// [default: watch.speed of the config, 20 as shipped].
+    #[arg(long, value_name = "STEPS_PER_S", value_parser = parse_speed, allow_negative_numbers = true)]
     pub speed: Option<f64>,
     /// Deal the next puzzle when one is solved (a screensaver).
     #[arg(long = "loop")]
@@ -406,12 +407,26 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
     })
 }
 
+/// `--speed`: steps per second in the config's range; infinity is "as fast
+/// as possible", the top speed stop.
+fn parse_speed(text: &str) -> Result<f64, String> {
+    let (low, high) = crate::config::WATCH_SPEED;
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|&speed| speed >= low && (speed <= high || speed == f64::INFINITY))
+        .ok_or_else(|| {
+            format!(
+                "'{text}' is not a speed: give steps per second from {low} to {high}, or inf for as fast as possible"
+            )
+        })
+}
+
 /// What `doku watch` was asked for, checked: the puzzle (`None`: deal one),
 /// the strategy and the speed.
 fn watch_launch(
     args: &WatchArgs,
 ) -> Result<(Option<crate::engine::Board>, crate::app::WatchLaunch), String> {
-    use crate::config::WATCH_SPEED;
     // Without --strategy the config's watch.strategy applies.
     let strategy = args
         .strategy
@@ -419,15 +434,6 @@ fn watch_launch(
         .map(crate::engine::SearchKind::parse_named)
         .transpose()
         .map_err(|e| format!("--strategy: {e}"))?;
-    if let Some(speed) = args.speed {
-        let (low, high) = WATCH_SPEED;
-        // Infinity is "as fast as possible", the top speed stop.
-        if speed.is_nan() || speed < low || (speed > high && speed.is_finite()) {
-            return Err(format!(
-                "--speed: {speed} is not a speed; give steps per second from {low} to {high}, or inf for as fast as possible"
-            ));
-        }
-    }
     // The puzzle is read as `doku play` reads it.
     let puzzle = play_puzzle(&PlayArgs {
         puzzle: args.puzzle.clone(),
