@@ -221,7 +221,9 @@ impl App {
             }
             Action::CycleSize | Action::CycleSizeBack => {
                 if editor.givens().filled_count() > 0 {
-                    Outcome::Refused("the size changes on a blank board: erase the givens first".into())
+                    Outcome::Refused(
+                        "the size changes on a blank board: erase the givens first".into(),
+                    )
                 } else {
                     let size = editor.givens().shape().size();
                     let next = crate::game::prefs::next_size(size, action == Action::CycleSize);
@@ -238,10 +240,20 @@ impl App {
             Action::MoveRight => board.move_cursor(Direction::Right),
             Action::Undo => board.undo(now),
             Action::Redo => board.redo(now),
-            _ => Outcome::Refused(
-                "in the editor: type the givens, then Enter plays them, a watches the solver, Esc leaves"
-                    .into(),
-            ),
+            _ => {
+                // The keys in force, in words short enough for 80 columns.
+                let size = board.shape().size();
+                let key = |action| {
+                    let keys = self.keymap.keys_for_board(action, size);
+                    keys.into_iter().next().unwrap_or_else(|| "-".into())
+                };
+                Outcome::Refused(format!(
+                    "type givens here: {} plays, {} watches the solver, {} leaves",
+                    key(Action::PlayEdited),
+                    key(Action::ToggleWatch),
+                    key(Action::Back)
+                ))
+            }
         };
         editor.after(&outcome);
         self.message = match outcome {
@@ -616,5 +628,27 @@ mod tests {
         key(&mut app, KeyCode::Esc, now);
         let said = app.message.clone().unwrap_or_default();
         assert!(said.contains("counts as assisted"), "{said}");
+    }
+
+    #[test]
+    fn the_editor_refusals_are_read_whole_on_an_80_column_status_line() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e", now);
+        assert_eq!(app.screen, Screen::Editing);
+        let status = |app: &App| {
+            let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+            let mut buf = ratatui::buffer::Buffer::empty(area);
+            ratatui::widgets::Widget::render(crate::app::AppView { app, now }, area, &mut buf);
+            (0..80).map(|x| buf[(x, 22)].symbol()).collect::<String>()
+        };
+        // A key the editor does not take, then z with givens typed.
+        chars(&mut app, "p", now);
+        let said = app.message.clone().expect("refused");
+        assert!(status(&app).contains(&said), "{said}\n{}", status(&app));
+        chars(&mut app, "1l2z", now);
+        let said = app.message.clone().expect("refused");
+        assert!(said.contains("erase the givens"), "{said}");
+        assert!(status(&app).contains(&said), "{said}\n{}", status(&app));
     }
 }

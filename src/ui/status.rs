@@ -18,7 +18,7 @@ pub struct StatusLine<'a> {
     pub hints: &'a [(String, String)],
 }
 
-impl Widget for StatusLine<'_> {
+impl<'a> Widget for StatusLine<'a> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         if area.height == 0 {
@@ -26,17 +26,34 @@ impl Widget for StatusLine<'_> {
         }
         let theme = self.theme;
         buf.set_style(area, theme.status());
-        let mut spans = Vec::new();
-        for (i, fact) in self.facts.iter().enumerate() {
-            spans.push(Span::styled(
-                if i == 0 { " " } else { " · " },
-                theme.status(),
-            ));
-            spans.push(Span::styled(
-                fact.as_str(),
-                theme.status().patch(theme.title()),
-            ));
+        let facts_spans = |facts: &'a [String]| {
+            let mut spans = Vec::new();
+            for (i, fact) in facts.iter().enumerate() {
+                spans.push(Span::styled(
+                    if i == 0 { " " } else { " · " },
+                    theme.status(),
+                ));
+                spans.push(Span::styled(
+                    fact.as_str(),
+                    theme.status().patch(theme.title()),
+                ));
+            }
+            spans
+        };
+        let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
+        let mut shown = self.facts.len();
+        if let Some(message) = self.message {
+            // The message is the news of the moment (a refused key says what
+            // to do instead): the facts after the first give way, last
+            // first, before it is cut.
+            let needed = Span::raw(message).width() + 2;
+            while shown > 1
+                && width(&facts_spans(&self.facts[..shown])) + needed > usize::from(area.width)
+            {
+                shown -= 1;
+            }
         }
+        let mut spans = facts_spans(&self.facts[..shown]);
         if let Some(message) = self.message {
             let used: usize = spans.iter().map(Span::width).sum::<usize>() + 2;
             let room = usize::from(area.width).saturating_sub(used);
@@ -106,8 +123,51 @@ fn fit_hints(hints: &[(String, String)], room: usize) -> Vec<&(String, String)> 
 
 #[cfg(test)]
 mod tests {
-    use super::fit_hints;
+    use super::{fit_hints, StatusLine};
+    use crate::theme::{ColorDepth, Themes};
     use crate::ui::fit_message;
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+
+    fn status_row(facts: &[&str], message: &str, width: u16) -> String {
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let theme = themes.get("default").expect("default theme");
+        let facts: Vec<String> = facts.iter().map(|f| f.to_string()).collect();
+        let area = Rect::new(0, 0, width, 1);
+        let mut buf = Buffer::empty(area);
+        StatusLine {
+            theme,
+            facts: &facts,
+            message: Some(message),
+            hints: &[],
+        }
+        .render(area, &mut buf);
+        (0..width).map(|x| buf[(x, 0)].symbol()).collect()
+    }
+
+    #[test]
+    fn facts_after_the_first_give_way_to_a_message_that_would_be_cut() {
+        // The editor's facts take 44 columns and repeat its panel; its
+        // refusal used to be cut to "the size changes on a blank…", which
+        // dropped what to do.
+        let facts = ["9x9", "editor", "3 givens", "several solutions"];
+        let message = "the size changes on a blank board: erase the givens first";
+        let row = status_row(&facts, message, 80);
+        assert_eq!(row.trim_end(), format!(" 9x9 · editor  {message}"));
+        // Room for them all: nothing gives way.
+        let row = status_row(&facts, "kept", 80);
+        assert!(
+            row.starts_with(" 9x9 · editor · 3 givens · several solutions  kept"),
+            "{row}"
+        );
+        // Too long even after the first fact alone: cut, as before.
+        let row = status_row(&facts, message, 40);
+        assert!(
+            row.starts_with(" 9x9  the size changes on a blank…"),
+            "{row}"
+        );
+    }
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
         list.iter()
