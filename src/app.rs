@@ -449,20 +449,31 @@ impl App {
                 Some(action) => self.watch_key(action, now),
                 None => {}
             },
-            Screen::Editing => {
-                if let Some(action) = action {
-                    self.editor_key(action, now);
-                }
-            }
+            Screen::Editing => match action {
+                Some(action) => self.editor_key(action, now),
+                None => self.refuse_digit_beyond(&key, size),
+            },
             Screen::Playing if self.deals.awaiting_first() => {
                 if action == Some(Action::Quit) {
                     self.quit = true;
                 }
             }
-            Screen::Playing => {
-                if let Some(action) = action {
-                    self.act(action, now);
-                }
+            Screen::Playing => match action {
+                Some(action) => self.act(action, now),
+                None => self.refuse_digit_beyond(&key, size),
+            },
+        }
+    }
+
+    /// A digit key past the board's last digit (9 on a 6x6) would do
+    /// nothing at all; the player learns which digits this board takes.
+    fn refuse_digit_beyond(&mut self, key: &KeyEvent, size: usize) {
+        if let KeyCode::Char(typed @ '1'..='9') = key.code {
+            if key.modifiers.difference(KeyModifiers::SHIFT).is_empty() {
+                self.message = Some(format!(
+                    "{typed} is not a digit on a {size}x{size} board: its digits are {}",
+                    keymap::digit_keys_text(size)
+                ));
             }
         }
     }

@@ -420,3 +420,24 @@ fn the_solver_view_of_a_big_board_names_its_way_back() {
     chars(&mut app, "a", now);
     assert_eq!(app.screen, Screen::Playing, "the hint's key works");
 }
+
+#[test]
+fn a_digit_past_the_board_s_last_says_which_digits_it_takes() {
+    let four = parse_puzzle("4.1....43.4..4.1", ShapeHint::Infer).expect("4x4");
+    let now = Instant::now();
+    let themes = Themes::built_in(ColorDepth::TrueColor);
+    let theme = themes.get("default").expect("default").clone();
+    let game = Game::new(four.clone(), None, now);
+    let mut app = App::new(&Config::built_in(), themes, theme, game, 42);
+    chars(&mut app, "l5", now);
+    assert_eq!(app.game.board(), &four, "nothing entered");
+    let said = app.message.clone().unwrap_or_default();
+    assert!(
+        said.contains("5 is not a digit") && said.contains("1-4"),
+        "{said}"
+    );
+    // A digit it takes clears the word.
+    chars(&mut app, "2", now);
+    assert_eq!(value(&app, 0, 1), Some(2));
+    assert_eq!(app.message, None);
+}
