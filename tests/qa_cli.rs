@@ -142,3 +142,16 @@ fn watch_speed_help_and_refusal_give_the_range() {
         );
     }
 }
+
+#[test]
+fn edit_names_its_puzzle_argument_as_play_does() {
+    for command in ["edit", "play"] {
+        let output = doku(&[command, "12x4"], "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.starts_with("doku: the puzzle argument: line 1"),
+            "{command}: {stderr}"
+        );
+    }
+}

@@ -398,7 +398,11 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
         })?;
     }
     let start = match &args.puzzle {
-        Some(text) => Some(parse_puzzle(text, ShapeHint::Infer).map_err(|e| format!("{e}"))?),
+        // Named as `doku play` names it: "line 1" alone says not of what.
+        Some(text) => Some(
+            parse_puzzle(text, ShapeHint::Infer)
+                .map_err(|e| format!("the puzzle argument: {e}"))?,
+        ),
         None => None,
     };
     Ok(crate::app::EditLaunch {
