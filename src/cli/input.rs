@@ -96,7 +96,7 @@ impl InputArgs {
                     path.display()
                 ));
             }
-            let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let file = File::open(path).map_err(|e| cannot_read(path, &e))?;
             sources.push(Source {
                 name: path.display().to_string(),
                 reader: without_byte_order_mark(Box::new(BufReader::with_capacity(1 << 16, file))),
@@ -114,6 +114,15 @@ impl InputArgs {
     pub fn hint(&self) -> ShapeHint {
         self.boxes.unwrap_or_default()
     }
+}
+
+/// A file that cannot be opened, said as a missing config file is.
+pub fn cannot_read(path: &std::path::Path, error: &io::Error) -> String {
+    format!(
+        "{}: cannot read: {}",
+        path.display(),
+        crate::toml_file::error::io_reason(error)
+    )
 }
 
 fn stdin_source() -> Source {

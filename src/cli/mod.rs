@@ -494,9 +494,7 @@ fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> 
     // of its first bad byte from the parser, like `doku solve --file`.
     let bytes = match (&args.puzzle, &args.file) {
         (Some(text), _) => text.clone().into_bytes(),
-        (None, Some(path)) => {
-            std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?
-        }
+        (None, Some(path)) => std::fs::read(path).map_err(|e| input::cannot_read(path, &e))?,
         (None, None) => return Ok(None),
     };
     let bytes = bytes.strip_prefix(input::BYTE_ORDER_MARK).unwrap_or(&bytes);

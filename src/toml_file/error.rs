@@ -141,7 +141,9 @@ impl SourceFile {
     }
 }
 
-fn io_reason(error: &std::io::Error) -> String {
+/// Why a file could not be read, in a user's words: "no such file", not
+/// "No such file or directory (os error 2)".
+pub fn io_reason(error: &std::io::Error) -> String {
     match error.kind() {
         std::io::ErrorKind::NotFound => "no such file".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
