@@ -349,7 +349,7 @@ fn rebinding_an_action_replaces_its_keys_and_takes_the_key_from_others() {
         .map(|e| e.keys.clone());
     assert_eq!(undo, Some(vec!["U".to_owned(), "Ctrl-z".to_owned()]));
     assert_eq!(
-        keymap.hints(&[Action::Undo, Action::Hint], 9),
+        keymap.hints(&[Action::Undo, Action::Hint], KeyContext::Play, 9),
         [("U".to_owned(), "undo"), ("h".to_owned(), "hint")]
     );
 }
