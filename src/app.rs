@@ -80,6 +80,9 @@ pub struct App {
     pub help_scroll: usize,
     /// The puzzle being typed in, while editing.
     pub editor: Option<Editor>,
+    /// The editor left with givens typed: `e` brings it back, so one key
+    /// never throws them away.
+    left_editor: Option<Editor>,
     /// A yes/no question on the status line (before a game is thrown away).
     question: Option<Question>,
     /// Whether the game was assisted before the solver view opened, so
@@ -109,6 +112,7 @@ impl App {
             terminal_area: Rect::new(0, 0, 80, 24),
             help_scroll: 0,
             editor: None,
+            left_editor: None,
             question: None,
             assisted_before_watch: false,
             check: None,
@@ -546,7 +550,10 @@ impl App {
                 return;
             }
             Action::Edit => {
-                self.open_editor(self.deals.next_size, now);
+                match self.left_editor.take() {
+                    Some(editor) => self.reopen_editor(editor, now),
+                    None => self.open_editor(self.deals.next_size, now),
+                }
                 return;
             }
             // Enter fixes the givens in the editor; in play it does nothing.

@@ -190,12 +190,33 @@ impl App {
         self.message = None;
     }
 
-    /// Back to the game as it was.
+    /// The editor left with Esc, as it was.
+    pub(super) fn reopen_editor(&mut self, editor: Editor, now: Instant) {
+        self.game.pause(now);
+        self.editor = Some(editor);
+        self.screen = Screen::Editing;
+        self.message = None;
+    }
+
+    /// Back to the game as it was; givens typed wait for the edit key.
     fn close_editor(&mut self, now: Instant) {
-        self.editor = None;
+        self.left_editor = self
+            .editor
+            .take()
+            .filter(|editor| editor.givens().filled_count() > 0);
         self.screen = Screen::Playing;
         self.game.resume(now);
-        self.message = Some("left the editor; your game is as it was".into());
+        // The game's board decides which letters are digits (e is on 16x16).
+        let edit_keys = self
+            .keymap
+            .keys_for_board(Action::Edit, self.game.shape().size());
+        self.message = Some(match (&self.left_editor, edit_keys.first()) {
+            (Some(editor), Some(key)) => match editor.givens().filled_count() {
+                1 => format!("left the editor: {key} brings back your given"),
+                n => format!("left the editor: {key} brings back your {n} givens"),
+            },
+            _ => "left the editor; your game is as it was".into(),
+        });
     }
 
     /// A key in the editor.
@@ -650,5 +671,37 @@ mod tests {
         let said = app.message.clone().expect("refused");
         assert!(said.contains("erase the givens"), "{said}");
         assert!(status(&app).contains(&said), "{said}\n{}", status(&app));
+    }
+
+    #[test]
+    fn givens_typed_in_the_editor_wait_for_e_after_esc() {
+        // Esc (or a second e) threw the typed givens away without a word.
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e1l2", now);
+        key(&mut app, KeyCode::Esc, now);
+        assert_eq!(app.screen, Screen::Playing);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("e brings back your 2 givens"), "{said}");
+        chars(&mut app, "e", now);
+        assert_eq!(app.screen, Screen::Editing);
+        let editor = app.editor.as_ref().expect("editor open");
+        assert_eq!(editor.givens().filled_count(), 2);
+        // Erased, there is nothing to keep: the next e starts blank.
+        chars(&mut app, "e", now);
+        assert_eq!(app.screen, Screen::Playing);
+        chars(&mut app, "e", now);
+        key(&mut app, KeyCode::Char('x'), now);
+        key(&mut app, KeyCode::Left, now);
+        key(&mut app, KeyCode::Char('x'), now);
+        key(&mut app, KeyCode::Esc, now);
+        assert_eq!(
+            app.message.as_deref(),
+            Some("left the editor; your game is as it was"),
+            "a blank board is not kept"
+        );
+        chars(&mut app, "e", now);
+        let editor = app.editor.as_ref().expect("editor open");
+        assert_eq!(editor.givens().filled_count(), 0);
     }
 }
