@@ -512,7 +512,7 @@ impl App {
         let game = &mut self.game;
         let outcome = match action {
             Action::Quit => {
-                self.quit = true;
+                self.quit_unless_givens_at_stake();
                 return;
             }
             Action::Help => {

@@ -23,6 +23,8 @@ pub enum Proposal {
     Play(Board),
     /// Play this puzzle and open the solver view on it.
     Watch(Board),
+    /// Quit, though givens typed in the editor are not kept.
+    Quit,
 }
 
 /// A yes/no question on the status line: `y` does it, any other key keeps
@@ -122,6 +124,7 @@ impl App {
             self.carry_out(question.proposal, now);
         } else {
             self.message = Some(match (&question.proposal, self.screen) {
+                (Proposal::Quit, _) => "not quit".into(),
                 (_, Screen::Editing) => "not played: the editor is as it was".into(),
                 _ => "kept this game".into(),
             });
@@ -131,6 +134,7 @@ impl App {
     fn carry_out(&mut self, proposal: Proposal, now: Instant) {
         match proposal {
             Proposal::NewDeal => self.start_deal(),
+            Proposal::Quit => self.quit = true,
             Proposal::Play(board) => {
                 // A deal still running would replace this puzzle on arrival.
                 self.deals.cancel();
@@ -190,6 +194,29 @@ impl App {
         self.message = None;
     }
 
+    /// `q`: quits, but asks first when givens typed in the editor (open,
+    /// or left with Esc) would be lost: only the game is saved.
+    pub(super) fn quit_unless_givens_at_stake(&mut self) {
+        let typed = self
+            .editor
+            .iter()
+            .chain(&self.left_editor)
+            .map(|editor| editor.givens().filled_count())
+            .max()
+            .unwrap_or(0);
+        match typed {
+            0 => self.quit = true,
+            1 => self.ask(
+                Proposal::Quit,
+                "quit (the given typed in the editor is not kept)",
+            ),
+            n => self.ask(
+                Proposal::Quit,
+                &format!("quit (the {n} givens typed in the editor are not kept)"),
+            ),
+        }
+    }
+
     /// The editor left with Esc, as it was.
     pub(super) fn reopen_editor(&mut self, editor: Editor, now: Instant) {
         self.game.pause(now);
@@ -228,7 +255,7 @@ impl App {
         let board = editor.game_mut();
         let outcome = match action {
             Action::Quit => {
-                self.quit = true;
+                self.quit_unless_givens_at_stake();
                 return;
             }
             Action::Back | Action::Edit => {
@@ -703,5 +730,32 @@ mod tests {
         chars(&mut app, "e", now);
         let editor = app.editor.as_ref().expect("editor open");
         assert_eq!(editor.givens().filled_count(), 0);
+    }
+
+    #[test]
+    fn q_asks_before_typed_givens_are_lost() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e1l2q", now);
+        assert!(!app.quit, "asked first");
+        let asked = app.question().map(|q| q.text.clone()).unwrap_or_default();
+        assert!(asked.contains("2 givens"), "{asked}");
+        chars(&mut app, "n", now);
+        assert!(!app.quit);
+        assert_eq!(app.screen, Screen::Editing);
+        assert_eq!(
+            app.editor.as_ref().map(|e| e.givens().filled_count()),
+            Some(2)
+        );
+        // Left with Esc they wait for e, so q in the game asks too.
+        key(&mut app, KeyCode::Esc, now);
+        chars(&mut app, "q", now);
+        assert!(!app.quit, "asked first");
+        chars(&mut app, "y", now);
+        assert!(app.quit);
+        // Nothing typed, nothing asked.
+        let mut app = app_on(board(PUZZLE), now);
+        chars(&mut app, "eq", now);
+        assert!(app.quit);
     }
 }
