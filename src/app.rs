@@ -80,6 +80,8 @@ pub struct App {
     pub help_scroll: usize,
     /// The puzzle being typed in, while editing.
     pub editor: Option<Editor>,
+    /// The clock was stopped because the terminal cannot show the board.
+    clock_held: bool,
     /// The editor left with givens typed: `e` brings it back, so one key
     /// never throws them away.
     left_editor: Option<Editor>,
@@ -113,6 +115,7 @@ impl App {
             help_scroll: 0,
             editor: None,
             left_editor: None,
+            clock_held: false,
             question: None,
             assisted_before_watch: false,
             check: None,
@@ -322,6 +325,7 @@ impl App {
                 self.message = Some("the deal failed; this game goes on".into());
             }
         }
+        self.hold_clock_while_hidden(now);
     }
 
     fn start_game(&mut self, board: Board, difficulty: Option<Difficulty>, now: Instant) {
@@ -371,6 +375,32 @@ impl App {
             Event::Resize(width, height) => self.set_terminal_size(width, height),
             Event::Paste(text) => self.paste(&text, now),
             _ => {}
+        }
+        self.hold_clock_while_hidden(now);
+    }
+
+    /// Stops the game's clock while the terminal is too small to show the
+    /// board (it is hidden, as under pause) and starts it again when the
+    /// board shows. Called after every event and tick, so a pause ended or
+    /// a deal arriving while the board is hidden does not start the clock.
+    pub fn hold_clock_while_hidden(&mut self, now: Instant) {
+        let playing = matches!(self.screen, Screen::Playing | Screen::Help);
+        // The layout the view draws these screens with (see `AppView`).
+        let hidden = playing && {
+            let hint = view::hint_text(self);
+            ScreenLayout::with_hint(self.game.shape(), self.terminal_area, hint.as_deref())
+                .is_none()
+        };
+        if hidden && self.game.clock_running() {
+            self.game.pause(now);
+            self.clock_held = true;
+        } else if !hidden && self.clock_held {
+            self.clock_held = false;
+            // Another screen (pause, the editor, the solver view) keeps
+            // its own hold on the clock and ends it itself.
+            if playing {
+                self.game.resume(now);
+            }
         }
     }
 

@@ -441,3 +441,19 @@ fn a_digit_past_the_board_s_last_says_which_digits_it_takes() {
     assert_eq!(value(&app, 0, 1), Some(2));
     assert_eq!(app.message, None);
 }
+
+#[test]
+fn the_clock_stops_while_the_terminal_is_too_small_to_show_the_board() {
+    // The board is hidden then, as under pause; the clock ran on.
+    let start = Instant::now();
+    let at = |seconds: u64| start + Duration::from_secs(seconds);
+    let mut app = app(start);
+    app.handle_event(Event::Resize(80, 24), start);
+    app.handle_event(Event::Resize(30, 10), at(2));
+    // Pause and resume while hidden: still hidden, still stopped.
+    chars(&mut app, "p", at(4));
+    chars(&mut app, "p", at(5));
+    app.handle_event(Event::Resize(80, 24), at(12));
+    assert_eq!(app.game.elapsed(at(13)), Duration::from_secs(3));
+    assert!(app.game.clock_running(), "it goes on when the board shows");
+}

@@ -85,6 +85,8 @@ pub fn run(app: &mut App, terminal: &mut TuiTerminal) -> io::Result<Option<Shutd
     }
     let size = terminal.size()?;
     app.set_terminal_size(size.width, size.height);
+    // A game started in a terminal too small for it waits for it to grow.
+    app.hold_clock_while_hidden(Instant::now());
     let mut redraw = true;
     loop {
         if let Some(signal) = signals.as_ref().and_then(ShutdownSignals::pending) {
