@@ -355,3 +355,51 @@ fn an_extreme_16x16_is_refused_at_once_with_what_can_be_dealt() {
     let puzzle = parse_puzzle(expert.trim(), ShapeHint::default()).expect("a puzzle");
     assert_eq!(grade(&puzzle).difficulty, Difficulty::Expert);
 }
+
+#[test]
+fn generate_deals_latin_squares_and_tall_boxes_that_read_back_with_the_same_boxes() {
+    for (boxes, size) in [("latin", "7"), ("latin", "9"), ("3x2", "6")] {
+        let out = stdout_of(&[
+            "generate", "--boxes", boxes, "--size", size, "--seed", "11", "--count", "3",
+        ]);
+        let hint = if boxes == "latin" {
+            ShapeHint::Latin
+        } else {
+            ShapeHint::Boxes(3, 2)
+        };
+        for line in out.lines() {
+            let board = parse_puzzle(line, hint).expect("readable with its boxes");
+            assert_eq!(board.size().to_string(), size, "{line}");
+            assert_eq!(board.shape().is_latin(), boxes == "latin", "{line}");
+            assert_eq!(board.count_solutions_up_to(2), 1, "{boxes}: {line}");
+            let solution = board.solution().expect("solvable");
+            if boxes == "latin" {
+                let rows: Vec<Vec<u16>> = solution
+                    .values()
+                    .chunks(board.size())
+                    .map(|row| row.iter().map(|&v| u16::from(v)).collect())
+                    .collect();
+                assert!(is_latin_square(&rows), "{line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn generate_refuses_boxes_that_do_not_make_the_size_and_latin_squares_out_of_reach() {
+    doku()
+        .args(["generate", "--boxes", "3x2", "--size", "9"])
+        .assert()
+        .code(2)
+        .stderr(contains("--boxes 3x2 makes 6x6 boards, not --size 9"));
+    doku()
+        .args(["generate", "--boxes", "latin", "--size", "30"])
+        .assert()
+        .code(2)
+        .stderr(contains("choose --size from 2 to 25"));
+    doku()
+        .args(["generate", "--size", "7"])
+        .assert()
+        .code(2)
+        .stderr(contains("--boxes latin"));
+}

@@ -155,3 +155,21 @@ fn edit_names_its_puzzle_argument_as_play_does() {
         );
     }
 }
+
+#[test]
+fn play_and_watch_take_the_box_shape_so_a_latin_square_is_not_read_as_a_sudoku() {
+    // A 9x9 Latin puzzle: under the standard 3x3 boxes two of its 3s share a box.
+    let latin = "..2..5..7.6..973.8.471......8.523...27..4..15...314.9......218.1.596..4.8..7..6..";
+    let as_sudoku = doku(&["play", "--new", latin], "xterm-256color");
+    let said = String::from_utf8_lossy(&as_sudoku.stderr);
+    assert!(said.contains("same box 5"), "{said}");
+    for command in ["play", "watch"] {
+        let output = doku(&[command, "--boxes", "latin", latin], "xterm-256color");
+        let said = String::from_utf8_lossy(&output.stderr);
+        // Read and checked as a Latin square, it gets as far as the terminal.
+        assert!(said.contains("needs a terminal"), "doku {command}: {said}");
+    }
+    let wrong = doku(&["play", "--boxes", "4x4", latin], "xterm-256color");
+    let said = String::from_utf8_lossy(&wrong.stderr);
+    assert!(said.contains("16x16"), "{said}");
+}

@@ -457,3 +457,22 @@ fn the_clock_stops_while_the_terminal_is_too_small_to_show_the_board() {
     assert_eq!(app.game.elapsed(at(13)), Duration::from_secs(3));
     assert!(app.game.clock_running(), "it goes on when the board shows");
 }
+
+#[test]
+fn the_status_line_names_a_latin_square_and_boxes_other_than_the_standard_ones() {
+    let now = Instant::now();
+    let status_of = |line: &str, hint: ShapeHint| {
+        let board = parse_puzzle(line, hint).expect("puzzle");
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let theme = themes.get("default").expect("default").clone();
+        let game = Game::new(board, None, now);
+        let app = App::new(&Config::built_in(), themes, theme, game, 42);
+        screen(&app, now, 80, 24).join("\n")
+    };
+    let latin = "..2..5..7.6..973.8.471......8.523...27..4..15...314.9......218.1.596..4.8..7..6..";
+    assert!(status_of(latin, ShapeHint::Latin).contains("9x9 Latin · given puzzle"));
+    let six = "1.........2.........................";
+    assert!(status_of(six, ShapeHint::Boxes(3, 2)).contains("6x6 (3x2 boxes) · given puzzle"));
+    let standard = status_of(six, ShapeHint::Infer);
+    assert!(standard.contains("6x6 · given puzzle"), "{standard}");
+}

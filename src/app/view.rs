@@ -261,9 +261,8 @@ impl AppView<'_> {
     fn facts(&self, layout: &ScreenLayout) -> Vec<String> {
         let app = self.app;
         let game = &app.game;
-        let n = game.shape().size();
         let mut facts = vec![
-            format!("{n}x{n}"),
+            shape_label(game.shape()),
             game.difficulty()
                 .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
             clock_text(game.elapsed(self.now)),
@@ -274,9 +273,8 @@ impl AppView<'_> {
         }
         if let (Screen::Editing, Some(editor)) = (app.screen, &app.editor) {
             let board = editor.givens();
-            let n = board.shape().size();
             return vec![
-                format!("{n}x{n}"),
+                shape_label(board.shape()),
                 "editor".into(),
                 match board.filled_count() {
                     1 => "1 given".to_string(),
@@ -689,4 +687,18 @@ pub(super) fn hint_text(app: &App) -> Option<String> {
 /// Actions listed on another action's help line.
 fn folded_into_size(action: Action) -> bool {
     action == Action::CycleSizeBack
+}
+
+/// A board's size as the status line names it: "9x9", or "9x9 Latin" for a
+/// Latin square, whose missing box lines are otherwise easy to take for a
+/// drawing fault; boxes other than the size's standard ones are named too.
+fn shape_label(shape: crate::engine::Shape) -> String {
+    let n = shape.size();
+    match shape.box_dims() {
+        None => format!("{n}x{n} Latin"),
+        Some((rows, cols)) if crate::engine::Shape::sudoku(n).ok() != Some(shape) => {
+            format!("{n}x{n} ({rows}x{cols} boxes)")
+        }
+        Some(_) => format!("{n}x{n}"),
+    }
 }

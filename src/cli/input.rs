@@ -51,7 +51,7 @@ pub fn jobs_or_cores(jobs: Option<usize>) -> usize {
     jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-fn parse_boxes(text: &str) -> Result<ShapeHint, String> {
+pub fn parse_boxes(text: &str) -> Result<ShapeHint, String> {
     if text.eq_ignore_ascii_case("latin") || text.eq_ignore_ascii_case("none") {
         return Ok(ShapeHint::Latin);
     }

@@ -11,7 +11,7 @@ mod progress;
 mod solve;
 mod stats;
 
-use crate::engine::format::Format;
+use crate::engine::format::{Format, ShapeHint};
 use crate::engine::generator::Symmetry;
 use crate::engine::grader::Difficulty;
 use crate::engine::{Named, Strategy};
@@ -119,6 +119,10 @@ pub struct PlayArgs {
     /// Start a new game instead of resuming the saved one.
     #[arg(long)]
     pub new: bool,
+    /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for a Latin square (rows
+    /// and columns only); by default the standard boxes of the puzzle's size.
+    #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
+    pub boxes: Option<ShapeHint>,
 }
 
 #[derive(Debug, Args)]
@@ -129,6 +133,11 @@ pub struct EditArgs {
     /// [default: the size of the next deal].
     #[arg(long, value_name = "N", conflicts_with = "puzzle")]
     pub size: Option<usize>,
+    /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for a Latin square (rows
+    /// and columns only); by default the standard boxes of
+    /// the puzzle's size. Only with a puzzle.
+    #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes, requires = "puzzle")]
+    pub boxes: Option<ShapeHint>,
 }
 
 #[derive(Debug, Args)]
@@ -149,6 +158,10 @@ pub struct WatchArgs {
     /// Deal the next puzzle when one is solved (a screensaver).
     #[arg(long = "loop")]
     pub repeat: bool,
+    /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for a Latin square (rows
+    /// and columns only); by default the standard boxes of the puzzle's size.
+    #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
+    pub boxes: Option<ShapeHint>,
 }
 
 #[derive(Debug, Args)]
@@ -251,6 +264,11 @@ pub struct GenerateArgs {
     /// Board size: 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25.
     #[arg(long, default_value_t = 9)]
     pub size: usize,
+    /// Box shape as ROWSxCOLS (e.g. 3x2 for tall 6x6 boxes), or `latin` for
+    /// Latin squares of --size N, any N from 2 to 25 (rows and columns only)
+    /// [default: the standard boxes of --size].
+    #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
+    pub boxes: Option<ShapeHint>,
     /// Difficulty by the techniques needed [default: medium; easy on 4x4,
     /// where harder puzzles hardly exist]. Extreme is for boards up to 9x9,
     /// where the forcing chains and nets run; larger boards go up to expert.
@@ -391,7 +409,7 @@ pub fn main() -> i32 {
 
 /// What `doku edit` was asked for, checked: a sudoku size, or a puzzle line.
 fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
-    use crate::engine::format::{parse_puzzle, ShapeHint};
+    use crate::engine::format::parse_puzzle;
     if let Some(size) = args.size {
         crate::engine::Shape::sudoku(size).map_err(|_| {
             format!("--size {size}: not a board size; use 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25")
@@ -400,7 +418,7 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
     let start = match &args.puzzle {
         // Named as `doku play` names it: "line 1" alone says not of what.
         Some(text) => Some(
-            parse_puzzle(text, ShapeHint::Infer)
+            parse_puzzle(text, args.boxes.unwrap_or_default())
                 .map_err(|e| format!("the puzzle argument: {e}"))?,
         ),
         None => None,
@@ -443,6 +461,7 @@ fn watch_launch(
         puzzle: args.puzzle.clone(),
         file: args.file.clone(),
         new: true,
+        boxes: args.boxes,
     })?;
     let launch = crate::app::WatchLaunch {
         strategy,
@@ -488,7 +507,7 @@ fn puzzle_source(args: &PlayArgs) -> String {
 
 /// The puzzle `doku play` was given, checked; `None` for a fresh deal.
 fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> {
-    use crate::engine::format::{check_givens, parse_puzzle_bytes, ShapeHint};
+    use crate::engine::format::{check_givens, parse_puzzle_bytes};
     let source = puzzle_source(args);
     // Bytes, not a string: a file that is not UTF-8 gets the line and column
     // of its first bad byte from the parser, like `doku solve --file`.
@@ -498,8 +517,8 @@ fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> 
         (None, None) => return Ok(None),
     };
     let bytes = bytes.strip_prefix(input::BYTE_ORDER_MARK).unwrap_or(&bytes);
-    let board =
-        parse_puzzle_bytes(bytes, ShapeHint::Infer).map_err(|e| format!("{source}: {e}"))?;
+    let board = parse_puzzle_bytes(bytes, args.boxes.unwrap_or_default())
+        .map_err(|e| format!("{source}: {e}"))?;
     check_givens(&board, 1).map_err(|e| format!("{source}: {e}"))?;
     Ok(Some(board))
 }
