@@ -107,7 +107,6 @@ fn exclude(grid: &Grid, base: &[usize], common: u128, peers: &[u128], out: &mut 
     let locks = &locks[..count];
     let sees = |x: usize, y: usize| y < k && peers[base[x]] >> base[y] & 1 != 0;
     let (s01, s02, s12) = (sees(0, 1), sees(0, 2), sees(1, 2));
-    let open = |used: u64| !locks.iter().any(|&l| l & !used == 0);
     let mut allowed = [0u64; 3];
     for a in bits(cands[0]) {
         for b in bits(cands[1]) {
@@ -115,29 +114,38 @@ fn exclude(grid: &Grid, base: &[usize], common: u128, peers: &[u128], out: &mut 
                 continue;
             }
             let ab = 1u64 << a | 1u64 << b;
+            // The third cell's digits that complete a lock with `a` and
+            // `b` (all of them when `a` and `b` alone fill one): each lock
+            // once, instead of once per combination.
+            let mut blocked = 0u64;
+            for &lock in locks {
+                let rest = lock & !ab;
+                if rest == 0 {
+                    blocked = u64::MAX;
+                    break;
+                }
+                if rest & (rest - 1) == 0 {
+                    blocked |= rest;
+                }
+            }
             if k == 2 {
-                let known = allowed[0] >> a & 1 != 0 && allowed[1] >> b & 1 != 0;
-                if !known && open(ab) {
+                if blocked != u64::MAX {
                     allowed[0] |= 1 << a;
                     allowed[1] |= 1 << b;
                 }
                 continue;
             }
-            for x in bits(cands[2]) {
-                if (x == a && s02) || (x == b && s12) {
-                    continue;
-                }
-                // Nothing to learn from a combination whose digits are all
-                // known possible already.
-                if allowed[0] >> a & 1 != 0 && allowed[1] >> b & 1 != 0 && allowed[2] >> x & 1 != 0
-                {
-                    continue;
-                }
-                if open(ab | 1u64 << x) {
-                    allowed[0] |= 1 << a;
-                    allowed[1] |= 1 << b;
-                    allowed[2] |= 1 << x;
-                }
+            let mut third = cands[2] & !blocked;
+            if s02 {
+                third &= !(1u64 << a);
+            }
+            if s12 {
+                third &= !(1u64 << b);
+            }
+            if third != 0 {
+                allowed[0] |= 1 << a;
+                allowed[1] |= 1 << b;
+                allowed[2] |= third;
             }
         }
     }
