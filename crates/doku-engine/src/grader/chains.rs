@@ -144,6 +144,13 @@ pub(crate) struct Net<'g> {
     /// The inner budget before the last stall (see [`Net::save`]).
     stall_budget: usize,
     scratch: Vec<u32>,
+    /// Per house, the digits this propagation has removed there, as of its
+    /// last stall: the inner rules' patterns need a removal in their houses
+    /// (see `chains/stall.rs`).
+    removed: Vec<u64>,
+    /// Whether the starting grid itself has a pointing or claiming pattern
+    /// (known from the first stall on).
+    base_locked: Option<bool>,
 }
 
 /// Where a dynamic propagation stopped: broken, or stalled with nothing
@@ -196,6 +203,8 @@ impl<'g> Net<'g> {
             inner_of: Vec::new(),
             stall_budget: usize::MAX,
             scratch: Vec::new(),
+            removed: vec![0; geo.house_cells.len()],
+            base_locked: None,
         }
     }
 
@@ -583,6 +592,16 @@ impl<'g> Net<'g> {
         let n = self.n;
         let before = self.events.len();
         let layout = std::sync::Arc::clone(&self.layout);
+        // A crossing whose places this propagation left alone is as it was
+        // in the starting grid: it can point only if the grid's did.
+        let base_locked = match self.base_locked {
+            Some(known) => known,
+            None => {
+                let known = self.locked_in_base();
+                self.base_locked = Some(known);
+                known
+            }
+        };
         for &Crossing {
             b,
             line,
@@ -591,7 +610,11 @@ impl<'g> Net<'g> {
         } in &layout.crossings
         {
             let (b, line) = (b as usize, line as usize);
+            let touched = self.removed[b] | self.removed[line];
             for d in 0..n {
+                if !base_locked && touched >> d & 1 == 0 {
+                    continue;
+                }
                 let in_box = self.places[b * n + d];
                 let in_line = self.places[line * n + d];
                 if in_box == 0 || in_line == 0 {
@@ -619,6 +642,24 @@ impl<'g> Net<'g> {
         // Every pattern of the round counts, as SE's `Locking` gives all
         // its hints to `getAdvancedPotentials` at once.
         self.events.len() > before
+    }
+
+    /// Whether the starting grid has a pointing or claiming pattern with
+    /// something to remove.
+    fn locked_in_base(&self) -> bool {
+        let n = self.n;
+        self.layout.crossings.iter().any(|crossing| {
+            let (b, line) = (crossing.b as usize, crossing.line as usize);
+            (0..n).any(|d| {
+                let in_box = self.base_places[b * n + d];
+                let in_line = self.base_places[line * n + d];
+                let box_out = in_box & !crossing.shared_in_box;
+                let line_out = in_line & !crossing.shared_in_line;
+                in_box != 0
+                    && in_line != 0
+                    && ((box_out == 0 && line_out != 0) || (line_out == 0 && box_out != 0))
+            })
+        })
     }
 
     /// The events that removed digit `d` from house `h` outside `keep`.
