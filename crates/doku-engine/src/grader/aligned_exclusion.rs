@@ -50,8 +50,9 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
     let base: Vec<usize> = (0..cells)
         .filter(|&c| grid.values[c] == 0 && count(c) >= 2 && excluders[c] != 0)
         .collect();
+    let base_mask = base.iter().fold(0u128, |m, &c| m | 1u128 << c);
     for (i, &a) in base.iter().enumerate() {
-        for (j, &b) in base.iter().enumerate().skip(i + 1) {
+        for &b in &base[i + 1..] {
             let common = excluders[a] & excluders[b];
             if common.count_ones() < 2 {
                 continue;
@@ -62,11 +63,17 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
                 }
                 continue;
             }
-            for &c in &base[j + 1..] {
+            // The third cells that see two or more of these excluders (an
+            // excluder is a small peer, so a cell's excluders among them
+            // are those whose peers it is among), after `b` in order.
+            let (mut once, mut twice) = (0u128, 0u128);
+            for e in bits128(common) {
+                twice |= once & peers[e];
+                once |= peers[e];
+            }
+            let after_b = if b + 1 >= 128 { 0 } else { !0u128 << (b + 1) };
+            for c in bits128(twice & base_mask & after_b) {
                 let common = common & excluders[c];
-                if common.count_ones() < 2 {
-                    continue;
-                }
                 // SE's aligned rule: some base cell with two or three
                 // candidates sees another base cell.
                 let trio = [a, b, c];
