@@ -50,8 +50,9 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
     let base: Vec<usize> = (0..cells)
         .filter(|&c| grid.values[c] == 0 && count(c) >= 2 && excluders[c] != 0)
         .collect();
+    let base_mask = base.iter().fold(0u128, |m, &c| m | 1u128 << c);
     for (i, &a) in base.iter().enumerate() {
-        for (j, &b) in base.iter().enumerate().skip(i + 1) {
+        for &b in &base[i + 1..] {
             let common = excluders[a] & excluders[b];
             if common.count_ones() < 2 {
                 continue;
@@ -62,11 +63,17 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
                 }
                 continue;
             }
-            for &c in &base[j + 1..] {
+            // The third cells that see two or more of these excluders (an
+            // excluder is a small peer, so a cell's excluders among them
+            // are those whose peers it is among), after `b` in order.
+            let (mut once, mut twice) = (0u128, 0u128);
+            for e in bits128(common) {
+                twice |= once & peers[e];
+                once |= peers[e];
+            }
+            let after_b = if b + 1 >= 128 { 0 } else { !0u128 << (b + 1) };
+            for c in bits128(twice & base_mask & after_b) {
                 let common = common & excluders[c];
-                if common.count_ones() < 2 {
-                    continue;
-                }
                 // SE's aligned rule: some base cell with two or three
                 // candidates sees another base cell.
                 let trio = [a, b, c];
@@ -107,7 +114,6 @@ fn exclude(grid: &Grid, base: &[usize], common: u128, peers: &[u128], out: &mut 
     let locks = &locks[..count];
     let sees = |x: usize, y: usize| y < k && peers[base[x]] >> base[y] & 1 != 0;
     let (s01, s02, s12) = (sees(0, 1), sees(0, 2), sees(1, 2));
-    let open = |used: u64| !locks.iter().any(|&l| l & !used == 0);
     let mut allowed = [0u64; 3];
     for a in bits(cands[0]) {
         for b in bits(cands[1]) {
@@ -115,29 +121,38 @@ fn exclude(grid: &Grid, base: &[usize], common: u128, peers: &[u128], out: &mut 
                 continue;
             }
             let ab = 1u64 << a | 1u64 << b;
+            // The third cell's digits that complete a lock with `a` and
+            // `b` (all of them when `a` and `b` alone fill one): each lock
+            // once, instead of once per combination.
+            let mut blocked = 0u64;
+            for &lock in locks {
+                let rest = lock & !ab;
+                if rest == 0 {
+                    blocked = u64::MAX;
+                    break;
+                }
+                if rest & (rest - 1) == 0 {
+                    blocked |= rest;
+                }
+            }
             if k == 2 {
-                let known = allowed[0] >> a & 1 != 0 && allowed[1] >> b & 1 != 0;
-                if !known && open(ab) {
+                if blocked != u64::MAX {
                     allowed[0] |= 1 << a;
                     allowed[1] |= 1 << b;
                 }
                 continue;
             }
-            for x in bits(cands[2]) {
-                if (x == a && s02) || (x == b && s12) {
-                    continue;
-                }
-                // Nothing to learn from a combination whose digits are all
-                // known possible already.
-                if allowed[0] >> a & 1 != 0 && allowed[1] >> b & 1 != 0 && allowed[2] >> x & 1 != 0
-                {
-                    continue;
-                }
-                if open(ab | 1u64 << x) {
-                    allowed[0] |= 1 << a;
-                    allowed[1] |= 1 << b;
-                    allowed[2] |= 1 << x;
-                }
+            let mut third = cands[2] & !blocked;
+            if s02 {
+                third &= !(1u64 << a);
+            }
+            if s12 {
+                third &= !(1u64 << b);
+            }
+            if third != 0 {
+                allowed[0] |= 1 << a;
+                allowed[1] |= 1 << b;
+                allowed[2] |= third;
             }
         }
     }

@@ -144,6 +144,13 @@ pub(crate) struct Net<'g> {
     /// The inner budget before the last stall (see [`Net::save`]).
     stall_budget: usize,
     scratch: Vec<u32>,
+    /// Per house, the digits this propagation has removed there, as of its
+    /// last stall: the inner rules' patterns need a removal in their houses
+    /// (see `chains/stall.rs`).
+    removed: Vec<u64>,
+    /// Whether the starting grid itself has a pointing or claiming pattern
+    /// (known from the first stall on).
+    base_locked: Option<bool>,
 }
 
 /// Where a dynamic propagation stopped: broken, or stalled with nothing
@@ -196,6 +203,8 @@ impl<'g> Net<'g> {
             inner_of: Vec::new(),
             stall_budget: usize::MAX,
             scratch: Vec::new(),
+            removed: vec![0; geo.house_cells.len()],
+            base_locked: None,
         }
     }
 
@@ -583,6 +592,16 @@ impl<'g> Net<'g> {
         let n = self.n;
         let before = self.events.len();
         let layout = std::sync::Arc::clone(&self.layout);
+        // A crossing whose places this propagation left alone is as it was
+        // in the starting grid: it can point only if the grid's did.
+        let base_locked = match self.base_locked {
+            Some(known) => known,
+            None => {
+                let known = self.locked_in_base();
+                self.base_locked = Some(known);
+                known
+            }
+        };
         for &Crossing {
             b,
             line,
@@ -591,7 +610,11 @@ impl<'g> Net<'g> {
         } in &layout.crossings
         {
             let (b, line) = (b as usize, line as usize);
+            let touched = self.removed[b] | self.removed[line];
             for d in 0..n {
+                if !base_locked && touched >> d & 1 == 0 {
+                    continue;
+                }
                 let in_box = self.places[b * n + d];
                 let in_line = self.places[line * n + d];
                 if in_box == 0 || in_line == 0 {
@@ -619,6 +642,24 @@ impl<'g> Net<'g> {
         // Every pattern of the round counts, as SE's `Locking` gives all
         // its hints to `getAdvancedPotentials` at once.
         self.events.len() > before
+    }
+
+    /// Whether the starting grid has a pointing or claiming pattern with
+    /// something to remove.
+    fn locked_in_base(&self) -> bool {
+        let n = self.n;
+        self.layout.crossings.iter().any(|crossing| {
+            let (b, line) = (crossing.b as usize, crossing.line as usize);
+            (0..n).any(|d| {
+                let in_box = self.base_places[b * n + d];
+                let in_line = self.base_places[line * n + d];
+                let box_out = in_box & !crossing.shared_in_box;
+                let line_out = in_line & !crossing.shared_in_line;
+                in_box != 0
+                    && in_line != 0
+                    && ((box_out == 0 && line_out != 0) || (line_out == 0 && box_out != 0))
+            })
+        })
     }
 
     /// The events that removed digit `d` from house `h` outside `keep`.
@@ -1080,7 +1121,9 @@ pub(crate) struct StaticScan {
     pub any_chain: bool,
     /// Those candidates (bits over `cand`).
     pub hits: Vec<u64>,
-    links: StaticLinks,
+    links: std::rc::Rc<StaticLinks>,
+    /// What each key of `links` reaches.
+    closure: Closure,
     /// Each candidate assumed on, with depths: only the forcing chains need
     /// them, so they are found when first asked ([`with_static_branches`]).
     on: Option<Branches>,
@@ -1112,7 +1155,13 @@ pub(crate) fn with_static_branches<R>(grid: &Grid, f: impl FnOnce(&Branches) -> 
         let mut scan = current_scan(grid, slot.take());
         let on = match scan.on.take() {
             Some(on) => on,
-            None => branches_of(&scan.links, &scan.hits, scan.spare.take(), grid),
+            None => branches_of(
+                &scan.links,
+                &scan.closure,
+                &scan.hits,
+                scan.spare.take(),
+                grid,
+            ),
         };
         let result = f(&on);
         scan.on = Some(on);
@@ -1132,13 +1181,14 @@ fn scan_of(grid: &Grid, spare: Option<Branches>) -> StaticScan {
     let n = grid.size();
     let cand_count = grid.cands.len() * n;
     let links = StaticLinks::new(grid);
+    let closure = links.closure();
     // An off-to-on chain back to a candidate also shows as the on-to-off
     // chain of its strong partner, so assuming each candidate on finds
     // whether any chain exists.
     let mut any_chain = false;
     let mut hits = vec![0u64; cand_count.div_ceil(64)];
-    for (i, own) in links.reaches_own_opposite().into_iter().enumerate() {
-        if own {
+    for i in 0..links.cands.len() {
+        if closure.reaches(i * 2 + 1, i * 2) {
             let cand = links.cands[i] as usize;
             any_chain = true;
             hits[cand / 64] |= 1 << (cand % 64);
@@ -1149,30 +1199,39 @@ fn scan_of(grid: &Grid, spare: Option<Branches>) -> StaticScan {
         shape: grid.geo.shape,
         cands: grid.cands.clone(),
         any_chain,
-        links,
+        links: std::rc::Rc::new(links),
+        closure,
         on: None,
         spare,
     }
 }
 
-/// Each candidate that does not reach its own opposite (`hits`), assumed on,
-/// by breadth-first search for the depths.
+/// Each candidate that does not reach its own opposite (`hits`), assumed on:
+/// what it reaches from the closure; its depths by breadth-first search
+/// when first read (the forcing chains read them only for the groups
+/// whose branches share a fact).
 fn branches_of(
-    links: &StaticLinks,
+    links: &std::rc::Rc<StaticLinks>,
+    closure: &Closure,
     hits: &[u64],
     spare: Option<Branches>,
     grid: &Grid,
 ) -> Branches {
     let cand_count = grid.cands.len() * grid.size();
     let mut on = Branches::reuse(spare, cand_count);
-    let mut reach = ReachScratch::new(links.words, links.keys());
+    let mut pending = vec![false; cand_count];
     for (i, &cand) in links.cands.iter().enumerate() {
         let cand = cand as usize;
         if hits[cand / 64] & (1 << (cand % 64)) == 0 {
-            links.reach(i * 2 + 1, i * 2, &mut reach);
-            on.record_reach(cand, links, &reach);
+            on.record_keys(cand, links, closure.of(i * 2 + 1));
+            pending[cand] = true;
         }
     }
+    on.lazy = Some(LazyDepths {
+        links: std::rc::Rc::clone(links),
+        pending: std::cell::RefCell::new(pending),
+        scratch: std::cell::RefCell::new(ReachScratch::new(links.words, links.keys())),
+    });
     on
 }
 
@@ -1351,16 +1410,6 @@ impl StaticLinks {
 
     fn keys(&self) -> usize {
         self.cands.len() * 2
-    }
-
-    /// For each candidate (in `cands` order), whether assumed on it reaches
-    /// its own opposite: [`StaticLinks::reach`]`(i * 2 + 1, i * 2)` for all
-    /// of them at once.
-    fn reaches_own_opposite(&self) -> Vec<bool> {
-        let closure = self.closure();
-        (0..self.cands.len())
-            .map(|i| closure.reaches(i * 2 + 1, i * 2))
-            .collect()
     }
 
     /// What every key reaches (what [`StaticLinks::reach`] visits from it).
@@ -1559,7 +1608,17 @@ pub(crate) struct Branches {
     words: usize,
     live: Vec<bool>,
     bits: Vec<u64>,
-    depth: Vec<u8>,
+    depth: std::cell::RefCell<Vec<u8>>,
+    /// Static branches whose depths are searched when first read.
+    lazy: Option<LazyDepths>,
+}
+
+/// The static links a branch's depths are searched in, and the branches
+/// not searched yet.
+struct LazyDepths {
+    links: std::rc::Rc<StaticLinks>,
+    pending: std::cell::RefCell<Vec<bool>>,
+    scratch: std::cell::RefCell<ReachScratch>,
 }
 
 impl Branches {
@@ -1571,7 +1630,8 @@ impl Branches {
             words,
             live: vec![false; cand_count],
             bits: vec![0; cand_count * words],
-            depth: vec![0; cand_count * keys],
+            depth: std::cell::RefCell::new(vec![0; cand_count * keys]),
+            lazy: None,
         }
     }
 
@@ -1582,6 +1642,7 @@ impl Branches {
         match old {
             Some(mut old) if old.live.len() == cand_count => {
                 old.live.fill(false);
+                old.lazy = None;
                 old
             }
             _ => Branches::new(cand_count),
@@ -1592,26 +1653,46 @@ impl Branches {
         self.live[cand] = true;
         let bits = &mut self.bits[cand * self.words..(cand + 1) * self.words];
         bits.fill(0);
+        let depth = self.depth.get_mut();
         for e in &net.events {
             let key = e.cand as usize * 2 + e.on as usize;
             bits[key / 64] |= 1 << (key % 64);
-            self.depth[cand * self.keys + key] = e.depth.min(255) as u8;
+            depth[cand * self.keys + key] = e.depth.min(255) as u8;
         }
     }
 
-    /// [`Branches::record`] from a scan's breadth-first search.
-    fn record_reach(&mut self, cand: usize, links: &StaticLinks, reach: &ReachScratch) {
+    /// The facts of a static branch: the compact keys `reached` (a row of
+    /// the closure), without their depths.
+    fn record_keys(&mut self, cand: usize, links: &StaticLinks, reached: &[u64]) {
         self.live[cand] = true;
         let bits = &mut self.bits[cand * self.words..(cand + 1) * self.words];
         bits.fill(0);
-        for (w, &word) in reach.visited.iter().enumerate() {
+        for (w, &word) in reached.iter().enumerate() {
             let mut word = word;
             while word != 0 {
                 let compact = w * 64 + word.trailing_zeros() as usize;
                 word &= word - 1;
                 let key = links.cands[compact / 2] as usize * 2 + compact % 2;
                 bits[key / 64] |= 1 << (key % 64);
-                self.depth[cand * self.keys + key] = reach.depth[compact];
+            }
+        }
+    }
+
+    /// A static branch's depths, by breadth-first search (the same search
+    /// finds what it reaches, as the closure did).
+    fn search_depths(&self, cand: usize, lazy: &LazyDepths) {
+        let links = &lazy.links;
+        let mut reach = lazy.scratch.borrow_mut();
+        let i = links.index[cand] as usize;
+        links.reach(i * 2 + 1, i * 2, &mut reach);
+        let mut depth = self.depth.borrow_mut();
+        for (w, &word) in reach.visited.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let compact = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let key = links.cands[compact / 2] as usize * 2 + compact % 2;
+                depth[cand * self.keys + key] = reach.depth[compact];
             }
         }
     }
@@ -1632,7 +1713,12 @@ impl Branches {
     }
 
     pub fn depth(&self, cand: usize, key: usize) -> usize {
-        self.depth[cand * self.keys + key] as usize
+        if let Some(lazy) = &self.lazy {
+            if std::mem::take(&mut lazy.pending.borrow_mut()[cand]) {
+                self.search_depths(cand, lazy);
+            }
+        }
+        self.depth.borrow()[cand * self.keys + key] as usize
     }
 }
 

@@ -123,14 +123,70 @@ pub(crate) fn inner_rules(
 #[derive(Default)]
 struct Cache {
     /// (rule, inner candidates) to the chains and the budget they cost.
-    chains: std::collections::HashMap<(u8, Vec<u64>), (Vec<InnerFinding>, usize)>,
+    chains: std::collections::HashMap<CacheKey, (Vec<InnerFinding>, usize), GridHash>,
 }
+
+/// A rule and the candidates of the grid it searched.
+type CacheKey = (u8, Vec<u64>);
 
 /// Entries kept before the cache starts again (a few hundred bytes each).
 const CACHE_LIMIT: usize = 20_000;
 
 thread_local! {
     static CACHE: std::cell::RefCell<Cache> = std::cell::RefCell::new(Cache::default());
+}
+
+/// Hashes the cache's keys, candidate grids of a few hundred bytes, a word
+/// at a time (the default hasher's cost showed in nested searches). The
+/// keys are our own grids: no defence against chosen collisions is needed.
+#[derive(Clone, Copy, Default)]
+struct GridHash;
+
+impl std::hash::BuildHasher for GridHash {
+    type Hasher = WordHasher;
+    fn build_hasher(&self) -> WordHasher {
+        WordHasher(0)
+    }
+}
+
+struct WordHasher(u64);
+
+impl WordHasher {
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        // The table picks buckets by the low bits: fold the high ones in.
+        let h = self.0 ^ (self.0 >> 32);
+        h.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (h >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(word));
+        }
+        for &b in chunks.remainder() {
+            self.mix(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.mix(word);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.mix(word as u64);
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.mix(u64::from(byte));
+    }
 }
 
 /// What an inner forcing-chain rule looks for.

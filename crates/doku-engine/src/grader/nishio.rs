@@ -92,6 +92,10 @@ struct Digit1<'g> {
     off_ev: Vec<u32>,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
+    /// An off event's strong inferences before they are recorded: (cell,
+    /// end of its parents in `made_parents`), kept between propagations.
+    made: Vec<(usize, usize)>,
+    made_parents: Vec<u32>,
 }
 
 /// A contradiction: a fact not recorded (its cell, whether on, its
@@ -120,6 +124,8 @@ impl<'g> Digit1<'g> {
             off_ev: vec![NONE; grid.cands.len()],
             pending_on: Vec::new(),
             pending_off: Vec::new(),
+            made: Vec::new(),
+            made_parents: Vec::new(),
         }
     }
 
@@ -169,8 +175,9 @@ impl<'g> Digit1<'g> {
         }
         let (mut on_head, mut off_head) = (0, 0);
         let layout = self.layout;
-        let mut made: Vec<(usize, Vec<u32>)> = Vec::new();
-        loop {
+        let mut made = std::mem::take(&mut self.made);
+        let mut made_parents = std::mem::take(&mut self.made_parents);
+        let clash = 'propagation: loop {
             if on_head < self.pending_on.len() {
                 let p = self.pending_on[on_head];
                 on_head += 1;
@@ -181,7 +188,7 @@ impl<'g> Digit1<'g> {
                         continue;
                     }
                     if self.on_ev[q] != NONE {
-                        return Some(Clash {
+                        break 'propagation Some(Clash {
                             cell: q as u16,
                             on: false,
                             parents: vec![p],
@@ -198,6 +205,7 @@ impl<'g> Digit1<'g> {
                 off_head += 1;
                 let c = self.events[p as usize].cell as usize;
                 made.clear();
+                made_parents.clear();
                 for &h in &layout.houses[c] {
                     let mask = layout.house_mask[h];
                     let open = self.open & mask;
@@ -209,36 +217,47 @@ impl<'g> Digit1<'g> {
                         continue;
                     }
                     // The places this house has lost so far hold too.
-                    let mut parents = vec![p];
+                    made_parents.push(p);
                     let mut lost = self.start & !self.open & mask;
                     while lost != 0 {
                         let r = lost.trailing_zeros() as usize;
                         lost &= lost - 1;
                         if self.off_ev[r] != NONE {
-                            parents.push(self.off_ev[r]);
+                            made_parents.push(self.off_ev[r]);
                         }
                     }
-                    made.push((q, parents));
+                    made.push((q, made_parents.len()));
                 }
                 self.open &= !(1u128 << c);
-                for (q, parents) in made.drain(..) {
+                let mut from = 0;
+                let mut clash = None;
+                for &(q, to) in &made {
+                    let parents = &made_parents[from..to];
+                    from = to;
                     if self.off_ev[q] != NONE {
-                        return Some(Clash {
+                        clash = Some(Clash {
                             cell: q as u16,
                             on: true,
-                            parents,
+                            parents: parents.to_vec(),
                             old: self.off_ev[q],
                         });
+                        break;
                     }
                     if self.on_ev[q] == NONE {
-                        let id = self.add(q, true, &parents);
+                        let id = self.add(q, true, parents);
                         self.pending_on.push(id);
                     }
                 }
+                if clash.is_some() {
+                    break 'propagation clash;
+                }
             } else {
-                return None;
+                break 'propagation None;
             }
-        }
+        };
+        self.made = made;
+        self.made_parents = made_parents;
+        clash
     }
 
     /// Every recorded event behind `parents`, those included.

@@ -16,11 +16,25 @@ use super::{InnerChain, Mode, Net, CAUSE_NONE};
 impl Net<'_> {
     /// One round of inner rules; true when something went.
     pub(super) fn stalled(&mut self, level: u8, mode: Mode) -> bool {
+        self.note_removed();
         self.locked_candidates(mode)
             || self.hidden_pairs(mode)
             || self.naked_pairs(mode)
             || self.x_wings(mode)
             || (level >= 2 && self.nested_chains(level, mode))
+    }
+
+    /// Per house, the digits this propagation removed there. A pattern of
+    /// the rules below whose houses lost none of its digits was in the
+    /// starting grid already: it is no inference (SE), or, for pointing and
+    /// claiming, it removes nothing unless the starting grid's did.
+    fn note_removed(&mut self) {
+        let (grid, cands) = (self.grid, &self.cands);
+        for (h, cells) in grid.geo.house_cells.iter().enumerate() {
+            self.removed[h] = cells
+                .iter()
+                .fold(0, |m, &c| m | (grid.cands[c as usize] & !cands[c as usize]));
+        }
     }
 
     /// The off events of `digits` (a mask) in `cell` that this propagation
@@ -36,6 +50,9 @@ impl Net<'_> {
         let n = self.n;
         let before = self.events.len();
         for h in 0..self.grid.geo.house_cells.len() {
+            if self.removed[h] == 0 {
+                continue;
+            }
             for d1 in 0..n {
                 let places = self.places[h * n + d1];
                 if places.count_ones() != 2 {
@@ -46,6 +63,10 @@ impl Net<'_> {
                         continue;
                     }
                     let pair = (1u64 << d1) | (1 << d2);
+                    if self.removed[h] & pair == 0 {
+                        // Nothing removed behind it (see `note_removed`).
+                        continue;
+                    }
                     let cells: Vec<usize> = bits(places)
                         .map(|i| self.grid.geo.house_cells[h][i] as usize)
                         .collect();
@@ -75,6 +96,9 @@ impl Net<'_> {
         let n = self.n;
         let before = self.events.len();
         for h in 0..self.grid.geo.house_cells.len() {
+            if self.removed[h] == 0 {
+                continue;
+            }
             let cells = &self.grid.geo.house_cells[h];
             for (i, &a) in cells.iter().enumerate() {
                 let a = a as usize;
@@ -119,10 +143,16 @@ impl Net<'_> {
         let before = self.events.len();
         // Base lines are rows (slot 0) covering columns (slot 1), then the
         // other way round.
+        let mut covers: Vec<(usize, u64)> = Vec::new();
         for (base, cover) in [(0usize, 1usize), (1, 0)] {
             for d in 0..n {
+                // The wing needs the digit removed from one of its base
+                // lines (see `note_removed`).
+                if (base * n..(base + 1) * n).all(|line| self.removed[line] >> d & 1 == 0) {
+                    continue;
+                }
                 // For each base line: the cover lines its places are in.
-                let mut covers: Vec<(usize, u64)> = Vec::new();
+                covers.clear();
                 for line in base * n..(base + 1) * n {
                     let places = self.places[line * n + d];
                     if places.count_ones() != 2 {
