@@ -1112,11 +1112,55 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Option<Probe>), S
     let mut probe = grid.clone();
     let charged_before = budget::charged_on_this_thread();
     let mut charged_by_steps = charged_before;
-    let mut steps = Vec::new();
-    let (outcome, _) = run(&mut probe, Rules::Explainer, true, |_, f| {
+    let mut recorded = Probe {
+        steps: Vec::new(),
+        outcome: LogicEnd::Stalled,
+        verified: None,
+    };
+    let mut finding = Finding::default();
+    // `run`, step by step, watching for the first position where the run
+    // with the uniqueness techniques would leave the probe.
+    let outcome = loop {
+        if probe.broken {
+            break LogicEnd::Contradiction;
+        }
+        if probe.empty == 0 {
+            break LogicEnd::Solved;
+        }
+        let found = find_next_by(&probe, Rules::Explainer, true, &mut finding);
+        let technique = (found == Found::Step).then_some(finding.technique);
+        if recorded.verified.is_none() && !holds_with_uniqueness(&mut probe, technique) {
+            recorded.verified = Some(recorded.steps.len());
+            // Every step so far holds in every solution: counting within
+            // the candidates left counts the puzzle's solutions.
+            let domains: Vec<u64> = probe
+                .values
+                .iter()
+                .zip(&probe.cands)
+                .map(|(&value, &cands)| if value == 0 { cands } else { 1 << (value - 1) })
+                .collect();
+            let position = board_of(&probe).unwrap_or_else(|| board.clone());
+            let nodes = budget::FORK_COUNT_NODES;
+            match crate::alldiff_search::count_within(&position, &domains, 2, nodes, true) {
+                Some(0) => return Err(Solutions::None),
+                Some(1) => {
+                    grid.unique = true;
+                    return Ok((grid, Some(recorded)));
+                }
+                Some(_) => return Err(Solutions::Several),
+                None => {}
+            }
+        }
+        match found {
+            Found::Step => {}
+            Found::Nothing => break LogicEnd::Stalled,
+            Found::OutOfBudget => break LogicEnd::CutShort,
+        }
         charged_by_steps = budget::charged_on_this_thread();
-        steps.push(f.clone());
-    });
+        recorded.steps.push(finding.clone());
+        probe.apply(&finding);
+    };
+    recorded.outcome = outcome;
     // A search cut short stopped at estimates, not at work done: on a
     // sparse board they run a hundred times over what its searches cost
     // (a nearly empty 25x25 is cut short within a millisecond), and would
@@ -1125,7 +1169,7 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Option<Probe>), S
         LogicEnd::CutShort => charged_by_steps,
         _ => budget::charged_on_this_thread(),
     } - charged_before;
-    let recorded = Some(Probe { steps, outcome });
+    let recorded = Some(recorded);
     match outcome {
         LogicEnd::Contradiction => return Err(Solutions::None),
         LogicEnd::Solved => {
@@ -1157,15 +1201,20 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Option<Probe>), S
 struct Probe {
     /// Its steps, in order.
     steps: Vec<Finding>,
-    /// How it ended.
+    /// How it ended, when it ran to its end.
     outcome: LogicEnd,
+    /// How many of its first steps the run with the uniqueness techniques
+    /// takes too, when it leaves them (`None`: it takes them all and ends
+    /// as the probe did). Where a count proved the solution unique there,
+    /// the probe stopped.
+    verified: Option<usize>,
 }
 
 /// The path under `rules` from `grid` as [`prepare`] gave it, calling
 /// `on_step` before each step as [`run`] does. Under SE's rules it takes
-/// the probe's recorded steps for as long as a run would take them (all of
-/// them when the uniqueness techniques are off: the run is the probe), and
-/// searches on from the first position where it might not.
+/// the probe's recorded steps (all of them when the uniqueness techniques
+/// are off: the run is the probe; with them, those it verified), and
+/// searches on from where the run leaves the probe.
 fn follow(
     grid: &mut Grid,
     probe: Option<Probe>,
@@ -1174,26 +1223,27 @@ fn follow(
 ) -> (LogicEnd, Hardest) {
     let mut hardest = Hardest::default();
     if let Some(probe) = probe.filter(|_| rules == Rules::Explainer) {
-        let mut steps = probe.steps.iter();
-        loop {
-            let next = steps.next();
-            // A solved grid needs no search: the run ends there too.
-            let holds = !grid.unique
-                || grid.empty == 0
-                || probe_step_holds(grid, next.map(|f| f.technique));
-            if !holds {
-                break;
-            }
-            let Some(finding) = next else {
-                return (probe.outcome, hardest);
-            };
+        let leaves = probe.verified.filter(|_| grid.unique);
+        for finding in &probe.steps[..leaves.unwrap_or(probe.steps.len())] {
             hardest.add(finding);
             on_step(grid, finding);
             grid.apply(finding);
         }
+        if leaves.is_none() {
+            return (probe.outcome, hardest);
+        }
     }
     let (outcome, rest) = run(grid, rules, true, on_step);
     (outcome, hardest.followed_by(rest))
+}
+
+/// [`probe_step_holds`] asked of the probe's grid (whose uniqueness
+/// techniques are off).
+fn holds_with_uniqueness(probe: &mut Grid, technique: Option<Technique>) -> bool {
+    probe.unique = true;
+    let holds = probe_step_holds(probe, technique);
+    probe.unique = false;
+    holds
 }
 
 /// Whether a run under SE's rules with the uniqueness techniques allowed
@@ -1212,10 +1262,10 @@ fn probe_step_holds(grid: &Grid, technique: Option<Technique>) -> bool {
         let (mut probe_fits, mut run_fits) = (true, true);
         for &each in stage.iter() {
             if budgeted && run_fits {
-                run_fits = run_spent.charge(each, grid);
+                run_fits = run_spent.charge_imagined(each, grid);
             }
             if budgeted && probe_fits && !each.needs_uniqueness() {
-                probe_fits = probe_spent.charge(each, grid);
+                probe_fits = probe_spent.charge_imagined(each, grid);
             }
         }
         match (probe_fits, run_fits) {
