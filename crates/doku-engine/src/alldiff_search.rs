@@ -784,7 +784,7 @@ mod tests {
             Some(0)
         );
         // A budget of no branches gives up on a board that needs one.
-        assert_eq!(count_within(&sudoku, &vec![all; 16], 2, 0, true), None);
+        assert_eq!(count_within(&sudoku, &[all; 16], 2, 0, true), None);
     }
 
     #[test]
