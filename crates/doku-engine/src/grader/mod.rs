@@ -1294,16 +1294,22 @@ fn grade_with(board: &Board, known_unique: bool) -> Grade {
         Err(solutions) => return not_unique(solutions),
     };
     let (outcome, hardest) = follow(&mut grid, probe, Rules::Explainer, |_, _| {});
+    verdict(outcome, hardest, grid.unique)
+}
+
+/// The grade of a path that ended with `outcome` after `hardest`, on a
+/// puzzle whose solution is `unique` (or unproven).
+fn verdict(outcome: LogicEnd, hardest: Hardest, unique: bool) -> Grade {
     match outcome {
         LogicEnd::Solved => solved_grade(hardest),
         // Sound steps on a puzzle with a solution never break the grid.
         LogicEnd::Contradiction => not_unique(Solutions::None),
-        LogicEnd::Stalled if grid.unique => trial_and_error(),
+        LogicEnd::Stalled if unique => trial_and_error(),
         LogicEnd::Stalled => Grade {
             solutions: Solutions::Unproven,
             ..trial_and_error()
         },
-        LogicEnd::CutShort if grid.unique => beyond_budget(Solutions::Unique),
+        LogicEnd::CutShort if unique => beyond_budget(Solutions::Unique),
         LogicEnd::CutShort => beyond_budget(Solutions::Unproven),
     }
 }
@@ -1371,28 +1377,45 @@ pub fn solve_logically(board: &Board) -> LogicalSolution {
 /// [`solve_logically`] with the techniques and order of `rules`:
 /// [`Rules::Every`] gives the path the hints follow.
 pub fn solve_logically_by(board: &Board, rules: Rules) -> LogicalSolution {
-    let (mut grid, probe) = match prepare(board, false) {
-        Ok(prepared) => prepared,
-        Err(_) => match Grid::new(board) {
-            Some(grid) => (grid, None),
+    grade_and_solve_logically(board, rules).1
+}
+
+/// [`grade`] and [`solve_logically_by`] of one puzzle (`doku grade
+/// --steps`), sharing one look at its uniqueness (on boards larger than
+/// 9x9, a run of logic) and, under [`Rules::Explainer`], one path.
+pub fn grade_and_solve_logically(board: &Board, rules: Rules) -> (Grade, LogicalSolution) {
+    let (grade, mut grid, probe) = match prepare(board, false) {
+        // The grade follows SE's rules, the path the hints'.
+        Ok((grid, probe)) if rules != Rules::Explainer => {
+            let (outcome, hardest) = follow(&mut grid.clone(), probe, Rules::Explainer, |_, _| {});
+            let unique = grid.unique;
+            (Some(verdict(outcome, hardest, unique)), grid, None)
+        }
+        Ok((grid, probe)) => (None, grid, probe),
+        Err(solutions) => match Grid::new(board) {
+            Some(grid) => (Some(not_unique(solutions)), grid, None),
             None => {
-                return LogicalSolution {
+                let path = LogicalSolution {
                     steps: Vec::new(),
                     solved: false,
                     cut_short: false,
                     board: board.clone(),
-                }
+                };
+                return (not_unique(solutions), path);
             }
         },
     };
     let mut steps = Vec::new();
-    let (outcome, _) = follow(&mut grid, probe, rules, |g, f| steps.push(to_step(g, f)));
-    LogicalSolution {
+    let (outcome, hardest) = follow(&mut grid, probe, rules, |g, f| steps.push(to_step(g, f)));
+    let path = LogicalSolution {
         steps,
         solved: outcome == LogicEnd::Solved,
         cut_short: outcome == LogicEnd::CutShort,
         board: board_of(&grid).unwrap_or_else(|| board.clone()),
-    }
+    };
+    // Under SE's rules the path is the grade's.
+    let grade = grade.unwrap_or_else(|| verdict(outcome, hardest, grid.unique));
+    (grade, path)
 }
 
 /// The next logical step from a position, the easiest technique first.
@@ -1542,19 +1565,26 @@ mod probe_tests {
     fn a_large_path_that_follows_its_probe_is_the_path_run_from_the_start() {
         for line in DEALT {
             let board = parse_puzzle(line, ShapeHint::Infer).expect("a 16x16 puzzle");
-            // The path by its definition: SE's rules with the uniqueness
-            // techniques on from the first step (the puzzle is unique).
-            let mut grid = Grid::new(&board).expect("consistent givens");
-            grid.unique = true;
-            let mut expected = Vec::new();
-            let (outcome, hardest) = run(&mut grid, Rules::Explainer, true, |g, f| {
-                expected.push(to_step(g, f))
-            });
-            assert_eq!(outcome, LogicEnd::Solved);
+            // The path by its definition: the uniqueness techniques on from
+            // the first step (the puzzle is unique).
+            let path_of = |rules| {
+                let mut grid = Grid::new(&board).expect("consistent givens");
+                grid.unique = true;
+                let mut steps = Vec::new();
+                let (outcome, hardest) =
+                    run(&mut grid, rules, true, |g, f| steps.push(to_step(g, f)));
+                assert_eq!(outcome, LogicEnd::Solved);
+                (steps, solved_grade(hardest))
+            };
+            let (expected, expected_grade) = path_of(Rules::Explainer);
             let path = solve_logically(&board);
             assert!(path.solved && !path.cut_short);
             assert_eq!(path.steps, expected);
-            assert_eq!(grade(&board), solved_grade(hardest));
+            assert_eq!(grade(&board), expected_grade);
+            // `grade --steps=hints`: SE's grade with the hints' path.
+            let (grade, path) = grade_and_solve_logically(&board, Rules::Every);
+            assert_eq!(grade, expected_grade);
+            assert_eq!(path.steps, path_of(Rules::Every).0);
         }
         let uses_uniqueness = |line: &str| {
             let board = parse_puzzle(line, ShapeHint::Infer).expect("a 16x16 puzzle");
