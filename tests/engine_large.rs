@@ -198,3 +198,22 @@ proptest! {
         prop_assert!(puzzle.count_solutions_up_to(1) == 1);
     }
 }
+
+/// A dealt expert 25x25 (`doku generate --size 25 --difficulty expert
+/// --seed 4`). Logic without the uniqueness techniques stalls on it, and
+/// counting solutions from there runs out of branches: it used to grade
+/// as trial and error, its uniqueness unproven. Where that logic and the
+/// path with the uniqueness techniques part, logic has narrowed the
+/// candidates enough for a count to prove it unique: it grades as dealt.
+const DEALT_25X25_SEED_4: &str = "I..5.4...E1PGJ..D.........ALO8PF.IG..M..EH...B....1....JL.A......48.N.I5O....2.G..9BD..LI.5K..A4C.N.C.JN...KHMBO.D...I.3..6.75FB.I.E.LAD89...JH.2K4...6..AEKJ2.F5.H.M.3...9BL.GO.C..9I6.4L..G....M17.....3GM....5.4F6O.LN.K9..C....4K........2AE.7...3M...L972..C.8..G.F.I.6HDNO.K..CD....G...L.......KH2..8.KP..2.O..C...J..L.B..IA.G..1MF.......E...P....75..8.F5NA3.I.4.M..E.2..G1CL...9D...2.G35........PN....I..5M.CP.ND7B.F....HK3.....21N....M..AD.K5L..4.BM.EJH...3.I.K.1P.78N2L..D...BCI.LE...4P9H2.3.1.G75K.N..A.H...2.9FGB3...ID.1.2.DOG..FN.5E..KCA..J.M....1CB.3.M5......6.JH....F....4...1J..8..M9.DF6NH2.........6..1JKD8...5.A..O";
+
+#[test]
+fn a_dealt_25x25_whose_logic_stalls_without_uniqueness_grades_as_dealt() {
+    use doku::engine::grader::{grade, Difficulty, Solutions};
+    let puzzle = board(DEALT_25X25_SEED_4);
+    let grade = grade(&puzzle);
+    assert_eq!(grade.solutions, Solutions::Unique);
+    assert_eq!(grade.difficulty, Difficulty::Expert, "{grade:?}");
+    // The independent count agrees.
+    assert_eq!(puzzle.count_solutions_up_to(2), 1);
+}

@@ -5,7 +5,8 @@ use super::input::run_batch;
 use super::output::say;
 use super::{GradeArgs, StepsPath};
 use crate::engine::grader::{
-    grade, rating_text, solve_logically_by, Rules, Solutions, BEYOND_BUDGET, FORCING_MAX_SIZE,
+    grade, grade_and_solve_logically, rating_text, LogicalSolution, Rules, Solutions,
+    BEYOND_BUDGET, FORCING_MAX_SIZE,
 };
 use crate::engine::Board;
 use std::io::{self, Write};
@@ -13,7 +14,18 @@ use std::io::{self, Write};
 pub fn run(args: &GradeArgs) -> i32 {
     run_batch(&args.input, "grading", false, |out, batch| {
         let board = &batch.puzzle.board;
-        let grade = grade(board);
+        // With the path, one look at the puzzle gives both.
+        let (grade, path) = match args.steps {
+            Some(steps) => {
+                let rules = match steps {
+                    StepsPath::Rating => Rules::Explainer,
+                    StepsPath::Hints => Rules::Every,
+                };
+                let (grade, path) = grade_and_solve_logically(board, rules);
+                (grade, Some(path))
+            }
+            None => (grade(board), None),
+        };
         let _done = batch.done();
         let clues = board.filled_count();
         // An unproven count still grades (as beyond the search budget).
@@ -38,21 +50,16 @@ pub fn run(args: &GradeArgs) -> i32 {
             "{}\t{}\t{clues} clues\t{rating}",
             grade.difficulty, grade.hardest
         )?;
-        if let Some(path) = args.steps {
-            let rules = match path {
-                StepsPath::Rating => Rules::Explainer,
-                StepsPath::Hints => Rules::Every,
-            };
-            write_steps(out, board, rules)?;
+        if let Some(path) = path {
+            write_steps(out, board, &path)?;
         }
         Ok(true)
     })
 }
 
-/// The logical solution path under `rules`, one indented line per step,
-/// and where logic stops if it does.
-fn write_steps(out: &mut dyn Write, board: &Board, rules: Rules) -> io::Result<()> {
-    let solution = solve_logically_by(board, rules);
+/// The logical solution path, one indented line per step, and where logic
+/// stops if it does.
+fn write_steps(out: &mut dyn Write, board: &Board, solution: &LogicalSolution) -> io::Result<()> {
     for step in &solution.steps {
         writeln!(out, "  {}: {}", step.technique, step.explanation)?;
     }

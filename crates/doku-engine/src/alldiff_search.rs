@@ -60,6 +60,43 @@ pub(crate) fn count_up_to(
     finished.then_some(count)
 }
 
+/// [`count_up_to`] within candidates narrowed past what the filled cells
+/// leave: `domains` holds each cell's (bit `d - 1` for digit `d`), and
+/// only the solutions of `board` within them are counted. With
+/// `box_line`, pointing and claiming narrow the search too (they pay on
+/// nearly solved positions, see [`Search::segments`]).
+pub(crate) fn count_within(
+    board: &Board,
+    domains: &[u64],
+    limit: usize,
+    max_nodes: u64,
+    box_line: bool,
+) -> Option<usize> {
+    let mut search = Search::new(board);
+    if box_line {
+        search.segments = segments(&search.geo);
+    }
+    let mut fresh = Vec::new();
+    for (cell, (domain, &within)) in search.domains.iter_mut().zip(domains).enumerate() {
+        *domain &= within;
+        if domain.is_power_of_two() {
+            fresh.push(cell as u16);
+        }
+    }
+    if limit == 0 || search.domains.contains(&0) {
+        return Some(0);
+    }
+    if !search.singles(&mut fresh) || !search.propagate_everywhere() {
+        return Some(0);
+    }
+    let mut count = 0;
+    let finished = search.run(max_nodes, &mut |_| {
+        count += 1;
+        count < limit
+    });
+    finished.then_some(count)
+}
+
 /// Some solution of `board`, if it has one; `None` if the search gave up
 /// after `max_nodes` branches (`Some(None)`: no solution).
 /// (or when `deadline` passed).
@@ -721,6 +758,33 @@ mod tests {
             .filter(|s| matches!(s, Step::Solution(_)))
             .take(limit)
             .count()
+    }
+
+    #[test]
+    fn a_count_within_narrowed_candidates_counts_only_the_solutions_inside_them() {
+        let sudoku = Board::empty(Shape::sudoku(4).expect("4x4"));
+        let all = sudoku.shape().all_digits();
+        let mut domains = vec![all; sudoku.shape().cell_count()];
+        for box_line in [false, true] {
+            assert_eq!(
+                count_within(&sudoku, &domains, 1000, u64::MAX, box_line),
+                Some(288)
+            );
+        }
+        // The top left cell holds 1: a quarter of the solutions, by symmetry.
+        domains[0] = 0b0001;
+        assert_eq!(
+            count_within(&sudoku, &domains, 1000, u64::MAX, true),
+            Some(72)
+        );
+        // Its right neighbour too: none.
+        domains[1] = 0b0001;
+        assert_eq!(
+            count_within(&sudoku, &domains, 1000, u64::MAX, true),
+            Some(0)
+        );
+        // A budget of no branches gives up on a board that needs one.
+        assert_eq!(count_within(&sudoku, &[all; 16], 2, 0, true), None);
     }
 
     #[test]

@@ -1081,21 +1081,21 @@ fn first_uniqueness_rating() -> u16 {
 }
 
 /// The starting grid of a puzzle, with the uniqueness techniques allowed
-/// when it has exactly one solution. Without `known_unique`, a puzzle up to
-/// 9x9 has its solutions counted; on larger boards logic runs
-/// first without them: when it finishes, that proves the solution unique
-/// (and its steps rated below every uniqueness technique are the path's
-/// first steps: returned as well, so the path goes on from there); when
-/// it stops, solutions are
-/// counted from where it stopped, within the branches its logic left of
-/// the grade's budget (`budget::grade_count_nodes`; `Ok` with
-/// `Solutions::Unproven` when they are not enough). `Err` when
-/// there is no solution or several.
-fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Known), Solutions> {
+/// when it has exactly one solution, and the probe's run when there was
+/// one. Without `known_unique`, a puzzle up to 9x9 has its solutions
+/// counted; on larger boards logic runs first without the uniqueness
+/// techniques (the probe, its steps recorded so that the path can follow
+/// them instead of searching again, see [`follow`]): when it finishes,
+/// that proves the solution unique; when it stops, solutions are counted
+/// from where it stopped, within the branches its logic left of the
+/// grade's budget (`budget::grade_count_nodes`; the grid's `unique` stays
+/// off when they are not enough). `Err` when there is no solution or
+/// several.
+fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Option<Probe>), Solutions> {
     let mut grid = Grid::new(board).ok_or(Solutions::None)?;
     if known_unique {
         grid.unique = true;
-        return Ok((grid, Known::Nothing));
+        return Ok((grid, None));
     }
     // On 9x9 and smaller, counting solutions costs far less than a second
     // run of the chain techniques.
@@ -1104,28 +1104,63 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Known), Solutions
             0 => Err(Solutions::None),
             1 => {
                 grid.unique = true;
-                Ok((grid, Known::Nothing))
+                Ok((grid, None))
             }
             _ => Err(Solutions::Several),
         };
     }
     let mut probe = grid.clone();
     let charged_before = budget::charged_on_this_thread();
-    // The probe's steps rated below every uniqueness technique are the
-    // same with them allowed: the position before its first other step.
-    let below = first_uniqueness_rating();
-    let (mut shared, mut fork) = (Hardest::default(), None);
     let mut charged_by_steps = charged_before;
-    let (outcome, hardest) = run(&mut probe, Rules::Explainer, true, |g, f| {
-        charged_by_steps = budget::charged_on_this_thread();
-        if fork.is_none() {
-            if f.rating < below {
-                shared.add(f);
-            } else {
-                fork = Some(g.clone());
+    let mut recorded = Probe {
+        steps: Vec::new(),
+        outcome: LogicEnd::Stalled,
+        verified: None,
+    };
+    let mut finding = Finding::default();
+    // `run`, step by step, watching for the first position where the run
+    // with the uniqueness techniques would leave the probe.
+    let outcome = loop {
+        if probe.broken {
+            break LogicEnd::Contradiction;
+        }
+        if probe.empty == 0 {
+            break LogicEnd::Solved;
+        }
+        let found = find_next_by(&probe, Rules::Explainer, true, &mut finding);
+        let technique = (found == Found::Step).then_some(finding.technique);
+        if recorded.verified.is_none() && !holds_with_uniqueness(&mut probe, technique) {
+            recorded.verified = Some(recorded.steps.len());
+            // Every step so far holds in every solution: counting within
+            // the candidates left counts the puzzle's solutions.
+            let domains: Vec<u64> = probe
+                .values
+                .iter()
+                .zip(&probe.cands)
+                .map(|(&value, &cands)| if value == 0 { cands } else { 1 << (value - 1) })
+                .collect();
+            let position = board_of(&probe).unwrap_or_else(|| board.clone());
+            let nodes = budget::FORK_COUNT_NODES;
+            match crate::alldiff_search::count_within(&position, &domains, 2, nodes, true) {
+                Some(0) => return Err(Solutions::None),
+                Some(1) => {
+                    grid.unique = true;
+                    return Ok((grid, Some(recorded)));
+                }
+                Some(_) => return Err(Solutions::Several),
+                None => {}
             }
         }
-    });
+        match found {
+            Found::Step => {}
+            Found::Nothing => break LogicEnd::Stalled,
+            Found::OutOfBudget => break LogicEnd::CutShort,
+        }
+        charged_by_steps = budget::charged_on_this_thread();
+        recorded.steps.push(finding.clone());
+        probe.apply(&finding);
+    };
+    recorded.outcome = outcome;
     // A search cut short stopped at estimates, not at work done: on a
     // sparse board they run a hundred times over what its searches cost
     // (a nearly empty 25x25 is cut short within a millisecond), and would
@@ -1134,20 +1169,12 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Known), Solutions
         LogicEnd::CutShort => charged_by_steps,
         _ => budget::charged_on_this_thread(),
     } - charged_before;
-    let resume = |unique: bool| {
-        // No step past the shared ones: the probe stopped where they end.
-        let mut from = fork.unwrap_or_else(|| probe.clone());
-        from.unique = unique;
-        Known::Start(from, shared)
-    };
+    let recorded = Some(recorded);
     match outcome {
         LogicEnd::Contradiction => return Err(Solutions::None),
         LogicEnd::Solved => {
             grid.unique = true;
-            if hardest.rating < below {
-                return Ok((grid, Known::Path(outcome, hardest)));
-            }
-            return Ok((grid, resume(true)));
+            return Ok((grid, recorded));
         }
         LogicEnd::Stalled | LogicEnd::CutShort => {}
     }
@@ -1160,49 +1187,129 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Known), Solutions
         Some(0) => Err(Solutions::None),
         Some(1) => {
             grid.unique = true;
-            Ok((grid, resume(true)))
+            Ok((grid, recorded))
         }
         Some(_) => Err(Solutions::Several),
         // Unproven: the uniqueness techniques stay off, so the path is
-        // the probe's, where it stopped.
-        None => Ok((grid, Known::Path(outcome, hardest))),
+        // the probe's.
+        None => Ok((grid, recorded)),
     }
 }
 
-/// What [`prepare`]'s probe already knows of the path of a grade.
-enum Known {
-    /// Nothing: the path starts from the puzzle.
-    Nothing,
-    /// The whole path: how it ends and its hardest steps.
-    Path(LogicEnd, Hardest),
-    /// The path's first steps: the position they reach (uniqueness
-    /// techniques allowed as the puzzle's grid says) and their hardest.
-    Start(Grid, Hardest),
+/// The run of [`prepare`]'s probe: logic under [`Rules::Explainer`]
+/// without the uniqueness techniques, from the puzzle.
+struct Probe {
+    /// Its steps, in order.
+    steps: Vec<Finding>,
+    /// How it ended, when it ran to its end.
+    outcome: LogicEnd,
+    /// How many of its first steps the run with the uniqueness techniques
+    /// takes too, when it leaves them (`None`: it takes them all and ends
+    /// as the probe did). Where a count proved the solution unique there,
+    /// the probe stopped.
+    verified: Option<usize>,
+}
+
+/// The path under `rules` from `grid` as [`prepare`] gave it, calling
+/// `on_step` before each step as [`run`] does. Under SE's rules it takes
+/// the probe's recorded steps (all of them when the uniqueness techniques
+/// are off: the run is the probe; with them, those it verified), and
+/// searches on from where the run leaves the probe.
+fn follow(
+    grid: &mut Grid,
+    probe: Option<Probe>,
+    rules: Rules,
+    mut on_step: impl FnMut(&Grid, &Finding),
+) -> (LogicEnd, Hardest) {
+    let mut hardest = Hardest::default();
+    if let Some(probe) = probe.filter(|_| rules == Rules::Explainer) {
+        let leaves = probe.verified.filter(|_| grid.unique);
+        for finding in &probe.steps[..leaves.unwrap_or(probe.steps.len())] {
+            hardest.add(finding);
+            on_step(grid, finding);
+            grid.apply(finding);
+        }
+        if leaves.is_none() {
+            return (probe.outcome, hardest);
+        }
+    }
+    let (outcome, rest) = run(grid, rules, true, on_step);
+    (outcome, hardest.followed_by(rest))
+}
+
+/// [`probe_step_holds`] asked of the probe's grid (whose uniqueness
+/// techniques are off).
+fn holds_with_uniqueness(probe: &mut Grid, technique: Option<Technique>) -> bool {
+    probe.unique = true;
+    let holds = probe_step_holds(probe, technique);
+    probe.unique = false;
+    holds
+}
+
+/// Whether a run under SE's rules with the uniqueness techniques allowed
+/// does at this position what the probe did without them: takes the
+/// probe's step, which `technique` found, or (`None`) finds none, as the
+/// probe did when it stalled or was cut short at the budget. The two runs
+/// differ only where a uniqueness technique is charged to the budget or
+/// searched, so the stages are walked as [`find_next_by`] walks them, both
+/// runs' budgets charged, and only the uniqueness techniques searched: any
+/// other search would find what the probe's found on this same position.
+fn probe_step_holds(grid: &Grid, technique: Option<Technique>) -> bool {
+    let budgeted = budget::applies(grid);
+    let (mut probe_spent, mut run_spent) = (budget::Spent::default(), budget::Spent::default());
+    let mut scratch = Finding::default();
+    for stage in Rules::Explainer.stages() {
+        let (mut probe_fits, mut run_fits) = (true, true);
+        for &each in stage.iter() {
+            if budgeted && run_fits {
+                run_fits = run_spent.charge_imagined(each, grid);
+            }
+            if budgeted && probe_fits && !each.needs_uniqueness() {
+                probe_fits = probe_spent.charge_imagined(each, grid);
+            }
+        }
+        match (probe_fits, run_fits) {
+            (true, true) => {}
+            // Both cut short here, the probe with no step.
+            (false, false) => return technique.is_none(),
+            _ => return false,
+        }
+        let found_here = technique.is_some_and(|t| stage.contains(&t));
+        if stage.iter().any(|t| t.needs_uniqueness()) {
+            // Only here may the run find another step (or, in a stage
+            // that mixes both kinds, another easiest one).
+            if found_here || find_in_stage(grid, Rules::Explainer, stage, &mut scratch) {
+                return false;
+            }
+        } else if found_here {
+            return true;
+        }
+    }
+    technique.is_none()
 }
 
 fn grade_with(board: &Board, known_unique: bool) -> Grade {
-    let (mut grid, known) = match prepare(board, known_unique) {
+    let (mut grid, probe) = match prepare(board, known_unique) {
         Ok(prepared) => prepared,
         Err(solutions) => return not_unique(solutions),
     };
-    let (outcome, hardest) = match known {
-        Known::Nothing => run(&mut grid, Rules::Explainer, true, |_, _| {}),
-        Known::Path(outcome, hardest) => (outcome, hardest),
-        Known::Start(mut from, before) => {
-            let (outcome, after) = run(&mut from, Rules::Explainer, true, |_, _| {});
-            (outcome, before.followed_by(after))
-        }
-    };
+    let (outcome, hardest) = follow(&mut grid, probe, Rules::Explainer, |_, _| {});
+    verdict(outcome, hardest, grid.unique)
+}
+
+/// The grade of a path that ended with `outcome` after `hardest`, on a
+/// puzzle whose solution is `unique` (or unproven).
+fn verdict(outcome: LogicEnd, hardest: Hardest, unique: bool) -> Grade {
     match outcome {
         LogicEnd::Solved => solved_grade(hardest),
         // Sound steps on a puzzle with a solution never break the grid.
         LogicEnd::Contradiction => not_unique(Solutions::None),
-        LogicEnd::Stalled if grid.unique => trial_and_error(),
+        LogicEnd::Stalled if unique => trial_and_error(),
         LogicEnd::Stalled => Grade {
             solutions: Solutions::Unproven,
             ..trial_and_error()
         },
-        LogicEnd::CutShort if grid.unique => beyond_budget(Solutions::Unique),
+        LogicEnd::CutShort if unique => beyond_budget(Solutions::Unique),
         LogicEnd::CutShort => beyond_budget(Solutions::Unproven),
     }
 }
@@ -1270,28 +1377,45 @@ pub fn solve_logically(board: &Board) -> LogicalSolution {
 /// [`solve_logically`] with the techniques and order of `rules`:
 /// [`Rules::Every`] gives the path the hints follow.
 pub fn solve_logically_by(board: &Board, rules: Rules) -> LogicalSolution {
-    let mut grid = match prepare(board, false) {
-        Ok((grid, _)) => grid,
-        Err(_) => match Grid::new(board) {
-            Some(grid) => grid,
+    grade_and_solve_logically(board, rules).1
+}
+
+/// [`grade`] and [`solve_logically_by`] of one puzzle (`doku grade
+/// --steps`), sharing one look at its uniqueness (on boards larger than
+/// 9x9, a run of logic) and, under [`Rules::Explainer`], one path.
+pub fn grade_and_solve_logically(board: &Board, rules: Rules) -> (Grade, LogicalSolution) {
+    let (grade, mut grid, probe) = match prepare(board, false) {
+        // The grade follows SE's rules, the path the hints'.
+        Ok((grid, probe)) if rules != Rules::Explainer => {
+            let (outcome, hardest) = follow(&mut grid.clone(), probe, Rules::Explainer, |_, _| {});
+            let unique = grid.unique;
+            (Some(verdict(outcome, hardest, unique)), grid, None)
+        }
+        Ok((grid, probe)) => (None, grid, probe),
+        Err(solutions) => match Grid::new(board) {
+            Some(grid) => (Some(not_unique(solutions)), grid, None),
             None => {
-                return LogicalSolution {
+                let path = LogicalSolution {
                     steps: Vec::new(),
                     solved: false,
                     cut_short: false,
                     board: board.clone(),
-                }
+                };
+                return (not_unique(solutions), path);
             }
         },
     };
     let mut steps = Vec::new();
-    let (outcome, _) = run(&mut grid, rules, true, |g, f| steps.push(to_step(g, f)));
-    LogicalSolution {
+    let (outcome, hardest) = follow(&mut grid, probe, rules, |g, f| steps.push(to_step(g, f)));
+    let path = LogicalSolution {
         steps,
         solved: outcome == LogicEnd::Solved,
         cut_short: outcome == LogicEnd::CutShort,
         board: board_of(&grid).unwrap_or_else(|| board.clone()),
-    }
+    };
+    // Under SE's rules the path is the grade's.
+    let grade = grade.unwrap_or_else(|| verdict(outcome, hardest, grid.unique));
+    (grade, path)
 }
 
 /// The next logical step from a position, the easiest technique first.
@@ -1419,5 +1543,85 @@ mod rating_tests {
         assert_eq!(BY_RATING[0], Technique::HiddenSingle);
         assert_eq!(rating_text(66), "6.6");
         assert_eq!(rating_text(120), "12.0");
+    }
+}
+
+#[cfg(test)]
+mod probe_tests {
+    use super::*;
+    use crate::format::parse_puzzle;
+    use crate::ShapeHint;
+
+    /// Dealt expert 16x16s (`doku generate --size 16 --difficulty expert`,
+    /// seeds 4 and 7): SE's path of the first takes no uniqueness step; the
+    /// second's takes a unique rectangle at its 83rd step, where the path
+    /// leaves the probe's.
+    const DEALT: [&str; 2] = [
+        "..5....8...C9.6E4.7....D1...BFG....86..2EFD.C....GC9...73B.......9....A..1.B..D.8..2D4....E.195...4...E3..C6....GA.7.261...54......BC...G89.5.F3....1A..52...C...3D6.G....1F8..A.4..8.9..E....1.......F9B...2GA....D.62BC..8E....213...A9....4.7B5.G3...A....6..",
+        "...3..C.B..2.48..........D6.....BEC.3....4..97..9.D.F8.47...5CB28F.C.DG....4..1B..6A.BE3.9....F..B7..5..F.CE.3.....9...F..D...64F9...C..D...6.....4.9A.7..2..8E..6....F.AC5.49..75..6....8E.D.CG3AG1...CE.B5.2.9..9B..2....C.DA5.....98..........8E.7..G.3..1...",
+    ];
+
+    #[test]
+    fn a_large_path_that_follows_its_probe_is_the_path_run_from_the_start() {
+        for line in DEALT {
+            let board = parse_puzzle(line, ShapeHint::Infer).expect("a 16x16 puzzle");
+            // The path by its definition: the uniqueness techniques on from
+            // the first step (the puzzle is unique).
+            let path_of = |rules| {
+                let mut grid = Grid::new(&board).expect("consistent givens");
+                grid.unique = true;
+                let mut steps = Vec::new();
+                let (outcome, hardest) =
+                    run(&mut grid, rules, true, |g, f| steps.push(to_step(g, f)));
+                assert_eq!(outcome, LogicEnd::Solved);
+                (steps, solved_grade(hardest))
+            };
+            let (expected, expected_grade) = path_of(Rules::Explainer);
+            let path = solve_logically(&board);
+            assert!(path.solved && !path.cut_short);
+            assert_eq!(path.steps, expected);
+            assert_eq!(grade(&board), expected_grade);
+            // `grade --steps=hints`: SE's grade with the hints' path.
+            let (grade, path) = grade_and_solve_logically(&board, Rules::Every);
+            assert_eq!(grade, expected_grade);
+            assert_eq!(path.steps, path_of(Rules::Every).0);
+        }
+        let uses_uniqueness = |line: &str| {
+            let board = parse_puzzle(line, ShapeHint::Infer).expect("a 16x16 puzzle");
+            let path = solve_logically(&board);
+            path.steps.iter().any(|s| s.technique.needs_uniqueness())
+        };
+        // Both ways of following the probe are exercised.
+        assert!(!uses_uniqueness(DEALT[0]));
+        assert!(uses_uniqueness(DEALT[1]));
+    }
+
+    #[test]
+    fn the_probes_step_holds_until_a_uniqueness_technique_applies() {
+        let board = parse_puzzle(DEALT[1], ShapeHint::Infer).expect("a 16x16 puzzle");
+        let mut grid = Grid::new(&board).expect("consistent givens");
+        grid.unique = true;
+        let probes_step = |grid: &Grid| {
+            let mut probe = grid.clone();
+            probe.unique = false;
+            let mut finding = Finding::default();
+            let found = find_next_by(&probe, Rules::Explainer, true, &mut finding);
+            assert_eq!(found, Found::Step);
+            finding.technique
+        };
+        let mut finding = Finding::default();
+        loop {
+            assert_eq!(
+                find_next_by(&grid, Rules::Explainer, true, &mut finding),
+                Found::Step
+            );
+            let holds = probe_step_holds(&grid, Some(probes_step(&grid)));
+            if finding.technique.needs_uniqueness() {
+                assert!(!holds, "a {} was found", finding.technique);
+                break;
+            }
+            assert!(holds, "{} empty", grid.empty);
+            grid.apply(&finding);
+        }
     }
 }
