@@ -1,0 +1,207 @@
+//! Sudoku Explainer's direct hints: locked candidates or a hidden pair or
+//! triple whose removals would leave a digit one place in a house. SE 1.2.1
+//! (`Locking(true)`, `HiddenSet(k, true)` in its `Solver.java`) rates the
+//! placement by the reason: direct pointing 1.7, direct claiming 1.9,
+//! direct hidden pair 2.0, direct hidden triple 2.5. It tries them between
+//! the hidden single and the naked single (the triple after the naked
+//! single), and its step only places the digit: the removals are the
+//! reason, not part of the step, so the path may need them again later.
+//!
+//! Only the rating's path ([`super::Rules::Explainer`]) uses them: a
+//! player's hint gives the naked single SE ranks after them, and the
+//! pointing, then the hidden single it leaves, as two plainer steps.
+
+use super::grid::{bits, Finding, Grid, Pattern};
+use super::Technique;
+
+/// SE's direct pointing (a box's places for a digit lie in one line: the
+/// rest of the line loses it, and another box the line crosses keeps one
+/// place for it) or, with `claiming`, direct claiming (a line's places lie
+/// in one box: the rest of the box loses it, and another line of the same
+/// direction through the box keeps one place). SE's order: lines along
+/// columns first, then rows; digits in order; houses in order.
+pub(crate) fn direct_locking(grid: &Grid, claiming: bool, out: &mut Finding) -> bool {
+    if grid.boxes().is_empty() {
+        return false;
+    }
+    let n = grid.size();
+    for lines in [n..2 * n, 0..n] {
+        for digit in 0..n {
+            let bit = 1u64 << digit;
+            let (firsts, thirds) = if claiming {
+                (lines.clone(), lines.clone())
+            } else {
+                (grid.boxes(), grid.boxes())
+            };
+            for within in firsts {
+                let places = grid.places(within, bit);
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                let cells = &grid.geo.house_cells[within];
+                // The house the places share: a box for claiming, a line
+                // of this direction for pointing.
+                let slot = if claiming {
+                    2
+                } else {
+                    usize::from(lines.start != 0)
+                };
+                let along = grid.geo.cell_houses[cells[places.trailing_zeros() as usize] as usize]
+                    [slot] as usize;
+                let shared = bits(places)
+                    .all(|i| grid.geo.cell_houses[cells[i] as usize][slot] as usize == along);
+                if !shared {
+                    continue;
+                }
+                let technique = if claiming {
+                    Technique::DirectClaiming
+                } else {
+                    Technique::DirectPointing
+                };
+                if leaves_single(grid, within, along, bit, thirds.clone(), technique, out) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The digit `bit`'s places in `within` lie in `along`: the first house of
+/// `others` (the kind of `within`) with two places or more for it, all but
+/// one of them in `along`, keeps that one. Fills `out` with the placement.
+fn leaves_single(
+    grid: &Grid,
+    within: usize,
+    along: usize,
+    bit: u64,
+    others: std::ops::Range<usize>,
+    technique: Technique,
+    out: &mut Finding,
+) -> bool {
+    let in_along = |c: u16| grid.geo.cell_houses[c as usize].contains(&(along as u16));
+    for other in others.filter(|&h| h != within) {
+        let places = grid.places(other, bit);
+        if places.count_ones() < 2 {
+            continue;
+        }
+        let cells = &grid.geo.house_cells[other];
+        let mut kept = bits(places).map(|i| cells[i]).filter(|&c| !in_along(c));
+        let (Some(target), None) = (kept.next(), kept.next()) else {
+            continue;
+        };
+        out.start(
+            technique,
+            Pattern::Intersection {
+                within: within as u16,
+                along: along as u16,
+            },
+        );
+        out.digits = bit;
+        let inside = &grid.geo.house_cells[within];
+        let with_digit = |c: &&u16| grid.cands[**c as usize] & bit != 0;
+        out.cells.extend(inside.iter().filter(with_digit));
+        // The cells that would lose the digit, for the words: the step
+        // itself removes nothing.
+        out.fins.extend(
+            grid.geo.house_cells[along]
+                .iter()
+                .filter(with_digit)
+                .filter(|c| !inside.contains(c)),
+        );
+        out.placements
+            .push((target, bit.trailing_zeros() as u8 + 1));
+        return true;
+    }
+    false
+}
+
+/// SE's direct hidden pair (`k` 2) or triple (`k` 3): `k` digits of a house
+/// with `k` places between them, each with two places or more, so those
+/// cells take no other digit; another digit of the house then has one
+/// place left. SE's order: boxes, then columns, then rows; only houses with
+/// more than `k` empty cells.
+pub(crate) fn direct_hidden(
+    grid: &Grid,
+    k: usize,
+    technique: Technique,
+    out: &mut Finding,
+) -> bool {
+    let n = grid.size();
+    let houses = grid.boxes().chain(n..2 * n).chain(0..n);
+    for house in houses {
+        let cells = &grid.geo.house_cells[house];
+        let empty = cells
+            .iter()
+            .filter(|&&c| grid.values[c as usize] == 0)
+            .count();
+        if empty <= k {
+            continue;
+        }
+        let mut places = [0u64; 64];
+        // Digits that may belong to a set: two to k places.
+        let (mut members, mut count) = ([0usize; 64], 0);
+        for d in 0..n {
+            places[d] = grid.places(house, 1u64 << d);
+            if (2..=k).contains(&(places[d].count_ones() as usize)) {
+                members[count] = d;
+                count += 1;
+            }
+        }
+        let mut found = None;
+        for_each_subset(&members[..count], k, &mut |set: &[usize]| {
+            let union = set.iter().fold(0u64, |acc, &d| acc | places[d]);
+            if union.count_ones() as usize != k {
+                return false;
+            }
+            let digits = set.iter().fold(0u64, |acc, &d| acc | 1 << d);
+            // The first other digit the set's cells leave one place.
+            let single = (0..n).find(|&d| {
+                digits & (1 << d) == 0
+                    && places[d].count_ones() > 1
+                    && (places[d] & !union).count_ones() == 1
+            });
+            if let Some(d) = single {
+                found = Some((digits, union, d));
+            }
+            found.is_some()
+        });
+        let Some((digits, union, d)) = found else {
+            continue;
+        };
+        out.start(technique, Pattern::House(house as u16));
+        out.digits = digits;
+        out.cells.extend(bits(union).map(|i| cells[i]));
+        let target = cells[(places[d] & !union).trailing_zeros() as usize];
+        out.placements.push((target, d as u8 + 1));
+        return true;
+    }
+    false
+}
+
+/// Calls `visit` on each `k`-subset of `items` in lexicographic order
+/// until it returns true; true when it did.
+fn for_each_subset(items: &[usize], k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+    fn walk(
+        items: &[usize],
+        k: usize,
+        chosen: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if chosen.len() == k {
+            return visit(chosen);
+        }
+        for (i, &item) in items.iter().enumerate() {
+            if items.len() - i < k - chosen.len() {
+                break;
+            }
+            chosen.push(item);
+            if walk(&items[i + 1..], k, chosen, visit) {
+                return true;
+            }
+            chosen.pop();
+        }
+        false
+    }
+    walk(items, k, &mut Vec::with_capacity(k), visit)
+}
