@@ -141,9 +141,9 @@ pub(crate) fn direct_hidden(
         let mut places = [0u64; 64];
         // Digits that may belong to a set: two to k places.
         let (mut members, mut count) = ([0usize; 64], 0);
-        for d in 0..n {
-            places[d] = grid.places(house, 1u64 << d);
-            if (2..=k).contains(&(places[d].count_ones() as usize)) {
+        for (d, slot) in places.iter_mut().enumerate().take(n) {
+            *slot = grid.places(house, 1u64 << d);
+            if (2..=k).contains(&(slot.count_ones() as usize)) {
                 members[count] = d;
                 count += 1;
             }
@@ -204,4 +204,146 @@ fn for_each_subset(items: &[usize], k: usize, visit: &mut dyn FnMut(&[usize]) ->
         false
     }
     walk(items, k, &mut Vec::with_capacity(k), visit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse_puzzle;
+    use crate::grader::grid::test_cells::at;
+    use crate::ShapeHint;
+
+    /// A position met on the rating path of an SE-rated puzzle (every
+    /// step before it placed a digit, so its givens give its candidates),
+    /// and that position's solution.
+    fn position(values: &str) -> (Grid, Vec<u8>) {
+        let board = parse_puzzle(values, ShapeHint::Infer).expect("a puzzle");
+        let solution = board.solution().expect("one solution").values().to_vec();
+        (Grid::new(&board).expect("no clash"), solution)
+    }
+
+    /// The placement is right, and no house of its cell had the digit in
+    /// one place already: the direct hint is what finds it.
+    fn placement_is_new_and_right(grid: &Grid, f: &Finding, solution: &[u8]) {
+        let [(cell, digit)] = f.placements[..] else {
+            panic!("one placement: {:?}", f.placements);
+        };
+        assert_eq!(solution[cell as usize], digit);
+        for &house in &grid.geo.cell_houses[cell as usize] {
+            let places = grid.places(house as usize, 1 << (digit - 1));
+            assert!(places.count_ones() > 1, "a hidden single in house {house}");
+        }
+        // SE's step places and removes nothing else.
+        assert!(f.eliminations.is_empty());
+    }
+
+    #[test]
+    fn direct_pointing_leaves_a_single_in_another_box() {
+        // In box 7, 5 can only go in column 2 (r8c2, r9c2): r2c2 and r4c2
+        // lose it, and box 4 keeps one place for 5, r4c1.
+        let (grid, solution) = position(
+            "010020600200006300763009258007090426006254000142060000328605109401930860609080030",
+        );
+        let mut f = Finding::default();
+        assert!(direct_locking(&grid, false, &mut f));
+        assert_eq!(f.technique, Technique::DirectPointing);
+        assert_eq!(f.rating, 17);
+        assert_eq!(f.placements, [(at("r4c1"), 5)]);
+        assert_eq!(f.cells, [at("r8c2"), at("r9c2")]);
+        assert_eq!(f.fins, [at("r2c2"), at("r4c2")]);
+        assert_eq!(
+            f.pattern,
+            Pattern::Intersection {
+                within: 24,
+                along: 10
+            }
+        );
+        placement_is_new_and_right(&grid, &f, &solution);
+    }
+
+    #[test]
+    fn direct_claiming_leaves_a_single_in_another_line() {
+        // In column 8, 8 can only go in box 3 (r2c8, r3c8): r2c9 and r3c9
+        // lose it, and column 9 keeps one place for 8, r7c9.
+        let (grid, solution) = position(
+            "304801657060375400070000300057904036649783521038000794000037060783609040006008973",
+        );
+        let mut f = Finding::default();
+        assert!(direct_locking(&grid, true, &mut f));
+        assert_eq!(f.technique, Technique::DirectClaiming);
+        assert_eq!(f.rating, 19);
+        assert_eq!(f.placements, [(at("r7c9"), 8)]);
+        assert_eq!(f.cells, [at("r2c8"), at("r3c8")]);
+        assert_eq!(f.fins, [at("r2c9"), at("r3c9")]);
+        assert_eq!(
+            f.pattern,
+            Pattern::Intersection {
+                within: 16,
+                along: 20
+            }
+        );
+        placement_is_new_and_right(&grid, &f, &solution);
+    }
+
+    #[test]
+    fn direct_hidden_pair_leaves_a_single_in_its_house() {
+        // In box 9, 6 and 7 can only go in r8c7 and r8c9, which lose 5: 5
+        // keeps one place in box 9, r7c8.
+        let (grid, solution) = position(
+            "570068103030015060691007000053000001120080300940001270310806402080100030260043819",
+        );
+        let mut f = Finding::default();
+        assert!(direct_hidden(&grid, 2, Technique::DirectHiddenPair, &mut f));
+        assert_eq!(f.rating, 20);
+        assert_eq!(f.placements, [(at("r7c8"), 5)]);
+        assert_eq!(f.cells, [at("r8c7"), at("r8c9")]);
+        assert_eq!(f.digits, 1 << 5 | 1 << 6);
+        assert_eq!(f.pattern, Pattern::House(26));
+        placement_is_new_and_right(&grid, &f, &solution);
+    }
+
+    #[test]
+    fn direct_hidden_triple_leaves_a_single_in_its_house() {
+        // In row 8, 2, 5 and 9 can only go in r8c3, r8c5 and r8c6, which
+        // lose 4 and 7: 4 keeps one place in row 8, r8c1.
+        let (grid, solution) = position(
+            "570068103030015060691007500053000001120080300940001270310806452080100030260043819",
+        );
+        let mut f = Finding::default();
+        assert!(direct_hidden(
+            &grid,
+            3,
+            Technique::DirectHiddenTriple,
+            &mut f
+        ));
+        assert_eq!(f.rating, 25);
+        assert_eq!(f.placements, [(at("r8c1"), 4)]);
+        assert_eq!(f.cells, [at("r8c3"), at("r8c5"), at("r8c6")]);
+        assert_eq!(f.digits, 1 << 1 | 1 << 4 | 1 << 8);
+        assert_eq!(f.pattern, Pattern::House(7));
+        placement_is_new_and_right(&grid, &f, &solution);
+    }
+
+    #[test]
+    fn no_direct_hint_without_a_single_to_leave() {
+        // A full grid but two cells: every digit has one place or none.
+        let (grid, _) = position(
+            "004678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        );
+        let mut f = Finding::default();
+        assert!(!direct_locking(&grid, false, &mut f));
+        assert!(!direct_locking(&grid, true, &mut f));
+        assert!(!direct_hidden(
+            &grid,
+            2,
+            Technique::DirectHiddenPair,
+            &mut f
+        ));
+        assert!(!direct_hidden(
+            &grid,
+            3,
+            Technique::DirectHiddenTriple,
+            &mut f
+        ));
+    }
 }

@@ -62,7 +62,9 @@ use grid::{Finding, Grid};
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
-    /// Singles only: rated 2.3 at most.
+    /// Singles, and what Sudoku Explainer rates below a naked single: a
+    /// pointing, claiming or hidden pair that leaves a hidden single (found
+    /// by scanning, without notes). Rated 2.3 at most.
     Easy,
     /// Locked candidates, pairs, X-wings: up to 3.4.
     Medium,
@@ -113,7 +115,7 @@ impl crate::Named for Difficulty {
 
     fn about(self) -> &'static str {
         match self {
-            Difficulty::Easy => "singles only (rated up to 2.3)",
+            Difficulty::Easy => "singles, or a pointing or hidden pair that leaves one (up to 2.3)",
             Difficulty::Medium => "plus locked candidates, pairs and x-wings (up to 3.4)",
             Difficulty::Hard => "plus triples, quads, bigger fish and wings (up to 5.4)",
             Difficulty::Expert => "plus uniqueness, loops and chains, no guessing (below 8.0)",

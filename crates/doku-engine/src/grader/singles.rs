@@ -66,3 +66,29 @@ fn single_in(grid: &Grid, house: usize, alone: bool, out: &mut Finding) -> bool 
     out.placements.push((cell, bit.trailing_zeros() as u8 + 1));
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse_puzzle;
+    use crate::grader::grid::test_cells::at;
+    use crate::ShapeHint;
+
+    #[test]
+    fn the_last_empty_cell_of_a_house_comes_before_a_single_in_a_box() {
+        // Three cells empty: r1c1 (5), r1c2 (3), r2c1 (6). Box 1 has a
+        // hidden single (3 in r1c2), but column 2's last empty cell is
+        // SE's first hidden single, rated 1.0.
+        let board = parse_puzzle(
+            "004678912072195348198342567859761423426853791713924856961537284287419635345286179",
+            ShapeHint::Infer,
+        )
+        .expect("a puzzle");
+        let grid = Grid::new(&board).expect("no clash");
+        let mut f = Finding::default();
+        assert!(hidden_single(&grid, &mut f));
+        assert_eq!(f.placements, [(at("r1c2"), 3)]);
+        assert_eq!(f.pattern, Pattern::House(10));
+        assert_eq!(f.rating, 10);
+    }
+}
