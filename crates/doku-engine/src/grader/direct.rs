@@ -11,8 +11,35 @@
 //! player's hint gives the naked single SE ranks after them, and the
 //! pointing, then the hidden single it leaves, as two plainer steps.
 
-use super::grid::{bits, Finding, Grid, Pattern};
+use super::grid::{bits, find_k_with_k, Finding, Grid, Pattern};
 use super::Technique;
+
+/// Every house's places for every digit, from one pass over the houses'
+/// cells: `of(house, digit)` has bit `i` for the house's `i`-th cell.
+struct Places {
+    n: usize,
+    masks: Vec<u64>,
+}
+
+impl Places {
+    fn new(grid: &Grid) -> Places {
+        let n = grid.size();
+        let mut masks = vec![0u64; grid.geo.house_cells.len() * n];
+        for (house, cells) in grid.geo.house_cells.iter().enumerate() {
+            let row = &mut masks[house * n..(house + 1) * n];
+            for (i, &cell) in cells.iter().enumerate() {
+                for d in bits(grid.cands[cell as usize]) {
+                    row[d] |= 1 << i;
+                }
+            }
+        }
+        Places { n, masks }
+    }
+
+    fn of(&self, house: usize, digit: usize) -> u64 {
+        self.masks[house * self.n + digit]
+    }
+}
 
 /// SE's direct pointing (a box's places for a digit lie in one line: the
 /// rest of the line loses it, and another box the line crosses keeps one
@@ -25,32 +52,26 @@ pub(crate) fn direct_locking(grid: &Grid, claiming: bool, out: &mut Finding) -> 
         return false;
     }
     let n = grid.size();
+    let places = Places::new(grid);
     for lines in [n..2 * n, 0..n] {
+        // The house the places share: a box for claiming, a line of this
+        // direction for pointing; the houses searched for the single are
+        // of the kind of the first.
+        let (firsts, slot) = if claiming {
+            (lines.clone(), 2)
+        } else {
+            (grid.boxes(), usize::from(lines.start != 0))
+        };
         for digit in 0..n {
-            let bit = 1u64 << digit;
-            let (firsts, thirds) = if claiming {
-                (lines.clone(), lines.clone())
-            } else {
-                (grid.boxes(), grid.boxes())
-            };
-            for within in firsts {
-                let places = grid.places(within, bit);
-                if places.count_ones() < 2 {
+            for within in firsts.clone() {
+                let mask = places.of(within, digit);
+                if mask.count_ones() < 2 {
                     continue;
                 }
                 let cells = &grid.geo.house_cells[within];
-                // The house the places share: a box for claiming, a line
-                // of this direction for pointing.
-                let slot = if claiming {
-                    2
-                } else {
-                    usize::from(lines.start != 0)
-                };
-                let along = grid.geo.cell_houses[cells[places.trailing_zeros() as usize] as usize]
-                    [slot] as usize;
-                let shared = bits(places)
-                    .all(|i| grid.geo.cell_houses[cells[i] as usize][slot] as usize == along);
-                if !shared {
+                let house_of = |i: usize| grid.geo.cell_houses[cells[i] as usize][slot] as usize;
+                let along = house_of(mask.trailing_zeros() as usize);
+                if !bits(mask).all(|i| house_of(i) == along) {
                     continue;
                 }
                 let technique = if claiming {
@@ -58,7 +79,12 @@ pub(crate) fn direct_locking(grid: &Grid, claiming: bool, out: &mut Finding) -> 
                 } else {
                     Technique::DirectPointing
                 };
-                if leaves_single(grid, within, along, bit, thirds.clone(), technique, out) {
+                let lock = Lock {
+                    within,
+                    along,
+                    digit,
+                };
+                if lock.leaves_single(grid, &places, firsts.clone(), technique, out) {
                     return true;
                 }
             }
@@ -67,53 +93,61 @@ pub(crate) fn direct_locking(grid: &Grid, claiming: bool, out: &mut Finding) -> 
     false
 }
 
-/// The digit `bit`'s places in `within` lie in `along`: the first house of
-/// `others` (the kind of `within`) with two places or more for it, all but
-/// one of them in `along`, keeps that one. Fills `out` with the placement.
-fn leaves_single(
-    grid: &Grid,
+/// A digit's places in house `within` all lie in house `along`.
+struct Lock {
     within: usize,
     along: usize,
-    bit: u64,
-    others: std::ops::Range<usize>,
-    technique: Technique,
-    out: &mut Finding,
-) -> bool {
-    let in_along = |c: u16| grid.geo.cell_houses[c as usize].contains(&(along as u16));
-    for other in others.filter(|&h| h != within) {
-        let places = grid.places(other, bit);
-        if places.count_ones() < 2 {
-            continue;
+    digit: usize,
+}
+
+impl Lock {
+    /// The first house of `others` (the kind of `within`) with two places
+    /// or more for the digit, all but one of them in `along`, keeps that
+    /// one. Fills `out` with the placement.
+    fn leaves_single(
+        &self,
+        grid: &Grid,
+        places: &Places,
+        others: std::ops::Range<usize>,
+        technique: Technique,
+        out: &mut Finding,
+    ) -> bool {
+        let (within, along, bit) = (self.within, self.along, 1u64 << self.digit);
+        let in_along = |c: u16| grid.geo.cell_houses[c as usize].contains(&(along as u16));
+        for other in others.filter(|&h| h != within) {
+            let mask = places.of(other, self.digit);
+            if mask.count_ones() < 2 {
+                continue;
+            }
+            let cells = &grid.geo.house_cells[other];
+            let mut kept = bits(mask).map(|i| cells[i]).filter(|&c| !in_along(c));
+            let (Some(target), None) = (kept.next(), kept.next()) else {
+                continue;
+            };
+            out.start(
+                technique,
+                Pattern::Intersection {
+                    within: within as u16,
+                    along: along as u16,
+                },
+            );
+            out.digits = bit;
+            let inside = &grid.geo.house_cells[within];
+            let with_digit = |c: &&u16| grid.cands[**c as usize] & bit != 0;
+            out.cells.extend(inside.iter().filter(with_digit));
+            // The cells that would lose the digit, for the words: the step
+            // itself removes nothing.
+            out.fins.extend(
+                grid.geo.house_cells[along]
+                    .iter()
+                    .filter(with_digit)
+                    .filter(|c| !inside.contains(c)),
+            );
+            out.placements.push((target, self.digit as u8 + 1));
+            return true;
         }
-        let cells = &grid.geo.house_cells[other];
-        let mut kept = bits(places).map(|i| cells[i]).filter(|&c| !in_along(c));
-        let (Some(target), None) = (kept.next(), kept.next()) else {
-            continue;
-        };
-        out.start(
-            technique,
-            Pattern::Intersection {
-                within: within as u16,
-                along: along as u16,
-            },
-        );
-        out.digits = bit;
-        let inside = &grid.geo.house_cells[within];
-        let with_digit = |c: &&u16| grid.cands[**c as usize] & bit != 0;
-        out.cells.extend(inside.iter().filter(with_digit));
-        // The cells that would lose the digit, for the words: the step
-        // itself removes nothing.
-        out.fins.extend(
-            grid.geo.house_cells[along]
-                .iter()
-                .filter(with_digit)
-                .filter(|c| !inside.contains(c)),
-        );
-        out.placements
-            .push((target, bit.trailing_zeros() as u8 + 1));
-        return true;
+        false
     }
-    false
 }
 
 /// SE's direct hidden pair (`k` 2) or triple (`k` 3): `k` digits of a house
@@ -128,8 +162,9 @@ pub(crate) fn direct_hidden(
     out: &mut Finding,
 ) -> bool {
     let n = grid.size();
-    let houses = grid.boxes().chain(n..2 * n).chain(0..n);
-    for house in houses {
+    let places = Places::new(grid);
+    let mut items = [(0u8, 0u64); 64];
+    for house in grid.boxes().chain(n..2 * n).chain(0..n) {
         let cells = &grid.geo.house_cells[house];
         let empty = cells
             .iter()
@@ -138,32 +173,26 @@ pub(crate) fn direct_hidden(
         if empty <= k {
             continue;
         }
-        let mut places = [0u64; 64];
         // Digits that may belong to a set: two to k places.
-        let (mut members, mut count) = ([0usize; 64], 0);
-        for (d, slot) in places.iter_mut().enumerate().take(n) {
-            *slot = grid.places(house, 1u64 << d);
-            if (2..=k).contains(&(slot.count_ones() as usize)) {
-                members[count] = d;
-                count += 1;
+        let mut len = 0;
+        for d in 0..n {
+            let mask = places.of(house, d);
+            if (2..=k).contains(&(mask.count_ones() as usize)) {
+                items[len] = (d as u8, mask);
+                len += 1;
             }
         }
         let mut found = None;
-        for_each_subset(&members[..count], k, &mut |set: &[usize]| {
-            let union = set.iter().fold(0u64, |acc, &d| acc | places[d]);
-            if union.count_ones() as usize != k {
-                return false;
-            }
-            let digits = set.iter().fold(0u64, |acc, &d| acc | 1 << d);
+        find_k_with_k(&items[..len], k, &mut |digits: u64, union: u64| {
             // The first other digit the set's cells leave one place.
-            let single = (0..n).find(|&d| {
-                digits & (1 << d) == 0
-                    && places[d].count_ones() > 1
-                    && (places[d] & !union).count_ones() == 1
-            });
-            if let Some(d) = single {
-                found = Some((digits, union, d));
-            }
+            found = (0..n)
+                .find(|&d| {
+                    let mask = places.of(house, d);
+                    digits & (1 << d) == 0
+                        && mask.count_ones() > 1
+                        && (mask & !union).count_ones() == 1
+                })
+                .map(|d| (digits, union, d));
             found.is_some()
         });
         let Some((digits, union, d)) = found else {
@@ -172,38 +201,11 @@ pub(crate) fn direct_hidden(
         out.start(technique, Pattern::House(house as u16));
         out.digits = digits;
         out.cells.extend(bits(union).map(|i| cells[i]));
-        let target = cells[(places[d] & !union).trailing_zeros() as usize];
+        let target = cells[(places.of(house, d) & !union).trailing_zeros() as usize];
         out.placements.push((target, d as u8 + 1));
         return true;
     }
     false
-}
-
-/// Calls `visit` on each `k`-subset of `items` in lexicographic order
-/// until it returns true; true when it did.
-fn for_each_subset(items: &[usize], k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
-    fn walk(
-        items: &[usize],
-        k: usize,
-        chosen: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]) -> bool,
-    ) -> bool {
-        if chosen.len() == k {
-            return visit(chosen);
-        }
-        for (i, &item) in items.iter().enumerate() {
-            if items.len() - i < k - chosen.len() {
-                break;
-            }
-            chosen.push(item);
-            if walk(&items[i + 1..], k, chosen, visit) {
-                return true;
-            }
-            chosen.pop();
-        }
-        false
-    }
-    walk(items, k, &mut Vec::with_capacity(k), visit)
 }
 
 #[cfg(test)]
