@@ -31,14 +31,16 @@ One line per puzzle, in input order, four tab-separated fields:
   DIFFICULTY<TAB>HARDEST TECHNIQUE<TAB>N clues<TAB>RATING
 for example `expert<TAB>turbot fish<TAB>24 clues<TAB>6.6`. The rating is Sudoku
 Explainer's (SE 1.2.1): its techniques, tried in its order, and the puzzle rates
-as its hardest step (hidden single 1.2, naked single 2.3, x-wing 3.2, xy-wing 4.2,
+as its hardest step (hidden single 1.2, a pointing that leaves a hidden single
+1.7, naked single 2.3, x-wing 3.2, xy-wing 4.2,
 unique rectangle 4.5, x- and xy-cycles 6.5, x-chains and turbot fish 6.6,
 xy-chains and other chains 7.0, forcing chains 8.0, dynamic 8.5 and 9.0, nested
 forcing chains of levels 2-5 from 9.5 to 11.0, chains plus their length; 12.0
 when logic cannot finish). Techniques SE does not have (w-wings, grouped chains,
 almost locked sets, finned fish, ...) serve the hints, not the rating.
 Difficulty follows the rating:
-  easy     singles only, up to 2.3
+  easy     singles, and a pointing, claiming or hidden pair that leaves a hidden
+           single (SE's direct hints, 1.7-2.0): up to 2.3
   medium   plus pointing, claiming, pairs and x-wings, up to 3.4
   hard     plus triples, quads, swordfish, jellyfish and wings, up to 5.4
   expert   plus uniqueness, loops and chains: below 8.0

@@ -155,9 +155,8 @@ fn family_of(technique: Technique) -> Family {
         | HiddenTriple | NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | XyWing
         | XyzWing | WWing | WxyzWing | BugPlusOne | Skyscraper | TwoStringKite | TurbotFish
         | EmptyRectangle | FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish
-        | FinnedJellyfish | SashimiJellyfish | SimpleColours | MultiColours | AlsXz | AlsXyWing => {
-            Family::Local
-        }
+        | FinnedJellyfish | SashimiJellyfish | SimpleColours | MultiColours | AlsXz | AlsXyWing
+        | DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple => Family::Local,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
         | HiddenRectangle => Family::Rectangles,
         // The chains, the forcing nets, and any technique added later

@@ -41,6 +41,53 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
                 )
             }
         }
+        (
+            Technique::DirectPointing | Technique::DirectClaiming,
+            Pattern::Intersection { within, along },
+        ) => {
+            let (target, d) = f.placements[0];
+            // The house the digit is left one place in: of the kind of
+            // `within` (a box for pointing, a line for claiming).
+            let n = grid.size() as u16;
+            let kind = if within >= 2 * n {
+                2
+            } else {
+                usize::from(within >= n)
+            };
+            let third = grid.geo.cell_houses[target as usize][kind];
+            format!(
+                "In {}, {} can only go in {}, so no other cell of {} can be {} ({}). That leaves {} one place in {}: {}",
+                house(within),
+                digit(d),
+                house(along),
+                house(along),
+                digit(d),
+                list(f.fins.iter().map(|&c| cell(c))),
+                digit(d),
+                house(third),
+                cell(target)
+            )
+        }
+        (Technique::DirectHiddenPair | Technique::DirectHiddenTriple, Pattern::House(h)) => {
+            let (target, d) = f.placements[0];
+            let others: Vec<(u16, u8)> = f
+                .cells
+                .iter()
+                .flat_map(|&c| {
+                    bits(grid.cands[c as usize] & !f.digits).map(move |x| (c, x as u8 + 1))
+                })
+                .collect();
+            format!(
+                "In {}, {} can only go in {}, so those cells hold nothing else ({}). That leaves {} one place in {}: {}",
+                house(h),
+                digits(f.digits),
+                cells(),
+                removals_by_cell(grid, &others),
+                digit(d),
+                house(h),
+                cell(target)
+            )
+        }
         (Technique::HiddenSingle, Pattern::House(h)) => {
             let (c, d) = f.placements[0];
             format!("In {}, {} can only go in {}", house(h), digit(d), cell(c))

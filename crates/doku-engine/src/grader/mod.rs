@@ -24,6 +24,7 @@ mod chains;
 mod colouring;
 mod cycles;
 mod death_blossom;
+mod direct;
 mod explain;
 mod finned_fish;
 mod fish;
@@ -61,7 +62,9 @@ use grid::{Finding, Grid};
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
-    /// Singles only: rated 2.3 at most.
+    /// Singles, and what Sudoku Explainer rates below a naked single: a
+    /// pointing, claiming or hidden pair that leaves a hidden single (found
+    /// by scanning, without notes). Rated 2.3 at most.
     Easy,
     /// Locked candidates, pairs, X-wings: up to 3.4.
     Medium,
@@ -112,7 +115,7 @@ impl crate::Named for Difficulty {
 
     fn about(self) -> &'static str {
         match self {
-            Difficulty::Easy => "singles only (rated up to 2.3)",
+            Difficulty::Easy => "singles, or a pointing or hidden pair that leaves one (up to 2.3)",
             Difficulty::Medium => "plus locked candidates, pairs and x-wings (up to 3.4)",
             Difficulty::Hard => "plus triples, quads, bigger fish and wings (up to 5.4)",
             Difficulty::Expert => "plus uniqueness, loops and chains, no guessing (below 8.0)",
@@ -273,6 +276,12 @@ pub enum Technique {
     AlignedPairExclusion,
     AlignedTripletExclusion,
     NishioForcingChain,
+    // Sudoku Explainer's direct hints (grader/direct.rs): its rating's
+    // path only.
+    DirectPointing,
+    DirectClaiming,
+    DirectHiddenPair,
+    DirectHiddenTriple,
 }
 
 impl Technique {
@@ -350,6 +359,10 @@ impl Technique {
         Technique::AlignedPairExclusion,
         Technique::AlignedTripletExclusion,
         Technique::NishioForcingChain,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
+        Technique::DirectHiddenTriple,
     ];
 
     pub fn name(self) -> &'static str {
@@ -425,6 +438,10 @@ impl Technique {
             Technique::AlignedPairExclusion => "aligned pair exclusion",
             Technique::AlignedTripletExclusion => "aligned triplet exclusion",
             Technique::NishioForcingChain => "nishio forcing chain",
+            Technique::DirectPointing => "direct pointing",
+            Technique::DirectClaiming => "direct claiming",
+            Technique::DirectHiddenPair => "direct hidden pair",
+            Technique::DirectHiddenTriple => "direct hidden triple",
         }
     }
 
@@ -533,6 +550,11 @@ impl Technique {
             AlignedTripletExclusion => 75,
             // SE's Nishio 7.5, plus the length increment.
             NishioForcingChain => 75,
+            // SE's direct hints (DirectLockingHint, DirectHiddenSetHint).
+            DirectPointing => 17,
+            DirectClaiming => 19,
+            DirectHiddenPair => 20,
+            DirectHiddenTriple => 25,
         }
     }
 
@@ -554,6 +576,15 @@ impl Technique {
                 | Bug2
                 | Bug3
                 | Bug4
+        )
+    }
+
+    /// SE's direct hints (grader/direct.rs): in its rating's path only.
+    pub fn is_direct(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple
         )
     }
 
@@ -626,6 +657,10 @@ impl Technique {
             AlignedPairExclusion => aligned_exclusion::aligned_pair(grid, out),
             AlignedTripletExclusion => aligned_exclusion::aligned_triplet(grid, out),
             NishioForcingChain => nishio::nishio(grid, out),
+            DirectPointing => direct::direct_locking(grid, false, out),
+            DirectClaiming => direct::direct_locking(grid, true, out),
+            DirectHiddenPair => direct::direct_hidden(grid, 2, self, out),
+            DirectHiddenTriple => direct::direct_hidden(grid, 3, self, out),
         }
     }
 }
@@ -792,11 +827,14 @@ enum Found {
 static EXPLAINER_STAGES: &[&[Technique]] = {
     use Technique::*;
     &[
-        // Direct producers (SE's direct pointing and direct hidden pairs
-        // and triples, 1.7 to 2.5, place a digit the plain technique and a
-        // single also place, never above 2.6).
+        // Direct producers: the singles, and SE's direct hints between
+        // them (grader/direct.rs).
         &[HiddenSingle],
+        &[DirectPointing],
+        &[DirectClaiming],
+        &[DirectHiddenPair],
         &[NakedSingle],
+        &[DirectHiddenTriple],
         // Indirect producers.
         &[Pointing, Claiming],
         &[NakedPair],
@@ -844,9 +882,17 @@ static EXPLAINER_STAGES: &[&[Technique]] = {
     ]
 };
 
-/// Every technique on its own, easiest rating first.
+/// Every technique on its own, easiest rating first, but SE's direct
+/// hints: a player is shown the naked single SE ranks after them, and the
+/// locked candidates or hidden set before the single they leave.
 static EVERY_STAGES: std::sync::LazyLock<Vec<&'static [Technique]>> =
-    std::sync::LazyLock::new(|| BY_RATING.iter().map(std::slice::from_ref).collect());
+    std::sync::LazyLock::new(|| {
+        BY_RATING
+            .iter()
+            .filter(|t| !t.is_direct())
+            .map(std::slice::from_ref)
+            .collect()
+    });
 
 impl Rules {
     /// The stages the solver tries in turn: the first that finds a step
@@ -1502,7 +1548,14 @@ mod rating_tests {
         ] {
             assert!(!Rules::Explainer.uses(technique), "{technique}");
         }
-        assert!(Technique::ALL.iter().all(|&t| Rules::Every.uses(t)));
+        for &technique in Technique::ALL {
+            assert_eq!(
+                Rules::Every.uses(technique),
+                !technique.is_direct(),
+                "{technique}"
+            );
+            assert!(!technique.is_direct() || Rules::Explainer.uses(technique));
+        }
     }
 
     #[test]

@@ -85,7 +85,7 @@ mod tests {
 }
 
 /// Sudoku Explainer's techniques doku lacked (unique loops, BUG types 2-4,
-/// aligned exclusion, Nishio), each asked directly on every position of a
+/// aligned exclusion, Nishio, the direct hints), each asked directly on every position of a
 /// puzzle's path, uniqueness allowed (the shared sets' puzzles have one
 /// solution): every step they find agrees with the solution. Returns how
 /// many steps each found.
@@ -110,7 +110,7 @@ pub(crate) fn check_se_extras(line: &str) -> Result<Vec<(Technique, usize)>, Str
     Ok(counts)
 }
 
-const SE_EXTRAS: [Technique; 10] = [
+const SE_EXTRAS: [Technique; 14] = [
     Technique::UniqueLoop1,
     Technique::UniqueLoop2,
     Technique::UniqueLoop3,
@@ -121,6 +121,10 @@ const SE_EXTRAS: [Technique; 10] = [
     Technique::AlignedPairExclusion,
     Technique::AlignedTripletExclusion,
     Technique::NishioForcingChain,
+    Technique::DirectPointing,
+    Technique::DirectClaiming,
+    Technique::DirectHiddenPair,
+    Technique::DirectHiddenTriple,
 ];
 
 #[cfg(test)]
