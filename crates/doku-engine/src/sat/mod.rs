@@ -79,6 +79,25 @@
 //! pay for proofs of fixed cells before a free one: puzzles 13 and 14 with
 //! 2 or 4 givens blanked (8 boards, `solve --count --limit 2`, CPU) took
 //! 6.35 s in all against 6.31 s before (each 0.5-1.7 s, either way).
+//!
+//! A race on the spare core (measured, not merged; branch s8-sat, commits
+//! 78ff562 to 08fe32b): a board with 1000+ variables searched twice at
+//! once when a core is free, the copy in shuffled initial order 1, the
+//! first answer winning. Conflicts (k, cap 150k) of orders 0 / 1 / 2 / 3
+//! on puzzles 1-16: 1: 25/cap/127/98, 4: 74/105/58/76, 5: 140/31/83/34,
+//! 7: 38/3/41/7, 9: 84/cap/cap/cap, 10: 108/cap/83/cap, 11: 7/54/48/81,
+//! 15 capped under all four; 771k for order 0 alone, 605k for the better
+//! of orders 0 and 1, at twice the CPU. sat-anchor on a quiet machine:
+//! 45.0 s against Kissat's 50.9 (0.89x; puzzle 5 8.5 -> 1.5 s, 7 2.2 ->
+//! 0.3 s, 10 6.0 -> 7.6 s, 15 still 16.7 s), against 59.8 / 59.6 (1.00x)
+//! for the single search in the paired run. At load 3-4 (no core idle)
+//! it took 1.66x Kissat's: each racer costs a whole search's CPU. Kept
+//! out: 11% for a second thread, a load-average guard to avoid the loss
+//! on a busy machine, and a tail (puzzle 15) no order fixes. Trading
+//! learned units, binaries and glue clauses of up to 8 literals between
+//! the racers at restarts re-rolled both searches (puzzle 15 37.7 ->
+//! 2.4 s CPU, 9 11 -> 48 s, 10 capped): the tails move, they do not
+//! shrink, and the answer stops being reproducible.
 
 mod cdcl;
 
