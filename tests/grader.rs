@@ -1673,3 +1673,31 @@ fn the_se_11_plus_sample_rates_at_the_top_of_the_scale() {
         );
     }
 }
+
+#[test]
+fn se_direct_hints_rate_9x9_paths_only_and_a_16x16_takes_the_plain_steps() {
+    // A dealt 16x16 whose path took 11 direct hidden pairs and pointings
+    // while they ran on every size; above 9x9 the plain locked candidates
+    // and subsets rate the step (grader/direct.rs says why).
+    let big = puzzle("..AB3..9..C8..1..29C.5.16.7....4..5...F...2.E..C...4.C..1.B...AF.9G.CA..B1...3...6E....3..82A.....8..2D.7.5.......45BF.6...A8.G..8.A7...9.35GF.......1.2.C6..D.....94B..D....E2...1...38..AG.94.E1...G.C..4.9...5..7.4...6...1..B....3.FA.1.27D..F..AE..3..D46..");
+    let path = solve_logically(&big);
+    assert!(path.solved);
+    assert!(path.steps.iter().all(|s| !s.technique.is_direct()));
+    assert!(path.steps.iter().any(|s| matches!(
+        s.technique,
+        Technique::Pointing | Technique::Claiming | Technique::HiddenPair
+    )));
+    // A 9x9 of SE's 2.5 page still goes by its direct hints.
+    let nine = puzzle(
+        common::fixture_lines("se_rated_below_5.txt")
+            .first()
+            .expect("a puzzle")
+            .split_whitespace()
+            .next()
+            .expect("its givens"),
+    );
+    assert!(solve_logically(&nine)
+        .steps
+        .iter()
+        .any(|s| s.technique.is_direct()));
+}

@@ -40,7 +40,7 @@ when logic cannot finish). Techniques SE does not have (w-wings, grouped chains,
 almost locked sets, finned fish, ...) serve the hints, not the rating.
 Difficulty follows the rating:
   easy     singles, and a pointing, claiming or hidden pair that leaves a hidden
-           single (SE's direct hints, 1.7-2.0): up to 2.3
+           single (SE's direct hints, 1.7-2.0, up to 9x9): up to 2.3
   medium   plus pointing, claiming, pairs and x-wings, up to 3.4
   hard     plus triples, quads, swordfish, jellyfish and wings, up to 5.4
   expert   plus uniqueness, loops and chains: below 8.0

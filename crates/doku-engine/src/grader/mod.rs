@@ -64,7 +64,7 @@ use grid::{Finding, Grid};
 pub enum Difficulty {
     /// Singles, and what Sudoku Explainer rates below a naked single: a
     /// pointing, claiming or hidden pair that leaves a hidden single (found
-    /// by scanning, without notes). Rated 2.3 at most.
+    /// by scanning, without notes; on boards up to 9x9). Rated 2.3 at most.
     Easy,
     /// Locked candidates, pairs, X-wings: up to 3.4.
     Medium,
