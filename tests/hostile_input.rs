@@ -67,6 +67,20 @@ fn stray_symbols_name_line_and_column() {
         &["line 1, column 5: 'x' is not a cell", "a number"],
     );
     rejects(b"12\x0734\n", &["column 3: control character U+0007"]);
+    // Pasted from a web page: characters that show as nothing or a space
+    // are named by code point, others quoted with it.
+    rejects(
+        "4.1.\u{200b}...43.4..4.1\n".as_bytes(),
+        &["line 1, column 5: invisible character U+200B is not a cell"],
+    );
+    rejects(
+        "4.1.\u{a0}...43.4..4.1\n".as_bytes(),
+        &["column 5: invisible character U+00A0"],
+    );
+    rejects(
+        "4.1.é...43.4..4.1\n".as_bytes(),
+        &["column 5: 'é' (U+00E9) is not a cell"],
+    );
 }
 
 #[test]

@@ -577,7 +577,7 @@ fn quote(ch: char, value: u16) -> String {
     if ch.is_ascii_digit() && value > 9 {
         format!("'{value}'")
     } else {
-        format!("'{ch}'")
+        describe(ch)
     }
 }
 
@@ -690,9 +690,39 @@ fn describe(ch: char) -> String {
         "a byte that is not UTF-8".into()
     } else if ch.is_control() {
         format!("control character U+{:04X}", ch as u32)
+    } else if is_invisible(ch) {
+        // Quoted, a zero-width space reads as '' and a no-break space as
+        // ' ': the user could not tell what to delete.
+        format!("invisible character U+{:04X}", ch as u32)
+    } else if !ch.is_ascii() {
+        format!("'{ch}' (U+{:04X})", ch as u32)
     } else {
         format!("'{ch}'")
     }
+}
+
+/// A character that shows as nothing or as a plain space: Unicode spaces
+/// other than ASCII's, and the zero-width and format characters that
+/// copying from web pages and word processors brings along.
+fn is_invisible(ch: char) -> bool {
+    !ch.is_ascii()
+        && (ch.is_whitespace()
+            || matches!(
+                ch as u32,
+                0xAD | 0x34F
+                    | 0x61C
+                    | 0x115F
+                    | 0x1160
+                    | 0x180B..=0x180E
+                    | 0x200B..=0x200F
+                    | 0x202A..=0x202E
+                    | 0x2060..=0x206F
+                    | 0x3164
+                    | 0xFE00..=0xFE0F
+                    | 0xFEFF
+                    | 0xFFA0
+                    | 0xE0000..=0xE0FFF
+            ))
 }
 
 /// A row of whitespace-separated numbers with at least one of two digits
