@@ -22,13 +22,14 @@ pub use prefs::Preferences;
 pub use save::{crash_note, Autosave, Found, Opened};
 pub use stats::{GameKind, Stats};
 
+use crate::toml_file::error::io_reason;
 use std::io;
 use std::path::{Path, PathBuf};
 
 /// A file could not be written, or there is nowhere to write it.
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {}", path.display(), io_reason(source))]
     Io { path: PathBuf, source: io::Error },
     #[error("nowhere to keep the saved game: set XDG_STATE_HOME or HOME to an absolute path")]
     NoStateDir,
@@ -64,7 +65,7 @@ pub enum LoadError {
         moved_to: PathBuf,
     },
     /// Damaged, and moving it aside failed too: left untouched.
-    #[error("The {what} {} could not be read: {reason}. Moving it aside failed ({move_error}), so it is left as it is and will not be written over.", path.display())]
+    #[error("The {what} {} could not be read: {reason}. Moving it aside failed ({}), so it is left as it is and will not be written over.", path.display(), io_reason(move_error))]
     KeptInPlace {
         path: PathBuf,
         what: &'static str,
@@ -73,7 +74,7 @@ pub enum LoadError {
     },
     /// Reading failed (permissions, a device error): the file may be fine,
     /// so it stays where it is.
-    #[error("The {what} {} could not be read: {source}. It is left as it is and will not be written over.", path.display())]
+    #[error("The {what} {} could not be read: {}. It is left as it is and will not be written over.", path.display(), io_reason(source))]
     Io {
         path: PathBuf,
         what: &'static str,

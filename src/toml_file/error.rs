@@ -141,14 +141,26 @@ impl SourceFile {
     }
 }
 
-/// Why a file could not be read, in a user's words: "no such file", not
-/// "No such file or directory (os error 2)".
+/// Why a file could not be read or written, in a user's words: "no such
+/// file", not "No such file or directory (os error 2)".
 pub fn io_reason(error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
     match error.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::IsADirectory => "it is a directory, not a file".into(),
-        _ => error.to_string(),
+        ErrorKind::NotFound => "no such file".into(),
+        ErrorKind::PermissionDenied => "permission denied".into(),
+        ErrorKind::IsADirectory => "it is a directory, not a file".into(),
+        ErrorKind::NotADirectory => "part of the path is a file, not a directory".into(),
+        ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
+        ErrorKind::StorageFull => "the disk is full".into(),
+        // The system's own words, without the error number only a
+        // programmer can use.
+        _ => {
+            let text = error.to_string();
+            match text.rfind(" (os error ") {
+                Some(at) if text.ends_with(')') => text[..at].to_string(),
+                _ => text,
+            }
+        }
     }
 }
 
@@ -209,6 +221,31 @@ pub fn one_of<S: AsRef<str>>(choices: &[S]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn file_errors_are_said_without_the_system_s_error_numbers() {
+        // A path through a file, as XDG_STATE_HOME=/dev/null/x gives.
+        let through_a_file = std::fs::read("/dev/null/x").expect_err("not a directory");
+        assert_eq!(
+            io_reason(&through_a_file),
+            "part of the path is a file, not a directory"
+        );
+        let missing = std::fs::read("/nonexistent/doku").expect_err("missing");
+        assert_eq!(io_reason(&missing), "no such file");
+        // Kinds without words of their own keep the system's, unnumbered.
+        let device = std::io::Error::from_raw_os_error(5);
+        assert!(device.to_string().contains("(os error 5)"));
+        assert_eq!(io_reason(&device), "Input/output error");
+        let storage = crate::storage::StorageError::io(
+            std::path::Path::new("/dev/null/x/doku"),
+            through_a_file,
+        );
+        assert_eq!(
+            storage.to_string(),
+            "/dev/null/x/doku: part of the path is a file, not a directory"
+        );
+    }
 
     #[test]
     fn quoting_cuts_long_multibyte_values_on_char_boundaries() {
