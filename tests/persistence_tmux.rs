@@ -284,3 +284,24 @@ fn a_solved_game_is_counted_shown_and_leaves_no_save() {
         .collect();
     assert_eq!(row[..5], ["9x9", "custom", "1", "1", "0"], "{table}");
 }
+
+#[test]
+fn a_state_folder_that_cannot_be_made_is_said_once_and_the_game_plays_on() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join("a-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let Some(tmux) = Tmux::start("nostate", 80, 24) else {
+        return;
+    };
+    // The state folder would be under a file: nothing can be kept.
+    let state = format!("XDG_STATE_HOME={}", file.join("x").display());
+    let pane = tmux.open("a", &doku_shell(home.path(), &[&state], ""));
+    // The fresh deal comes with the one reason, not a "statistics not
+    // saved" that replaced it at the deal.
+    let screen = pane.wait_for("the dealt game", |s| s.contains("medium ·"));
+    assert!(screen.contains("nowhere to save"), "{screen}");
+    assert!(!screen.contains("not saved"), "{screen}");
+    pane.keys(&["q"]);
+    pane.wait_for("the exit", |s| s.contains("doku exited 0"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+}

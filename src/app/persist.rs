@@ -49,6 +49,10 @@ impl Persistence {
         let dir = StateDir::from_env();
         let state = dir.as_ref().ok().cloned();
         let opened = Autosave::open_game(dir);
+        // Where the save cannot be kept, the statistics and preferences
+        // beside it cannot either: "nowhere to save" says so once, instead
+        // of a "statistics not saved" replacing it at the first deal.
+        let state = state.filter(|_| !matches!(opened.found, Found::NoStorage(_)));
         let persistence = Persistence {
             autosave: opened.autosave,
             state,
