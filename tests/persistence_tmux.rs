@@ -298,7 +298,9 @@ fn a_state_folder_that_cannot_be_made_is_said_once_and_the_game_plays_on() {
     let pane = tmux.open("a", &doku_shell(home.path(), &[&state], ""));
     // The fresh deal comes with the one reason, not a "statistics not
     // saved" that replaced it at the deal.
-    let screen = pane.wait_for("the dealt game", |s| s.contains("medium ·"));
+    let screen = pane.wait_for("the dealt game", |s| {
+        s.contains('┏') && !s.contains("dealing")
+    });
     assert!(screen.contains("nowhere to save"), "{screen}");
     assert!(!screen.contains("not saved"), "{screen}");
     pane.keys(&["q"]);
