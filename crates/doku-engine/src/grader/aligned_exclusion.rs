@@ -181,27 +181,14 @@ fn exclude(grid: &Grid, base: &[usize], common: u128, peers: &[u128], out: &mut 
 mod tests {
     use super::*;
 
-    use crate::grader::grid::test_cells::{at, expected, removals};
-
-    /// A position met on top1465's solving path.
-    const ROWS: [&str; 9] = [
-        "4 12569 1256789 5789 3 15789 259 2567 25679",
-        "1237 12359 12579 6 12479 14579 8 2357 234579",
-        "23678 23569 256789 45789 24789 45789 23459 23567 1",
-        "1236 12346 1246 3478 5 134678 1234 9 23478",
-        "123 8 12459 3479 1479 13479 6 12357 23457",
-        "136 7 14569 2 14689 134689 1345 1358 3458",
-        "68 46 468 1 4689 2 7 3568 35689",
-        "5 126 3 789 6789 6789 129 4 2689",
-        "9 1246 124678 34578 4678 345678 1235 123568 23568",
-    ];
+    use crate::grader::grid::test_cells::{at, expected, removals, TOP1465_SIXTH};
 
     #[test]
     fn aligned_pair_exclusion_on_two_cells_of_a_row() {
         // r7c3 (4, 6 or 8) and r7c5 (4, 6, 8 or 9) see the bivalue r7c1 (6
         // or 8) and r7c2 (4 or 6). r7c5 = 6 leaves r7c3 4 or 8, and each
         // takes both digits of one of them; 6 twice is a repeat.
-        let grid = Grid::from_candidate_rows(&ROWS);
+        let grid = Grid::from_candidate_rows(&TOP1465_SIXTH);
         let mut f = Finding::default();
         assert!(aligned_pair(&grid, &mut f));
         assert_eq!(f.cells, [at("r7c3"), at("r7c5")]);
@@ -214,7 +201,7 @@ mod tests {
     fn aligned_triplet_exclusion_with_cells_of_three_candidates_as_excluders() {
         // r7c1 (6 or 8), r7c2 (4 or 6) and r9c2 see r7c3 (4, 6 or 8) and
         // r8c2 (1, 2 or 6): r9c2 = 4 or 6 forces the other two to fill r7c3.
-        let grid = Grid::from_candidate_rows(&ROWS);
+        let grid = Grid::from_candidate_rows(&TOP1465_SIXTH);
         let mut f = Finding::default();
         assert!(aligned_triplet(&grid, &mut f));
         assert_eq!(f.cells, [at("r7c1"), at("r7c2"), at("r9c2")]);
@@ -226,7 +213,7 @@ mod tests {
     #[test]
     fn one_excluder_is_not_enough() {
         // Without r7c2's pair, r7c3 and r7c5 share one bivalue excluder.
-        let mut grid = Grid::from_candidate_rows(&ROWS);
+        let mut grid = Grid::from_candidate_rows(&TOP1465_SIXTH);
         // r7c2 with a third candidate, 1 (a built position: only the
         // excluders matter here).
         grid.cands[at("r7c2") as usize] |= 1;

@@ -239,13 +239,7 @@ fn type_3(grid: &Grid, grave: &Grave, out: &mut Finding) -> bool {
                     if all & !digits != 0 {
                         return false;
                     }
-                    let removals: Vec<(u16, u8)> = others
-                        .iter()
-                        .filter(|c| !set.contains(c))
-                        .flat_map(|&c| {
-                            bits(grid.cands[c] & digits).map(move |d| (c as u16, d as u8 + 1))
-                        })
-                        .collect();
+                    let removals = super::uniqueness::outside_the_set(grid, &others, set, digits);
                     if removals.is_empty() {
                         return false;
                     }

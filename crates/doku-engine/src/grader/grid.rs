@@ -379,6 +379,20 @@ pub(crate) fn bits128(mut mask: u128) -> impl Iterator<Item = usize> {
 pub(crate) mod test_cells {
     use super::Finding;
 
+    /// The candidates of a position on top1465's sixth puzzle's solving
+    /// path, where aligned exclusion and Nishio both find steps.
+    pub(crate) const TOP1465_SIXTH: [&str; 9] = [
+        "4 12569 1256789 5789 3 15789 259 2567 25679",
+        "1237 12359 12579 6 12479 14579 8 2357 234579",
+        "23678 23569 256789 45789 24789 45789 23459 23567 1",
+        "1236 12346 1246 3478 5 134678 1234 9 23478",
+        "123 8 12459 3479 1479 13479 6 12357 23457",
+        "136 7 14569 2 14689 134689 1345 1358 3458",
+        "68 46 468 1 4689 2 7 3568 35689",
+        "5 126 3 789 6789 6789 129 4 2689",
+        "9 1246 124678 34578 4678 345678 1235 123568 23568",
+    ];
+
     /// "r1c6" as a cell index of a 9x9 grid.
     pub(crate) fn at(name: &str) -> u16 {
         let (r, c) = name[1..].split_once('c').expect("rNcM");

@@ -413,17 +413,7 @@ mod tests {
         // The first 7 of top1465's sixth puzzle that SE's Nishio removes:
         // r1c3 = 7 takes 7 from r2c1 and r3c1 (box 1), but column 1 then
         // needs 7 in r3c1.
-        let rows = [
-            "4 12569 1256789 5789 3 15789 259 2567 25679",
-            "1237 12359 12579 6 12479 14579 8 2357 234579",
-            "23678 23569 256789 45789 24789 45789 23459 23567 1",
-            "1236 12346 1246 3478 5 134678 1234 9 23478",
-            "123 8 12459 3479 1479 13479 6 12357 23457",
-            "136 7 14569 2 14689 134689 1345 1358 3458",
-            "68 46 468 1 4689 2 7 3568 35689",
-            "5 126 3 789 6789 6789 129 4 2689",
-            "9 1246 124678 34578 4678 345678 1235 123568 23568",
-        ];
+        let rows = crate::grader::grid::test_cells::TOP1465_SIXTH;
         let grid = Grid::from_candidate_rows(&rows);
         let mut f = Finding::default();
         assert!(nishio(&grid, &mut f));

@@ -94,7 +94,7 @@ pub(crate) fn check_se_extras(line: &str) -> Result<Vec<(Technique, usize)>, Str
     let truth = board.solution().ok_or("no solution")?.values().to_vec();
     let mut grid = Grid::new(&board).ok_or("clash")?;
     grid.unique = board.count_solutions_up_to(2) == 1;
-    let mut counts: Vec<(Technique, usize)> = SE_EXTRAS.iter().map(|&t| (t, 0)).collect();
+    let mut counts: Vec<(Technique, usize)> = se_extras().iter().map(|&t| (t, 0)).collect();
     let mut step = Finding::default();
     let mut probe = Finding::default();
     while grid.empty > 0 && !grid.broken && find_next(&grid, false, &mut step) == Found::Step {
@@ -110,22 +110,16 @@ pub(crate) fn check_se_extras(line: &str) -> Result<Vec<(Technique, usize)>, Str
     Ok(counts)
 }
 
-const SE_EXTRAS: [Technique; 14] = [
-    Technique::UniqueLoop1,
-    Technique::UniqueLoop2,
-    Technique::UniqueLoop3,
-    Technique::UniqueLoop4,
-    Technique::Bug2,
-    Technique::Bug3,
-    Technique::Bug4,
-    Technique::AlignedPairExclusion,
-    Technique::AlignedTripletExclusion,
-    Technique::NishioForcingChain,
-    Technique::DirectPointing,
-    Technique::DirectClaiming,
-    Technique::DirectHiddenPair,
-    Technique::DirectHiddenTriple,
-];
+/// SE's techniques doku lacked: the tail of [`Technique::ALL`], which
+/// lists them last, from the first unique loop on.
+fn se_extras() -> &'static [Technique] {
+    let all = Technique::ALL;
+    let first = all
+        .iter()
+        .position(|&t| t == Technique::UniqueLoop1)
+        .expect("the unique loops are in ALL");
+    &all[first..]
+}
 
 #[cfg(test)]
 mod se_extras {
@@ -133,7 +127,7 @@ mod se_extras {
     /// none of them is wrong.
     #[test]
     fn se_extra_steps_agree_with_the_solution() {
-        let mut total = vec![0usize; super::SE_EXTRAS.len()];
+        let mut total = vec![0usize; super::se_extras().len()];
         for file in ["magictour_top1465.txt", "forum_hardest_1106.txt"] {
             let Some(text) = crate::shared_data::shared_text(file, "SE extras checked sound")
             else {
@@ -154,7 +148,7 @@ mod se_extras {
                 }
             }
         }
-        let report: Vec<String> = super::SE_EXTRAS
+        let report: Vec<String> = super::se_extras()
             .iter()
             .zip(&total)
             .map(|(t, c)| format!("{t}: {c}"))

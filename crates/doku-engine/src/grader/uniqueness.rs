@@ -216,13 +216,7 @@ fn type_3(grid: &Grid, corners: [usize; 4], pair: u64, out: &mut Finding) -> boo
                 virtual_cell,
                 &mut picked,
                 &mut |subset, digits| {
-                    let victims: Vec<(u16, u8)> = others
-                        .iter()
-                        .filter(|c| !subset.contains(c))
-                        .flat_map(|&c| {
-                            bits(grid.cands[c] & digits).map(move |d| (c as u16, d as u8 + 1))
-                        })
-                        .collect();
+                    let victims = outside_the_set(grid, &others, subset, digits);
                     if victims.is_empty() {
                         return false;
                     }
@@ -239,6 +233,21 @@ fn type_3(grid: &Grid, corners: [usize; 4], pair: u64, out: &mut Finding) -> boo
         }
     }
     false
+}
+
+/// What a naked set of `digits` in `set` removes from the house's `others`
+/// outside it (a rectangle's type 3, a BUG's type 3).
+pub(super) fn outside_the_set(
+    grid: &Grid,
+    others: &[usize],
+    set: &[usize],
+    digits: u64,
+) -> Vec<(u16, u8)> {
+    others
+        .iter()
+        .filter(|c| !set.contains(c))
+        .flat_map(|&c| bits(grid.cands[c] & digits).map(move |d| (c as u16, d as u8 + 1)))
+        .collect()
 }
 
 /// Picks `size` cells of `pool` whose candidates make exactly `size + 1`
