@@ -4,6 +4,7 @@
 //! the solver view's session ([`WatchSession`]), the settings ([`Settings`]),
 //! the saves ([`Persistence`]) and the terminal ([`tui`]).
 
+mod ahead;
 mod check;
 mod deal;
 mod editing;
@@ -92,6 +93,8 @@ pub struct App {
     assisted_before_watch: bool,
     /// The check of a given puzzle's solutions, running or done.
     check: Option<check::PuzzleCheck>,
+    /// The next hint, worked out on another thread before the key asks.
+    hints_ahead: ahead::HintsAhead,
 }
 
 impl App {
@@ -119,6 +122,7 @@ impl App {
             question: None,
             assisted_before_watch: false,
             check: None,
+            hints_ahead: ahead::HintsAhead::default(),
         }
     }
 
@@ -326,6 +330,22 @@ impl App {
             }
         }
         self.hold_clock_while_hidden(now);
+        self.think_ahead(now);
+    }
+
+    /// Has the hint the key will next need worked out on the spare core:
+    /// after every event and tick, so after every change to the board, its
+    /// notes, the shown hint or what is known of the solutions (a request
+    /// already answered or on its way is not sent again). Not while the
+    /// board is away (the solver view, the editor) or hints are refused.
+    fn think_ahead(&mut self, now: Instant) {
+        let board_in_play = matches!(self.screen, Screen::Playing | Screen::Help | Screen::Paused);
+        if !board_in_play || self.deals.awaiting_first() || self.hint_waits_for_check().is_some() {
+            return;
+        }
+        if let Some(request) = self.game.upcoming_hint_request(now) {
+            self.hints_ahead.ask(request);
+        }
     }
 
     fn start_game(&mut self, board: Board, difficulty: Option<Difficulty>, now: Instant) {
@@ -377,6 +397,7 @@ impl App {
             _ => {}
         }
         self.hold_clock_while_hidden(now);
+        self.think_ahead(now);
     }
 
     /// Stops the game's clock while the terminal is too small to show the
@@ -609,7 +630,14 @@ impl App {
             Action::Redo => game.redo(now),
             Action::Hint => match self.hint_waits_for_check() {
                 Some(why) => Outcome::Refused(why),
-                None => self.game.hint_or_apply(now),
+                None => {
+                    // Only a press that shows a new hint needs one worked out.
+                    let ready = match self.game.hint() {
+                        None => self.hints_ahead.answer_for(&self.game.hint_request()),
+                        Some(_) => None,
+                    };
+                    self.game.hint_or_apply_with(now, ready)
+                }
             },
             Action::Restart => game.restart(now),
             // The solver view's own keys do nothing on the board.

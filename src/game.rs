@@ -2,14 +2,17 @@
 //! clock, hints and win detection. No terminal here: every rule is a state
 //! transition tested as plain Rust.
 
-use crate::engine::grader::{self, Advice, Difficulty, Technique};
+use crate::engine::grader::{Advice, Difficulty};
 use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
 use std::time::{Duration, Instant};
 
 pub mod chain;
 pub mod editor;
+mod hint_request;
 pub mod prefs;
 mod saved;
+
+pub use hint_request::{HintAnswer, HintRequest, Knowledge, NO_STEP_WHILE_CHECKING};
 
 /// A direction for the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -598,6 +601,13 @@ impl Game {
     /// cells and explains ([`HintLevel::Detail`]), the third applies it as
     /// one undoable change.
     pub fn hint_or_apply(&mut self, now: Instant) -> Outcome {
+        self.hint_or_apply_with(now, None)
+    }
+
+    /// [`Game::hint_or_apply`], taking the hint from `ready` (worked out
+    /// ahead on another thread) when it answers this position's request;
+    /// otherwise it is worked out here.
+    pub fn hint_or_apply_with(&mut self, now: Instant, ready: Option<HintAnswer>) -> Outcome {
         if self.solved {
             return Outcome::Refused("the puzzle is solved".into());
         }
@@ -619,8 +629,13 @@ impl Game {
             }
             None => {}
         }
-        self.prove_solution_once();
-        match self.find_hint() {
+        let request = self.hint_request();
+        let answer = match ready.filter(|answer| answer.answers(&request)) {
+            Some(answer) => answer,
+            None => request.answer(None),
+        };
+        self.learn(answer.proved());
+        match answer.hint {
             Ok(hint) => {
                 self.hints_used += 1;
                 self.hint = Some(hint);
@@ -675,148 +690,61 @@ impl Game {
         self.commit(staged, now)
     }
 
-    /// Proves the puzzle's solution unique, once, when nobody told the
-    /// game (a resumed game, a given puzzle without a background check):
-    /// later hints use what it found, instead of proving it again on
-    /// every press (up to a second on a hard 25x25).
-    fn prove_solution_once(&mut self) {
-        if self.known_solution.is_some() || self.known_flaw.is_some() || self.solutions_checking {
+    /// What the game knows of its puzzle's solutions, for hints.
+    fn knowledge(&self) -> Knowledge {
+        match (&self.known_solution, &self.known_flaw) {
+            (Some(solution), _) => Knowledge::Solution(solution.clone()),
+            _ if self.solutions_checking => Knowledge::Checking,
+            (None, Some(flaw)) => Knowledge::Flaw(flaw.clone()),
+            (None, None) => Knowledge::Unproven,
+        }
+    }
+
+    /// Keeps what a hint proved of the puzzle's solutions (a resumed
+    /// game's first hint), so later hints do not prove it again (up to a
+    /// second on a hard 25x25).
+    fn learn(&mut self, proved: Option<&Knowledge>) {
+        if self.knowledge() != Knowledge::Unproven {
             return;
         }
-        match grader::unique_solution(&self.givens) {
-            Ok(solution) => self.known_solution = Some(solution),
-            Err(solutions) => self.known_flaw = Some(Advice::without_one_solution(solutions)),
+        match proved {
+            Some(Knowledge::Solution(solution)) => self.known_solution = Some(solution.clone()),
+            Some(Knowledge::Flaw(flaw)) => self.known_flaw = Some(flaw.clone()),
+            _ => {}
         }
+    }
+
+    /// What the hint of the position on the board depends on.
+    pub fn hint_request(&self) -> HintRequest {
+        HintRequest {
+            givens: self.givens.clone(),
+            board: self.board.clone(),
+            notes: self.notes.clone(),
+            knowledge: self.knowledge(),
+        }
+    }
+
+    /// The request the hint key will next need worked out: this
+    /// position's, or, while a hint is shown, the position after it is
+    /// applied (the key's next presses show more of it, then apply it).
+    /// `None` once the puzzle is solved.
+    pub fn upcoming_hint_request(&self, now: Instant) -> Option<HintRequest> {
+        if self.solved {
+            return None;
+        }
+        let Some(hint) = &self.hint else {
+            return Some(self.hint_request());
+        };
+        let mut after = self.clone();
+        after.hint = None;
+        after.apply_hint(hint, now);
+        (!after.solved).then(|| after.hint_request())
     }
 
     /// Whether hints know the puzzle's verdict without searching: its one
     /// solution, or that it has none or several.
     pub fn knows_solutions(&self) -> bool {
         self.known_solution.is_some() || self.known_flaw.is_some()
-    }
-
-    /// The grader's hint for the position, in the game's terms. `Err`
-    /// says why there is none.
-    fn find_hint(&self) -> Result<Hint, String> {
-        let shape = self.shape();
-        let any_notes = self.notes.iter().any(|n| !n.is_empty());
-        let notes = any_notes.then_some(self.notes.as_slice());
-        let found = match &self.known_solution {
-            Some(solution) => grader::next_hint_with_solution(solution, &self.board, notes),
-            // Sound from the position whatever the count finds; entries
-            // are judged once the check has the solution.
-            None if self.solutions_checking => match grader::next_step(&self.board, notes) {
-                Some(step) => Advice::Step(step),
-                None => return Err(NO_STEP_WHILE_CHECKING.into()),
-            },
-            None => match &self.known_flaw {
-                Some(flaw) => flaw.clone(),
-                None => grader::next_hint(&self.givens, &self.board, notes),
-            },
-        };
-        let message = found.message(shape);
-        let mut hint = Hint {
-            level: HintLevel::Summary,
-            technique: String::new(),
-            summary: String::new(),
-            explanation: message.clone(),
-            cells: found.cells(),
-            placements: Vec::new(),
-            eliminations: Vec::new(),
-            erasures: Vec::new(),
-            refill_notes: Vec::new(),
-            links: Vec::new(),
-            candidates: Vec::new(),
-            net_links: 0,
-        };
-        let mut engine_summary = None;
-        match found {
-            Advice::Mistakes(cells) => {
-                hint.technique = "mistake".into();
-                hint.erasures = cells;
-            }
-            Advice::WrongNotes(cells) => {
-                hint.technique = "wrong notes".into();
-                hint.refill_notes = cells;
-            }
-            Advice::Step(step) => {
-                hint.technique = step.technique.name().into();
-                // The technique is shown beside it; the message repeats it.
-                hint.explanation = step.explanation;
-                hint.placements = step.placements;
-                hint.eliminations = step.eliminations;
-                hint.links = step
-                    .chain
-                    .iter()
-                    .map(|link| HintLink {
-                        from: (link.from.cell, link.from.digit),
-                        to: (link.to.cell, link.to.digit),
-                        strong: link.is_strong(),
-                    })
-                    .collect();
-                // A forcing chain's links are the net its search walked.
-                let forcing = matches!(
-                    step.technique,
-                    Technique::CellForcingChain
-                        | Technique::UnitForcingChain
-                        | Technique::DynamicForcingChain
-                        | Technique::DynamicForcingChainPlus
-                );
-                if forcing && chain::is_net(&hint.links) {
-                    follow_the_words(shape, &mut hint);
-                }
-                if !matches!(
-                    step.technique,
-                    Technique::NakedSingle | Technique::HiddenSingle
-                ) {
-                    hint.candidates = self.unnoted_candidates(&hint);
-                }
-                // The engine's summary names the technique and the area.
-                engine_summary = Some(step.summary);
-            }
-            Advice::Guess { cell, .. } | Advice::OutOfReach { cell, .. } => {
-                hint.technique = match found {
-                    Advice::Guess { .. } => "guess",
-                    _ => "out of reach",
-                }
-                .into();
-                // Applying a guess hint places the solution's digit there.
-                let solution = self
-                    .known_solution
-                    .clone()
-                    .or_else(|| self.givens.solution());
-                if let Some(digit) = solution.and_then(|s| s.get(cell)) {
-                    hint.placements = vec![(cell, digit)];
-                }
-            }
-            Advice::Solved | Advice::NoSolution | Advice::NotUnique => return Err(message),
-        }
-        hint.summary = engine_summary.unwrap_or_else(|| hint_summary(shape, &hint));
-        Ok(hint)
-    }
-
-    /// The candidates of every empty cell `hint` names (its pattern, its
-    /// chain's candidates, its removals, its placements) where the player
-    /// has no notes, as the grader saw them: a cell without notes counts
-    /// as holding every digit its houses allow.
-    fn unnoted_candidates(&self, hint: &Hint) -> Vec<(Cell, Candidates)> {
-        let named = hint
-            .cells
-            .iter()
-            .copied()
-            .chain(hint.links.iter().flat_map(|l| [l.from.0, l.to.0]))
-            .chain(hint.eliminations.iter().map(|&(c, _)| c))
-            .chain(hint.placements.iter().map(|&(c, _)| c));
-        let mut shown: Vec<(Cell, Candidates)> = Vec::new();
-        for cell in named {
-            if self.board.is_empty_cell(cell)
-                && self.notes[cell.index()].is_empty()
-                && !shown.iter().any(|&(c, _)| c == cell)
-            {
-                shown.push((cell, self.board.candidates(cell)));
-            }
-        }
-        shown
     }
 
     // ---- plumbing ----------------------------------------------------------
@@ -883,88 +811,10 @@ impl Game {
     }
 }
 
-/// A forcing net's hint draws one path from each assumption, along its
-/// words, and highlights only the cells on them and those it changes: the
-/// whole net (up to a hundred links over a third of the board) is
-/// notation nobody follows.
-fn follow_the_words(shape: Shape, hint: &mut Hint) {
-    let Some(paths) = chain::branches(
-        shape,
-        &hint.links,
-        &hint.explanation,
-        &hint.placements,
-        &hint.eliminations,
-    ) else {
-        return;
-    };
-    hint.net_links = hint.links.len();
-    hint.links = paths.concat();
-    let links = &hint.links;
-    let changed = |cell: Cell| {
-        hint.placements.iter().any(|&(c, _)| c == cell)
-            || hint.eliminations.iter().any(|&(c, _)| c == cell)
-    };
-    hint.cells
-        .retain(|&c| changed(c) || links.iter().any(|l| l.from.0 == c || l.to.0 == c));
-}
-
 const EMPTY: CellState = CellState {
     value: None,
     notes: Candidates::NONE,
 };
-
-/// The first level of a hint: the technique and the houses to look at,
-/// without a cell or a digit ("hidden single in box 5", "x-wing in columns
-/// 2 and 7"). The houses are those holding the most of the hint's cells.
-/// Why a hint has nothing to show while the puzzle's solutions are checked.
-pub const NO_STEP_WHILE_CHECKING: &str =
-    "no logical step found from here; hints can tell more once the check ends (see the panel)";
-
-fn hint_summary(shape: Shape, hint: &Hint) -> String {
-    let cells: Vec<Cell> = if hint.cells.is_empty() {
-        hint.placements.iter().map(|&(c, _)| c).collect()
-    } else {
-        hint.cells.clone()
-    };
-    let count_in = |house: House| cells.iter().filter(|&&c| in_house(shape, house, c)).count();
-    let best = shape.houses().map(count_in).max().unwrap_or(0);
-    let mut houses: Vec<House> = if best == 0 {
-        Vec::new()
-    } else if best == cells.len() {
-        // One house holds them all: name one, a box first (for a lone cell
-        // its box says where to look without naming its row and column).
-        let holding: Vec<House> = shape.houses().filter(|&h| count_in(h) == best).collect();
-        let boxed = holding.iter().copied().find(|h| matches!(h, House::Box(_)));
-        boxed.or(holding.first().copied()).into_iter().collect()
-    } else {
-        // Spread out (a fish, a wing): the houses holding the most of them.
-        shape
-            .houses()
-            .filter(|&h| count_in(h) >= 2.max(best))
-            .collect()
-    };
-    houses.truncate(4);
-    let what = match hint.technique.as_str() {
-        "mistake" => "a wrong digit",
-        "wrong notes" => "notes that leave out the right digit",
-        "guess" => "no logical step: a guess is needed",
-        "out of reach" => "no short step within the search budget: a cell to fill",
-        technique => technique,
-    };
-    if houses.is_empty() {
-        return what.to_string();
-    }
-    let names: Vec<String> = houses.iter().map(House::to_string).collect();
-    format!("{what} in {}", names.join(", "))
-}
-
-fn in_house(shape: Shape, house: House, cell: Cell) -> bool {
-    match house {
-        House::Row(r) => shape.row(cell) == r as usize,
-        House::Col(c) => shape.col(cell) == c as usize,
-        House::Box(x) => shape.box_of(cell) == Some(x as usize),
-    }
-}
 
 /// The houses of a cell, for highlighting the cursor's row, column and box.
 pub fn same_house(shape: Shape, a: Cell, b: Cell) -> bool {

@@ -759,3 +759,94 @@ fn a_dynamic_forcing_chain_hint_draws_one_path_per_assumption_not_its_whole_net(
         );
     }
 }
+
+/// The hint a fresh press would show on `g`, worked out on the spot.
+fn hint_worked_out_here(g: &Game, now: Instant) -> Option<doku::game::Hint> {
+    let mut copy = g.clone();
+    copy.hint_or_apply(now);
+    copy.hint().cloned()
+}
+
+#[test]
+fn a_hint_worked_out_ahead_is_the_one_the_key_would_work_out() {
+    let (mut g, now) = game();
+    g.set_known_solution(board(SOLUTION));
+    for _ in 0..5 {
+        let ahead = g.hint_request().answer(None);
+        assert!(ahead.answers(&g.hint_request()));
+        let expected = hint_worked_out_here(&g, now);
+        assert_eq!(g.hint_or_apply_with(now, Some(ahead)), Outcome::HintShown);
+        assert_eq!(g.hint().cloned(), expected);
+        // The two more presses that show it whole and apply it.
+        g.hint_or_apply(now);
+        g.hint_or_apply(now);
+    }
+}
+
+#[test]
+fn a_hint_worked_out_for_another_position_is_never_shown() {
+    let (mut g, now) = game();
+    g.set_known_solution(board(SOLUTION));
+    let before = g.hint_request().answer(None);
+    // A wrong entry, then a note: each makes the answer stale.
+    go(&mut g, 0, 1);
+    g.enter(if answer(0, 1) == 1 { 4 } else { 1 }, now);
+    assert!(!before.answers(&g.hint_request()));
+    let after_entry = g.hint_request().answer(None);
+    go(&mut g, 0, 6);
+    g.toggle_note(answer(0, 6), now);
+    assert!(!after_entry.answers(&g.hint_request()));
+    // The stale answer is refused: the press works out the position's own.
+    let expected = hint_worked_out_here(&g, now).expect("a hint");
+    assert_eq!(expected.technique, "mistake");
+    g.hint_or_apply_with(now, Some(before));
+    assert_eq!(g.hint(), Some(&expected));
+    // Undo back to the entry's position: its answer fits again.
+    g.dismiss_hint();
+    g.undo(now);
+    assert!(after_entry.answers(&g.hint_request()));
+}
+
+#[test]
+fn while_a_hint_is_shown_the_next_request_is_for_the_position_after_it() {
+    let (mut g, now) = game();
+    g.set_known_solution(board(SOLUTION));
+    assert_eq!(g.upcoming_hint_request(now), Some(g.hint_request()));
+    g.hint_or_apply(now);
+    let upcoming = g.upcoming_hint_request(now).expect("not solved");
+    assert_ne!(upcoming, g.hint_request());
+    // Showing more of the hint does not change what comes after it.
+    g.hint_or_apply(now);
+    assert_eq!(g.upcoming_hint_request(now).as_ref(), Some(&upcoming));
+    g.hint_or_apply(now);
+    assert_eq!(g.hint_request(), upcoming, "applied: the position foreseen");
+}
+
+#[test]
+fn an_answer_that_proved_the_solution_fits_before_and_after_the_game_keeps_it() {
+    let (g, now) = game();
+    // A resumed game: nobody told it the solution.
+    let mut g = Game::from_saved(&g.to_saved(now, None), now).expect("resumes");
+    let request = g.hint_request();
+    let ahead = request.answer(None);
+    assert_eq!(
+        ahead.proof_for(&request),
+        Some(&doku::game::Knowledge::Solution(board(SOLUTION)))
+    );
+    assert!(ahead.answers(&request));
+    g.hint_or_apply_with(now, Some(ahead.clone()));
+    assert!(g.knows_solutions(), "the proof is kept");
+    g.dismiss_hint();
+    assert!(
+        ahead.answers(&g.hint_request()),
+        "the game knows what the answer proved: still its answer"
+    );
+    // A later request on the same puzzle reuses the proof.
+    go(&mut g, 0, 1);
+    g.enter(answer(0, 1), now);
+    let later = Game::from_saved(&g.to_saved(now, None), now).expect("resumes");
+    let reused = later
+        .hint_request()
+        .answer(ahead.proof_for(&later.hint_request()));
+    assert!(reused.answers(&later.hint_request()));
+}

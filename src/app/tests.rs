@@ -476,3 +476,72 @@ fn the_status_line_names_a_latin_square_and_boxes_other_than_the_standard_ones()
     let standard = status_of(six, ShapeHint::Infer);
     assert!(standard.contains("6x6 · given puzzle"), "{standard}");
 }
+
+/// The hint a fresh press would show on this game, worked out on the spot.
+fn hint_worked_out_here(game: &Game, now: Instant) -> Option<crate::game::Hint> {
+    let mut copy = game.clone();
+    copy.hint_or_apply(now);
+    copy.hint().cloned()
+}
+
+#[test]
+fn the_next_hint_is_worked_out_after_each_change_and_the_key_takes_it() {
+    let now = Instant::now();
+    // The first of the forum's 11+ puzzles: its hints soon need nested
+    // forcing chains (45-90 ms each, as the engine stands).
+    let hardest =
+        "98.7..6..7..9..5....5.4..7.8..6..3...2...1.......8...53...97.....8.6.7.....8....3";
+    let themes = Themes::built_in(ColorDepth::TrueColor);
+    let theme = themes.get("default").expect("default").clone();
+    let board = parse_puzzle(hardest, ShapeHint::Infer).expect("puzzle");
+    let game = Game::new(board, Some(Difficulty::Extreme), now);
+    let mut app = App::new(&Config::built_in(), themes, theme, game, 42);
+    // Nothing pressed yet but a cursor move: the first hint is on its way.
+    chars(&mut app, "l", now);
+    assert!(app.hints_ahead.has_asked(&app.game.hint_request()));
+    for press in 1..=12 {
+        let shows_new_hint = app.game.hint().is_none();
+        let expected = hint_worked_out_here(&app.game, now);
+        let handed_out = app.hints_ahead.handed_out;
+        chars(&mut app, "H", now);
+        if shows_new_hint {
+            assert_eq!(
+                app.hints_ahead.handed_out,
+                handed_out + 1,
+                "press {press}: the hint worked out ahead was used"
+            );
+            assert_eq!(app.game.hint().cloned(), expected, "press {press}");
+        }
+        // After every press, what the next new hint needs is on its way.
+        let upcoming = app.game.upcoming_hint_request(now).expect("not solved");
+        assert!(app.hints_ahead.has_asked(&upcoming), "press {press}");
+    }
+    assert_eq!(app.game.hints_used(), 4);
+}
+
+#[test]
+fn a_change_after_the_hint_was_worked_out_gets_the_hint_of_the_new_position() {
+    let now = Instant::now();
+    let mut app = app(now);
+    app.game
+        .set_known_solution(app.game.givens().solution().expect("solvable"));
+    chars(&mut app, "l", now);
+    let first = app.game.hint_request();
+    // The worker answers the first position.
+    assert!(app.hints_ahead.answer_for(&first).is_some());
+    // r1c2 is empty: a wrong digit there, and the hint must say so.
+    let right = app
+        .game
+        .givens()
+        .solution()
+        .and_then(|s| s.get(s.shape().cell(0, 1)));
+    let wrong = if right.map(|d| d.get()) == Some(1) {
+        '4'
+    } else {
+        '1'
+    };
+    chars(&mut app, &wrong.to_string(), now);
+    chars(&mut app, "H", now);
+    let hint = app.game.hint().expect("a hint");
+    assert_eq!(hint.technique, "mistake");
+}
