@@ -417,9 +417,9 @@ impl App {
             self.clock_held = true;
         } else if !hidden && self.clock_held {
             self.clock_held = false;
-            // Another screen (pause, the editor, the solver view) keeps
-            // its own hold on the clock and ends it itself.
-            if playing {
+            // Another screen (the help, pause, the editor, the solver
+            // view) keeps its own hold on the clock and ends it itself.
+            if self.screen == Screen::Playing {
                 self.game.resume(now);
             }
         }
@@ -477,6 +477,10 @@ impl App {
                     self.quit = true;
                 }
                 self.screen = Screen::Playing;
+                // Unless the terminal still cannot show the board.
+                if !self.clock_held {
+                    self.game.resume(now);
+                }
             }
             Screen::WatchHelp => {
                 if action == Some(Action::Quit) {
@@ -567,6 +571,9 @@ impl App {
                 return;
             }
             Action::Help => {
+                // The help covers the board, as pause does: time spent
+                // reading it is not time spent solving.
+                game.pause(now);
                 self.screen = Screen::Help;
                 return;
             }

@@ -117,6 +117,29 @@ fn pause_hides_the_game_stops_the_clock_and_ignores_board_keys() {
 }
 
 #[test]
+fn the_help_screen_hides_the_board_and_stops_the_clock() {
+    let start = Instant::now();
+    let at = |seconds: u64| start + Duration::from_secs(seconds);
+    let mut app = app(start);
+    chars(&mut app, "?", at(10));
+    assert_eq!(app.screen, Screen::Help);
+    assert!(!app.game.clock_running());
+    assert_eq!(
+        app.next_wakeup(at(10)),
+        None,
+        "nothing ticks under the help"
+    );
+    // A resize under the help (the board fits again) does not start it.
+    app.handle_event(Event::Resize(30, 10), at(20));
+    app.handle_event(Event::Resize(80, 24), at(30));
+    assert!(!app.game.clock_running());
+    press(&mut app, KeyCode::Esc, at(100));
+    assert_eq!(app.screen, Screen::Playing);
+    assert!(app.game.clock_running());
+    assert_eq!(app.game.elapsed(at(101)), Duration::from_secs(11));
+}
+
+#[test]
 fn playing_wakes_only_when_the_clock_turns_a_second() {
     let start = Instant::now();
     let app = app(start);
