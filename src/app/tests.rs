@@ -568,3 +568,22 @@ fn a_change_after_the_hint_was_worked_out_gets_the_hint_of_the_new_position() {
     let hint = app.game.hint().expect("a hint");
     assert_eq!(hint.technique, "mistake");
 }
+
+#[test]
+fn a_hint_after_its_technique_and_a_colon_goes_on_in_lower_case() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "HH", now);
+    let hint = app.game.hint().expect("a hint").clone();
+    // The engine's explanation is a sentence ("In box 2, 5 can only go in
+    // r3c4"); after "hidden single: " it is the rest of one.
+    assert!(hint.explanation.starts_with("In "), "{}", hint.explanation);
+    let after_technique = format!("{}: in ", hint.technique);
+    let status = app.message.clone().unwrap_or_default();
+    assert!(status.starts_with(&after_technique), "{status}");
+    let under_board = view::hint_text(&app).unwrap_or_default();
+    assert!(
+        under_board.starts_with(&format!("hint: {after_technique}")),
+        "{under_board}"
+    );
+}

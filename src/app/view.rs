@@ -672,7 +672,11 @@ pub(super) fn hint_text(app: &App) -> Option<String> {
     let shape = app.game.shape();
     let mut text = match hint.level {
         crate::game::HintLevel::Summary => format!("hint: {}", hint.text()),
-        crate::game::HintLevel::Detail => format!("hint: {}: {}", hint.technique, hint.text()),
+        crate::game::HintLevel::Detail => format!(
+            "hint: {}: {}",
+            hint.technique,
+            super::after_colon(hint.text())
+        ),
     };
     if let Some(chain) = hint_marks(hint).chain_text(shape) {
         text.push_str(&format!("\nchain (= strong, - weak): {chain}"));
