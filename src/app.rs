@@ -129,7 +129,9 @@ impl App {
     /// An app with no game yet: it deals one (off the UI thread) and shows
     /// a spinner until it arrives.
     pub fn dealing(config: &Config, themes: Themes, theme: Theme, seed: u64) -> App {
-        let shape = Shape::sudoku(config.size).unwrap_or(Shape::CLASSIC);
+        let shape = DealQueue::new(config, seed)
+            .next_shape()
+            .unwrap_or(Shape::CLASSIC);
         let placeholder = Game::new(Board::empty(shape), Some(config.difficulty), Instant::now());
         let mut app = App::new(config, themes, theme, placeholder, seed);
         app.deals.start_first();
@@ -202,7 +204,8 @@ impl App {
             | Action::NewGame
             | Action::CycleDifficulty
             | Action::CycleSize
-            | Action::CycleSizeBack => {
+            | Action::CycleSizeBack
+            | Action::ToggleLatin => {
                 self.act(action, now);
                 self.session.resume_from(now);
             }
@@ -604,6 +607,11 @@ impl App {
             }
             Action::CycleSize | Action::CycleSizeBack => {
                 self.message = Some(self.deals.cycle_size(action == Action::CycleSize));
+                self.remember_choices();
+                return;
+            }
+            Action::ToggleLatin => {
+                self.message = Some(self.deals.toggle_latin());
                 self.remember_choices();
                 return;
             }

@@ -17,8 +17,10 @@ use std::time::Instant;
 
 /// What is dealt next, and the deal in progress.
 pub struct DealQueue {
-    /// Size and difficulty of the next deal (`z`, `d`).
+    /// Size, boxes and difficulty of the next deal (`z`, `L`, `d`).
     pub next_size: usize,
+    /// A Latin square (no boxes), not a sudoku.
+    pub next_latin: bool,
     pub next_difficulty: Difficulty,
     seed: u64,
     in_flight: Option<Dealing>,
@@ -42,6 +44,7 @@ impl DealQueue {
     pub fn new(config: &Config, seed: u64) -> DealQueue {
         DealQueue {
             next_size: config.size,
+            next_latin: config.latin,
             next_difficulty: config.difficulty,
             seed,
             in_flight: None,
@@ -50,10 +53,20 @@ impl DealQueue {
         }
     }
 
+    /// The board of the next deal: a sudoku or a Latin square of the next
+    /// size (`Err` for a size that is neither, which the config refuses).
+    pub fn next_shape(&self) -> Result<Shape, crate::engine::shape::ShapeError> {
+        if self.next_latin {
+            Shape::latin(self.next_size)
+        } else {
+            Shape::sudoku(self.next_size)
+        }
+    }
+
     /// Starts dealing a puzzle of the next size and difficulty, cancelling
     /// the one in progress. False when the next size is no sudoku size.
     pub fn start(&mut self) -> bool {
-        let Ok(shape) = Shape::sudoku(self.next_size) else {
+        let Ok(shape) = self.next_shape() else {
             return false;
         };
         self.seed = self
@@ -120,7 +133,27 @@ impl DealQueue {
     /// status-line message.
     pub fn cycle_size(&mut self, forward: bool) -> String {
         self.next_size = crate::game::prefs::next_size(self.next_size, forward);
-        format!("next deal: {0}x{0}", self.next_size)
+        format!("next deal: {}", self.next_board())
+    }
+
+    /// Latin squares next, or sudokus again; returns the status-line message.
+    pub fn toggle_latin(&mut self) -> String {
+        self.next_latin = !self.next_latin;
+        if self.next_latin {
+            format!("next deal: {}", self.next_board())
+        } else {
+            format!("next deal: {} sudoku", self.next_board())
+        }
+    }
+
+    /// The next deal's board in words: "9x9", or "9x9 Latin".
+    pub fn next_board(&self) -> String {
+        let n = self.next_size;
+        if self.next_latin {
+            format!("{n}x{n} Latin")
+        } else {
+            format!("{n}x{n}")
+        }
     }
 }
 

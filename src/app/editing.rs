@@ -356,6 +356,7 @@ impl App {
             theme: Some(self.theme().name().to_string()),
             difficulty: Some(self.deals.next_difficulty),
             size: Some(self.deals.next_size),
+            latin: Some(self.deals.next_latin),
         }
     }
 }

@@ -175,6 +175,29 @@ fn new_game_deals_off_the_ui_thread_at_the_next_size() {
 }
 
 #[test]
+fn a_latin_square_is_dealt_from_inside_the_game() {
+    let now = Instant::now();
+    let mut app = app(now);
+    // Shift-l: Latin squares next, at the size the size key chose.
+    chars(&mut app, "zzzzzzzzL", now); // 9 round to 6
+    assert_eq!(app.message.as_deref(), Some("next deal: 6x6 Latin"));
+    chars(&mut app, "g", now);
+    app.finish_deal();
+    let shape = app.game.shape();
+    assert!(shape.is_latin() && shape.size() == 6, "{shape:?}");
+    assert!(app.game.givens().is_uniquely_solvable());
+    // The size key keeps to Latin squares; the same key goes back to sudokus.
+    chars(&mut app, "z", now);
+    assert_eq!(app.message.as_deref(), Some("next deal: 8x8 Latin"));
+    chars(&mut app, "L", now);
+    assert_eq!(app.message.as_deref(), Some("next deal: 8x8 sudoku"));
+    chars(&mut app, "g", now);
+    app.finish_deal();
+    assert!(!app.game.shape().is_latin());
+    assert_eq!(app.game.shape().size(), 8);
+}
+
+#[test]
 fn a_click_moves_the_cursor_to_the_cell_under_it() {
     let now = Instant::now();
     let mut app = app(now);

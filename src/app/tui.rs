@@ -189,6 +189,9 @@ fn with_choices(config: &Config, choices: &Preferences) -> Config {
     if let Some(difficulty) = choices.difficulty {
         config.difficulty = difficulty;
     }
+    if let Some(latin) = choices.latin {
+        config.latin = latin;
+    }
     if let Some(theme) = &choices.theme {
         config.theme = theme.clone();
     }
@@ -373,12 +376,14 @@ mod tests {
             theme: Some("light".into()),
             difficulty: Some(crate::engine::grader::Difficulty::Expert),
             size: Some(16),
+            latin: Some(true),
         };
         let chosen = with_choices(&config, &choices);
         assert_eq!(
             (chosen.size, chosen.difficulty, chosen.theme.as_str()),
             (16, crate::engine::grader::Difficulty::Expert, "light")
         );
+        assert!(chosen.latin);
         let odd = Preferences {
             size: Some(7),
             ..Preferences::default()

@@ -80,10 +80,9 @@ impl Widget for AppView<'_> {
         if app.awaiting_first_deal() && !matches!(app.screen, Screen::Help | Screen::WatchHelp) {
             let dealing = app.deals.in_flight();
             let text = format!(
-                "{} dealing a {}x{} {} puzzle",
+                "{} dealing a {} {} puzzle",
                 self.spinner(),
-                shape.size(),
-                shape.size(),
+                shape_label(dealing.map_or(shape, |d| d.shape)),
                 dealing.map_or(app.deals.next_difficulty, |d| d.difficulty),
             );
             let rect = crate::ui::popups_centred(above_status, text.chars().count() as u16, 1);
@@ -310,10 +309,10 @@ impl AppView<'_> {
             facts.push(fact);
         }
         if let Some(dealing) = app.deals.in_flight() {
-            let n = dealing.shape.size();
             facts.push(format!(
-                "{} dealing {n}x{n} {}",
+                "{} dealing {} {}",
                 self.spinner(),
+                shape_label(dealing.shape),
                 dealing.difficulty
             ));
         }
@@ -344,8 +343,8 @@ impl AppView<'_> {
         };
         let mut advice = vec![keys(&[Action::CycleSize, Action::NewGame, Action::Quit])];
         advice.retain(|line| !line.is_empty());
-        if app.deals.next_size != size {
-            advice.push(format!("next deal: {0}x{0}", app.deals.next_size));
+        if app.deals.next_shape().ok() != Some(app.game.shape()) {
+            advice.push(format!("next deal: {}", app.deals.next_board()));
         }
         advice
     }
@@ -621,8 +620,9 @@ impl AppView<'_> {
         }
         lines.push(Line::raw(""));
         lines.push(Line::raw(format!(
-            "next deal: {0}x{0} {1}",
-            app.deals.next_size, app.deals.next_difficulty
+            "next deal: {} {}",
+            app.deals.next_board(),
+            app.deals.next_difficulty
         )));
         if game.hints_used() > 0 && !game.is_solved() {
             lines.push(Line::raw(format!("hints used: {}", game.hints_used())));

@@ -45,6 +45,7 @@ const ROOT_KEYS: &[&str] = &[
     "theme",
     "color_depth",
     "size",
+    "latin",
     "difficulty",
     "auto_remove_notes",
     "wrap",
@@ -150,6 +151,8 @@ pub struct Config {
     pub color_depth: ColorDepthSetting,
     /// Board size of a new deal, one of [`SIZES`].
     pub size: usize,
+    /// A new deal is a Latin square (no boxes), not a sudoku.
+    pub latin: bool,
     pub difficulty: Difficulty,
     pub auto_remove_notes: bool,
     pub wrap: bool,
@@ -340,6 +343,7 @@ struct ConfigDraft {
     theme: Option<String>,
     color_depth: Option<ColorDepthSetting>,
     size: Option<usize>,
+    latin: Option<bool>,
     difficulty: Option<Difficulty>,
     auto_remove_notes: Option<bool>,
     wrap: Option<bool>,
@@ -364,6 +368,7 @@ impl ConfigDraft {
             theme: None,
             color_depth: None,
             size: None,
+            latin: None,
             difficulty: None,
             auto_remove_notes: None,
             wrap: None,
@@ -395,6 +400,7 @@ impl ConfigDraft {
             theme: set(self.theme, "theme"),
             color_depth: set(self.color_depth, "color_depth"),
             size: set(self.size, "size"),
+            latin: set(self.latin, "latin"),
             difficulty: set(self.difficulty, "difficulty"),
             auto_remove_notes: set(self.auto_remove_notes, "auto_remove_notes"),
             wrap: set(self.wrap, "wrap"),
@@ -449,6 +455,7 @@ impl ConfigDraft {
             self.difficulty = Some(difficulty);
         }
         for (key, field) in [
+            ("latin", &mut self.latin),
             ("auto_remove_notes", &mut self.auto_remove_notes),
             ("wrap", &mut self.wrap),
             ("mouse", &mut self.mouse),

@@ -1,5 +1,5 @@
-//! What the player chose with `t`, `d` and `z` (theme, difficulty and size
-//! of the next deal), remembered in `preferences.json` in the state
+//! What the player chose with `t`, `d`, `z` and `L` (theme, difficulty,
+//! size and Latin squares for the next deal), remembered in `preferences.json` in the state
 //! directory. The user's `config.toml` is theirs and is never rewritten:
 //! these choices sit over it, and a field left out means "as configured".
 
@@ -17,6 +17,9 @@ pub struct Preferences {
     pub difficulty: Option<Difficulty>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<usize>,
+    /// Latin squares (`L`) rather than sudokus.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latin: Option<bool>,
 }
 
 /// The preferences in `dir` (none when there is no file). A damaged file is
@@ -44,6 +47,7 @@ mod tests {
             theme: Some("light".into()),
             difficulty: Some(Difficulty::Hard),
             size: None,
+            latin: None,
         };
         store(&dir, &prefs).unwrap();
         assert_eq!(load(&dir).unwrap(), prefs);
