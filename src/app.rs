@@ -408,13 +408,7 @@ impl App {
     /// board shows. Called after every event and tick, so a pause ended or
     /// a deal arriving while the board is hidden does not start the clock.
     pub fn hold_clock_while_hidden(&mut self, now: Instant) {
-        let playing = matches!(self.screen, Screen::Playing | Screen::Help);
-        // The layout the view draws these screens with (see `AppView`).
-        let hidden = playing && {
-            let hint = view::hint_text(self);
-            ScreenLayout::with_hint(self.game.shape(), self.terminal_area, hint.as_deref())
-                .is_none()
-        };
+        let hidden = self.board_hidden();
         if hidden && self.game.clock_running() {
             self.game.pause(now);
             self.clock_held = true;
@@ -425,6 +419,18 @@ impl App {
             if self.screen == Screen::Playing {
                 self.game.resume(now);
             }
+        }
+    }
+
+    /// Whether the terminal is too small to show the game's board (the
+    /// screen says so instead).
+    fn board_hidden(&self) -> bool {
+        let playing = matches!(self.screen, Screen::Playing | Screen::Help);
+        // The layout the view draws these screens with (see `AppView`).
+        playing && {
+            let hint = view::hint_text(self);
+            ScreenLayout::with_hint(self.game.shape(), self.terminal_area, hint.as_deref())
+                .is_none()
         }
     }
 
@@ -520,6 +526,12 @@ impl App {
                     self.quit = true;
                 }
             }
+            // The too-small screen hides the board: a key that changes it
+            // (a digit, a move, undo, a hint) would act on cells nobody sees.
+            Screen::Playing if self.board_hidden() => match action {
+                Some(action) if !action.works_on_the_board() => self.act(action, now),
+                _ => {}
+            },
             Screen::Playing => match action {
                 Some(action) => self.act(action, now),
                 None => self.refuse_digit_beyond(&key, size),

@@ -505,6 +505,25 @@ fn the_clock_stops_while_the_terminal_is_too_small_to_show_the_board() {
 }
 
 #[test]
+fn board_keys_do_nothing_while_the_terminal_is_too_small_to_show_the_board() {
+    // The too-small screen offers the size, a new deal and quit; a digit
+    // typed there went into a cell nobody could see.
+    let now = Instant::now();
+    let mut app = app(now);
+    app.handle_event(Event::Resize(30, 10), now);
+    chars(&mut app, "l5nc", now);
+    assert_eq!(value(&app, 0, 0), Some(2), "a given");
+    assert_eq!(app.game.cursor(), app.game.shape().cell(0, 0));
+    assert!(!app.game.is_touched() && !app.game.notes_mode());
+    // The keys the too-small screen names still work.
+    chars(&mut app, "z", now);
+    assert_eq!(app.deals.next_size, 10);
+    app.handle_event(Event::Resize(80, 24), now);
+    chars(&mut app, "l5", now);
+    assert_eq!(value(&app, 0, 1), Some(5));
+}
+
+#[test]
 fn the_status_line_names_a_latin_square_and_boxes_other_than_the_standard_ones() {
     let now = Instant::now();
     let status_of = |line: &str, hint: ShapeHint| {

@@ -129,6 +129,26 @@ actions! {
 }
 
 impl Action {
+    /// Whether the action reads or changes the board on screen (the
+    /// cursor, the cells, their notes, a hint), so it needs the board shown.
+    pub fn works_on_the_board(self) -> bool {
+        matches!(
+            self,
+            Action::MoveUp
+                | Action::MoveDown
+                | Action::MoveLeft
+                | Action::MoveRight
+                | Action::Enter(_)
+                | Action::Erase
+                | Action::ToggleNotes
+                | Action::FillCandidates
+                | Action::Undo
+                | Action::Redo
+                | Action::Hint
+                | Action::Restart
+        )
+    }
+
     /// The bindable action with this config name.
     pub fn from_config_name(name: &str) -> Option<Action> {
         Action::BINDABLE
