@@ -386,6 +386,28 @@ fn a_narrow_too_small_message_still_shows_the_size_needed() {
 }
 
 #[test]
+fn the_help_shows_in_a_terminal_too_small_for_the_board() {
+    // 40x12 cannot show a 9x9 (it needs 22x15); the help still can, and
+    // scrolls. Before, `?` there changed nothing on screen.
+    let now = Instant::now();
+    for (typed, title) in [
+        (&[Action::Help][..], " keys "),
+        (
+            &[Action::ToggleWatch, Action::Help][..],
+            " solver view keys ",
+        ),
+    ] {
+        let mut app = app_with(PUZZLE_9, "default", now);
+        for &action in typed {
+            press_action(&mut app, action, now);
+        }
+        let screen = text(&draw(&app, now, 40, 12));
+        assert!(screen.contains(title.trim()), "{typed:?}:\n{screen}");
+        assert!(!screen.contains("Terminal too small"), "{screen}");
+    }
+}
+
+#[test]
 fn no_size_down_to_1x1_panics() {
     let now = Instant::now();
     // A 5x5 Latin square (no boxes) too.

@@ -57,6 +57,10 @@ impl Widget for AppView<'_> {
                 advice: &self.too_small_advice(),
             }
             .render(area, buf);
+            // The help needs no board, and scrolls in a small terminal.
+            if matches!(app.screen, Screen::Help | Screen::WatchHelp) {
+                self.render_help(area, buf);
+            }
             return;
         };
         let facts = self.facts(&layout);
