@@ -95,6 +95,9 @@ pub struct App {
     check: Option<check::PuzzleCheck>,
     /// The next hint, worked out on another thread before the key asks.
     hints_ahead: ahead::HintsAhead,
+    /// `doku watch`: nothing is saved, so a game played from its solver
+    /// view says so (the help's "quit: the game is saved" is not true here).
+    keeps_no_game: bool,
 }
 
 impl App {
@@ -123,6 +126,7 @@ impl App {
             assisted_before_watch: false,
             check: None,
             hints_ahead: ahead::HintsAhead::default(),
+            keeps_no_game: false,
         }
     }
 
@@ -168,6 +172,12 @@ impl App {
     pub fn set_watch_options(&mut self, options: WatchOptions) {
         self.session.set_options(options);
     }
+    /// `doku watch`: the game under the solver view is not saved, and the
+    /// player who leaves the view to play it is told.
+    pub fn keep_no_game(&mut self) {
+        self.keeps_no_game = true;
+    }
+
     /// `doku watch --loop`: deal the next puzzle when one is solved.
     pub fn set_watch_loop(&mut self, repeat: bool) {
         self.session.repeat = repeat;
@@ -183,6 +193,9 @@ impl App {
         self.message = self.game.hint().map(hint_message);
         if self.game.is_assisted() && !self.assisted_before_watch {
             self.message = Some("solution shown: this game now counts as assisted".into());
+        }
+        if self.keeps_no_game {
+            self.message = Some("this game is not saved (it came with doku watch)".into());
         }
     }
 

@@ -180,3 +180,26 @@ fn doku_watch_opens_on_the_configured_strategy_unless_told_another() {
     told.keys(&["q"]);
     told.wait_for("doku to exit", |s| s.contains("doku exited 0"));
 }
+
+#[test]
+fn a_game_played_from_doku_watch_says_it_is_not_saved() {
+    // doku watch never saves (it must not replace the game in progress),
+    // yet its solver view leads to a playable board, and the help says
+    // quit saves: the player is told before typing into it.
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("unsaved", 80, 24) else {
+        return;
+    };
+    let view = watch(
+        &tmux,
+        "unsaved",
+        home.path(),
+        &format!("watch {SEED_9X9_A}"),
+    );
+    view.wait_for("the solver panel", |s| s.contains("strategy"));
+    view.keys(&["a"]);
+    let game = view.wait_for("the game's keys", |s| s.contains("1-9 digit"));
+    assert!(game.contains("not saved"), "{game}");
+    view.keys(&["q"]);
+    view.wait_for("doku to exit", |s| s.contains("doku exited 0"));
+}

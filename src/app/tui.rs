@@ -286,6 +286,7 @@ fn launch_app(
             ..defaults
         });
         app.set_watch_loop(launch.repeat);
+        app.keep_no_game();
         if app.awaiting_first_deal() {
             // The spinner shows until the deal arrives, which opens the view.
             app.watch_when_dealt();
