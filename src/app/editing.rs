@@ -187,7 +187,13 @@ impl App {
     /// Opens the editor on a blank board of `size` (the game waits, its
     /// clock stopped).
     pub fn open_editor(&mut self, size: usize, now: Instant) {
-        let shape = Shape::sudoku(size).unwrap_or(Shape::CLASSIC);
+        // A Latin square when those are dealt next (`L`), as the panel says.
+        let shape = if self.deals.next_latin {
+            Shape::latin(size)
+        } else {
+            Shape::sudoku(size)
+        };
+        let shape = shape.unwrap_or(Shape::CLASSIC);
         self.game.pause(now);
         self.editor = Some(Editor::new(shape, now));
         self.screen = Screen::Editing;
@@ -632,6 +638,20 @@ mod tests {
             now,
         );
         assert_eq!(app.screen, Screen::Watching);
+    }
+
+    #[test]
+    fn the_editor_opens_on_a_latin_square_when_latin_squares_are_dealt_next() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "Le", now);
+        assert_eq!(app.screen, Screen::Editing);
+        let shape = app.editor.as_ref().expect("editing").givens().shape();
+        assert!(shape.is_latin() && shape.size() == 9, "{shape:?}");
+        // Its size key keeps to Latin squares.
+        chars(&mut app, "z", now);
+        let shape = app.editor.as_ref().expect("editing").givens().shape();
+        assert!(shape.is_latin() && shape.size() == 10, "{shape:?}");
     }
 
     #[test]
