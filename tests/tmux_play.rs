@@ -193,3 +193,55 @@ fn a_16_colour_terminal_gets_16_colour_codes_and_an_idle_game_sends_only_the_clo
         "{idle} bytes in 3 idle seconds (before the fix: about 400)"
     );
 }
+
+#[test]
+fn hints_pressed_in_a_row_on_a_hardest_puzzle_are_the_game_s_own() {
+    // The first of the forum's 11+ puzzles: nested forcing chains from its
+    // third hint on. The hints are worked out ahead on another thread; the
+    // board they leave must be the one the game's own hints leave.
+    const HARDEST: &str =
+        "98.7..6..7..9..5....5.4..7.8..6..3...2...1.......8...53...97.....8.6.7.....8....3";
+    const HINTS: usize = 8;
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("hints", 80, 24) else {
+        return;
+    };
+    let game = tmux.open(
+        "hints",
+        &doku_shell(home.path(), &[], &format!("play --new {HARDEST}")),
+    );
+    game.wait_for("the check", |s| s.contains("checked: one solution"));
+    // Three presses a hint: where to look, its cells, applied.
+    for _ in 0..3 * HINTS {
+        game.keys(&["H"]);
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    game.wait_up_to(Duration::from_secs(30), "the last hint applied", |s| {
+        s.contains(&format!("hints used: {HINTS}")) && !s.contains("H or F2:")
+    });
+    game.keys(&["q"]);
+    game.wait_for("doku to exit", |s| s.contains("doku exited 0"));
+
+    let path = doku::storage::StateDir::new(home.path().join("doku")).save_file();
+    let saved = match doku::storage::envelope::load_checked(
+        &path,
+        doku::storage::envelope::SAVE,
+        doku::storage::SavedGame::check,
+    ) {
+        Ok(Some(saved)) => saved,
+        other => panic!("expected a valid save, found {other:?}"),
+    };
+    let now = std::time::Instant::now();
+    let played = doku::game::Game::from_saved(&saved, now).expect("the save loads");
+    let board = doku::engine::format::parse_puzzle(HARDEST, doku::engine::format::ShapeHint::Infer)
+        .expect("puzzle");
+    let mut expected = doku::game::Game::new(board.clone(), None, now);
+    expected.set_known_solution(board.solution().expect("solvable"));
+    for _ in 0..3 * HINTS {
+        expected.hint_or_apply(now);
+    }
+    assert_eq!(played.board(), expected.board());
+    for cell in expected.shape().cells() {
+        assert_eq!(played.notes(cell), expected.notes(cell), "{cell:?}");
+    }
+}
