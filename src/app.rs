@@ -263,6 +263,16 @@ impl App {
             self.message = Some(message);
         }
     }
+    /// What the status line says of a resumed game, with the key that
+    /// deals a new one on its board (on a 16x16, g is a digit).
+    pub fn resumed_message(&self) -> String {
+        let size = self.game.shape().size();
+        match self.keymap.keys_for_board(Action::NewGame, size).first() {
+            Some(key) => format!("resumed your saved game ({key} deals a new one)"),
+            None => "resumed your saved game".to_string(),
+        }
+    }
+
     /// Counts the game on screen as started and saves it (a fresh game at
     /// startup; deals count themselves).
     pub fn count_start(&mut self, now: Instant) {

@@ -307,3 +307,27 @@ fn a_state_folder_that_cannot_be_made_is_said_once_and_the_game_plays_on() {
     pane.wait_for("the exit", |s| s.contains("doku exited 0"));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }
+
+#[test]
+fn the_resumed_message_names_the_new_game_key_that_works_on_the_board() {
+    // On a 16x16, g is the digit 16: "g deals a new one" would have the
+    // player type a G into the board.
+    let state = tempfile::tempdir().unwrap();
+    let Some(tmux) = Tmux::start("resumed16", 80, 24) else {
+        return;
+    };
+    let puzzle = common::generated_puzzle(16).puzzle;
+    let a = tmux.open(
+        "a",
+        &doku_command(state.path(), &format!("play --new {puzzle}")),
+    );
+    a.wait_for("the board", |s| s.contains("16x16"));
+    a.keys(&["q"]);
+    a.wait_for("the exit", |s| s.contains("doku exited 0"));
+    let b = tmux.open("b", &doku_command(state.path(), ""));
+    let screen = b.wait_for("the resumed game", |s| s.contains("resumed"));
+    assert!(screen.contains("Ctrl-n deals a new one"), "{screen}");
+    assert!(!screen.contains("(g deals"), "{screen}");
+    b.keys(&["q"]);
+    b.wait_for("the exit", |s| s.contains("doku exited 0"));
+}

@@ -21,6 +21,9 @@ pub struct Opening {
     pub game: Option<Game>,
     /// A short line for the status bar.
     pub message: Option<String>,
+    /// The saved game was resumed (the app says so, naming its own key
+    /// for a new deal: see `App::resumed_message`).
+    pub resumed: bool,
     /// The whole story (paths, reasons), for stderr once the terminal is
     /// restored: the status line has no room for it.
     pub notice: Option<String>,
@@ -60,10 +63,7 @@ impl Persistence {
         let notice = opened.found.message().map(|m| format!("doku: {m}"));
         let (game, message) = match opened.found {
             Found::Game(saved) => match Game::from_saved(&saved, now) {
-                Ok(game) if resume => (
-                    Some(game),
-                    Some("resumed your saved game (g deals a new one)".to_string()),
-                ),
+                Ok(game) if resume => (Some(game), None),
                 Ok(game) => (None, persistence.abandoned(&game)),
                 // `open_game` checked the save, so this is not expected.
                 Err(why) => (None, Some(format!("saved game not resumed: {why}"))),
@@ -82,6 +82,7 @@ impl Persistence {
         };
         Opening {
             persistence,
+            resumed: game.is_some(),
             game,
             message,
             notice,

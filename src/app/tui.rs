@@ -255,6 +255,7 @@ fn launch_app(
             persistence: Persistence::off(),
             game: None,
             message: None,
+            resumed: false,
             notice: None,
         }
     } else {
@@ -330,7 +331,12 @@ fn launch_app(
             "preferences unreadable: defaults used".to_string()
         }
     });
-    app.show_opening_message(opening.message.or(prefs_message));
+    let opening_message = if opening.resumed {
+        Some(app.resumed_message())
+    } else {
+        opening.message
+    };
+    app.show_opening_message(opening_message.or(prefs_message));
     if let Some(board) = offer {
         app.offer_given(board, now);
     }
