@@ -245,3 +245,46 @@ fn hints_pressed_in_a_row_on_a_hardest_puzzle_are_the_game_s_own() {
         assert_eq!(played.notes(cell), expected.notes(cell), "{cell:?}");
     }
 }
+
+#[test]
+fn a_failing_background_job_leaves_the_game_on_screen_and_is_reported_at_the_end() {
+    // The hint worker panics at its first request (a debug-build switch).
+    // The game must stay on its alternate screen in raw mode, the hint key
+    // must still answer (worked out on the spot), and the failure is said
+    // once the terminal is given back.
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("failing", 80, 24) else {
+        return;
+    };
+    let game = tmux.open(
+        "failing",
+        &doku_shell(
+            home.path(),
+            &["DOKU_DEBUG_FAIL_HINT_WORKER=1"],
+            &format!("play --new {PUZZLE}"),
+        ),
+    );
+    game.wait_for("the board", |s| s.contains('┏') && s.contains("9x9"));
+    game.keys(&["H"]);
+    let screen = game.wait_for("the hint", |s| s.contains("H or F2:"));
+    assert!(!screen.contains("panicked"), "{screen}");
+    assert_eq!(
+        game.display("#{alternate_on}"),
+        "1",
+        "the game is still on the alternate screen"
+    );
+    // Still in raw mode: a key acts at once, without Enter.
+    game.keys(&["H"]);
+    game.wait_for("the hint's cells", |s| {
+        !s.contains("H or F2:") || s.contains("hints used")
+    });
+    game.keys(&["q"]);
+    let screen = game.wait_for("the exit", |s| s.contains("doku exited"));
+    assert!(screen.contains("doku exited 0"), "{screen}");
+    assert!(
+        screen.contains("a background job failed and the game went on without it")
+            && screen.contains("DOKU_DEBUG_FAIL_HINT_WORKER"),
+        "{screen}"
+    );
+    game.assert_terminal_restored("after q");
+}

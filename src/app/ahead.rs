@@ -46,6 +46,11 @@ impl Worker {
             let mut last_proof: Option<HintAnswer> = None;
             // Ends when the app drops its sender (a new app, quitting).
             while let Ok(mut request) = inbox.recv() {
+                // The terminal test of a failing background job.
+                #[cfg(debug_assertions)]
+                if std::env::var_os("DOKU_DEBUG_FAIL_HINT_WORKER").is_some() {
+                    panic!("the hint worker was asked to fail (DOKU_DEBUG_FAIL_HINT_WORKER)");
+                }
                 // Only the newest request matters: the rest were replaced
                 // by later changes before the worker got to them.
                 while let Ok(newer) = inbox.try_recv() {

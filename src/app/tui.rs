@@ -41,6 +41,35 @@ fn open_terminal(sixteen_colours: bool) -> io::Result<TuiTerminal> {
     Ok(terminal)
 }
 
+/// What panicked on the app's other threads (a deal, the uniqueness check,
+/// the hint worker), said once the terminal is given back.
+static BACKGROUND_PANICS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// A panic on another thread leaves the game running: the app notices the
+/// thread is gone (the deal fails, the hint is worked out on the spot, the
+/// check says nothing sure). So the hooks that give the terminal back and
+/// print must not run then, or the game would go on drawing over a
+/// restored screen; the message is kept for the end instead. A panic on
+/// this (the UI) thread goes through the hooks as before.
+fn keep_background_panics_off_the_screen() {
+    let ui_thread = std::thread::current().id();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().id() == ui_thread {
+            previous(info);
+        } else if let Ok(mut kept) = BACKGROUND_PANICS.lock() {
+            kept.push(info.to_string());
+        }
+    }));
+}
+
+fn take_background_panics() -> Vec<String> {
+    BACKGROUND_PANICS
+        .lock()
+        .map(|mut kept| std::mem::take(&mut *kept))
+        .unwrap_or_default()
+}
+
 /// Turns the terminal's input modes on for the game, or back off (at the
 /// end, and from the panic hook): the mouse when the config wants it, and
 /// bracketed paste, so a pasted puzzle line arrives as one event, not as
@@ -319,6 +348,8 @@ fn launch_app(
     // After ratatui's hook (which restores the terminal), so the note
     // prints last, on a normal screen.
     opening.persistence.install_panic_note();
+    // Last, so it sees every panic first.
+    keep_background_panics_off_the_screen();
     app.set_persistence(opening.persistence);
     if given {
         // Deals count themselves when they arrive.
@@ -361,6 +392,12 @@ fn launch_app(
     ratatui::restore();
     if let Some(notice) = notice {
         let _ = writeln!(io::stderr(), "{notice}");
+    }
+    for panic in take_background_panics() {
+        let _ = writeln!(
+            io::stderr(),
+            "doku: a background job failed and the game went on without it: {panic}"
+        );
     }
     match result {
         Ok(None) => crate::exit::EXIT_OK,
