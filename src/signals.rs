@@ -136,7 +136,8 @@ impl ShutdownSignals {
             }
             if let Some(signal) = Shutdown::from_signal(last.load(Ordering::SeqCst)) {
                 std::thread::sleep(grace);
-                before_exit();
+                // The process ends even if giving the terminal back panics.
+                let _ = std::panic::catch_unwind(before_exit);
                 std::process::exit(signal.exit_status());
             }
         };

@@ -24,7 +24,7 @@ pub type TuiTerminal =
 fn open_terminal(sixteen_colours: bool) -> io::Result<TuiTerminal> {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        ratatui::restore();
+        give_terminal_back();
         previous(info);
     }));
     ratatui::crossterm::terminal::enable_raw_mode()?;
@@ -39,6 +39,17 @@ fn open_terminal(sixteen_colours: bool) -> io::Result<TuiTerminal> {
     terminal.hide_cursor()?;
     terminal.clear()?;
     Ok(terminal)
+}
+
+/// Raw mode off and the main screen back. Unlike `ratatui::restore`, it
+/// never panics: that one prints its failure with `eprintln!`, which panics
+/// when the terminal is gone (a closed SSH session), so on the way out
+/// after a hang-up it aborted the process, or killed the watchdog thread
+/// that was to end it.
+fn give_terminal_back() {
+    if let Err(err) = ratatui::try_restore() {
+        let _ = writeln!(io::stderr(), "doku: could not restore the terminal: {err}");
+    }
 }
 
 /// What panicked on the app's other threads (a deal, the uniqueness check,
@@ -110,7 +121,7 @@ fn draw(terminal: &mut TuiTerminal, app: &App) -> io::Result<()> {
 pub fn run(app: &mut App, terminal: &mut TuiTerminal) -> io::Result<Option<Shutdown>> {
     let signals = ShutdownSignals::install().ok();
     if let Some(signals) = &signals {
-        signals.spawn_watchdog(Duration::from_secs(2), ratatui::restore);
+        signals.spawn_watchdog(Duration::from_secs(2), give_terminal_back);
     }
     let size = terminal.size()?;
     app.set_terminal_size(size.width, size.height);
@@ -336,7 +347,7 @@ fn launch_app(
     let mut terminal = match open_terminal(sixteen_colours) {
         Ok(terminal) => terminal,
         Err(err) => {
-            ratatui::restore();
+            give_terminal_back();
             let _ = writeln!(
                 io::stderr(),
                 "doku: cannot use this terminal for the game: {err}"
@@ -389,7 +400,7 @@ fn launch_app(
     // The clock has run on since the last change; keep that time too.
     app.save(Instant::now());
     input_modes(mouse, false);
-    ratatui::restore();
+    give_terminal_back();
     if let Some(notice) = notice {
         let _ = writeln!(io::stderr(), "{notice}");
     }
