@@ -19,7 +19,7 @@ pub use editing::{Proposal, Question};
 pub use persist::{Opening, Persistence};
 pub use session::WatchSession;
 pub use settings::Settings;
-pub use tui::{main, main_edit, main_with, run, EditLaunch, WatchLaunch};
+pub use tui::{main, main_edit, main_with, run, DealChoices, EditLaunch, WatchLaunch};
 pub use view::AppView;
 
 use crate::config::Config;
@@ -265,10 +265,21 @@ impl App {
     }
     /// What the status line says of a resumed game, with the key that
     /// deals a new one on its board (on a 16x16, g is a digit).
-    pub fn resumed_message(&self) -> String {
+    pub fn resumed_message(&self, name_the_next_deal: bool) -> String {
         let size = self.game.shape().size();
+        // Asked for a kind of deal on the command line: say that the new-game
+        // key deals it, so the resumed game is no surprise.
+        let next = if name_the_next_deal {
+            format!(
+                "a new {} {}",
+                self.deals.next_difficulty,
+                self.deals.next_board()
+            )
+        } else {
+            "a new one".to_string()
+        };
         match self.keymap.keys_for_board(Action::NewGame, size).first() {
-            Some(key) => format!("resumed your saved game ({key} deals a new one)"),
+            Some(key) => format!("resumed your saved game ({key} deals {next})"),
             None => "resumed your saved game".to_string(),
         }
     }

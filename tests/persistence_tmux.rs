@@ -331,3 +331,33 @@ fn the_resumed_message_names_the_new_game_key_that_works_on_the_board() {
     b.keys(&["q"]);
     b.wait_for("the exit", |s| s.contains("doku exited 0"));
 }
+
+#[test]
+fn play_deals_the_size_and_difficulty_asked_for_and_a_saved_game_comes_first() {
+    let state = tempfile::tempdir().unwrap();
+    let Some(tmux) = Tmux::start("dealasked", 80, 24) else {
+        return;
+    };
+    let a = tmux.open(
+        "a",
+        &doku_command(state.path(), "play --size 6 --difficulty hard"),
+    );
+    a.wait_for("the 6x6 hard deal", |s| {
+        s.contains('┏') && s.contains("6x6 · hard")
+    });
+    a.keys(&["q"]);
+    a.wait_for("the exit", |s| s.contains("doku exited 0"));
+    // The 6x6 is in progress: it is resumed, never dropped for the deal
+    // asked for, and the message says what the new-game key now deals.
+    let b = tmux.open(
+        "b",
+        &doku_command(state.path(), "play --difficulty easy --boxes latin"),
+    );
+    let screen = b.wait_for("the resumed game", |s| s.contains("resumed"));
+    assert!(screen.contains("6x6 · hard"), "{screen}");
+    assert!(screen.contains("deals a new easy 9x9 Latin"), "{screen}");
+    b.keys(&["g"]);
+    b.wait_for("the Latin deal", |s| s.contains("9x9 Latin · easy"));
+    b.keys(&["q"]);
+    b.wait_for("the exit", |s| s.contains("doku exited 0"));
+}

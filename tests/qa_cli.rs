@@ -173,3 +173,25 @@ fn play_and_watch_take_the_box_shape_so_a_latin_square_is_not_read_as_a_sudoku()
     let said = String::from_utf8_lossy(&wrong.stderr);
     assert!(said.contains("16x16"), "{said}");
 }
+
+#[test]
+fn play_refuses_a_fresh_deal_it_cannot_make_before_taking_the_terminal() {
+    for (args, expected) in [
+        (&["play", "--size", "7"][..], "--size 7: not a board size"),
+        (
+            &["play", "--boxes", "3x2"][..],
+            "--boxes 3x2 needs a puzzle",
+        ),
+        (&["play", "--difficulty", "insane"][..], "possible values"),
+        (
+            &["play", "--size", "6", "1.3..4.2.1..3.2."][..],
+            "cannot be used with",
+        ),
+    ] {
+        let output = doku(args, "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "doku {args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "doku {args:?}");
+        assert!(stderr.contains(expected), "doku {args:?}: {stderr}");
+    }
+}

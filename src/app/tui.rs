@@ -166,8 +166,37 @@ pub fn run(app: &mut App, terminal: &mut TuiTerminal) -> io::Result<Option<Shutd
 /// the normal terminal (errors print and return exit status 2), then plays
 /// `puzzle` or a fresh deal. Returns the exit status.
 /// With `resume`, the autosaved game comes back if there is one.
-pub fn main(config_path: Option<&std::path::Path>, puzzle: Option<Board>, resume: bool) -> i32 {
-    main_with(config_path, puzzle, resume, None)
+pub fn main(
+    config_path: Option<&std::path::Path>,
+    puzzle: Option<Board>,
+    resume: bool,
+    deals: DealChoices,
+) -> i32 {
+    launch_app(config_path, puzzle, resume, None, None, deals)
+}
+
+/// What `doku play --size/--difficulty/--boxes latin` asked the fresh deals
+/// to be, for this run only (laid over the remembered choices, not saved).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DealChoices {
+    pub size: Option<usize>,
+    pub difficulty: Option<crate::engine::grader::Difficulty>,
+    pub latin: Option<bool>,
+}
+
+impl DealChoices {
+    fn any(&self) -> bool {
+        *self != DealChoices::default()
+    }
+
+    fn as_preferences(&self) -> Preferences {
+        Preferences {
+            theme: None,
+            difficulty: self.difficulty,
+            size: self.size,
+            latin: self.latin,
+        }
+    }
 }
 
 /// Why the game cannot be drawn here, if it cannot: standard output is not a
@@ -213,7 +242,14 @@ pub struct EditLaunch {
 /// `doku edit`: the editor on a blank board (or `launch.start`), over the
 /// saved game, which waits untouched.
 pub fn main_edit(config_path: Option<&std::path::Path>, launch: EditLaunch) -> i32 {
-    launch_app(config_path, None, true, None, Some(launch))
+    launch_app(
+        config_path,
+        None,
+        true,
+        None,
+        Some(launch),
+        DealChoices::default(),
+    )
 }
 
 /// The config with what `t`, `d` and `z` last chose laid over it (a choice
@@ -245,7 +281,14 @@ pub fn main_with(
     resume: bool,
     watch: Option<WatchLaunch>,
 ) -> i32 {
-    launch_app(config_path, puzzle, resume, watch, None)
+    launch_app(
+        config_path,
+        puzzle,
+        resume,
+        watch,
+        None,
+        DealChoices::default(),
+    )
 }
 
 fn launch_app(
@@ -254,6 +297,7 @@ fn launch_app(
     resume: bool,
     watch: Option<WatchLaunch>,
     edit: Option<EditLaunch>,
+    deals: DealChoices,
 ) -> i32 {
     let loaded = match crate::config::load(config_path) {
         Ok(loaded) => loaded,
@@ -277,7 +321,10 @@ fn launch_app(
         Ok(Ok(choices)) => (choices, None),
         Err(_) => (Preferences::default(), None),
     };
-    let config = &with_choices(&loaded.config, &choices);
+    let config = &with_choices(
+        &with_choices(&loaded.config, &choices),
+        &deals.as_preferences(),
+    );
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
@@ -374,7 +421,7 @@ fn launch_app(
         }
     });
     let opening_message = if opening.resumed {
-        Some(app.resumed_message())
+        Some(app.resumed_message(deals.any()))
     } else {
         opening.message
     };

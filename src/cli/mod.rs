@@ -123,8 +123,48 @@ pub struct PlayArgs {
     pub new: bool,
     /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for a Latin square (rows
     /// and columns only); by default the standard boxes of the puzzle's size.
+    /// Without a puzzle, `latin` deals Latin squares (as L does in the game).
     #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
     pub boxes: Option<ShapeHint>,
+    /// Board size of a fresh deal: 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25
+    /// [default: the size last chosen with z in the game, or config.toml's].
+    /// A saved game is still resumed first; its new-game key deals this.
+    #[arg(long, value_name = "N", conflicts_with_all = ["puzzle", "file"])]
+    pub size: Option<usize>,
+    /// Difficulty of a fresh deal [default: the one last chosen with d in
+    /// the game, or config.toml's]. A saved game is still resumed first.
+    #[arg(long, value_parser = named::<Difficulty>(), conflicts_with_all = ["puzzle", "file"])]
+    pub difficulty: Option<Difficulty>,
+}
+
+impl PlayArgs {
+    /// What the fresh deals of this run should be, over the remembered
+    /// choices and the config: `--size`, `--difficulty`, and `--boxes latin`
+    /// without a puzzle.
+    fn deal_choices(&self) -> Result<crate::app::DealChoices, String> {
+        if let Some(size) = self.size {
+            crate::engine::Shape::sudoku(size).map_err(|_| {
+                format!("--size {size}: not a board size; use 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25")
+            })?;
+        }
+        let fresh = self.puzzle.is_none() && self.file.is_none();
+        let latin = match self.boxes {
+            Some(ShapeHint::Latin) if fresh => Some(true),
+            Some(ShapeHint::Boxes(rows, cols)) if fresh => {
+                return Err(format!(
+                    "--boxes {rows}x{cols} needs a puzzle: fresh deals in the game have \
+                     standard boxes or none (--boxes latin); doku generate --boxes \
+                     {rows}x{cols} deals other shapes"
+                ))
+            }
+            _ => None,
+        };
+        Ok(crate::app::DealChoices {
+            size: self.size,
+            difficulty: self.difficulty,
+            latin,
+        })
+    }
 }
 
 #[derive(Debug, Args)]
@@ -383,7 +423,13 @@ pub fn main() -> i32 {
                 );
                 EXIT_UNSOLVABLE
             }
-            Ok(puzzle) => crate::app::main(cli.config.as_deref(), puzzle, !args.new),
+            Ok(puzzle) => match args.deal_choices() {
+                Ok(choices) => crate::app::main(cli.config.as_deref(), puzzle, !args.new, choices),
+                Err(msg) => {
+                    say!("doku: {msg}");
+                    EXIT_BAD_INPUT
+                }
+            },
             Err(msg) => {
                 say!("doku: {msg}");
                 EXIT_BAD_INPUT
@@ -405,7 +451,12 @@ pub fn main() -> i32 {
                 EXIT_BAD_INPUT
             }
         },
-        None => crate::app::main(cli.config.as_deref(), None, true),
+        None => crate::app::main(
+            cli.config.as_deref(),
+            None,
+            true,
+            crate::app::DealChoices::default(),
+        ),
     }
 }
 
@@ -464,6 +515,8 @@ fn watch_launch(
         file: args.file.clone(),
         new: true,
         boxes: args.boxes,
+        size: None,
+        difficulty: None,
     })?;
     let launch = crate::app::WatchLaunch {
         strategy,
