@@ -45,6 +45,7 @@ mod uniqueness;
 mod w_wing;
 mod wings;
 mod wxyz_wing;
+mod x_reach;
 
 pub use chains::{ChainLink, ChainNode};
 pub use forcing::MAX_SIZE as FORCING_MAX_SIZE;
@@ -919,6 +920,9 @@ impl Technique {
         use Technique::*;
         match (rules, self) {
             (Rules::Explainer, Aic) => chains::single_chain(grid, chains::Kind::XyForcing, out),
+            // Most positions of a large board have no x-chain at all, which
+            // is far quicker to see than to search for.
+            (_, XChain) if budget::applies(grid) && !x_reach::x_chain_possible(grid) => false,
             (Rules::Explainer, CellForcingChain | UnitForcingChain) => {
                 forcing::multiple_as_se(grid, self, out)
             }
