@@ -156,8 +156,8 @@ fn chain_over_ends(
             sees[i / 64] &= !(1 << (i % 64));
         }
         reached.fill(0);
-        for w in 0..words {
-            let mut bits = sees[w];
+        for (w, &bits) in sees.iter().enumerate() {
+            let mut bits = bits;
             while bits != 0 {
                 let j = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
