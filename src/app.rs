@@ -74,6 +74,9 @@ pub struct App {
     settings: Settings,
     /// The autosave and the statistics (off in tests).
     persistence: Persistence,
+    /// The choices in the preferences file: a key writes its own over them,
+    /// so what the config or this run's command line chose stays out.
+    remembered: crate::storage::Preferences,
     celebration: Option<Instant>,
     /// The terminal's size, for mapping mouse clicks to cells.
     terminal_area: Rect,
@@ -116,6 +119,7 @@ impl App {
             session: WatchSession::new(config, seed),
             settings,
             persistence: Persistence::off(),
+            remembered: crate::storage::Preferences::default(),
             celebration: None,
             terminal_area: Rect::new(0, 0, 80, 24),
             help_scroll: 0,
@@ -247,14 +251,32 @@ impl App {
     pub fn is_dealing(&self) -> bool {
         self.deals.in_flight().is_some()
     }
-    /// Writes what `t`, `d` and `z` chose, for the next start.
-    fn remember_choices(&mut self) {
-        if let Some(problem) = self.persistence.remember(&self.choices()) {
+    /// Writes the choice `t`, `d`, `z` or `L` just made, for the next start,
+    /// over those made before. Only that one: the size of a
+    /// `doku play --size 16` is for its run, and the config's own values must
+    /// not be frozen into the file by a press of `t`.
+    fn remember_choice(&mut self, action: Action) {
+        let mut remembered = self.remembered.clone();
+        match action {
+            Action::NextTheme => remembered.theme = Some(self.theme().name().to_string()),
+            Action::CycleDifficulty => remembered.difficulty = Some(self.deals.next_difficulty),
+            Action::CycleSize | Action::CycleSizeBack => {
+                remembered.size = Some(self.deals.next_size)
+            }
+            Action::ToggleLatin => remembered.latin = Some(self.deals.next_latin),
+            _ => return,
+        }
+        if let Some(problem) = self.persistence.remember(&remembered) {
             self.message = Some(problem);
         }
+        self.remembered = remembered;
     }
     pub fn set_persistence(&mut self, persistence: Persistence) {
         self.persistence = persistence;
+    }
+    /// The choices already in the preferences file (see [`App::remember_choice`]).
+    pub fn set_remembered_choices(&mut self, remembered: crate::storage::Preferences) {
+        self.remembered = remembered;
     }
     /// What became of the saved game, for the status line: held back until
     /// the first deal arrives, so the deal does not wipe it.
@@ -648,17 +670,17 @@ impl App {
             }
             Action::CycleDifficulty => {
                 self.message = Some(self.deals.cycle_difficulty());
-                self.remember_choices();
+                self.remember_choice(action);
                 return;
             }
             Action::CycleSize | Action::CycleSizeBack => {
                 self.message = Some(self.deals.cycle_size(action == Action::CycleSize));
-                self.remember_choices();
+                self.remember_choice(action);
                 return;
             }
             Action::ToggleLatin => {
                 self.message = Some(self.deals.toggle_latin());
-                self.remember_choices();
+                self.remember_choice(action);
                 return;
             }
             Action::Edit => {
@@ -672,7 +694,7 @@ impl App {
             Action::PlayEdited => Outcome::Unchanged,
             Action::NextTheme => {
                 self.message = Some(format!("theme: {}", self.settings.next_theme()));
-                self.remember_choices();
+                self.remember_choice(action);
                 return;
             }
             Action::Back => {

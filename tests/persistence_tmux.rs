@@ -361,3 +361,26 @@ fn play_deals_the_size_and_difficulty_asked_for_and_a_saved_game_comes_first() {
     b.keys(&["q"]);
     b.wait_for("the exit", |s| s.contains("doku exited 0"));
 }
+
+#[test]
+fn a_key_remembers_its_own_choice_only_not_the_command_line_s() {
+    // `doku play --size 6` is for that run: pressing t (next theme) must
+    // remember the theme, not freeze the 6x6 (or the config's difficulty)
+    // into every later start.
+    let state = tempfile::tempdir().unwrap();
+    let Some(tmux) = Tmux::start("ownchoice", 80, 24) else {
+        return;
+    };
+    let a = tmux.open("a", &doku_command(state.path(), "play --size 6"));
+    a.wait_for("the 6x6 deal", |s| s.contains('┏') && s.contains("6x6 ·"));
+    a.keys(&["t"]);
+    a.wait_for("the theme message", |s| s.contains("theme: "));
+    a.keys(&["q"]);
+    a.wait_for("the exit", |s| s.contains("doku exited 0"));
+    let file = StateDir::new(state.path().join("doku")).prefs_file();
+    let text = std::fs::read_to_string(&file).expect("the preferences file");
+    assert!(text.contains("\"theme\""), "{text}");
+    for left_out in ["\"size\"", "\"difficulty\"", "\"latin\""] {
+        assert!(!text.contains(left_out), "{left_out} in {text}");
+    }
+}

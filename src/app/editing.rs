@@ -9,7 +9,6 @@ use crate::engine::{Board, Shape};
 use crate::game::editor::{Editor, FixRefused};
 use crate::game::{Direction, Outcome};
 use crate::keymap::Action;
-use crate::storage::Preferences;
 use crate::watch::RunEnd;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::time::Instant;
@@ -353,16 +352,6 @@ impl App {
             .is_some_and(|w| w.outcome() == Some(RunEnd::Solved));
         if solved && !self.game.is_solved() && !self.game.is_assisted() {
             self.game.mark_assisted();
-        }
-    }
-
-    /// What `t`, `d`, `z` and `Z` chose, for the preferences file.
-    pub(super) fn choices(&self) -> Preferences {
-        Preferences {
-            theme: Some(self.theme().name().to_string()),
-            difficulty: Some(self.deals.next_difficulty),
-            size: Some(self.deals.next_size),
-            latin: Some(self.deals.next_latin),
         }
     }
 }

@@ -409,6 +409,7 @@ fn launch_app(
     // Last, so it sees every panic first.
     keep_background_panics_off_the_screen();
     app.set_persistence(opening.persistence);
+    app.set_remembered_choices(choices.clone());
     if given {
         // Deals count themselves when they arrive.
         app.count_start(now);
