@@ -135,7 +135,13 @@ impl ShutdownSignals {
                 last.store(SIGHUP as usize, Ordering::SeqCst);
             }
             if let Some(signal) = Shutdown::from_signal(last.load(Ordering::SeqCst)) {
-                std::thread::sleep(grace);
+                // On a hung-up terminal the loop cannot save anyway: it
+                // spins in crossterm's read, which neither sees the end of
+                // the input nor keeps its timeout. Each change was saved as
+                // it was made, so only a poll's wait is given, not a core
+                // burnt for the whole grace.
+                let wait = if terminal_hung_up() { POLL_INTERVAL } else { grace };
+                std::thread::sleep(wait);
                 // The process ends even if giving the terminal back panics.
                 let _ = std::panic::catch_unwind(before_exit);
                 std::process::exit(signal.exit_status());

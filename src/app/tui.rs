@@ -139,7 +139,9 @@ pub fn run(app: &mut App, terminal: &mut TuiTerminal) -> io::Result<Option<Shutd
             return Ok(None);
         }
         let now = Instant::now();
-        // Never block for long: a signal is only seen between polls.
+        // Never block for long: a signal is only seen between polls. (On a
+        // hung-up terminal crossterm's poll never returns; the watchdog of
+        // `ShutdownSignals` ends the process then.)
         let wakeup = app.next_wakeup(now);
         let wait = wakeup.map_or(POLL_INTERVAL, |w| w.min(POLL_INTERVAL));
         let ready = match event::poll(wait) {
