@@ -140,7 +140,11 @@ impl ShutdownSignals {
                 // the input nor keeps its timeout. Each change was saved as
                 // it was made, so only a poll's wait is given, not a core
                 // burnt for the whole grace.
-                let wait = if terminal_hung_up() { POLL_INTERVAL } else { grace };
+                let wait = if terminal_hung_up() {
+                    POLL_INTERVAL
+                } else {
+                    grace
+                };
                 std::thread::sleep(wait);
                 // The process ends even if giving the terminal back panics.
                 let _ = std::panic::catch_unwind(before_exit);

@@ -26,6 +26,9 @@ pub struct HintsAhead {
     worker: Option<Worker>,
     /// The newest request sent: the worker answers it, sooner or later.
     sent: Option<HintRequest>,
+    /// The worker died (a bug in the engine): it is not started again, as
+    /// the same position would fail it again; the key works hints out itself.
+    failed: bool,
     /// Answers received, the newest last.
     answered: VecDeque<HintAnswer>,
     /// How many answers the hint key was given (for tests).
@@ -74,17 +77,17 @@ impl HintsAhead {
     /// Has `request` worked out, unless it is already answered or on its way.
     pub fn ask(&mut self, request: HintRequest) {
         self.collect();
-        if self.sent.as_ref() == Some(&request) || self.answered_for(&request).is_some() {
+        if self.failed
+            || self.sent.as_ref() == Some(&request)
+            || self.answered_for(&request).is_some()
+        {
             return;
         }
         let worker = self.worker.get_or_insert_with(Worker::start);
         if worker.requests.send(request.clone()).is_ok() {
             self.sent = Some(request);
         } else {
-            // The worker died (a bug in the engine): the key works the
-            // hint out itself, as before.
-            self.worker = None;
-            self.sent = None;
+            self.worker_died();
         }
     }
 
@@ -117,10 +120,16 @@ impl HintsAhead {
                 return self.answered.back().cloned();
             }
         }
-        // The worker died: start another at the next request.
+        self.worker_died();
+        None
+    }
+
+    /// The worker died (a bug in the engine): the key works hints out
+    /// itself from now on, as it did before there was a worker.
+    fn worker_died(&mut self) {
         self.worker = None;
         self.sent = None;
-        None
+        self.failed = true;
     }
 
     /// Takes in what the worker has answered, without waiting.
