@@ -845,8 +845,19 @@ fn an_answer_that_proved_the_solution_fits_before_and_after_the_game_keeps_it() 
     go(&mut g, 0, 1);
     g.enter(answer(0, 1), now);
     let later = Game::from_saved(&g.to_saved(now, None), now).expect("resumes");
-    let reused = later
-        .hint_request()
-        .answer(ahead.proof_for(&later.hint_request()));
-    assert!(reused.answers(&later.hint_request()));
+    let later_request = later.hint_request();
+    let carried = ahead
+        .proof_for(&later_request)
+        .expect("the same puzzle at a later position: the proof carries over");
+    assert_eq!(carried, &doku::game::Knowledge::Solution(board(SOLUTION)));
+    // Given a proof, the answer takes it instead of proving again: a
+    // made-up "checking" comes back as what it proved.
+    let taken = later_request.answer(Some(&doku::game::Knowledge::Checking));
+    assert_eq!(
+        taken.proof_for(&later_request),
+        Some(&doku::game::Knowledge::Checking)
+    );
+    // Another puzzle's request does not take this one's proof.
+    let other = Game::new(board(TOP1465_1), None, now);
+    assert_eq!(ahead.proof_for(&other.hint_request()), None);
 }
