@@ -524,6 +524,24 @@ fn board_keys_do_nothing_while_the_terminal_is_too_small_to_show_the_board() {
 }
 
 #[test]
+fn a_question_asked_on_the_too_small_screen_is_shown_there() {
+    // g there asks before it deals over a game in progress; the next key
+    // answers, so the question must be on screen (it was not).
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "l5", now);
+    app.handle_event(Event::Resize(30, 10), now);
+    chars(&mut app, "g", now);
+    let shown = screen(&app, now, 30, 10).join("\n");
+    assert!(shown.contains("deal a new"), "{shown}");
+    assert!(shown.contains("y yes"), "{shown}");
+    chars(&mut app, "x", now);
+    let shown = screen(&app, now, 30, 10).join("\n");
+    assert!(!shown.contains("deal a new"), "answered no: {shown}");
+    assert_eq!(value(&app, 0, 1), Some(5), "the game is kept");
+}
+
+#[test]
 fn the_status_line_names_a_latin_square_and_boxes_other_than_the_standard_ones() {
     let now = Instant::now();
     let status_of = |line: &str, hint: ShapeHint| {

@@ -336,6 +336,10 @@ impl AppView<'_> {
     /// at 80x24) is left by choosing a smaller size for a new deal.
     fn too_small_advice(&self) -> Vec<String> {
         let app = self.app;
+        if let Some(question) = app.question() {
+            // The next key answers it: it must be seen, board or not.
+            return vec![question.text.clone(), "y yes  any other key no".to_string()];
+        }
         let size = app.game.shape().size();
         let keys = |actions: &[Action]| {
             app.keymap
