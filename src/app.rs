@@ -137,9 +137,7 @@ impl App {
     /// An app with no game yet: it deals one (off the UI thread) and shows
     /// a spinner until it arrives.
     pub fn dealing(config: &Config, themes: Themes, theme: Theme, seed: u64) -> App {
-        let shape = DealQueue::new(config, seed)
-            .next_shape()
-            .unwrap_or(Shape::CLASSIC);
+        let shape = deal::deal_shape(config.size, config.latin).unwrap_or(Shape::CLASSIC);
         let placeholder = Game::new(Board::empty(shape), Some(config.difficulty), Instant::now());
         let mut app = App::new(config, themes, theme, placeholder, seed);
         app.deals.start_first();

@@ -31,6 +31,16 @@ pub struct DealQueue {
     held_message: Option<String>,
 }
 
+/// The board dealt at `size`: a Latin square (no boxes) when `latin`, else
+/// a sudoku with the standard boxes. `Err` for a size that is neither.
+pub fn deal_shape(size: usize, latin: bool) -> Result<Shape, crate::engine::shape::ShapeError> {
+    if latin {
+        Shape::latin(size)
+    } else {
+        Shape::sudoku(size)
+    }
+}
+
 /// What [`DealQueue::poll`] found.
 pub enum Arrival {
     /// A puzzle, with the message held for the first deal, if any.
@@ -56,11 +66,7 @@ impl DealQueue {
     /// The board of the next deal: a sudoku or a Latin square of the next
     /// size (`Err` for a size that is neither, which the config refuses).
     pub fn next_shape(&self) -> Result<Shape, crate::engine::shape::ShapeError> {
-        if self.next_latin {
-            Shape::latin(self.next_size)
-        } else {
-            Shape::sudoku(self.next_size)
-        }
+        deal_shape(self.next_size, self.next_latin)
     }
 
     /// Starts dealing a puzzle of the next size and difficulty, cancelling

@@ -187,12 +187,7 @@ impl App {
     /// clock stopped).
     pub fn open_editor(&mut self, size: usize, now: Instant) {
         // A Latin square when those are dealt next (`L`), as the panel says.
-        let shape = if self.deals.next_latin {
-            Shape::latin(size)
-        } else {
-            Shape::sudoku(size)
-        };
-        let shape = shape.unwrap_or(Shape::CLASSIC);
+        let shape = super::deal::deal_shape(size, self.deals.next_latin).unwrap_or(Shape::CLASSIC);
         self.game.pause(now);
         self.editor = Some(Editor::new(shape, now));
         self.screen = Screen::Editing;

@@ -143,9 +143,7 @@ impl PlayArgs {
     /// without a puzzle.
     fn deal_choices(&self) -> Result<crate::app::DealChoices, String> {
         if let Some(size) = self.size {
-            crate::engine::Shape::sudoku(size).map_err(|_| {
-                format!("--size {size}: not a board size; use 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25")
-            })?;
+            check_board_size(size)?;
         }
         let fresh = self.puzzle.is_none() && self.file.is_none();
         let latin = match self.boxes {
@@ -460,13 +458,25 @@ pub fn main() -> i32 {
     }
 }
 
+/// `--size N` of `doku play` and `doku edit`: a size the game deals.
+fn check_board_size(size: usize) -> Result<(), String> {
+    if crate::config::SIZES.contains(&size) {
+        return Ok(());
+    }
+    let sizes: Vec<String> = crate::config::SIZES.iter().map(|s| s.to_string()).collect();
+    let list = sizes.join(", ");
+    let list = match list.rfind(", ") {
+        Some(at) => format!("{} or {}", &list[..at], &list[at + 2..]),
+        None => list,
+    };
+    Err(format!("--size {size}: not a board size; use {list}"))
+}
+
 /// What `doku edit` was asked for, checked: a sudoku size, or a puzzle line.
 fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
     use crate::engine::format::parse_puzzle;
     if let Some(size) = args.size {
-        crate::engine::Shape::sudoku(size).map_err(|_| {
-            format!("--size {size}: not a board size; use 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25")
-        })?;
+        check_board_size(size)?;
     }
     let start = match &args.puzzle {
         // Named as `doku play` names it: "line 1" alone says not of what.
