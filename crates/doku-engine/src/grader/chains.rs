@@ -22,7 +22,6 @@
 
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::{chain_length_increment, Technique};
-use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
 
 mod stall;
@@ -868,19 +867,51 @@ impl ChainLink {
 
 /// "r1c1=5" or "r1c1<>5".
 pub(crate) fn say(grid: &Grid, node: Node) -> String {
-    let name = cell_name(grid.geo.shape, Cell(node.cell));
-    let d = Digit::new(node.digit).map_or_else(|| node.digit.to_string(), digit_text);
-    format!("{name}{}{d}", if node.on { "=" } else { "<>" })
+    let mut out = String::with_capacity(8);
+    say_into(grid, node, &mut out);
+    out
+}
+
+/// [`say`], written at the end of `out`: the nested chains word every
+/// chain they find, most of them never shown, so this skips the
+/// formatting machinery (the same text as `cell_name` and `digit_text`).
+pub(crate) fn say_into(grid: &Grid, node: Node, out: &mut String) {
+    let shape = grid.geo.shape;
+    let cell = Cell(node.cell);
+    out.push('r');
+    push_number(out, shape.row(cell) + 1);
+    out.push('c');
+    push_number(out, shape.col(cell) + 1);
+    out.push_str(if node.on { "=" } else { "<>" });
+    match Digit::new(node.digit).and_then(crate::shape::Shape::symbol) {
+        Some(symbol) => out.push(symbol),
+        None => push_number(out, usize::from(node.digit)),
+    }
+}
+
+/// A number in decimal, as `Display` writes it.
+fn push_number(out: &mut String, number: usize) {
+    if number >= 10 {
+        push_number(out, number / 10);
+    }
+    out.push(char::from(b'0' + (number % 10) as u8));
 }
 
 /// "r1c1=5 so r1c4<>5 so r2c4=5": the main line to an event.
 pub(crate) fn say_path(net: &Net, target: u32) -> String {
-    let words: Vec<String> = net
-        .path_to(target)
-        .iter()
-        .map(|&e| say(net.grid, net.node(e)))
-        .collect();
-    words.join(" so ")
+    let mut out = String::new();
+    say_path_into(net, target, &mut out);
+    out
+}
+
+/// [`say_path`], written at the end of `out`.
+pub(crate) fn say_path_into(net: &Net, target: u32, out: &mut String) {
+    for (i, e) in net.path_to(target).into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(" so ");
+        }
+        say_into(net.grid, net.node(e), out);
+    }
 }
 
 /// The flavours of single-assumption chains, easiest first.

@@ -29,7 +29,8 @@
 //! without the outer chain and is not used (SE skips it too).
 
 use super::chains::{
-    say, say_path, with_static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE,
+    say_into, say_path_into, with_static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL,
+    CAUSE_NONE,
 };
 use super::forcing::{conflict_words, places_in};
 use super::grid::{bits, Grid};
@@ -414,12 +415,12 @@ impl Search<'_, '_> {
         let mut singles = Vec::new();
         singles_of(net, &events, &mut singles);
         let key = cand * 2 + usize::from(placed);
-        let assumption = say(net.grid, net.node(0));
-        let mut text = format!(
-            "{} (if {assumption}, {}",
-            say_key(self.grid, key),
-            line_after_assumption(net, events.first().copied().unwrap_or(0))
-        );
+        let mut text = String::new();
+        say_key_into(self.grid, key, &mut text);
+        text.push_str(" (if ");
+        say_into(net.grid, net.node(0), &mut text);
+        text.push_str(", ");
+        line_after_assumption(net, events.first().copied().unwrap_or(0), &mut text);
         if let Some(conflict) = &net.conflict {
             text.push_str(&conflict_words(net, conflict));
         }
@@ -450,18 +451,21 @@ impl Search<'_, '_> {
             let mut singles = Vec::new();
             singles_of(on_net, &[on_id], &mut singles);
             singles_of(off_net, &[id as u32], &mut singles);
+            let mut text = String::new();
+            say_key_into(self.grid, key, &mut text);
+            text.push_str(" (whether ");
+            say_into(self.grid, on_net.node(0), &mut text);
+            text.push_str(" or not: ");
+            say_path_into(on_net, on_id, &mut text);
+            text.push_str("; ");
+            say_path_into(off_net, id as u32, &mut text);
+            text.push(')');
             found.push(InnerFinding {
                 eliminations,
                 rests_on: Vec::new(),
                 singles,
                 complexity: weight.total(),
-                text: format!(
-                    "{} (whether {} or not: {}; {})",
-                    say_key(self.grid, key),
-                    say(self.grid, on_net.node(0)),
-                    say_path(on_net, on_id),
-                    say_path(off_net, id as u32)
-                ),
+                text,
             });
         }
     }
@@ -558,7 +562,8 @@ impl Search<'_, '_> {
                 // The shared single the assumptions stand on.
                 let root = if is_cell { CAUSE_CELL } else { site as u16 };
                 let mut singles = vec![(root, group[0])];
-                let mut lines = Vec::new();
+                // The branches' lines, "; " between them.
+                let mut lines = String::new();
                 for &start in &group {
                     if dynamic {
                         net.propagate(start, true, mode);
@@ -567,11 +572,17 @@ impl Search<'_, '_> {
                         };
                         weight.add(&net, &[target]);
                         singles_of(&net, &[target], &mut singles);
-                        lines.push(say_path(&net, target));
+                        if !lines.is_empty() {
+                            lines.push_str("; ");
+                        }
+                        say_path_into(&net, target, &mut lines);
                     } else if let Some(Some(branch)) = branches.get(&(start, key)) {
                         weight.flat += branch.nodes;
                         singles.extend_from_slice(&branch.singles);
-                        lines.push(branch.line.clone());
+                        if !lines.is_empty() {
+                            lines.push_str("; ");
+                        }
+                        lines.push_str(&branch.line);
                     }
                 }
                 singles.sort_unstable();
@@ -588,16 +599,19 @@ impl Search<'_, '_> {
                         grid.geo.house(site)
                     )
                 };
+                let mut text = String::new();
+                say_key_into(grid, key, &mut text);
+                text.push_str(" (");
+                text.push_str(&place);
+                text.push_str(" leads to it: ");
+                text.push_str(&lines);
+                text.push(')');
                 found.push(InnerFinding {
                     eliminations: self.removes(key),
                     rests_on: Vec::new(),
                     singles,
                     complexity: weight.total(),
-                    text: format!(
-                        "{} ({place} leads to it: {})",
-                        say_key(grid, key),
-                        lines.join("; ")
-                    ),
+                    text,
                 });
             }
         }
@@ -643,10 +657,12 @@ impl Branch {
             .filter(|event| event.on && event.cause != CAUSE_NONE)
             .map(|event| (event.cause, event.cand as usize))
             .collect();
+        let mut line = String::new();
+        say_path_into(net, target, &mut line);
         Branch {
             nodes: ancestors.len() as u32,
             singles,
-            line: say_path(net, target),
+            line,
         }
     }
 }
@@ -737,27 +753,28 @@ impl Weight {
     }
 }
 
-fn say_key(grid: &Grid, key: usize) -> String {
+/// The fact `key` (`cand * 2 + on`) in words, at the end of `out`.
+fn say_key_into(grid: &Grid, key: usize, out: &mut String) {
     let n = grid.size();
     let cand = key / 2;
-    say(
-        grid,
-        super::chains::Node {
-            cell: (cand / n) as u16,
-            digit: (cand % n) as u8 + 1,
-            on: key % 2 == 1,
-        },
-    )
+    let node = super::chains::Node {
+        cell: (cand / n) as u16,
+        digit: (cand % n) as u8 + 1,
+        on: key % 2 == 1,
+    };
+    say_into(grid, node, out);
 }
 
-/// "a so b so c": the main line to `target` after the assumption.
-fn line_after_assumption(net: &Net, target: u32) -> String {
+/// "a so b so c": the main line to `target` after the assumption, at the
+/// end of `out`.
+fn line_after_assumption(net: &Net, target: u32, out: &mut String) {
     let path = net.path_to(target);
-    let words: Vec<String> = path[1..]
-        .iter()
-        .map(|&e| say(net.grid, net.node(e)))
-        .collect();
-    words.join(" so ")
+    for (i, &e) in path[1..].iter().enumerate() {
+        if i > 0 {
+            out.push_str(" so ");
+        }
+        say_into(net.grid, net.node(e), out);
+    }
 }
 
 #[cfg(test)]
