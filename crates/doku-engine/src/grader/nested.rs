@@ -32,7 +32,7 @@ use super::chains::{
     say_into, say_path_into, with_static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL,
     CAUSE_NONE,
 };
-use super::forcing::{conflict_words, places_in};
+use super::forcing::conflict_words;
 use super::grid::{bits, Grid};
 use super::{chain_length_increment, TRIAL_AND_ERROR_RATING};
 
@@ -351,7 +351,7 @@ impl Search<'_, '_> {
             return Vec::new();
         }
         *self.budget -= assumptions;
-        with_static_reach(grid, |reach| {
+        with_static_reach(grid, self.outer, |reach| {
             let mut hits = Vec::new();
             let mut live = vec![false; cand_count];
             for cand in reach.cands() {
@@ -415,7 +415,7 @@ impl Search<'_, '_> {
         let mut singles = Vec::new();
         singles_of(net, &events, &mut singles);
         let key = cand * 2 + usize::from(placed);
-        let mut text = String::new();
+        let mut text = String::with_capacity(256);
         say_key_into(self.grid, key, &mut text);
         text.push_str(" (if ");
         say_into(net.grid, net.node(0), &mut text);
@@ -451,7 +451,7 @@ impl Search<'_, '_> {
             let mut singles = Vec::new();
             singles_of(on_net, &[on_id], &mut singles);
             singles_of(off_net, &[id as u32], &mut singles);
-            let mut text = String::new();
+            let mut text = String::with_capacity(256);
             say_key_into(self.grid, key, &mut text);
             text.push_str(" (whether ");
             say_into(self.grid, on_net.node(0), &mut text);
@@ -481,22 +481,40 @@ impl Search<'_, '_> {
     ) {
         let grid = self.grid;
         let n = self.n;
-        // (group, the cell or house whose single the assumptions share).
-        let mut groups: Vec<(Vec<usize>, usize, bool)> = Vec::new();
+        // (group, site, is_cell, the facts all its branches reach).
+        let mut work: Vec<(Vec<usize>, usize, bool, Vec<usize>)> = Vec::new();
+        let mut facts = Vec::new();
+        // Each group in turn (cells, then houses), in one buffer: most
+        // share nothing that removes anything.
+        let mut group: Vec<usize> = Vec::new();
+        let mut try_group = |group: &[usize], site: usize, is_cell: bool| {
+            if group.iter().any(|&c| !live[c]) {
+                return;
+            }
+            common(group, &mut facts);
+            facts.retain(|&key| !group.contains(&(key / 2)) && self.removes_any(key));
+            if !facts.is_empty() {
+                work.push((group.to_vec(), site, is_cell, std::mem::take(&mut facts)));
+            }
+        };
         for cell in 0..grid.cands.len() {
             let count = grid.cands[cell].count_ones();
             // SE: a static cell needs three digits (two are a plain chain).
             if count >= 3 || (dynamic && count == 2) {
-                groups.push((
-                    bits(grid.cands[cell]).map(|d| cell * n + d).collect(),
-                    cell,
-                    true,
-                ));
+                group.clear();
+                group.extend(bits(grid.cands[cell]).map(|d| cell * n + d));
+                try_group(&group, cell, true);
             }
         }
         for (h, cells) in grid.geo.house_cells.iter().enumerate() {
             for d in 0..n {
-                let group = places_in(grid, cells, d);
+                group.clear();
+                let bit = 1u64 << d;
+                group.extend(
+                    (cells.iter())
+                        .filter(|&&c| grid.cands[c as usize] & bit != 0)
+                        .map(|&c| c as usize * n + d),
+                );
                 // SE chains a region from its first place of the digit,
                 // and a static search starts only from cells of three
                 // digits or more (`Chaining.doRegionChainings`, called
@@ -506,22 +524,8 @@ impl Search<'_, '_> {
                     .first()
                     .is_some_and(|&c| dynamic || grid.cands[c / n].count_ones() >= 3);
                 if group.len() >= 2 && first_chained {
-                    groups.push((group, h, false));
+                    try_group(&group, h, false);
                 }
-            }
-        }
-        // (group, site, is_cell, the facts all its branches reach).
-        let mut work: Vec<(Vec<usize>, usize, bool, Vec<usize>)> = Vec::new();
-        let mut facts = Vec::new();
-        for (group, site, is_cell) in groups {
-            if group.iter().any(|&c| !live[c]) {
-                continue;
-            }
-            common(&group, &mut facts);
-            facts.retain(|&key| !group.contains(&(key / 2)) && self.removes_any(key));
-            let facts = std::mem::take(&mut facts);
-            if !facts.is_empty() {
-                work.push((group, site, is_cell, facts));
             }
         }
         if work.is_empty() {
@@ -563,7 +567,7 @@ impl Search<'_, '_> {
                 let root = if is_cell { CAUSE_CELL } else { site as u16 };
                 let mut singles = vec![(root, group[0])];
                 // The branches' lines, "; " between them.
-                let mut lines = String::new();
+                let mut lines = String::with_capacity(256);
                 for &start in &group {
                     if dynamic {
                         net.propagate(start, true, mode);
@@ -599,7 +603,7 @@ impl Search<'_, '_> {
                         grid.geo.house(site)
                     )
                 };
-                let mut text = String::new();
+                let mut text = String::with_capacity(64 + place.len() + lines.len());
                 say_key_into(grid, key, &mut text);
                 text.push_str(" (");
                 text.push_str(&place);
@@ -657,7 +661,7 @@ impl Branch {
             .filter(|event| event.on && event.cause != CAUSE_NONE)
             .map(|event| (event.cause, event.cand as usize))
             .collect();
-        let mut line = String::new();
+        let mut line = String::with_capacity(128);
         say_path_into(net, target, &mut line);
         Branch {
             nodes: ancestors.len() as u32,
