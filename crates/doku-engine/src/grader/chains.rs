@@ -1292,7 +1292,11 @@ pub(crate) fn with_static_reach<R>(
         last => {
             let within = grid.geo.shape == outer.geo.shape
                 && grid.cands.len() == outer.cands.len()
-                && grid.cands.iter().zip(&outer.cands).all(|(&g, &o)| g & !o == 0);
+                && grid
+                    .cands
+                    .iter()
+                    .zip(&outer.cands)
+                    .all(|(&g, &o)| g & !o == 0);
             let universe = if within { outer } else { grid };
             let mut weak = WEAK.with(|weak| weak.borrow_mut().take());
             if weak
@@ -2014,6 +2018,47 @@ mod tests {
                 reach.common(&[cand], &mut scratch, &mut common);
                 assert_eq!(common, keys, "candidate {cand}");
             }
+        });
+    }
+
+    #[test]
+    fn a_reach_within_a_wider_grid_is_the_grids_own() {
+        let outer = hardest();
+        // A propagation's grid: the outer grid less a candidate in every
+        // third cell of three or more (some become bivalue: new strong
+        // links; the removed candidates' weak links go).
+        let mut grid = outer.clone();
+        let mut wide = 0;
+        for cell in 0..grid.cands.len() {
+            if grid.cands[cell].count_ones() >= 3 {
+                wide += 1;
+                if wide % 3 == 0 {
+                    grid.cands[cell] &= grid.cands[cell] - 1;
+                }
+            }
+        }
+        assert_ne!(grid.cands, outer.cands);
+        let own = StaticLinks::new(&grid);
+        let own_closure = own.closure();
+        let (mut scratch, mut common) = (Vec::new(), Vec::new());
+        with_static_reach(&grid, &outer, |reach| {
+            let cands: Vec<usize> = reach.cands().collect();
+            let own_cands: Vec<usize> = own.cands.iter().map(|&c| c as usize).collect();
+            assert_eq!(cands, own_cands);
+            let mut hits = 0;
+            for &cand in &cands {
+                let i = own.index[cand] as usize;
+                let hit = own_closure.reaches(i * 2 + 1, i * 2);
+                assert_eq!(reach.hit(cand), hit, "candidate {cand}");
+                hits += usize::from(hit);
+                reach.common(&[cand], &mut scratch, &mut common);
+                let expected: Vec<usize> = (0..own.keys())
+                    .filter(|&k| own_closure.reaches(i * 2 + 1, k))
+                    .map(|k| own.cands[k / 2] as usize * 2 + k % 2)
+                    .collect();
+                assert_eq!(common, expected, "candidate {cand}");
+            }
+            assert!(hits > 0 && hits < cands.len(), "{hits} hits");
         });
     }
 
