@@ -121,16 +121,23 @@ pub(crate) fn inner_rules(
 /// same stalled grids again: the next step's search (one candidate less)
 /// mostly stalls where the last one did, the next level replays the last
 /// level's propagations, and a step is followed again to be written down.
+///
+/// Full, it lets its oldest entry go at each new one. (It was emptied at
+/// once: the hint that filled it paid for freeing twenty thousand entries,
+/// 20-40 ms, a dozen hints' worth.) Which entries it holds never changes a
+/// result: a hit costs what the search cost.
 #[derive(Default)]
 struct Cache {
     /// (rule, inner candidates) to the chains and the budget they cost.
     chains: std::collections::HashMap<CacheKey, (Vec<InnerFinding>, usize), GridHash>,
+    /// The keys, oldest first.
+    order: std::collections::VecDeque<CacheKey>,
 }
 
 /// A rule and the candidates of the grid it searched.
-type CacheKey = (u8, Vec<u64>);
+type CacheKey = (u8, std::rc::Rc<[u64]>);
 
-/// Entries kept before the cache starts again (a few hundred bytes each).
+/// Entries kept (a few hundred bytes each).
 const CACHE_LIMIT: usize = 20_000;
 
 thread_local! {
@@ -217,7 +224,7 @@ impl Search<'_, '_> {
             Mode::Static(_) => u8::from(rule.multiple),
             Mode::Dynamic { level } => 2 + level,
         };
-        let key = (rule_id, self.grid.cands.clone());
+        let key: CacheKey = (rule_id, self.grid.cands.as_slice().into());
         let hit = CACHE.with(|cache| cache.borrow().chains.get(&key).cloned());
         let mut found = match hit {
             Some((found, cost)) if *self.budget >= cost => {
@@ -233,9 +240,13 @@ impl Search<'_, '_> {
                     CACHE.with(|cache| {
                         let mut cache = cache.borrow_mut();
                         if cache.chains.len() >= CACHE_LIMIT {
-                            cache.chains.clear();
+                            if let Some(oldest) = cache.order.pop_front() {
+                                cache.chains.remove(&oldest);
+                            }
                         }
-                        cache.chains.insert(key, (found.clone(), cost));
+                        if cache.chains.insert(key.clone(), (found.clone(), cost)).is_none() {
+                            cache.order.push_back(key);
+                        }
                     });
                 }
                 found
