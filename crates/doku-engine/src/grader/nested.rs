@@ -244,7 +244,11 @@ impl Search<'_, '_> {
                                 cache.chains.remove(&oldest);
                             }
                         }
-                        if cache.chains.insert(key.clone(), (found.clone(), cost)).is_none() {
+                        if cache
+                            .chains
+                            .insert(key.clone(), (found.clone(), cost))
+                            .is_none()
+                        {
                             cache.order.push_back(key);
                         }
                     });
@@ -373,7 +377,7 @@ impl Search<'_, '_> {
                 }
             }
             let mut found = Vec::new();
-            if rule.contradictions {
+            if rule.contradictions && !hits.is_empty() {
                 let mut net = Net::new(grid);
                 for cand in hits {
                     net.propagate(cand, true, mode);
