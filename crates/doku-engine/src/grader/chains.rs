@@ -1298,14 +1298,14 @@ pub(crate) fn with_static_reach<R>(
                     .zip(&outer.cands)
                     .all(|(&g, &o)| g & !o == 0);
             let universe = if within { outer } else { grid };
-            let mut weak = WEAK.with(|weak| weak.borrow_mut().take());
-            if weak
-                .as_ref()
-                .is_none_or(|w| w.shape != universe.geo.shape || w.grid_cands != universe.cands)
-            {
-                weak = Some(WeakLinks::new(universe));
-            }
-            let weak = weak.unwrap_or_else(|| WeakLinks::new(universe));
+            let weak = match WEAK.with(|weak| weak.borrow_mut().take()) {
+                Some(weak)
+                    if weak.shape == universe.geo.shape && weak.grid_cands == universe.cands =>
+                {
+                    weak
+                }
+                _ => WeakLinks::new(universe),
+            };
             let (spare_links, mut spare) = match last {
                 Some(last) => (Some(last.links), Some(last.grid_cands)),
                 None => (None, None),
