@@ -8,7 +8,11 @@
 //! time (wall, and the CPU time of the thread, which other processes on a
 //! busy machine do not inflate), and how the walk ended; `--techniques`
 //! adds each technique's CPU time at each position where they add up to
-//! over 20 ms.
+//! over 20 ms. `--profile-at=K` plays each puzzle silently up to its hint
+//! number K (from 1, as the worst hint's number is printed) and asks that
+//! hint once through `profiled_hint`, for a profiler to single out
+//! (`valgrind --tool=callgrind --collect-atstart=no
+//! --toggle-collect='*profiled_hint*'`).
 
 use doku_engine::grader::{find_technique, next_hint_with_solution, Advice, Technique};
 use doku_engine::{Board, Candidates, ShapeHint};
@@ -36,6 +40,10 @@ fn main() {
         .find_map(|a| a.strip_prefix("--limit="))
         .and_then(|s| s.parse().ok())
         .unwrap_or(60.0);
+    let profile_at: Option<usize> = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--profile-at="))
+        .and_then(|s| s.parse().ok());
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(2);
@@ -59,16 +67,17 @@ fn main() {
             println!("{}\tno solution", n + 1);
             continue;
         };
-        let walk = walk_hints(&givens, &solution, limit_s, per_technique);
+        let walk = walk_hints(&givens, &solution, limit_s, per_technique, profile_at);
         worst = worst.max(walk.worst_ms);
         worst_cpu = worst_cpu.max(walk.worst_cpu_ms);
         println!(
-            "{}\t{} hints\t{:.1} ms total\tworst {:.1} ms\tworst CPU {:.1} ms ({}, {} empty)\tends {}",
+            "{}\t{} hints\t{:.1} ms total\tworst {:.1} ms\tworst CPU {:.1} ms (hint {}: {}, {} empty)\tends {}",
             n + 1,
             walk.hints,
             walk.total_ms,
             walk.worst_ms,
             walk.worst_cpu_ms,
+            walk.worst_at,
             walk.worst_kind,
             walk.worst_empty,
             walk.end
@@ -178,14 +187,28 @@ struct Walk {
     worst_ms: f64,
     worst_kind: String,
     worst_empty: usize,
+    /// The worst hint's number in the walk, from 1.
+    worst_at: usize,
     end: String,
+}
+
+/// The hint `--profile-at` singles out, apart so a profiler can find it.
+#[inline(never)]
+fn profiled_hint(solution: &Board, board: &Board, notes: &[Candidates]) -> Advice {
+    next_hint_with_solution(solution, board, Some(notes))
 }
 
 /// Plays the puzzle by hints alone, the way a player who follows every
 /// hint does: each step's placements are entered and its eliminations
 /// crossed out of the notes, and the next hint is asked from there. A
 /// guess hint is answered with the solution's digit.
-fn walk_hints(givens: &Board, solution: &Board, limit_s: f64, per_technique: bool) -> Walk {
+fn walk_hints(
+    givens: &Board,
+    solution: &Board,
+    limit_s: f64,
+    per_technique: bool,
+    profile_at: Option<usize>,
+) -> Walk {
     let shape = givens.shape();
     let mut board = givens.clone();
     let mut crossed = vec![Candidates::default(); shape.cell_count()];
@@ -196,6 +219,7 @@ fn walk_hints(givens: &Board, solution: &Board, limit_s: f64, per_technique: boo
         worst_ms: 0.0,
         worst_kind: String::new(),
         worst_empty: 0,
+        worst_at: 0,
         end: String::new(),
     };
     loop {
@@ -217,6 +241,11 @@ fn walk_hints(givens: &Board, solution: &Board, limit_s: f64, per_technique: boo
         } else {
             Vec::new()
         };
+        if profile_at == Some(walk.hints + 1) {
+            let advice = profiled_hint(solution, &board, &notes);
+            walk.end = format!("profiled hint {}: {}", walk.hints + 1, kind(&advice));
+            return walk;
+        }
         let clock = Instant::now();
         let cpu_clock = thread_cpu_ms();
         let advice = next_hint_with_solution(solution, &board, Some(&notes));
@@ -224,7 +253,7 @@ fn walk_hints(givens: &Board, solution: &Board, limit_s: f64, per_technique: boo
         // The first call's CPU time: the searches' memos make the repeats
         // below cheaper, so only the first is a player's first press.
         let cpu_ms = cpu_clock.map_or(ms, |start| thread_cpu_ms().unwrap_or(0.0) - start);
-        for _ in 0..2 {
+        for _ in 0..if profile_at.is_some() { 0 } else { 2 } {
             let again = next_hint_with_solution(solution, &board, Some(&notes));
             assert_eq!(again, advice, "the same position gave another hint");
         }
@@ -235,6 +264,7 @@ fn walk_hints(givens: &Board, solution: &Board, limit_s: f64, per_technique: boo
             walk.worst_cpu_ms = cpu_ms;
             walk.worst_kind = kind(&advice);
             walk.worst_empty = empty;
+            walk.worst_at = walk.hints;
         }
         if times.iter().map(|t| t.1).sum::<f64>() > 20.0 {
             println!("  {empty} empty, {ms:.1} ms, {}:", kind(&advice));

@@ -22,7 +22,6 @@
 
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::{chain_length_increment, Technique};
-use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
 
 mod stall;
@@ -868,19 +867,51 @@ impl ChainLink {
 
 /// "r1c1=5" or "r1c1<>5".
 pub(crate) fn say(grid: &Grid, node: Node) -> String {
-    let name = cell_name(grid.geo.shape, Cell(node.cell));
-    let d = Digit::new(node.digit).map_or_else(|| node.digit.to_string(), digit_text);
-    format!("{name}{}{d}", if node.on { "=" } else { "<>" })
+    let mut out = String::with_capacity(8);
+    say_into(grid, node, &mut out);
+    out
+}
+
+/// [`say`], written at the end of `out`: the nested chains word every
+/// chain they find, most of them never shown, so this skips the
+/// formatting machinery (the same text as `cell_name` and `digit_text`).
+pub(crate) fn say_into(grid: &Grid, node: Node, out: &mut String) {
+    let shape = grid.geo.shape;
+    let cell = Cell(node.cell);
+    out.push('r');
+    push_number(out, shape.row(cell) + 1);
+    out.push('c');
+    push_number(out, shape.col(cell) + 1);
+    out.push_str(if node.on { "=" } else { "<>" });
+    match Digit::new(node.digit).and_then(crate::shape::Shape::symbol) {
+        Some(symbol) => out.push(symbol),
+        None => push_number(out, usize::from(node.digit)),
+    }
+}
+
+/// A number in decimal, as `Display` writes it.
+fn push_number(out: &mut String, number: usize) {
+    if number >= 10 {
+        push_number(out, number / 10);
+    }
+    out.push(char::from(b'0' + (number % 10) as u8));
 }
 
 /// "r1c1=5 so r1c4<>5 so r2c4=5": the main line to an event.
 pub(crate) fn say_path(net: &Net, target: u32) -> String {
-    let words: Vec<String> = net
-        .path_to(target)
-        .iter()
-        .map(|&e| say(net.grid, net.node(e)))
-        .collect();
-    words.join(" so ")
+    let mut out = String::new();
+    say_path_into(net, target, &mut out);
+    out
+}
+
+/// [`say_path`], written at the end of `out`.
+pub(crate) fn say_path_into(net: &Net, target: u32, out: &mut String) {
+    for (i, e) in net.path_to(target).into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(" so ");
+        }
+        say_into(net.grid, net.node(e), out);
+    }
 }
 
 /// The flavours of single-assumption chains, easiest first.
@@ -1241,19 +1272,52 @@ fn branches_of(
 /// nested chains ask at every stall). The last grid's answer is kept: a
 /// nested search of level 3 asks twice on each grid (its static forcing
 /// chains, then its multiple chains).
-pub(crate) fn with_static_reach<R>(grid: &Grid, f: impl FnOnce(&StaticReach) -> R) -> R {
+///
+/// `outer` is the grid the asking propagation started from: `grid` is it
+/// less what the propagation removed, so its weak links are `outer`'s
+/// between the candidates left. They are worked out once per `outer` and
+/// masked for each `grid`, instead of from the peers at every stall.
+pub(crate) fn with_static_reach<R>(
+    grid: &Grid,
+    outer: &Grid,
+    f: impl FnOnce(&StaticReach) -> R,
+) -> R {
     thread_local! {
         static LAST: std::cell::RefCell<Option<StaticReach>> = const { std::cell::RefCell::new(None) };
+        static WEAK: std::cell::RefCell<Option<WeakLinks>> = const { std::cell::RefCell::new(None) };
     }
     let last = LAST.with(|last| last.borrow_mut().take());
     let reach = match last {
         Some(reach) if reach.shape == grid.geo.shape && reach.grid_cands == grid.cands => reach,
-        _ => {
-            let links = StaticLinks::new(grid);
+        last => {
+            let within = grid.geo.shape == outer.geo.shape
+                && grid.cands.len() == outer.cands.len()
+                && grid
+                    .cands
+                    .iter()
+                    .zip(&outer.cands)
+                    .all(|(&g, &o)| g & !o == 0);
+            let universe = if within { outer } else { grid };
+            let weak = match WEAK.with(|weak| weak.borrow_mut().take()) {
+                Some(weak)
+                    if weak.shape == universe.geo.shape && weak.grid_cands == universe.cands =>
+                {
+                    weak
+                }
+                _ => WeakLinks::new(universe),
+            };
+            let (spare_links, mut spare) = match last {
+                Some(last) => (Some(last.links), Some(last.grid_cands)),
+                None => (None, None),
+            };
+            let links = StaticLinks::within(grid, &weak, spare_links);
+            WEAK.with(|w| *w.borrow_mut() = Some(weak));
             let closure = links.closure();
+            let mut grid_cands = spare.take().unwrap_or_default();
+            grid_cands.clone_from(&grid.cands);
             StaticReach {
                 shape: grid.geo.shape,
-                grid_cands: grid.cands.clone(),
+                grid_cands,
                 links,
                 closure,
             }
@@ -1262,6 +1326,63 @@ pub(crate) fn with_static_reach<R>(grid: &Grid, f: impl FnOnce(&StaticReach) -> 
     let result = f(&reach);
     LAST.with(|last| *last.borrow_mut() = Some(reach));
     result
+}
+
+/// The weak links (on to off) between a grid's candidates, as rows of
+/// bits over compact keys ([`StaticLinks`]' keys for this grid): they hold
+/// between the same candidates in any grid with fewer.
+struct WeakLinks {
+    shape: crate::shape::Shape,
+    grid_cands: Vec<u64>,
+    /// The grid's candidates (`cell * n + digit`), in order.
+    cands: Vec<u32>,
+    /// Each candidate's place in `cands` (by `cell * n + digit`).
+    index: Vec<u32>,
+    words: usize,
+    /// Per candidate of `cands`, the `off` keys its `on` key links to.
+    on_rows: Vec<u64>,
+}
+
+impl WeakLinks {
+    fn new(grid: &Grid) -> WeakLinks {
+        let n = grid.size();
+        let geo = &grid.geo;
+        let mut index = vec![u32::MAX; grid.cands.len() * n];
+        let mut cands = Vec::new();
+        for (cell, &c) in grid.cands.iter().enumerate() {
+            for d in bits(c) {
+                index[cell * n + d] = cands.len() as u32;
+                cands.push((cell * n + d) as u32);
+            }
+        }
+        let words = (cands.len() * 2).div_ceil(64).max(1);
+        let mut on_rows = vec![0u64; cands.len() * words];
+        for (i, &cand) in cands.iter().enumerate() {
+            let (cell, digit) = (cand as usize / n, cand as usize % n);
+            let bit = 1u64 << digit;
+            let row = &mut on_rows[i * words..(i + 1) * words];
+            let mut add = |to_cand: usize| {
+                let to = index[to_cand] as usize * 2;
+                row[to / 64] |= 1 << (to % 64);
+            };
+            for e in bits(grid.cands[cell] & !bit) {
+                add(cell * n + e);
+            }
+            for &p in &geo.peers[cell] {
+                if grid.cands[p as usize] & bit != 0 {
+                    add(p as usize * n + digit);
+                }
+            }
+        }
+        WeakLinks {
+            shape: geo.shape,
+            grid_cands: grid.cands.clone(),
+            cands,
+            index,
+            words,
+            on_rows,
+        }
+    }
 }
 
 /// A grid's static links and what each of its candidates reaches.
@@ -1275,7 +1396,9 @@ pub(crate) struct StaticReach {
 impl StaticReach {
     /// The grid's candidates (`cell * n + digit`), in order.
     pub fn cands(&self) -> impl Iterator<Item = usize> + '_ {
-        self.links.cands.iter().map(|&c| c as usize)
+        (self.links.cands.iter().enumerate())
+            .filter(|&(i, _)| self.links.is_live(i))
+            .map(|(_, &c)| c as usize)
     }
 
     /// Whether `cand`, assumed on, reaches its own opposite.
@@ -1287,13 +1410,27 @@ impl StaticReach {
     /// The facts (`cand * 2 + on`, in order) that every candidate of
     /// `group`, assumed on, reaches; `scratch` holds the bits between calls.
     pub fn common(&self, group: &[usize], scratch: &mut Vec<u64>, out: &mut Vec<usize>) {
-        scratch.clear();
-        scratch.resize(self.closure.words, !0);
-        for &cand in group {
+        // Resized only when the size changes: a call per group of every
+        // stall, a fill each time showed.
+        if scratch.len() != self.closure.words {
+            scratch.clear();
+            scratch.resize(self.closure.words, 0);
+        }
+        for (k, &cand) in group.iter().enumerate() {
             let i = self.links.index[cand] as usize;
-            for (acc, &x) in scratch.iter_mut().zip(self.closure.of(i * 2 + 1)) {
-                *acc &= x;
+            let row = self.closure.of(i * 2 + 1);
+            if k == 0 {
+                for (acc, &x) in scratch.iter_mut().zip(row) {
+                    *acc = x;
+                }
+            } else {
+                for (acc, &x) in scratch.iter_mut().zip(row) {
+                    *acc &= x;
+                }
             }
+        }
+        if group.is_empty() {
+            scratch.fill(!0);
         }
         out.clear();
         // Compact keys follow the candidates' order: the facts come out
@@ -1313,10 +1450,14 @@ impl StaticReach {
 /// pushing events one by one. It reaches what [`Net::propagate`] reaches in
 /// `Mode::Static(Links::ALL)`, each fact at the same depth.
 struct StaticLinks {
-    /// The grid's candidates (`cell * n + digit`), in order.
+    /// The grid's candidates (`cell * n + digit`), in order; built
+    /// [`StaticLinks::within`] a wider grid, that grid's.
     cands: Vec<u32>,
     /// Each candidate's place in `cands` (by `cell * n + digit`).
     index: Vec<u32>,
+    /// Built within a wider grid: which of `cands` (by place) this grid
+    /// has. The others have no links and no link enters them.
+    live: Option<Vec<u64>>,
     words: usize,
     /// Per compact key, its successors (`words` words each).
     succ: Vec<u64>,
@@ -1403,9 +1544,97 @@ impl StaticLinks {
         StaticLinks {
             cands,
             index,
+            live: None,
             words,
             succ,
         }
+    }
+
+    /// The static links of `grid`, whose candidates are among `weak`'s
+    /// grid's: its weak links are `weak`'s between the candidates it has,
+    /// its strong links its own. Keys are `weak`'s, so the reach of each
+    /// key is the same set of candidates as [`StaticLinks::new`]'s, in the
+    /// same order. `spare`'s buffers are reused.
+    fn within(grid: &Grid, weak: &WeakLinks, spare: Option<StaticLinks>) -> StaticLinks {
+        let n = grid.size();
+        let geo = &grid.geo;
+        let words = weak.words;
+        let count = weak.cands.len();
+        let (mut cands, mut index, mut by_cand, mut succ) = match spare {
+            Some(old) => (old.cands, old.index, old.live.unwrap_or_default(), old.succ),
+            None => Default::default(),
+        };
+        cands.clone_from(&weak.cands);
+        index.clone_from(&weak.index);
+        // Which candidates this grid has, and which keys (both of each).
+        by_cand.clear();
+        by_cand.resize(count.div_ceil(64), 0);
+        let mut live = vec![0u64; words];
+        for (i, &cand) in weak.cands.iter().enumerate() {
+            let (cell, digit) = (cand as usize / n, cand as usize % n);
+            if grid.cands[cell] & (1 << digit) != 0 {
+                by_cand[i / 64] |= 1 << (i % 64);
+                live[i * 2 / 64] |= 3 << (i * 2 % 64);
+            }
+        }
+        succ.clear();
+        succ.resize(count * 2 * words, 0);
+        // Per house and digit, its places while there are at most two.
+        let mut places = vec![(0usize, [0u16; 2]); geo.house_cells.len() * n];
+        for (h, cells) in geo.house_cells.iter().enumerate() {
+            for &q in cells {
+                for d in bits(grid.cands[q as usize]) {
+                    let (count, two) = &mut places[h * n + d];
+                    if *count < 2 {
+                        two[*count] = q;
+                    }
+                    *count += 1;
+                }
+            }
+        }
+        for (i, &cand) in weak.cands.iter().enumerate() {
+            if by_cand[i / 64] >> (i % 64) & 1 == 0 {
+                continue;
+            }
+            let (cell, digit) = (cand as usize / n, cand as usize % n);
+            let bit = 1u64 << digit;
+            // On: the weak links to the candidates left.
+            let on_row = &weak.on_rows[i * words..(i + 1) * words];
+            let row = &mut succ[(i * 2 + 1) * words..(i * 2 + 2) * words];
+            for ((to, &from), &mask) in row.iter_mut().zip(on_row).zip(&live) {
+                *to = from & mask;
+            }
+            // Off: the other digit of a bivalue cell, and the other place
+            // of a conjugate pair, go on.
+            let row = (i * 2) * words;
+            let cell_cands = grid.cands[cell];
+            if cell_cands.count_ones() == 2 {
+                let e = (cell_cands & !bit).trailing_zeros() as usize;
+                let to = index[cell * n + e] as usize * 2 + 1;
+                succ[row + to / 64] |= 1 << (to % 64);
+            }
+            for &h in geo.houses_of(cell) {
+                if let (2, [a, b]) = places[h as usize * n + digit] {
+                    let other = if a as usize == cell { b } else { a };
+                    let to = index[other as usize * n + digit] as usize * 2 + 1;
+                    succ[row + to / 64] |= 1 << (to % 64);
+                }
+            }
+        }
+        StaticLinks {
+            cands,
+            index,
+            live: Some(by_cand),
+            words,
+            succ,
+        }
+    }
+
+    /// Whether the grid has the candidate at place `i` of `cands`.
+    fn is_live(&self, i: usize) -> bool {
+        self.live
+            .as_ref()
+            .is_none_or(|live| live[i / 64] >> (i % 64) & 1 != 0)
     }
 
     fn keys(&self) -> usize {
@@ -1428,7 +1657,7 @@ impl StaticLinks {
         let mut linked = vec![0u64; words];
         for key in 0..keys {
             let row = &self.succ[key * words..(key + 1) * words];
-            if key % 2 == 1 || row.iter().any(|&w| w != 0) {
+            if (key % 2 == 1 && self.is_live(key / 2)) || row.iter().any(|&w| w != 0) {
                 linked[key / 64] |= 1 << (key % 64);
             }
         }
@@ -1772,7 +2001,7 @@ mod tests {
         let grid = hardest();
         let mut net = Net::new(&grid);
         let (mut common, mut scratch) = (Vec::new(), Vec::new());
-        with_static_reach(&grid, |reach| {
+        with_static_reach(&grid, &grid, |reach| {
             for cand in reach.cands() {
                 net.propagate(cand, true, Mode::Static(Links::ALL));
                 assert_eq!(reach.hit(cand), net.conflict.is_some(), "candidate {cand}");
@@ -1789,6 +2018,47 @@ mod tests {
                 reach.common(&[cand], &mut scratch, &mut common);
                 assert_eq!(common, keys, "candidate {cand}");
             }
+        });
+    }
+
+    #[test]
+    fn a_reach_within_a_wider_grid_is_the_grids_own() {
+        let outer = hardest();
+        // A propagation's grid: the outer grid less a candidate in every
+        // third cell of three or more (some become bivalue: new strong
+        // links; the removed candidates' weak links go).
+        let mut grid = outer.clone();
+        let mut wide = 0;
+        for cell in 0..grid.cands.len() {
+            if grid.cands[cell].count_ones() >= 3 {
+                wide += 1;
+                if wide % 3 == 0 {
+                    grid.cands[cell] &= grid.cands[cell] - 1;
+                }
+            }
+        }
+        assert_ne!(grid.cands, outer.cands);
+        let own = StaticLinks::new(&grid);
+        let own_closure = own.closure();
+        let (mut scratch, mut common) = (Vec::new(), Vec::new());
+        with_static_reach(&grid, &outer, |reach| {
+            let cands: Vec<usize> = reach.cands().collect();
+            let own_cands: Vec<usize> = own.cands.iter().map(|&c| c as usize).collect();
+            assert_eq!(cands, own_cands);
+            let mut hits = 0;
+            for &cand in &cands {
+                let i = own.index[cand] as usize;
+                let hit = own_closure.reaches(i * 2 + 1, i * 2);
+                assert_eq!(reach.hit(cand), hit, "candidate {cand}");
+                hits += usize::from(hit);
+                reach.common(&[cand], &mut scratch, &mut common);
+                let expected: Vec<usize> = (0..own.keys())
+                    .filter(|&k| own_closure.reaches(i * 2 + 1, k))
+                    .map(|k| own.cands[k / 2] as usize * 2 + k % 2)
+                    .collect();
+                assert_eq!(common, expected, "candidate {cand}");
+            }
+            assert!(hits > 0 && hits < cands.len(), "{hits} hits");
         });
     }
 

@@ -29,6 +29,28 @@ pub(crate) const DIRECT_MAX_SIZE: usize = 9;
 struct Places {
     n: usize,
     masks: Vec<u64>,
+    /// The grid they are of (its shape and candidates).
+    shape: crate::shape::Shape,
+    cands: Vec<u64>,
+}
+
+thread_local! {
+    /// The last position's places: the four direct stages run one after
+    /// the other on the same position.
+    static PLACES: std::cell::RefCell<Option<Places>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` on `grid`'s places, worked out unless the last ones were of
+/// the same candidates.
+fn with_places<R>(grid: &Grid, f: impl FnOnce(&Places) -> R) -> R {
+    let last = PLACES.with(|last| last.borrow_mut().take());
+    let places = match last {
+        Some(places) if places.shape == grid.geo.shape && places.cands == grid.cands => places,
+        _ => Places::new(grid),
+    };
+    let result = f(&places);
+    PLACES.with(|last| *last.borrow_mut() = Some(places));
+    result
 }
 
 impl Places {
@@ -43,7 +65,12 @@ impl Places {
                 }
             }
         }
-        Places { n, masks }
+        Places {
+            n,
+            masks,
+            shape: grid.geo.shape,
+            cands: grid.cands.clone(),
+        }
     }
 
     fn of(&self, house: usize, digit: usize) -> u64 {
@@ -61,8 +88,12 @@ pub(crate) fn direct_locking(grid: &Grid, claiming: bool, out: &mut Finding) -> 
     if grid.boxes().is_empty() || grid.size() > DIRECT_MAX_SIZE {
         return false;
     }
+    with_places(grid, |places| locking_in(grid, places, claiming, out))
+}
+
+/// [`direct_locking`] with the position's places.
+fn locking_in(grid: &Grid, places: &Places, claiming: bool, out: &mut Finding) -> bool {
     let n = grid.size();
-    let places = Places::new(grid);
     for lines in [n..2 * n, 0..n] {
         // The house the places share: a box for claiming, a line of this
         // direction for pointing; the houses searched for the single are
@@ -94,7 +125,7 @@ pub(crate) fn direct_locking(grid: &Grid, claiming: bool, out: &mut Finding) -> 
                     along,
                     digit,
                 };
-                if lock.leaves_single(grid, &places, firsts.clone(), technique, out) {
+                if lock.leaves_single(grid, places, firsts.clone(), technique, out) {
                     return true;
                 }
             }
@@ -174,8 +205,18 @@ pub(crate) fn direct_hidden(
     if grid.size() > DIRECT_MAX_SIZE {
         return false;
     }
+    with_places(grid, |places| hidden_in(grid, places, k, technique, out))
+}
+
+/// [`direct_hidden`] with the position's places.
+fn hidden_in(
+    grid: &Grid,
+    places: &Places,
+    k: usize,
+    technique: Technique,
+    out: &mut Finding,
+) -> bool {
     let n = grid.size();
-    let places = Places::new(grid);
     let mut items = [(0u8, 0u64); 64];
     for house in grid.boxes().chain(n..2 * n).chain(0..n) {
         let cells = &grid.geo.house_cells[house];

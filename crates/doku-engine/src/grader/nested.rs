@@ -29,9 +29,10 @@
 //! without the outer chain and is not used (SE skips it too).
 
 use super::chains::{
-    say, say_path, with_static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL, CAUSE_NONE,
+    say_into, say_path_into, with_static_reach, InnerChain, Links, Mode, Net, CAUSE_CELL,
+    CAUSE_NONE,
 };
-use super::forcing::{conflict_words, places_in};
+use super::forcing::conflict_words;
 use super::grid::{bits, Grid};
 use super::{chain_length_increment, TRIAL_AND_ERROR_RATING};
 
@@ -120,16 +121,23 @@ pub(crate) fn inner_rules(
 /// same stalled grids again: the next step's search (one candidate less)
 /// mostly stalls where the last one did, the next level replays the last
 /// level's propagations, and a step is followed again to be written down.
+///
+/// Full, it lets its oldest entry go at each new one. (It was emptied at
+/// once: the hint that filled it paid for freeing twenty thousand entries,
+/// 20-40 ms, a dozen hints' worth.) Which entries it holds never changes a
+/// result: a hit costs what the search cost.
 #[derive(Default)]
 struct Cache {
     /// (rule, inner candidates) to the chains and the budget they cost.
     chains: std::collections::HashMap<CacheKey, (Vec<InnerFinding>, usize), GridHash>,
+    /// The keys, oldest first.
+    order: std::collections::VecDeque<CacheKey>,
 }
 
 /// A rule and the candidates of the grid it searched.
-type CacheKey = (u8, Vec<u64>);
+type CacheKey = (u8, std::rc::Rc<[u64]>);
 
-/// Entries kept before the cache starts again (a few hundred bytes each).
+/// Entries kept (a few hundred bytes each).
 const CACHE_LIMIT: usize = 20_000;
 
 thread_local! {
@@ -216,7 +224,7 @@ impl Search<'_, '_> {
             Mode::Static(_) => u8::from(rule.multiple),
             Mode::Dynamic { level } => 2 + level,
         };
-        let key = (rule_id, self.grid.cands.clone());
+        let key: CacheKey = (rule_id, self.grid.cands.as_slice().into());
         let hit = CACHE.with(|cache| cache.borrow().chains.get(&key).cloned());
         let mut found = match hit {
             Some((found, cost)) if *self.budget >= cost => {
@@ -232,9 +240,17 @@ impl Search<'_, '_> {
                     CACHE.with(|cache| {
                         let mut cache = cache.borrow_mut();
                         if cache.chains.len() >= CACHE_LIMIT {
-                            cache.chains.clear();
+                            if let Some(oldest) = cache.order.pop_front() {
+                                cache.chains.remove(&oldest);
+                            }
                         }
-                        cache.chains.insert(key, (found.clone(), cost));
+                        if cache
+                            .chains
+                            .insert(key.clone(), (found.clone(), cost))
+                            .is_none()
+                        {
+                            cache.order.push_back(key);
+                        }
                     });
                 }
                 found
@@ -350,7 +366,7 @@ impl Search<'_, '_> {
             return Vec::new();
         }
         *self.budget -= assumptions;
-        with_static_reach(grid, |reach| {
+        with_static_reach(grid, self.outer, |reach| {
             let mut hits = Vec::new();
             let mut live = vec![false; cand_count];
             for cand in reach.cands() {
@@ -361,7 +377,7 @@ impl Search<'_, '_> {
                 }
             }
             let mut found = Vec::new();
-            if rule.contradictions {
+            if rule.contradictions && !hits.is_empty() {
                 let mut net = Net::new(grid);
                 for cand in hits {
                     net.propagate(cand, true, mode);
@@ -414,12 +430,12 @@ impl Search<'_, '_> {
         let mut singles = Vec::new();
         singles_of(net, &events, &mut singles);
         let key = cand * 2 + usize::from(placed);
-        let assumption = say(net.grid, net.node(0));
-        let mut text = format!(
-            "{} (if {assumption}, {}",
-            say_key(self.grid, key),
-            line_after_assumption(net, events.first().copied().unwrap_or(0))
-        );
+        let mut text = String::with_capacity(256);
+        say_key_into(self.grid, key, &mut text);
+        text.push_str(" (if ");
+        say_into(net.grid, net.node(0), &mut text);
+        text.push_str(", ");
+        line_after_assumption(net, events.first().copied().unwrap_or(0), &mut text);
         if let Some(conflict) = &net.conflict {
             text.push_str(&conflict_words(net, conflict));
         }
@@ -450,18 +466,21 @@ impl Search<'_, '_> {
             let mut singles = Vec::new();
             singles_of(on_net, &[on_id], &mut singles);
             singles_of(off_net, &[id as u32], &mut singles);
+            let mut text = String::with_capacity(256);
+            say_key_into(self.grid, key, &mut text);
+            text.push_str(" (whether ");
+            say_into(self.grid, on_net.node(0), &mut text);
+            text.push_str(" or not: ");
+            say_path_into(on_net, on_id, &mut text);
+            text.push_str("; ");
+            say_path_into(off_net, id as u32, &mut text);
+            text.push(')');
             found.push(InnerFinding {
                 eliminations,
                 rests_on: Vec::new(),
                 singles,
                 complexity: weight.total(),
-                text: format!(
-                    "{} (whether {} or not: {}; {})",
-                    say_key(self.grid, key),
-                    say(self.grid, on_net.node(0)),
-                    say_path(on_net, on_id),
-                    say_path(off_net, id as u32)
-                ),
+                text,
             });
         }
     }
@@ -477,22 +496,40 @@ impl Search<'_, '_> {
     ) {
         let grid = self.grid;
         let n = self.n;
-        // (group, the cell or house whose single the assumptions share).
-        let mut groups: Vec<(Vec<usize>, usize, bool)> = Vec::new();
+        // (group, site, is_cell, the facts all its branches reach).
+        let mut work: Vec<(Vec<usize>, usize, bool, Vec<usize>)> = Vec::new();
+        let mut facts = Vec::new();
+        // Each group in turn (cells, then houses), in one buffer: most
+        // share nothing that removes anything.
+        let mut group: Vec<usize> = Vec::new();
+        let mut try_group = |group: &[usize], site: usize, is_cell: bool| {
+            if group.iter().any(|&c| !live[c]) {
+                return;
+            }
+            common(group, &mut facts);
+            facts.retain(|&key| !group.contains(&(key / 2)) && self.removes_any(key));
+            if !facts.is_empty() {
+                work.push((group.to_vec(), site, is_cell, std::mem::take(&mut facts)));
+            }
+        };
         for cell in 0..grid.cands.len() {
             let count = grid.cands[cell].count_ones();
             // SE: a static cell needs three digits (two are a plain chain).
             if count >= 3 || (dynamic && count == 2) {
-                groups.push((
-                    bits(grid.cands[cell]).map(|d| cell * n + d).collect(),
-                    cell,
-                    true,
-                ));
+                group.clear();
+                group.extend(bits(grid.cands[cell]).map(|d| cell * n + d));
+                try_group(&group, cell, true);
             }
         }
         for (h, cells) in grid.geo.house_cells.iter().enumerate() {
             for d in 0..n {
-                let group = places_in(grid, cells, d);
+                group.clear();
+                let bit = 1u64 << d;
+                group.extend(
+                    (cells.iter())
+                        .filter(|&&c| grid.cands[c as usize] & bit != 0)
+                        .map(|&c| c as usize * n + d),
+                );
                 // SE chains a region from its first place of the digit,
                 // and a static search starts only from cells of three
                 // digits or more (`Chaining.doRegionChainings`, called
@@ -502,22 +539,8 @@ impl Search<'_, '_> {
                     .first()
                     .is_some_and(|&c| dynamic || grid.cands[c / n].count_ones() >= 3);
                 if group.len() >= 2 && first_chained {
-                    groups.push((group, h, false));
+                    try_group(&group, h, false);
                 }
-            }
-        }
-        // (group, site, is_cell, the facts all its branches reach).
-        let mut work: Vec<(Vec<usize>, usize, bool, Vec<usize>)> = Vec::new();
-        let mut facts = Vec::new();
-        for (group, site, is_cell) in groups {
-            if group.iter().any(|&c| !live[c]) {
-                continue;
-            }
-            common(&group, &mut facts);
-            facts.retain(|&key| !group.contains(&(key / 2)) && self.removes_any(key));
-            let facts = std::mem::take(&mut facts);
-            if !facts.is_empty() {
-                work.push((group, site, is_cell, facts));
             }
         }
         if work.is_empty() {
@@ -558,7 +581,8 @@ impl Search<'_, '_> {
                 // The shared single the assumptions stand on.
                 let root = if is_cell { CAUSE_CELL } else { site as u16 };
                 let mut singles = vec![(root, group[0])];
-                let mut lines = Vec::new();
+                // The branches' lines, "; " between them.
+                let mut lines = String::with_capacity(256);
                 for &start in &group {
                     if dynamic {
                         net.propagate(start, true, mode);
@@ -567,11 +591,17 @@ impl Search<'_, '_> {
                         };
                         weight.add(&net, &[target]);
                         singles_of(&net, &[target], &mut singles);
-                        lines.push(say_path(&net, target));
+                        if !lines.is_empty() {
+                            lines.push_str("; ");
+                        }
+                        say_path_into(&net, target, &mut lines);
                     } else if let Some(Some(branch)) = branches.get(&(start, key)) {
                         weight.flat += branch.nodes;
                         singles.extend_from_slice(&branch.singles);
-                        lines.push(branch.line.clone());
+                        if !lines.is_empty() {
+                            lines.push_str("; ");
+                        }
+                        lines.push_str(&branch.line);
                     }
                 }
                 singles.sort_unstable();
@@ -588,16 +618,19 @@ impl Search<'_, '_> {
                         grid.geo.house(site)
                     )
                 };
+                let mut text = String::with_capacity(64 + place.len() + lines.len());
+                say_key_into(grid, key, &mut text);
+                text.push_str(" (");
+                text.push_str(&place);
+                text.push_str(" leads to it: ");
+                text.push_str(&lines);
+                text.push(')');
                 found.push(InnerFinding {
                     eliminations: self.removes(key),
                     rests_on: Vec::new(),
                     singles,
                     complexity: weight.total(),
-                    text: format!(
-                        "{} ({place} leads to it: {})",
-                        say_key(grid, key),
-                        lines.join("; ")
-                    ),
+                    text,
                 });
             }
         }
@@ -643,10 +676,12 @@ impl Branch {
             .filter(|event| event.on && event.cause != CAUSE_NONE)
             .map(|event| (event.cause, event.cand as usize))
             .collect();
+        let mut line = String::with_capacity(128);
+        say_path_into(net, target, &mut line);
         Branch {
             nodes: ancestors.len() as u32,
             singles,
-            line: say_path(net, target),
+            line,
         }
     }
 }
@@ -737,27 +772,28 @@ impl Weight {
     }
 }
 
-fn say_key(grid: &Grid, key: usize) -> String {
+/// The fact `key` (`cand * 2 + on`) in words, at the end of `out`.
+fn say_key_into(grid: &Grid, key: usize, out: &mut String) {
     let n = grid.size();
     let cand = key / 2;
-    say(
-        grid,
-        super::chains::Node {
-            cell: (cand / n) as u16,
-            digit: (cand % n) as u8 + 1,
-            on: key % 2 == 1,
-        },
-    )
+    let node = super::chains::Node {
+        cell: (cand / n) as u16,
+        digit: (cand % n) as u8 + 1,
+        on: key % 2 == 1,
+    };
+    say_into(grid, node, out);
 }
 
-/// "a so b so c": the main line to `target` after the assumption.
-fn line_after_assumption(net: &Net, target: u32) -> String {
+/// "a so b so c": the main line to `target` after the assumption, at the
+/// end of `out`.
+fn line_after_assumption(net: &Net, target: u32, out: &mut String) {
     let path = net.path_to(target);
-    let words: Vec<String> = path[1..]
-        .iter()
-        .map(|&e| say(net.grid, net.node(e)))
-        .collect();
-    words.join(" so ")
+    for (i, &e) in path[1..].iter().enumerate() {
+        if i > 0 {
+            out.push_str(" so ");
+        }
+        say_into(net.grid, net.node(e), out);
+    }
 }
 
 #[cfg(test)]
