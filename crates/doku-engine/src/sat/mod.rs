@@ -97,15 +97,16 @@
 //! conflicts instead of 2000 + 300 k: 2.31M (7 capped) against 2.11M (5)
 //! over orders 0-2; every 2000 + 600 k: 1.44M (2 capped) against 1.25M
 //! (1) over orders 0-1.
-//! sat-anchor with shrinking, at load 6-11 (four helpers on two cores:
-//! every time about twice a quiet machine's), base 9bb8a78, Kissat and
-//! this run in turn on each puzzle: first solution 58.6 s against
-//! Kissat's 125.6 (0.47x; the base 139.6 s, 1.11x), worst puzzle 8 at
-//! 8.8 s (the base's 15 at 46.8 s, now 1.8 s); with `--count` 383.6 s
-//! against 372.3 (1.03x; the base 549.8 s with puzzles 9 and 10 past the
-//! 120 s limit, 1.48x), puzzle 10 98 s against Kissat's 52. Glucose's
-//! update of a learned clause's LBD when it takes part in an analysis was
-//! written but not measured (no time left in the session).
+//! sat-anchor with shrinking against the base 9bb8a78, Kissat and both
+//! in turn on each puzzle. Load 1-2: first solution 24.3 s against
+//! Kissat's 49.7 (0.49x; base 52.1 s, 1.05x), worst 3.6 s (puzzle 10;
+//! base's 15 at 16.6 s, now 0.7 s); at load 5 0.44x, at load 6-8 0.47x.
+//! `--count`, load 1-3.5: 196.2 s against 211.2 (0.93x; base 366.0 s
+//! with puzzle 9 past the 120 s limit, 1.73x); puzzle 10 57 s against
+//! Kissat's 31; at load 8-11 1.03x. Measured and dropped on top of
+//! shrinking: Glucose's update of a learned clause's LBD when it takes
+//! part in an analysis, 1.42M conflicts (1 capped) against 1.25M (1)
+//! over orders 0-1.
 //!
 //! A race on the spare core (measured, not merged; branch s8-sat, commits
 //! 78ff562 to 08fe32b): a board with 1000+ variables searched twice at
