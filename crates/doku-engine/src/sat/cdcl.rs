@@ -1,6 +1,6 @@
 //! A small conflict-driven clause-learning SAT solver: two watched literals
 //! (binary clauses kept apart as implication lists), first-UIP learning with
-//! recursive minimisation, VSIDS with target and saved phases, Luby
+//! recursive minimisation and shrinking, VSIDS with target and saved phases, Luby
 //! restarts and deletion of learned clauses by literal block distance. No
 //! recursion anywhere (clause minimisation walks an explicit stack).
 //!
@@ -117,8 +117,15 @@ pub(crate) struct Cdcl {
     free_slots: Vec<u32>,
     next_slot: u32,
     /// Scratch of [`Cdcl::is_redundant`], kept to spare an allocation per call.
-    redundant_stack: Vec<Lit>,
-    redundant_reason: Vec<Lit>,
+    redundant_stack: Vec<(Lit, usize)>,
+    /// Variables [`Cdcl::is_redundant`] proved not to follow from the
+    /// clause being minimised, and their list for clearing.
+    poison: Vec<bool>,
+    poisoned: Vec<usize>,
+    /// Scratch of [`Cdcl::block_uip`]: the variables it walks through.
+    shrinkable: Vec<bool>,
+    shrink_flagged: Vec<usize>,
+    shrink_reason: Vec<Lit>,
     trail: Vec<Lit>,
     /// Where each decision level starts on the trail.
     levels: Vec<usize>,
@@ -192,7 +199,11 @@ impl Cdcl {
             free_slots: Vec::new(),
             next_slot: 0,
             redundant_stack: Vec::new(),
-            redundant_reason: Vec::new(),
+            poison: vec![false; vars],
+            poisoned: Vec::new(),
+            shrinkable: vec![false; vars],
+            shrink_flagged: Vec::new(),
+            shrink_reason: Vec::new(),
             trail: Vec::with_capacity(vars),
             levels: Vec::new(),
             head: 0,
@@ -610,6 +621,9 @@ impl Cdcl {
             }
         }
         learnt.truncate(kept);
+        self.clear_poison();
+        self.shrink(&mut learnt, &mut marked, levels_in_clause);
+        self.clear_poison();
         for var in marked {
             self.seen[var] = false;
         }
@@ -637,45 +651,176 @@ impl Cdcl {
         (learnt, back_to, lbd)
     }
 
-    /// Whether `lit` (implied, in the learned clause) follows from the other
-    /// marked literals: a depth-first walk over its reasons with an explicit
-    /// stack, giving up at a decision or at a level the clause does not
-    /// touch. Literals proved redundant on the way stay marked (and are
-    /// added to `marked` for clearing).
-    fn is_redundant(&mut self, lit: Lit, levels_in_clause: u32, marked: &mut Vec<usize>) -> bool {
-        let first_new = marked.len();
-        let mut stack = std::mem::take(&mut self.redundant_stack);
-        let mut reason = std::mem::take(&mut self.redundant_reason);
-        stack.clear();
-        stack.push(lit);
-        let mut redundant = true;
-        'walk: while let Some(implied) = stack.pop() {
-            reason.clear();
-            self.reason_lits(self.reason[implied.var()], &mut reason);
-            for &l in &reason {
-                let var = l.var();
-                if self.seen[var] || self.level[var] == 0 {
-                    continue;
+    /// Shrinking (Fleury and Biere's, as in Kissat): the literals of the
+    /// learned clause at one lower decision level are replaced by that
+    /// level's own implication point, when the walk back to it meets only
+    /// literals of that level or literals the clause already implies
+    /// (`seen`). The clause keeps its levels, hence its LBD, and gets
+    /// shorter.
+    fn shrink(&mut self, learnt: &mut Vec<Lit>, marked: &mut Vec<usize>, levels_in_clause: u32) {
+        if learnt.len() <= 2 {
+            return;
+        }
+        let level = &self.level;
+        learnt[1..].sort_by_key(|l| std::cmp::Reverse(level[l.var()]));
+        let (mut out, mut i) = (1, 1);
+        while i < learnt.len() {
+            let level = self.level[learnt[i].var()];
+            let mut end = i + 1;
+            while end < learnt.len() && self.level[learnt[end].var()] == level {
+                end += 1;
+            }
+            let uip = if end - i > 1 {
+                self.block_uip(&learnt[i..end], level, levels_in_clause, marked)
+            } else {
+                None
+            };
+            if let Some(uip) = uip {
+                learnt[out] = !uip;
+                out += 1;
+                if !self.seen[uip.var()] {
+                    self.seen[uip.var()] = true;
+                    marked.push(uip.var());
+                    self.bump(uip.var());
                 }
-                if self.reason[var] != Reason::Decision
-                    && abstract_level(self.level[var]) & levels_in_clause != 0
-                {
-                    self.seen[var] = true;
-                    marked.push(var);
-                    stack.push(l);
-                } else {
-                    for &var in &marked[first_new..] {
-                        self.seen[var] = false;
-                    }
-                    marked.truncate(first_new);
-                    redundant = false;
-                    break 'walk;
+            } else {
+                for k in i..end {
+                    learnt[out] = learnt[k];
+                    out += 1;
                 }
             }
+            i = end;
+        }
+        learnt.truncate(out);
+    }
+
+    /// The literal on the trail at `level` that implies every literal of
+    /// `block` (all of that level) together with literals the clause
+    /// already implies, if the walk back finds one.
+    fn block_uip(
+        &mut self,
+        block: &[Lit],
+        level: u32,
+        levels_in_clause: u32,
+        marked: &mut Vec<usize>,
+    ) -> Option<Lit> {
+        let mut flagged = std::mem::take(&mut self.shrink_flagged);
+        let mut reason = std::mem::take(&mut self.shrink_reason);
+        flagged.clear();
+        for &lit in block {
+            self.shrinkable[lit.var()] = true;
+            flagged.push(lit.var());
+        }
+        let mut open = block.len();
+        let start = self.levels[level as usize - 1];
+        let mut pos = self.levels[level as usize];
+        let mut found = None;
+        'walk: while pos > start {
+            pos -= 1;
+            let lit = self.trail[pos];
+            if !self.shrinkable[lit.var()] {
+                continue;
+            }
+            if open == 1 {
+                found = Some(lit);
+                break;
+            }
+            open -= 1;
+            reason.clear();
+            self.reason_lits(self.reason[lit.var()], &mut reason);
+            for &r in &reason {
+                let var = r.var();
+                let at = self.level[var];
+                if at == 0 || self.shrinkable[var] || self.seen[var] {
+                    continue;
+                }
+                if at != level {
+                    if self.reason[var] != Reason::Decision
+                        && self.is_redundant(r, levels_in_clause, marked)
+                    {
+                        continue;
+                    }
+                    break 'walk;
+                }
+                self.shrinkable[var] = true;
+                flagged.push(var);
+                open += 1;
+            }
+        }
+        for &var in &flagged {
+            self.shrinkable[var] = false;
+        }
+        self.shrink_flagged = flagged;
+        self.shrink_reason = reason;
+        found
+    }
+
+    /// Whether `lit` (implied) follows from the marked literals (`seen`: the
+    /// learned clause's and those already proved to follow from it): a
+    /// depth-first walk over its reasons with an explicit stack, giving up
+    /// at a decision or at a level the clause does not touch. Every literal
+    /// whose reasons were all walked is proved and stays marked (added to
+    /// `marked` for clearing); on a failure the literals on the path to it
+    /// are poisoned (added to `poisoned`), so no later walk goes there again.
+    fn is_redundant(&mut self, lit: Lit, levels_in_clause: u32, marked: &mut Vec<usize>) -> bool {
+        let mut stack = std::mem::take(&mut self.redundant_stack);
+        stack.clear();
+        stack.push((lit, 0));
+        let mut redundant = true;
+        while let Some(&mut (implied, ref mut next)) = stack.last_mut() {
+            let Some(l) = self.reason_lit(self.reason[implied.var()], *next) else {
+                stack.pop();
+                let var = implied.var();
+                if !self.seen[var] {
+                    self.seen[var] = true;
+                    marked.push(var);
+                }
+                continue;
+            };
+            *next += 1;
+            let var = l.var();
+            if self.seen[var] || self.level[var] == 0 {
+                continue;
+            }
+            if self.poison[var]
+                || self.reason[var] == Reason::Decision
+                || abstract_level(self.level[var]) & levels_in_clause == 0
+            {
+                if !self.poison[var] {
+                    self.poison[var] = true;
+                    self.poisoned.push(var);
+                }
+                for &(on_path, _) in &stack {
+                    if !self.poison[on_path.var()] {
+                        self.poison[on_path.var()] = true;
+                        self.poisoned.push(on_path.var());
+                    }
+                }
+                redundant = false;
+                break;
+            }
+            stack.push((l, 0));
         }
         self.redundant_stack = stack;
-        self.redundant_reason = reason;
         redundant
+    }
+
+    /// The `i`-th false literal of the clause behind `reason`, if it has
+    /// that many.
+    fn reason_lit(&self, reason: Reason, i: usize) -> Option<Lit> {
+        match reason {
+            Reason::Decision => None,
+            Reason::Binary(lit) => (i == 0).then_some(lit),
+            Reason::Clause(index) => self.clause_lits(index).get(i + 1).map(|&l| Lit(l)),
+        }
+    }
+
+    /// Clears the poison marks [`Cdcl::is_redundant`] left.
+    fn clear_poison(&mut self) {
+        for &var in &self.poisoned {
+            self.poison[var] = false;
+        }
+        self.poisoned.clear();
     }
 
     /// Stores a learned clause and asserts its first literal (the caller has
