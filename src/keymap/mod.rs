@@ -132,21 +132,41 @@ impl Action {
     /// Whether the action reads or changes the board on screen (the
     /// cursor, the cells, their notes, a hint), so it needs the board shown.
     pub fn works_on_the_board(self) -> bool {
-        matches!(
-            self,
+        // Every action named, so a new one is placed here on purpose.
+        match self {
             Action::MoveUp
-                | Action::MoveDown
-                | Action::MoveLeft
-                | Action::MoveRight
-                | Action::Enter(_)
-                | Action::Erase
-                | Action::ToggleNotes
-                | Action::FillCandidates
-                | Action::Undo
-                | Action::Redo
-                | Action::Hint
-                | Action::Restart
-        )
+            | Action::MoveDown
+            | Action::MoveLeft
+            | Action::MoveRight
+            | Action::Enter(_)
+            | Action::Erase
+            | Action::ToggleNotes
+            | Action::FillCandidates
+            | Action::Undo
+            | Action::Redo
+            | Action::Hint
+            | Action::Restart => true,
+            Action::Pause
+            | Action::NewGame
+            | Action::CycleDifficulty
+            | Action::CycleSize
+            | Action::CycleSizeBack
+            | Action::ToggleLatin
+            | Action::Edit
+            | Action::PlayEdited
+            | Action::ToggleWatch
+            | Action::WatchPause
+            | Action::WatchStep
+            | Action::WatchFaster
+            | Action::WatchSlower
+            | Action::WatchNextStrategy
+            | Action::WatchFinish
+            | Action::WatchSwitchStart
+            | Action::NextTheme
+            | Action::Help
+            | Action::Back
+            | Action::Quit => false,
+        }
     }
 
     /// The bindable action with this config name.
