@@ -1343,18 +1343,26 @@ struct WeakLinks {
     on_rows: Vec<u64>,
 }
 
+/// The grid's candidates (`cell * n + digit`) in order, and for each
+/// `cell * n + digit` its number among them (`u32::MAX` when not one).
+fn numbered_candidates(grid: &Grid) -> (Vec<u32>, Vec<u32>) {
+    let n = grid.size();
+    let mut index = vec![u32::MAX; grid.cands.len() * n];
+    let mut cands = Vec::new();
+    for (cell, &c) in grid.cands.iter().enumerate() {
+        for d in bits(c) {
+            index[cell * n + d] = cands.len() as u32;
+            cands.push((cell * n + d) as u32);
+        }
+    }
+    (cands, index)
+}
+
 impl WeakLinks {
     fn new(grid: &Grid) -> WeakLinks {
         let n = grid.size();
         let geo = &grid.geo;
-        let mut index = vec![u32::MAX; grid.cands.len() * n];
-        let mut cands = Vec::new();
-        for (cell, &c) in grid.cands.iter().enumerate() {
-            for d in bits(c) {
-                index[cell * n + d] = cands.len() as u32;
-                cands.push((cell * n + d) as u32);
-            }
-        }
+        let (cands, index) = numbered_candidates(grid);
         let words = (cands.len() * 2).div_ceil(64).max(1);
         let mut on_rows = vec![0u64; cands.len() * words];
         for (i, &cand) in cands.iter().enumerate() {
@@ -1486,14 +1494,7 @@ impl StaticLinks {
     fn new(grid: &Grid) -> StaticLinks {
         let n = grid.size();
         let geo = &grid.geo;
-        let mut index = vec![u32::MAX; grid.cands.len() * n];
-        let mut cands = Vec::new();
-        for (cell, &c) in grid.cands.iter().enumerate() {
-            for d in bits(c) {
-                index[cell * n + d] = cands.len() as u32;
-                cands.push((cell * n + d) as u32);
-            }
-        }
+        let (cands, index) = numbered_candidates(grid);
         let words = (cands.len() * 2).div_ceil(64).max(1);
         let mut succ = vec![0u64; cands.len() * 2 * words];
         // Per house and digit, its places while there are at most two.
