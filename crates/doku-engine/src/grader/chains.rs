@@ -1358,6 +1358,26 @@ fn numbered_candidates(grid: &Grid) -> (Vec<u32>, Vec<u32>) {
     (cands, index)
 }
 
+/// Per house and digit (`house * n + digit`), how many places the digit
+/// has there and the first two: a strong link where there are exactly two.
+fn house_places_up_to_two(grid: &Grid) -> Vec<(usize, [u16; 2])> {
+    let n = grid.size();
+    let geo = &grid.geo;
+    let mut places = vec![(0usize, [0u16; 2]); geo.house_cells.len() * n];
+    for (h, cells) in geo.house_cells.iter().enumerate() {
+        for &q in cells {
+            for d in bits(grid.cands[q as usize]) {
+                let (count, two) = &mut places[h * n + d];
+                if *count < 2 {
+                    two[*count] = q;
+                }
+                *count += 1;
+            }
+        }
+    }
+    places
+}
+
 impl WeakLinks {
     fn new(grid: &Grid) -> WeakLinks {
         let n = grid.size();
@@ -1497,19 +1517,7 @@ impl StaticLinks {
         let (cands, index) = numbered_candidates(grid);
         let words = (cands.len() * 2).div_ceil(64).max(1);
         let mut succ = vec![0u64; cands.len() * 2 * words];
-        // Per house and digit, its places while there are at most two.
-        let mut places = vec![(0usize, [0u16; 2]); geo.house_cells.len() * n];
-        for (h, cells) in geo.house_cells.iter().enumerate() {
-            for &q in cells {
-                for d in bits(grid.cands[q as usize]) {
-                    let (count, two) = &mut places[h * n + d];
-                    if *count < 2 {
-                        two[*count] = q;
-                    }
-                    *count += 1;
-                }
-            }
-        }
+        let places = house_places_up_to_two(grid);
         let mut add = |from: usize, to_cand: usize, to_on: bool| {
             let to = index[to_cand] as usize * 2 + to_on as usize;
             succ[from * words + to / 64] |= 1 << (to % 64);
@@ -1580,19 +1588,7 @@ impl StaticLinks {
         }
         succ.clear();
         succ.resize(count * 2 * words, 0);
-        // Per house and digit, its places while there are at most two.
-        let mut places = vec![(0usize, [0u16; 2]); geo.house_cells.len() * n];
-        for (h, cells) in geo.house_cells.iter().enumerate() {
-            for &q in cells {
-                for d in bits(grid.cands[q as usize]) {
-                    let (count, two) = &mut places[h * n + d];
-                    if *count < 2 {
-                        two[*count] = q;
-                    }
-                    *count += 1;
-                }
-            }
-        }
+        let places = house_places_up_to_two(grid);
         for (i, &cand) in weak.cands.iter().enumerate() {
             if by_cand[i / 64] >> (i % 64) & 1 == 0 {
                 continue;

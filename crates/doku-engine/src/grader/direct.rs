@@ -165,17 +165,9 @@ impl Lock {
             let (Some(target), None) = (kept.next(), kept.next()) else {
                 continue;
             };
-            out.start(
-                technique,
-                Pattern::Intersection {
-                    within: within as u16,
-                    along: along as u16,
-                },
-            );
-            out.digits = bit;
+            super::intersections::start_intersection(grid, within, along, bit, technique, out);
             let inside = &grid.geo.house_cells[within];
             let with_digit = |c: &&u16| grid.cands[**c as usize] & bit != 0;
-            out.cells.extend(inside.iter().filter(with_digit));
             // The cells that would lose the digit, for the words: the step
             // itself removes nothing.
             out.fins.extend(

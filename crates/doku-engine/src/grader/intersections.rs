@@ -77,6 +77,22 @@ fn locked(
     if victims.clone().next().is_none() {
         return false;
     }
+    start_intersection(grid, within, along, bit, technique, out);
+    out.eliminations.extend(victims.map(|&c| (c, digit)));
+    true
+}
+
+/// Starts `out` as an intersection of `within` and `along` on the digit
+/// `bit`: its cells are those of `within` that hold the digit. (Also SE's
+/// direct pointing and claiming, which place rather than remove.)
+pub(super) fn start_intersection(
+    grid: &Grid,
+    within: usize,
+    along: usize,
+    bit: u64,
+    technique: Technique,
+    out: &mut Finding,
+) {
     out.start(
         technique,
         Pattern::Intersection {
@@ -85,11 +101,9 @@ fn locked(
         },
     );
     out.digits = bit;
-    out.eliminations.extend(victims.map(|&c| (c, digit)));
     out.cells.extend(
-        inside
+        grid.geo.house_cells[within]
             .iter()
             .filter(|&&c| grid.cands[c as usize] & bit != 0),
     );
-    true
 }
