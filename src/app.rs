@@ -769,7 +769,7 @@ pub(super) fn hint_message(hint: &crate::game::Hint) -> String {
 /// go in r3c4"), as the rest of one after "hidden single: ": its first
 /// word in lower case. A word that is not plainly capitalised (a cell
 /// name, "XY-wing", "BUG") is left as it is.
-pub(super) fn after_colon(sentence: &str) -> std::borrow::Cow<'_, str> {
+fn after_colon(sentence: &str) -> std::borrow::Cow<'_, str> {
     let mut chars = sentence.chars();
     match (chars.next(), chars.next()) {
         (Some(first), Some(second))

@@ -678,13 +678,10 @@ pub(super) fn hint_marks(hint: &crate::game::Hint) -> HintMarks {
 pub(super) fn hint_text(app: &App) -> Option<String> {
     let hint = app.game.hint()?;
     let shape = app.game.shape();
+    // The status line's message, with "hint: " before the detail level too.
     let mut text = match hint.level {
-        crate::game::HintLevel::Summary => format!("hint: {}", hint.text()),
-        crate::game::HintLevel::Detail => format!(
-            "hint: {}: {}",
-            hint.technique,
-            super::after_colon(hint.text())
-        ),
+        crate::game::HintLevel::Summary => super::hint_message(hint),
+        crate::game::HintLevel::Detail => format!("hint: {}", super::hint_message(hint)),
     };
     if let Some(chain) = hint_marks(hint).chain_text(shape) {
         text.push_str(&format!("\nchain (= strong, - weak): {chain}"));
