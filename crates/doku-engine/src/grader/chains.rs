@@ -24,6 +24,7 @@ use super::grid::{bits, Finding, Grid, Pattern};
 use super::{chain_length_increment, Technique};
 use crate::shape::{Cell, Digit};
 
+mod shortest;
 mod stall;
 
 pub(crate) const NONE: u32 = u32::MAX;
@@ -933,8 +934,10 @@ pub(crate) enum Kind {
 pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
     // Narrower links reach a subset of what all links reach: without a
     // chain there, none exists.
-    let Some(hits) = with_static_scan(grid, |scan| scan.any_chain.then(|| scan.hits.clone()))
-    else {
+    let Some((hits, all_links)) = with_static_scan(grid, |scan| {
+        scan.any_chain
+            .then(|| (scan.hits.clone(), std::rc::Rc::clone(&scan.links)))
+    }) else {
         return false;
     };
     let n = grid.size();
@@ -1004,6 +1007,11 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
             .flat_map(|&links| cells.clone().map(move |cell| (links, cell)))
             .collect(),
     };
+    // X-chains and SE's chains over all links take any chain: each start's
+    // length alone decides, and is found without propagating.
+    let mut lengths = matches!(kind, Kind::XChain | Kind::XyForcing)
+        .then(|| shortest::ShortestChain::new(&all_links));
+    let digit_keys = (kind == Kind::XChain).then(|| shortest::keys_by_digit(&all_links, n));
     for (links, cell) in starts {
         let cands = grid.cands[cell];
         for d in bits(cands) {
@@ -1017,6 +1025,19 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
             // bivalue cell that is just the other digit's chain.
             for start_on in [true, false] {
                 if (start_on && !hit(cand)) || (!start_on && !partner_hit(cell, d)) {
+                    continue;
+                }
+                if let Some(lengths) = &mut lengths {
+                    let key = all_links.index[cand] as usize * 2 + start_on as usize;
+                    let within = links
+                        .digit
+                        .zip(digit_keys.as_deref())
+                        .map(|(d, keys)| &keys[d * all_links.words..(d + 1) * all_links.words]);
+                    // Only a chain shorter than the best counts.
+                    let below = best.map_or(usize::MAX, |(c, ..)| c - 1);
+                    if let Some(length) = lengths.length(&all_links, key, within, below) {
+                        best = Some((length + 1, cand, start_on, links));
+                    }
                     continue;
                 }
                 let mode = Mode::Static(links);
