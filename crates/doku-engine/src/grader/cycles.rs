@@ -101,6 +101,8 @@ pub(crate) struct Graph {
     pub node_words: usize,
     /// What the graph was built from, to reuse it for the same grid.
     cands: Vec<u64>,
+    /// Whether it has the group nodes (see [`Graph::plain`]).
+    grouped: bool,
 }
 
 fn has(set: &[u64], c: usize) -> bool {
@@ -155,13 +157,15 @@ fn segments_of(grid: &Grid) -> std::rc::Rc<Segments> {
 /// Runs `f` on the graph of `grid`, building it unless the last one was
 /// for the same candidates: every loop and grouped chain of one position
 /// (from the X-cycles at 6.5 to the grouped AICs at 7.0) shares one graph,
-/// each search taking the links its flavour allows.
-pub(crate) fn with_graph<R>(grid: &Grid, f: impl FnOnce(&Graph) -> R) -> R {
+/// each search taking the links its flavour allows. Without `groups` the
+/// graph may lack the group nodes ([`Graph::plain`]).
+pub(crate) fn with_graph<R>(grid: &Grid, groups: bool, f: impl FnOnce(&Graph) -> R) -> R {
     LAST_GRAPH.with(|slot| {
         let mut slot = slot.borrow_mut();
         let graph = match slot.take() {
-            Some(g) if g.cands == grid.cands => g,
-            _ => Graph::new(grid),
+            Some(g) if g.cands == grid.cands && (g.grouped || !groups) => g,
+            _ if groups => Graph::new(grid),
+            _ => Graph::plain(grid),
         };
         let result = f(&graph);
         *slot = Some(graph);
@@ -173,6 +177,18 @@ impl Graph {
     /// The graph of `grid` with every link, group nodes included (searches
     /// for plain chains skip them).
     pub fn new(grid: &Grid) -> Graph {
+        Graph::build(grid, true)
+    }
+
+    /// The graph without the group nodes, for SE's loops, which have none:
+    /// most of a large board's nodes are groups. A search for plain loops
+    /// finds the same loop in it: the plain links keep their order, and
+    /// the search skips group links.
+    pub fn plain(grid: &Grid) -> Graph {
+        Graph::build(grid, false)
+    }
+
+    fn build(grid: &Grid, grouped: bool) -> Graph {
         let n = grid.size();
         let cell_count = grid.cands.len();
         let words = cell_count.div_ceil(64);
@@ -191,6 +207,7 @@ impl Graph {
             weak_cell: Vec::new(),
             node_words: 0,
             cands: grid.cands.clone(),
+            grouped,
         };
         let peers = peer_bits(grid);
         // Node ids: plain nodes by candidate, groups by a short search.
@@ -251,7 +268,7 @@ impl Graph {
             });
         };
         {
-            let segments = (!grid.boxes().is_empty()).then(|| segments_of(grid));
+            let segments = (grouped && !grid.boxes().is_empty()).then(|| segments_of(grid));
             let mut splits = Vec::new();
             let mut a_cells: Vec<u16> = Vec::with_capacity(MAX_GROUP);
             let mut b_cells: Vec<u16> = Vec::with_capacity(MAX_GROUP);
@@ -748,7 +765,10 @@ fn loop_with(grid: &Grid, technique: Technique, removals: Removals, out: &mut Fi
     {
         return false;
     }
-    with_graph(grid, |graph| {
+    // SE's loops have no groups; the others share the graph with the
+    // grouped loops and chains of the same position.
+    let groups = grouped || removals != Removals::Explainer;
+    with_graph(grid, groups, |graph| {
         search(grid, graph, technique, flavour, grouped, removals, out)
     })
 }

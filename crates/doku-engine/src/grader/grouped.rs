@@ -34,7 +34,7 @@ pub(crate) fn grouped_chain(grid: &Grid, technique: Technique, out: &mut Finding
     } else {
         Flavour::Mixed
     };
-    with_graph(grid, |graph| {
+    with_graph(grid, true, |graph| {
         let Some(victims) = shortest_victims(grid, graph, flavour) else {
             return false;
         };
