@@ -34,6 +34,10 @@ pub(crate) struct Spent {
     units: u64,
     /// The chain techniques share one scan of the position: the first pays.
     scan_paid: bool,
+    /// The position's live candidates, counted at the first charge (a
+    /// `Spent` is for one position; counting them at each of its forty
+    /// charges cost a twentieth of a 25x25's grade).
+    candidates: Option<u64>,
 }
 
 impl Spent {
@@ -57,7 +61,8 @@ impl Spent {
     /// added) when it would pass the budget.
     fn add(&mut self, technique: Technique, grid: &Grid) -> Option<u64> {
         let family = family_of(technique);
-        let cost = estimate(family, grid, self.scan_paid);
+        let c = *self.candidates.get_or_insert_with(|| live_candidates(grid));
+        let cost = estimate(family, grid.size() as u64, c, self.scan_paid);
         if self.units.saturating_add(cost) > STEP_BUDGET {
             return None;
         }
@@ -134,6 +139,11 @@ pub(crate) fn grade_count_nodes(n: usize, empty: usize, logic_units: u64) -> u64
     affordable.max(COUNT_NODES_ALWAYS).min(most)
 }
 
+/// The candidates left in the grid's empty cells.
+fn live_candidates(grid: &Grid) -> u64 {
+    grid.cands.iter().map(|m| u64::from(m.count_ones())).sum()
+}
+
 /// Kinds of search, by how their work grows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Family {
@@ -189,9 +199,7 @@ fn family_of(technique: Technique) -> Family {
 /// spent; the loops (`grader/cycles.rs`) measure under a millisecond each
 /// on the Gecode 25x25s once the scan is paid, so they stay with the
 /// chains.
-fn estimate(family: Family, grid: &Grid, scan_paid: bool) -> u64 {
-    let n = grid.size() as u64;
-    let c: u64 = grid.cands.iter().map(|m| u64::from(m.count_ones())).sum();
+fn estimate(family: Family, n: u64, c: u64, scan_paid: bool) -> u64 {
     match family {
         Family::Local => 20 * c * n * n,
         Family::Rectangles => 100 * c * c,
@@ -372,7 +380,7 @@ mod calibration {
                 Found::Step => finding.technique.name().to_string(),
                 other => format!("{other:?}"),
             };
-            let c: u64 = grid.cands.iter().map(|m| u64::from(m.count_ones())).sum();
+            let c = live_candidates(&grid);
             // Again on cold memos: each technique alone.
             std::thread::spawn(move || {
                 let mut rows = Vec::new();
@@ -381,13 +389,13 @@ mod calibration {
                 let start = thread_cpu_ms();
                 super::super::chains::with_static_scan(&grid, |_| ());
                 let scan_ms = thread_cpu_ms() - start;
-                let scan_units = estimate(Family::Chains, &grid, false);
+                let scan_units = estimate(Family::Chains, grid.size() as u64, c, false);
                 rows.push((None, scan_units, scan_ms, scan_units <= STEP_BUDGET, c));
                 let mut total = 0u64;
                 let mut scan_paid = false;
                 for &technique in BY_RATING.iter() {
                     let family = family_of(technique);
-                    let units = estimate(family, &grid, scan_paid);
+                    let units = estimate(family, grid.size() as u64, c, scan_paid);
                     scan_paid |= family == Family::Chains;
                     total = total.saturating_add(units);
                     // Past twenty budgets a search may take minutes.

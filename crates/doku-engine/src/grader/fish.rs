@@ -9,6 +9,12 @@ use super::Technique;
 pub(crate) fn fish(grid: &Grid, k: usize, technique: Technique, out: &mut Finding) -> bool {
     let n = grid.size();
     let mut items = [(0u8, 0u64); 64];
+    // Each line's places of every digit (`line * n + digit`; rows, then
+    // columns), worked out once for all digits.
+    let mut line_places = vec![0u64; 2 * n * n];
+    for (line, places) in line_places.chunks_mut(n).enumerate() {
+        grid.places_by_digit(line, places);
+    }
     for digit in 0..n {
         let bit = 1u64 << digit;
         for rows in [true, false] {
@@ -17,7 +23,7 @@ pub(crate) fn fish(grid: &Grid, k: usize, technique: Technique, out: &mut Findin
             let first = if rows { 0 } else { n };
             let mut len = 0;
             for line in 0..n {
-                let places = grid.places(first + line, bit);
+                let places = line_places[(first + line) * n + digit];
                 if (2..=k).contains(&(places.count_ones() as usize)) {
                     items[len] = (line as u8, places);
                     len += 1;

@@ -8,10 +8,11 @@ use super::Technique;
 
 pub(crate) fn pointing(grid: &Grid, out: &mut Finding) -> bool {
     let n = grid.size();
+    let mut places_of = [0u64; 64];
     for bx in grid.boxes() {
-        for digit in 0..n {
+        grid.places_by_digit(bx, &mut places_of[..n]);
+        for (digit, &places) in places_of[..n].iter().enumerate() {
             let bit = 1u64 << digit;
-            let places = grid.places(bx, bit);
             if places.count_ones() < 2 {
                 continue;
             }
@@ -38,10 +39,11 @@ pub(crate) fn claiming(grid: &Grid, out: &mut Finding) -> bool {
     if grid.boxes().is_empty() {
         return false;
     }
+    let mut places_of = [0u64; 64];
     for line in 0..2 * n {
-        for digit in 0..n {
+        grid.places_by_digit(line, &mut places_of[..n]);
+        for (digit, &places) in places_of[..n].iter().enumerate() {
             let bit = 1u64 << digit;
-            let places = grid.places(line, bit);
             if places.count_ones() < 2 {
                 continue;
             }

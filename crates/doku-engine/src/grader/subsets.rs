@@ -45,10 +45,11 @@ pub(crate) fn naked(grid: &Grid, k: usize, technique: Technique, out: &mut Findi
 pub(crate) fn hidden(grid: &Grid, k: usize, technique: Technique, out: &mut Finding) -> bool {
     let mut items = [(0u8, 0u64); 64];
     let n = grid.size();
+    let mut places_of = [0u64; 64];
     for (house, cells) in grid.geo.house_cells.iter().enumerate() {
         let mut len = 0;
-        for digit in 0..n {
-            let places = grid.places(house, 1u64 << digit);
+        grid.places_by_digit(house, &mut places_of[..n]);
+        for (digit, &places) in places_of[..n].iter().enumerate() {
             if (2..=k).contains(&(places.count_ones() as usize)) {
                 items[len] = (digit as u8, places);
                 len += 1;
