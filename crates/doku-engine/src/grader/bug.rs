@@ -81,35 +81,35 @@ fn grave(grid: &Grid) -> Option<Grave> {
         return None;
     }
     let n = grid.size();
-    for cells in &grid.geo.house_cells {
-        for d in 0..n {
+    // Each house's places of every digit in one pass, and its cells of
+    // three candidates or more, as bits over the house's cells.
+    let mut places_of = [0u64; 64];
+    for (house, cells) in grid.geo.house_cells.iter().enumerate() {
+        grid.places_by_digit(house, &mut places_of[..n]);
+        let wide_cells = cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| grid.cands[c as usize].count_ones() >= 3)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
+        for (d, &places) in places_of[..n].iter().enumerate() {
             let bit = 1u64 << d;
-            let mut places = 0;
-            let mut wide = None;
-            let mut wide_count = 0;
-            for &c in cells {
-                let c = c as usize;
-                if grid.cands[c] & bit != 0 {
-                    places += 1;
-                    if grid.cands[c].count_ones() >= 3 {
-                        wide_count += 1;
-                        wide = Some(c);
-                    }
-                }
-            }
-            if places == 0 || places == 2 {
+            if places.count_ones() == 0 || places.count_ones() == 2 {
                 continue;
             }
-            match (wide_count, wide) {
+            let wide = places & wide_cells;
+            match wide.count_ones() {
                 // Too many places and no cell to blame: no BUG.
-                (0, _) => return None,
-                (1, Some(c)) => match grave.cells.iter().position(|&b| b == c) {
-                    Some(i) => grave.values[i] |= bit,
-                    None => {
-                        grave.cells.push(c);
-                        grave.values.push(bit);
+                0 => return None,
+                1 => {
+                    let c = cells[wide.trailing_zeros() as usize] as usize;
+                    match grave.cells.iter().position(|&b| b == c) {
+                        Some(i) => grave.values[i] |= bit,
+                        None => {
+                            grave.cells.push(c);
+                            grave.values.push(bit);
+                        }
                     }
-                },
+                }
                 _ => {}
             }
         }

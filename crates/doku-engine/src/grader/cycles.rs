@@ -929,33 +929,43 @@ fn search(
 }
 
 /// Sudoku Explainer's removals of a loop (its strong links `links` read
-/// off to on): see [`continuous_loop_as_se`].
+/// off to on): see [`continuous_loop_as_se`]. By digit, as bits over cells:
+/// the cells that see an on node and an off node of the digit, less the
+/// loop's cells (a search may try thousands of loops, each over every cell).
 fn explainer_victims(grid: &Grid, graph: &Graph, links: &[u32], out: &mut Vec<(u16, u8)>) {
-    let ends = |on: bool| -> Vec<u32> {
-        links
-            .iter()
-            .map(|&s| graph.strong[s as usize])
-            .map(|st| if on { st.to } else { st.from })
-            .collect()
-    };
-    let (on, off) = (ends(true), ends(false));
-    let in_loop = |cell: usize| {
-        on.iter()
-            .chain(&off)
-            .any(|&x| graph.nodes[x as usize].cells().contains(&(cell as u16)))
-    };
-    for cell in 0..grid.cands.len() {
-        if grid.cands[cell] == 0 || in_loop(cell) {
-            continue;
+    let words = graph.words;
+    let mut in_loop = vec![0u64; words];
+    let mut digits = 0u64;
+    for &s in links {
+        let st = graph.strong[s as usize];
+        for x in [st.from, st.to] {
+            let node = &graph.nodes[x as usize];
+            digits |= 1 << node.digit;
+            for &c in node.cells() {
+                in_loop[c as usize / 64] |= 1 << (c % 64);
+            }
         }
-        for d in bits(grid.cands[cell]) {
-            let sees = |nodes: &[u32]| {
-                nodes
-                    .iter()
-                    .any(|&x| graph.nodes[x as usize].digit as usize == d && graph.sees(x, cell))
-            };
-            if sees(&on) && sees(&off) {
-                out.push((cell as u16, d as u8 + 1));
+    }
+    let (mut seen_on, mut seen_off) = (vec![0u64; words], vec![0u64; words]);
+    for d in bits(digits) {
+        seen_on.fill(0);
+        seen_off.fill(0);
+        for &s in links {
+            let st = graph.strong[s as usize];
+            for (x, seen) in [(st.to, &mut seen_on), (st.from, &mut seen_off)] {
+                if graph.nodes[x as usize].digit as usize == d {
+                    for (acc, &w) in seen.iter_mut().zip(graph.seen_cells(x)) {
+                        *acc |= w;
+                    }
+                }
+            }
+        }
+        for w in 0..words {
+            for b in bits(seen_on[w] & seen_off[w] & !in_loop[w]) {
+                let cell = w * 64 + b;
+                if grid.cands[cell] & (1 << d) != 0 {
+                    out.push((cell as u16, d as u8 + 1));
+                }
             }
         }
     }
