@@ -934,22 +934,20 @@ pub(crate) enum Kind {
 pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
     // Narrower links reach a subset of what all links reach: without a
     // chain there, none exists.
-    let Some((hits, all_links)) = with_static_scan(grid, |scan| {
-        scan.any_chain
-            .then(|| (scan.hits.clone(), std::rc::Rc::clone(&scan.links)))
+    let Some((hits, off_hits, all_links)) = with_static_scan(grid, |scan| {
+        scan.any_chain.then(|| {
+            let links = std::rc::Rc::clone(&scan.links);
+            (scan.hits.clone(), scan.off_hits.clone(), links)
+        })
     }) else {
         return false;
     };
     let n = grid.size();
-    // A start that can begin a chain: on, it must reach its opposite with
-    // all links too; off, one of its strong partners (same cell, or same
-    // digit in a peer) must.
-    let hit = |cand: usize| hits[cand / 64] & (1 << (cand % 64)) != 0;
-    let partner_hit = |cell: usize, d: usize| {
-        bits(grid.cands[cell]).any(|e| e != d && hit(cell * n + e))
-            || grid.geo.peers[cell]
-                .iter()
-                .any(|&p| grid.cands[p as usize] & (1 << d) != 0 && hit(p as usize * n + d))
+    // A start that can begin a chain must reach its opposite with all
+    // links too.
+    let hit = |cand: usize, on: bool| {
+        let hits = if on { &hits } else { &off_hits };
+        hits[cand / 64] & (1 << (cand % 64)) != 0
     };
     let mut net = Net::new(grid);
     let mut best: Option<(usize, usize, bool, Links)> = None; // (complexity, cand, start_on, links)
@@ -1024,7 +1022,7 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
             // Off-to-on (a placement) needs the start to be off; in a
             // bivalue cell that is just the other digit's chain.
             for start_on in [true, false] {
-                if (start_on && !hit(cand)) || (!start_on && !partner_hit(cell, d)) {
+                if !hit(cand, start_on) {
                     continue;
                 }
                 if let Some(lengths) = &mut lengths {
@@ -1173,6 +1171,8 @@ pub(crate) struct StaticScan {
     pub any_chain: bool,
     /// Those candidates (bits over `cand`).
     pub hits: Vec<u64>,
+    /// The candidates that, assumed off, reach their own opposite.
+    off_hits: Vec<u64>,
     links: std::rc::Rc<StaticLinks>,
     /// What each key of `links` reaches.
     closure: Closure,
@@ -1239,15 +1239,21 @@ fn scan_of(grid: &Grid, spare: Option<Branches>) -> StaticScan {
     // whether any chain exists.
     let mut any_chain = false;
     let mut hits = vec![0u64; cand_count.div_ceil(64)];
+    let mut off_hits = vec![0u64; cand_count.div_ceil(64)];
     for i in 0..links.cands.len() {
+        let cand = links.cands[i] as usize;
         if closure.reaches(i * 2 + 1, i * 2) {
-            let cand = links.cands[i] as usize;
             any_chain = true;
             hits[cand / 64] |= 1 << (cand % 64);
+        }
+        // An `off` key without a strong link reaches nothing.
+        if closure.has(i * 2) && closure.reaches(i * 2, i * 2 + 1) {
+            off_hits[cand / 64] |= 1 << (cand % 64);
         }
     }
     StaticScan {
         hits,
+        off_hits,
         shape: grid.geo.shape,
         cands: grid.cands.clone(),
         any_chain,
@@ -1828,6 +1834,12 @@ impl Closure {
     fn of(&self, key: usize) -> &[u64] {
         let c = self.component[key] as usize;
         &self.reach[c * self.words..(c + 1) * self.words]
+    }
+
+    /// Whether `key` has a reach: an `on` key, or an `off` key with a
+    /// strong link.
+    fn has(&self, key: usize) -> bool {
+        self.component[key] != u32::MAX
     }
 
     fn reaches(&self, from: usize, to: usize) -> bool {
