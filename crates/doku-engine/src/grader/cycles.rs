@@ -276,10 +276,11 @@ impl Graph {
                 out.clear();
                 out.extend(bits(mask).map(|i| grid.geo.house_cells[h][i]));
             };
+            let mut places_of = vec![0u64; n];
             for h in 0..grid.geo.house_cells.len() {
                 let is_box = grid.boxes().contains(&h);
-                for d in 0..n {
-                    let p = grid.places(h, 1 << d);
+                grid.places_by_digit(h, &mut places_of);
+                for (d, &p) in places_of.iter().enumerate() {
                     if p.count_ones() < 2 {
                         continue;
                     }
@@ -391,6 +392,15 @@ impl Graph {
                 }
             }
         }
+        // Per digit, the cells with a node of it, as bits over cells: a
+        // node's weak links of its digit are among the cells it sees.
+        let mut with_node = vec![0u64; n * words];
+        for (cand, &y) in plain.iter().enumerate() {
+            if y != u32::MAX {
+                let (cell, d) = (cand / n, cand % n);
+                with_node[d * words + cell / 64] |= 1 << (cell % 64);
+            }
+        }
         let mut near: Vec<u32> = Vec::new();
         let mut weak: Vec<u32> = Vec::new();
         let node_words = node_count.div_ceil(64).max(1);
@@ -403,12 +413,10 @@ impl Graph {
             let nd = graph.nodes[x];
             let d = nd.digit as usize;
             weak.clear();
-            for (w, &word) in graph.seen_of(x).iter().enumerate() {
-                for b in bits(word) {
-                    let y = plain[(w * 64 + b) * n + d];
-                    if y != u32::MAX {
-                        weak.push(y);
-                    }
+            let of_digit = &with_node[d * words..(d + 1) * words];
+            for (w, (&word, &nodes)) in graph.seen_of(x).iter().zip(of_digit).enumerate() {
+                for b in bits(word & nodes) {
+                    weak.push(plain[(w * 64 + b) * n + d]);
                 }
             }
             // Groups weakly linked to a plain node share a house with it.
