@@ -45,7 +45,7 @@ fn the_editor_shows_clashes_counts_solutions_takes_a_paste_and_plays_it() {
     // Enter plays it.
     editor.keys(&["Enter"]);
     editor.wait_for("the game", |s| {
-        s.contains("given puzzle") && s.contains("play")
+        s.contains("9x9 · custom") && s.contains("play")
     });
     editor.keys(&["q"]);
     editor.wait_for("the exit", |s| s.contains("doku exited 0"));

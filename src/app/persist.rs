@@ -3,7 +3,6 @@
 //! are left for new ones. Every failure here becomes a status-line message;
 //! none stops the game.
 
-use crate::engine::Named;
 use crate::game::Game;
 use crate::storage::{stats, Autosave, Found, GameKind, StateDir, Stats};
 use std::time::Instant;
@@ -156,7 +155,7 @@ impl Persistence {
         let label = format!(
             "{0}x{0} {1}",
             game_kind.size,
-            game_kind.difficulty.map_or("custom", |d| d.name())
+            stats::difficulty_name(game_kind.difficulty)
         );
         if game.is_assisted() {
             return match self.count(|s| s.record_assisted(game_kind, hints)) {

@@ -553,11 +553,11 @@ fn the_status_line_names_a_latin_square_and_boxes_other_than_the_standard_ones()
         screen(&app, now, 80, 24).join("\n")
     };
     let latin = "..2..5..7.6..973.8.471......8.523...27..4..15...314.9......218.1.596..4.8..7..6..";
-    assert!(status_of(latin, ShapeHint::Latin).contains("9x9 Latin · given puzzle"));
+    assert!(status_of(latin, ShapeHint::Latin).contains("9x9 Latin · custom"));
     let six = "1.........2.........................";
-    assert!(status_of(six, ShapeHint::Boxes(3, 2)).contains("6x6 (3x2 boxes) · given puzzle"));
+    assert!(status_of(six, ShapeHint::Boxes(3, 2)).contains("6x6 (3x2 boxes) · custom"));
     let standard = status_of(six, ShapeHint::Infer);
-    assert!(standard.contains("6x6 · given puzzle"), "{standard}");
+    assert!(standard.contains("6x6 · custom"), "{standard}");
 }
 
 /// The hint a fresh press would show on this game, worked out on the spot.

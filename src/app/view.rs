@@ -266,8 +266,7 @@ impl AppView<'_> {
         let game = &app.game;
         let mut facts = vec![
             shape_label(game.shape()),
-            game.difficulty()
-                .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
+            crate::storage::stats::difficulty_name(game.difficulty()).to_string(),
             clock_text(game.elapsed(self.now)),
         ];
         if app.question().is_some() {
