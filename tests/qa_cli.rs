@@ -175,6 +175,33 @@ fn play_and_watch_take_the_box_shape_so_a_latin_square_is_not_read_as_a_sudoku()
 }
 
 #[test]
+fn edit_refuses_a_blank_board_whose_boxes_and_size_disagree() {
+    for (args, expected) in [
+        (
+            &["edit", "--boxes", "2x3", "--size", "9"][..],
+            "--size 9 and --boxes 2x3 disagree: boxes of 2x3 make a 6x6 board",
+        ),
+        (
+            &["edit", "--boxes", "1x7"][..],
+            "--boxes 1x7: 7x7 is not a board size",
+        ),
+        (
+            &["edit", "--boxes", "latin", "--size", "7"][..],
+            "--size 7: not a board size",
+        ),
+    ] {
+        let output = doku(args, "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "doku {args:?}: {stderr}");
+        assert!(stderr.contains(expected), "doku {args:?}: {stderr}");
+    }
+    // Agreeing, they get as far as the terminal.
+    let output = doku(&["edit", "--boxes", "2x3", "--size", "6"], "xterm-256color");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("needs a terminal"), "{stderr}");
+}
+
+#[test]
 fn play_refuses_a_fresh_deal_it_cannot_make_before_taking_the_terminal() {
     for (args, expected) in [
         (&["play", "--size", "7"][..], "--size 7: not a board size"),

@@ -174,9 +174,9 @@ pub struct EditArgs {
     #[arg(long, value_name = "N", conflicts_with = "puzzle")]
     pub size: Option<usize>,
     /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for a Latin square (rows
-    /// and columns only); by default the standard boxes of
-    /// the puzzle's size. Only with a puzzle.
-    #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes, requires = "puzzle")]
+    /// and columns only); by default the standard boxes of the puzzle's size,
+    /// or for a blank board the shape of the next deal.
+    #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
     pub boxes: Option<ShapeHint>,
 }
 
@@ -478,6 +478,21 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
     if let Some(size) = args.size {
         check_board_size(size)?;
     }
+    // A blank board with boxes of RxC is (R*C)x(R*C).
+    if let (None, Some(ShapeHint::Boxes(rows, cols))) = (&args.puzzle, args.boxes) {
+        let boxed = usize::from(rows) * usize::from(cols);
+        match args.size {
+            Some(size) if size != boxed => {
+                return Err(format!(
+                    "--size {size} and --boxes {rows}x{cols} disagree: boxes of \
+                     {rows}x{cols} make a {boxed}x{boxed} board; give one of them"
+                ))
+            }
+            _ => check_board_size(boxed).map_err(|_| {
+                format!("--boxes {rows}x{cols}: {boxed}x{boxed} is not a board size")
+            })?,
+        }
+    }
     let start = match &args.puzzle {
         // Named as `doku play` names it: "line 1" alone says not of what.
         Some(text) => Some(
@@ -488,6 +503,7 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
     };
     Ok(crate::app::EditLaunch {
         size: args.size,
+        boxes: args.boxes.unwrap_or_default(),
         start,
     })
 }
