@@ -647,3 +647,37 @@ fn a_hint_after_its_technique_and_a_colon_goes_on_in_lower_case() {
         "{under_board}"
     );
 }
+
+#[test]
+fn the_next_deal_is_never_broken_across_the_panels_rows_at_80x24() {
+    let now = Instant::now();
+    // Each next deal beside each board the panel stands by at 80x24.
+    for (game_size, line) in [
+        (9, PUZZLE),
+        (4, "1..4..1...4..3.."),
+        (6, "1.........2........................."),
+    ] {
+        let board = parse_puzzle(line, ShapeHint::Infer).expect("puzzle");
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let theme = themes.get("default").expect("default").clone();
+        let game = Game::new(board, Some(Difficulty::Medium), now);
+        let mut app = App::new(&Config::built_in(), themes, theme, game, 42);
+        for size in crate::config::SIZES {
+            for &difficulty in <Difficulty as crate::engine::Named>::ALL {
+                for latin in [false, true] {
+                    app.deals.next_size = size;
+                    app.deals.next_difficulty = difficulty;
+                    app.deals.next_latin = latin;
+                    let deal = format!("{} {difficulty}", app.deals.next_board());
+                    let rows = screen(&app, now, 80, 24);
+                    let whole = rows.iter().any(|row| row.contains(&deal));
+                    assert!(
+                        whole,
+                        "{game_size}x{game_size}: {deal} broken:\n{}",
+                        rows.join("\n")
+                    );
+                }
+            }
+        }
+    }
+}

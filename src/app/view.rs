@@ -626,11 +626,19 @@ impl AppView<'_> {
             lines.push(line);
         }
         lines.push(Line::raw(""));
-        lines.push(Line::raw(format!(
-            "next deal: {} {}",
-            app.deals.next_board(),
-            app.deals.next_difficulty
-        )));
+        // On one row if it fits; else the deal on a row of its own, never
+        // broken as "9x9 Latin" / "extreme".
+        let deal = format!("{} {}", app.deals.next_board(), app.deals.next_difficulty);
+        let inner_width = layout
+            .panel
+            .map_or(0, |panel| panel.width.saturating_sub(2));
+        let label = "next deal:";
+        if label.len() + 1 + deal.len() <= usize::from(inner_width) {
+            lines.push(Line::raw(format!("{label} {deal}")));
+        } else {
+            lines.push(Line::raw(label));
+            lines.push(Line::raw(deal));
+        }
         if game.hints_used() > 0 && !game.is_solved() {
             lines.push(Line::raw(format!("hints used: {}", game.hints_used())));
         }
