@@ -14,7 +14,7 @@ mod settings;
 mod tui;
 mod view;
 
-pub use deal::{deal, DealQueue, Dealing};
+pub use deal::{deal, deal_shape, DealQueue, Dealing};
 pub use editing::{Proposal, Question};
 pub use persist::{Opening, Persistence};
 pub use session::WatchSession;
@@ -292,7 +292,7 @@ impl App {
         let next = if name_the_next_deal {
             format!(
                 "a new {} {}",
-                self.deals.next_difficulty,
+                self.deals.next_dealt_difficulty(),
                 self.deals.next_board()
             )
         } else {

@@ -210,6 +210,23 @@ fn play_refuses_a_fresh_deal_it_cannot_make_before_taking_the_terminal() {
             "--boxes 3x2 needs a puzzle",
         ),
         (&["play", "--difficulty", "insane"][..], "possible values"),
+        // As doku generate refuses it, not dealt as expert after all.
+        (
+            &["play", "--size", "25", "--difficulty", "extreme"][..],
+            "no extreme 25x25 puzzle can be dealt",
+        ),
+        (
+            &[
+                "play",
+                "--size",
+                "16",
+                "--difficulty",
+                "extreme",
+                "--boxes",
+                "latin",
+            ][..],
+            "choose expert or easier for a 16x16",
+        ),
         (
             &["play", "--size", "6", "1.3..4.2.1..3.2."][..],
             "cannot be used with",

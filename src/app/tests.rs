@@ -668,7 +668,7 @@ fn the_next_deal_is_never_broken_across_the_panels_rows_at_80x24() {
                     app.deals.next_size = size;
                     app.deals.next_difficulty = difficulty;
                     app.deals.next_latin = latin;
-                    let deal = format!("{} {difficulty}", app.deals.next_board());
+                    let deal = app.deals.next_deal();
                     let rows = screen(&app, now, 80, 24);
                     let whole = rows.iter().any(|row| row.contains(&deal));
                     assert!(
@@ -680,4 +680,33 @@ fn the_next_deal_is_never_broken_across_the_panels_rows_at_80x24() {
             }
         }
     }
+}
+
+#[test]
+fn a_next_deal_past_its_boards_reach_is_named_as_it_will_be_dealt() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "ddd", now); // medium on to extreme
+    assert_eq!(app.message.as_deref(), Some("next deal: extreme"));
+    // The screen above the status line.
+    let panel = |app: &App| screen(app, now, 80, 24)[..22].join("\n");
+    assert!(panel(&app).contains("9x9 extreme"), "{}", panel(&app));
+    // On a 10x10, extreme is out of reach (no forcing chains there): what
+    // will be dealt is named, and why, wherever the next deal is.
+    chars(&mut app, "z", now);
+    assert_eq!(
+        app.message.as_deref(),
+        Some("next deal: 10x10 expert (extreme is for 9x9 and smaller)")
+    );
+    let shown = panel(&app);
+    assert!(
+        shown.contains("10x10 expert") && !shown.contains("extreme"),
+        "{shown}"
+    );
+    let resumed = app.resumed_message(true);
+    assert!(resumed.ends_with("deals a new expert 10x10)"), "{resumed}");
+    // The choice is kept: back on 9x9 it deals extreme again.
+    chars(&mut app, "Z", now);
+    assert_eq!(app.message.as_deref(), Some("next deal: 9x9"));
+    assert!(panel(&app).contains("9x9 extreme"), "{}", panel(&app));
 }

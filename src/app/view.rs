@@ -87,7 +87,7 @@ impl Widget for AppView<'_> {
                 "{} dealing a {} {} puzzle",
                 self.spinner(),
                 shape_label(dealing.map_or(shape, |d| d.shape)),
-                dealing.map_or(app.deals.next_difficulty, |d| d.difficulty),
+                dealing.map_or(app.deals.next_dealt_difficulty(), |d| d.difficulty),
             );
             let rect = crate::ui::popups_centred(above_status, text.chars().count() as u16, 1);
             Line::styled(text, theme.message()).render(rect, buf);
@@ -628,7 +628,7 @@ impl AppView<'_> {
         lines.push(Line::raw(""));
         // On one row if it fits; else the deal on a row of its own, never
         // broken as "9x9 Latin" / "extreme".
-        let deal = format!("{} {}", app.deals.next_board(), app.deals.next_difficulty);
+        let deal = app.deals.next_deal();
         let inner_width = layout
             .panel
             .map_or(0, |panel| panel.width.saturating_sub(2));

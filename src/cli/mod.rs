@@ -157,6 +157,21 @@ impl PlayArgs {
             }
             _ => None,
         };
+        // Refused as `doku generate` refuses it, rather than dealt easier.
+        if let (Some(size), Some(difficulty)) = (self.size, self.difficulty) {
+            use crate::engine::generator::{hardest_dealable, GenerateError};
+            let shape =
+                crate::app::deal_shape(size, latin.unwrap_or(false)).map_err(|e| e.to_string())?;
+            let hardest = hardest_dealable(shape);
+            if difficulty > hardest {
+                return Err(GenerateError::OutOfReach {
+                    size,
+                    difficulty,
+                    hardest,
+                }
+                .to_string());
+            }
+        }
         Ok(crate::app::DealChoices {
             size: self.size,
             difficulty: self.difficulty,
