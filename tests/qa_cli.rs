@@ -239,3 +239,42 @@ fn play_refuses_a_fresh_deal_it_cannot_make_before_taking_the_terminal() {
         assert!(stderr.contains(expected), "doku {args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_file_named_where_a_puzzle_goes_is_pointed_to_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("puzzles.txt");
+    std::fs::write(&file, ".".repeat(81)).expect("written");
+    let file = file.to_string_lossy().into_owned();
+    let missing = dir.path().join("missing.txt");
+    let missing = missing.to_string_lossy().into_owned();
+    for (args, expected) in [
+        (
+            vec!["solve", file.as_str()],
+            format!("argument 1: {file} is a file, not a puzzle: read it with --file {file}"),
+        ),
+        (
+            vec!["grade", missing.as_str()],
+            format!("argument 1: {missing} is not a puzzle, nor a file here; puzzles from a file: --file FILE"),
+        ),
+        (
+            vec!["play", file.as_str()],
+            format!("the puzzle argument: {file} is a file, not a puzzle: read it with --file"),
+        ),
+        // doku edit has no --file: it says what does.
+        (
+            vec!["edit", file.as_str()],
+            format!("{file} is a file, not a puzzle: give the puzzle's line (doku play --file {file} plays it)"),
+        ),
+    ] {
+        let output = doku(&args, "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "doku {args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "doku {args:?}");
+        assert!(stderr.contains(&expected), "doku {args:?}: {stderr}");
+    }
+    // A puzzle that is no file is read as before, its mistake named.
+    let short = doku(&["solve", "12.4"], "xterm-256color");
+    let stderr = String::from_utf8_lossy(&short.stderr);
+    assert!(stderr.contains("4 cells"), "{stderr}");
+}

@@ -510,10 +510,13 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
     }
     let start = match &args.puzzle {
         // Named as `doku play` names it: "line 1" alone says not of what.
-        Some(text) => Some(
-            parse_puzzle(text, args.boxes.unwrap_or_default())
-                .map_err(|e| format!("the puzzle argument: {e}"))?,
-        ),
+        Some(text) => {
+            let hint = args.boxes.unwrap_or_default();
+            if let Some(problem) = input::file_named_as_puzzle(text, hint, false) {
+                return Err(format!("the puzzle argument: {problem}"));
+            }
+            Some(parse_puzzle(text, hint).map_err(|e| format!("the puzzle argument: {e}"))?)
+        }
         None => None,
     };
     Ok(crate::app::EditLaunch {
@@ -608,7 +611,14 @@ fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> 
     // Bytes, not a string: a file that is not UTF-8 gets the line and column
     // of its first bad byte from the parser, like `doku solve --file`.
     let bytes = match (&args.puzzle, &args.file) {
-        (Some(text), _) => text.clone().into_bytes(),
+        (Some(text), _) => {
+            if let Some(problem) =
+                input::file_named_as_puzzle(text, args.boxes.unwrap_or_default(), true)
+            {
+                return Err(format!("{source}: {problem}"));
+            }
+            text.clone().into_bytes()
+        }
         (None, Some(path)) => std::fs::read(path).map_err(|e| input::cannot_read(path, &e))?,
         (None, None) => return Ok(None),
     };
