@@ -710,3 +710,25 @@ fn a_next_deal_past_its_boards_reach_is_named_as_it_will_be_dealt() {
     assert_eq!(app.message.as_deref(), Some("next deal: 9x9"));
     assert!(panel(&app).contains("9x9 extreme"), "{}", panel(&app));
 }
+
+#[test]
+fn a_finished_search_offers_what_comes_next_not_pause_and_step() {
+    let now = Instant::now();
+    let mut app = app(now);
+    app.enter_watch(now);
+    let keys = |app: &App| screen(app, now, 80, 24)[23].clone();
+    let running = keys(&app);
+    assert!(
+        running.contains("Space pause") && running.contains(". step"),
+        "{running}"
+    );
+    app.act(Action::WatchFinish, now);
+    app.watch_mut().expect("the solver view").run_to_end();
+    let finished = keys(&app);
+    for gone in ["pause", "resume", "step", "faster", "slower"] {
+        assert!(!finished.contains(gone), "{gone}: {finished}");
+    }
+    for offered in ["s strategy", "g new", "a back", "? help", "q quit"] {
+        assert!(finished.contains(offered), "{offered}: {finished}");
+    }
+}

@@ -378,6 +378,15 @@ impl AppView<'_> {
             ],
             Screen::Paused => &[Action::Pause, Action::Quit],
             Screen::Help | Screen::WatchHelp => &[Action::Help, Action::Quit],
+            // A finished search has nothing to pause, step or pace: what
+            // there is to do next instead.
+            Screen::Watching if app.watch().is_some_and(|w| w.outcome().is_some()) => &[
+                Action::WatchNextStrategy,
+                Action::NewGame,
+                Action::ToggleWatch,
+                Action::Help,
+                Action::Quit,
+            ],
             // Finish gives way to help, which lists it and the rest:
             // all of them would not fit in 80 columns.
             Screen::Watching => &[
