@@ -231,6 +231,11 @@ fn play_refuses_a_fresh_deal_it_cannot_make_before_taking_the_terminal() {
             &["play", "--size", "6", "1.3..4.2.1..3.2."][..],
             "cannot be used with",
         ),
+        // doku watch deals as doku play does: other boxes need a puzzle.
+        (
+            &["watch", "--boxes", "3x2"][..],
+            "--boxes 3x2 needs a puzzle",
+        ),
     ] {
         let output = doku(args, "xterm-256color");
         let stderr = String::from_utf8_lossy(&output.stderr);

@@ -230,6 +230,8 @@ pub struct WatchLaunch {
     pub speed: Option<f64>,
     /// Deal the next puzzle when one is solved.
     pub repeat: bool,
+    /// What the deals of this run are (`--boxes latin`: Latin squares).
+    pub deals: DealChoices,
 }
 
 /// How `doku edit` opens straight into the puzzle editor.
@@ -286,14 +288,8 @@ pub fn main_with(
     resume: bool,
     watch: Option<WatchLaunch>,
 ) -> i32 {
-    launch_app(
-        config_path,
-        puzzle,
-        resume,
-        watch,
-        None,
-        DealChoices::default(),
-    )
+    let deals = watch.map_or_else(DealChoices::default, |w| w.deals);
+    launch_app(config_path, puzzle, resume, watch, None, deals)
 }
 
 fn launch_app(

@@ -215,6 +215,7 @@ pub struct WatchArgs {
     pub repeat: bool,
     /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for a Latin square (rows
     /// and columns only); by default the standard boxes of the puzzle's size.
+    /// Without a puzzle, `latin` deals Latin squares (as in doku play).
     #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
     pub boxes: Option<ShapeHint>,
 }
@@ -553,19 +554,22 @@ fn watch_launch(
         .map(crate::engine::SearchKind::parse_named)
         .transpose()
         .map_err(|e| format!("--strategy: {e}"))?;
-    // The puzzle is read as `doku play` reads it.
-    let puzzle = play_puzzle(&PlayArgs {
+    // The puzzle is read as `doku play` reads it, and without one
+    // `--boxes latin` deals Latin squares as there.
+    let as_play = PlayArgs {
         puzzle: args.puzzle.clone(),
         file: args.file.clone(),
         new: true,
         boxes: args.boxes,
         size: None,
         difficulty: None,
-    })?;
+    };
+    let puzzle = play_puzzle(&as_play)?;
     let launch = crate::app::WatchLaunch {
         strategy,
         speed: args.speed,
         repeat: args.repeat,
+        deals: as_play.deal_choices()?,
     };
     Ok((puzzle, launch))
 }
