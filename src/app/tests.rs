@@ -732,3 +732,25 @@ fn a_finished_search_offers_what_comes_next_not_pause_and_step() {
         assert!(finished.contains(offered), "{offered}: {finished}");
     }
 }
+
+#[test]
+fn the_solver_views_help_in_doku_watch_promises_no_save() {
+    let now = Instant::now();
+    let help = |keeps_no_game: bool| {
+        let mut app = app(now);
+        if keeps_no_game {
+            app.keep_no_game();
+        }
+        app.enter_watch(now);
+        press(&mut app, KeyCode::Char('?'), now);
+        screen(&app, now, 80, 24).join("\n")
+    };
+    let watching = help(true);
+    assert!(
+        watching.contains("quit (doku watch saves no game)"),
+        "{watching}"
+    );
+    assert!(!watching.contains("saved first"), "{watching}");
+    // From a game, quitting saves it.
+    assert!(help(false).contains("quit (the game is saved first)"));
+}

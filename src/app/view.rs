@@ -531,6 +531,8 @@ impl AppView<'_> {
                 let mut description = match entry.action {
                     // There, it can only go back.
                     Action::ToggleWatch => "back to the game",
+                    // "the game is saved first" would promise a save.
+                    Action::Quit if self.app.keeps_no_game => "quit (doku watch saves no game)",
                     _ => entry.description,
                 }
                 .to_string();
