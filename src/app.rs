@@ -14,7 +14,7 @@ mod settings;
 mod tui;
 mod view;
 
-pub use deal::{deal, DealQueue, Dealing};
+pub use deal::{deal, deal_shape, DealQueue, Dealing};
 pub use editing::{Proposal, Question};
 pub use persist::{Opening, Persistence};
 pub use session::WatchSession;
@@ -292,7 +292,7 @@ impl App {
         let next = if name_the_next_deal {
             format!(
                 "a new {} {}",
-                self.deals.next_difficulty,
+                self.deals.next_dealt_difficulty(),
                 self.deals.next_board()
             )
         } else {
@@ -759,25 +759,7 @@ impl App {
 pub(super) fn hint_message(hint: &crate::game::Hint) -> String {
     match hint.level {
         crate::game::HintLevel::Summary => format!("hint: {}", hint.text()),
-        crate::game::HintLevel::Detail => {
-            format!("{}: {}", hint.technique, after_colon(hint.text()))
-        }
-    }
-}
-
-/// The engine's explanation, a sentence of its own ("In box 2, 5 can only
-/// go in r3c4"), as the rest of one after "hidden single: ": its first
-/// word in lower case. A word that is not plainly capitalised (a cell
-/// name, "XY-wing", "BUG") is left as it is.
-fn after_colon(sentence: &str) -> std::borrow::Cow<'_, str> {
-    let mut chars = sentence.chars();
-    match (chars.next(), chars.next()) {
-        (Some(first), Some(second))
-            if first.is_ascii_uppercase() && second.is_ascii_lowercase() =>
-        {
-            format!("{}{}", first.to_ascii_lowercase(), &sentence[1..]).into()
-        }
-        _ => sentence.into(),
+        crate::game::HintLevel::Detail => crate::game::step_line(&hint.technique, hint.text()),
     }
 }
 

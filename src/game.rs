@@ -152,6 +152,43 @@ impl Hint {
     }
 }
 
+/// A step of the solution as one line: its technique, a colon, and what
+/// it says ("hidden single: in box 7, 7 can only go in r9c3"). The status
+/// line, the hint panel and `doku grade --steps` all write steps this way.
+///
+/// The engine writes each explanation as a sentence of its own ("In box 7,
+/// ..."); after a colon it goes on in lower case, the technique's colon as
+/// well as one inside it ("r4c2<>9: if r4c2=9, ..." in a nested chain).
+/// A word that is not plainly capitalised (a cell, "XY-wing", "BUG") is left
+/// as it is.
+pub fn step_line(technique: impl std::fmt::Display, explanation: &str) -> String {
+    let mut line = format!("{technique}: ");
+    let mut rest = explanation;
+    loop {
+        let lowered = lower_first_word(rest);
+        let Some(at) = lowered.find(": ") else {
+            line.push_str(&lowered);
+            return line;
+        };
+        line.push_str(&lowered[..at + 2]);
+        rest = &rest[at + 2..];
+    }
+}
+
+/// `sentence` with its first word in lower case, if that word is plainly
+/// capitalised (an upper-case letter, then a lower-case one).
+fn lower_first_word(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let mut chars = sentence.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second))
+            if first.is_ascii_uppercase() && second.is_ascii_lowercase() =>
+        {
+            format!("{}{}", first.to_ascii_lowercase(), &sentence[1..]).into()
+        }
+        _ => sentence.into(),
+    }
+}
+
 /// The game clock as plain durations: time banked while running, and since
 /// when it has been running (`None` while stopped).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

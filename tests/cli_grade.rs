@@ -49,7 +49,37 @@ fn steps_print_the_logical_path() {
     assert!(
         steps
             .iter()
-            .any(|l| l.starts_with("  naked pair: In column 4, r1c4 and r5c4 hold only 7 and 8")),
+            .any(|l| l.starts_with("  naked pair: in column 4, r1c4 and r5c4 hold only 7 and 8")),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_step_goes_on_in_lower_case_after_each_colon_as_in_the_game() {
+    // AI Escargot's path has singles, locked candidates, chains and nested
+    // forcing chains, whose text has a colon of its own ("r4c2<>9: if ...").
+    let escargot = common::famous_puzzle("AI Escargot");
+    let out = stdout_of(doku().args(["grade", "--steps", &escargot]));
+    let steps: Vec<&str> = out.lines().skip(1).collect();
+    let plainly_capitalised = |word: &str| {
+        let mut chars = word.chars();
+        matches!((chars.next(), chars.next()),
+            (Some(a), Some(b)) if a.is_ascii_uppercase() && b.is_ascii_lowercase())
+    };
+    for step in &steps {
+        for (_, after) in step
+            .match_indices(": ")
+            .map(|(at, _)| step.split_at(at + 2))
+        {
+            assert!(!plainly_capitalised(after), "{step}");
+        }
+    }
+    let starts = |text: &str| steps.iter().any(|l| l.starts_with(text));
+    assert!(starts("  hidden single: in "), "{out}");
+    assert!(
+        steps.iter().any(|l| l.starts_with("  nested forcing chain")
+            && l.contains("<>")
+            && l.contains(": if r")),
         "{out}"
     );
 }

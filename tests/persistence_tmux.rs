@@ -105,9 +105,12 @@ fn kill_9_loses_no_move_and_doku_resumes_the_game() {
     b.wait_for("the exit", |s| s.contains("doku exited 0"));
     assert_eq!(saved(state.path()).entries[0], ".5.......");
 
-    // `doku play --new` starts afresh instead.
+    // `doku play --new` starts afresh instead, and says what became of
+    // the saved game (it does not ask, as g does).
     let c = tmux.open("c", &doku_command(state.path(), "play --new"));
-    let screen = c.wait_for("a new game", |s| s.contains('┏'));
+    let screen = c.wait_for("a new game", |s| {
+        s.contains("new game: your saved 9x9 custom counts as abandoned")
+    });
     assert!(!screen.contains("resumed"), "{screen}");
     c.keys(&["q"]);
     c.wait_for("the exit", |s| s.contains("doku exited 0"));

@@ -175,6 +175,33 @@ fn play_and_watch_take_the_box_shape_so_a_latin_square_is_not_read_as_a_sudoku()
 }
 
 #[test]
+fn edit_refuses_a_blank_board_whose_boxes_and_size_disagree() {
+    for (args, expected) in [
+        (
+            &["edit", "--boxes", "2x3", "--size", "9"][..],
+            "--size 9 and --boxes 2x3 disagree: boxes of 2x3 make a 6x6 board",
+        ),
+        (
+            &["edit", "--boxes", "1x7"][..],
+            "--boxes 1x7: 7x7 is not a board size",
+        ),
+        (
+            &["edit", "--boxes", "latin", "--size", "7"][..],
+            "--size 7: not a board size",
+        ),
+    ] {
+        let output = doku(args, "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "doku {args:?}: {stderr}");
+        assert!(stderr.contains(expected), "doku {args:?}: {stderr}");
+    }
+    // Agreeing, they get as far as the terminal.
+    let output = doku(&["edit", "--boxes", "2x3", "--size", "6"], "xterm-256color");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("needs a terminal"), "{stderr}");
+}
+
+#[test]
 fn play_refuses_a_fresh_deal_it_cannot_make_before_taking_the_terminal() {
     for (args, expected) in [
         (&["play", "--size", "7"][..], "--size 7: not a board size"),
@@ -183,9 +210,31 @@ fn play_refuses_a_fresh_deal_it_cannot_make_before_taking_the_terminal() {
             "--boxes 3x2 needs a puzzle",
         ),
         (&["play", "--difficulty", "insane"][..], "possible values"),
+        // As doku generate refuses it, not dealt as expert after all.
+        (
+            &["play", "--size", "25", "--difficulty", "extreme"][..],
+            "no extreme 25x25 puzzle can be dealt",
+        ),
+        (
+            &[
+                "play",
+                "--size",
+                "16",
+                "--difficulty",
+                "extreme",
+                "--boxes",
+                "latin",
+            ][..],
+            "choose expert or easier for a 16x16",
+        ),
         (
             &["play", "--size", "6", "1.3..4.2.1..3.2."][..],
             "cannot be used with",
+        ),
+        // doku watch deals as doku play does: other boxes need a puzzle.
+        (
+            &["watch", "--boxes", "3x2"][..],
+            "--boxes 3x2 needs a puzzle",
         ),
     ] {
         let output = doku(args, "xterm-256color");
@@ -194,4 +243,43 @@ fn play_refuses_a_fresh_deal_it_cannot_make_before_taking_the_terminal() {
         assert!(output.stdout.is_empty(), "doku {args:?}");
         assert!(stderr.contains(expected), "doku {args:?}: {stderr}");
     }
+}
+
+#[test]
+fn a_file_named_where_a_puzzle_goes_is_pointed_to_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("puzzles.txt");
+    std::fs::write(&file, ".".repeat(81)).expect("written");
+    let file = file.to_string_lossy().into_owned();
+    let missing = dir.path().join("missing.txt");
+    let missing = missing.to_string_lossy().into_owned();
+    for (args, expected) in [
+        (
+            vec!["solve", file.as_str()],
+            format!("argument 1: {file} is a file, not a puzzle: read it with --file {file}"),
+        ),
+        (
+            vec!["grade", missing.as_str()],
+            format!("argument 1: {missing} is not a puzzle, nor a file here; puzzles from a file: --file FILE"),
+        ),
+        (
+            vec!["play", file.as_str()],
+            format!("the puzzle argument: {file} is a file, not a puzzle: read it with --file"),
+        ),
+        // doku edit has no --file: it says what does.
+        (
+            vec!["edit", file.as_str()],
+            format!("{file} is a file, not a puzzle: give the puzzle's line (doku play --file {file} plays it)"),
+        ),
+    ] {
+        let output = doku(&args, "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "doku {args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "doku {args:?}");
+        assert!(stderr.contains(&expected), "doku {args:?}: {stderr}");
+    }
+    // A puzzle that is no file is read as before, its mistake named.
+    let short = doku(&["solve", "12.4"], "xterm-256color");
+    let stderr = String::from_utf8_lossy(&short.stderr);
+    assert!(stderr.contains("4 cells"), "{stderr}");
 }

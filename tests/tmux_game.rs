@@ -45,10 +45,39 @@ fn the_editor_shows_clashes_counts_solutions_takes_a_paste_and_plays_it() {
     // Enter plays it.
     editor.keys(&["Enter"]);
     editor.wait_for("the game", |s| {
-        s.contains("given puzzle") && s.contains("play")
+        s.contains("9x9 · custom") && s.contains("play")
     });
     editor.keys(&["q"]);
     editor.wait_for("the exit", |s| s.contains("doku exited 0"));
+}
+
+#[test]
+fn edit_with_boxes_and_no_puzzle_opens_a_blank_board_of_that_shape() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("edit-shape", 80, 24) else {
+        return;
+    };
+    let latin = tmux.open(
+        "latin",
+        &doku_shell(home.path(), &[], "edit --boxes latin --size 6"),
+    );
+    latin.wait_for("a blank 6x6 Latin editor", |s| {
+        s.contains("6x6 Latin · editor · 0 givens")
+    });
+    // The next size is a Latin square too: the editor keeps its kind.
+    latin.keys(&["z"]);
+    latin.wait_for("a blank 8x8 Latin editor", |s| {
+        s.contains("8x8 Latin · editor · 0 givens")
+    });
+    latin.keys(&["q"]);
+    latin.wait_for("the exit", |s| s.contains("doku exited 0"));
+    let boxes = tmux.open("boxes", &doku_shell(home.path(), &[], "edit --boxes 3x2"));
+    // Standard 6x6 boxes are 2x3: these stand on end.
+    boxes.wait_for("a blank 6x6 editor of 3x2 boxes", |s| {
+        s.contains("6x6 (3x2 boxes) · editor · 0 givens")
+    });
+    boxes.keys(&["q"]);
+    boxes.wait_for("the exit", |s| s.contains("doku exited 0"));
 }
 
 #[test]

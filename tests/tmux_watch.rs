@@ -203,3 +203,18 @@ fn a_game_played_from_doku_watch_says_it_is_not_saved() {
     view.keys(&["q"]);
     view.wait_for("doku to exit", |s| s.contains("doku exited 0"));
 }
+
+#[test]
+fn watch_with_boxes_latin_and_no_puzzle_deals_a_latin_square() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("watch-latin", 80, 24) else {
+        return;
+    };
+    // As doku play --boxes latin deals them (it was silently a sudoku).
+    let pane = watch(&tmux, "latin", home.path(), "watch --boxes latin");
+    pane.wait_for("a Latin square in the solver view", |s| {
+        s.contains("9x9 Latin · ") && s.contains("solver: ")
+    });
+    pane.keys(&["q"]);
+    pane.wait_for("the exit", |s| s.contains("doku exited 0"));
+}

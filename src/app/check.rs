@@ -7,6 +7,7 @@
 use crate::engine::{Board, Deadline};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::sync::Arc;
 use std::thread;
 
 /// What the check found.
@@ -33,10 +34,9 @@ impl Verdict {
 
 /// A check running (or finished) on another thread.
 pub struct PuzzleCheck {
-    /// The search reads it through its deadline; leaked (one byte per
-    /// check that needs a thread) because the engine's deadline holds a
-    /// `'static` flag. `None` when the check was answered at once.
-    cancel: Option<&'static AtomicBool>,
+    /// The search reads it through its deadline. `None` when the check was
+    /// answered at once.
+    cancel: Option<Arc<AtomicBool>>,
     receiver: Receiver<Verdict>,
     verdict: Option<Verdict>,
 }
@@ -56,9 +56,10 @@ impl PuzzleCheck {
                 verdict: None,
             };
         }
-        let cancel: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let deadline = Deadline::NEVER.or_cancelled_by(Arc::clone(&cancel));
         thread::spawn(move || {
-            if let Some(verdict) = check(&givens, Deadline::NEVER.or_cancelled_by(cancel)) {
+            if let Some(verdict) = check(&givens, deadline) {
                 // The game may have changed meanwhile; nobody listens then.
                 let _ = sender.send(verdict);
             }
@@ -74,7 +75,7 @@ impl PuzzleCheck {
     #[cfg(test)]
     fn answered_by(receiver: Receiver<Verdict>) -> PuzzleCheck {
         PuzzleCheck {
-            cancel: Some(Box::leak(Box::new(AtomicBool::new(false)))),
+            cancel: Some(Arc::new(AtomicBool::new(false))),
             receiver,
             verdict: None,
         }
@@ -106,7 +107,7 @@ impl PuzzleCheck {
 
 impl Drop for PuzzleCheck {
     fn drop(&mut self) {
-        if let Some(cancel) = self.cancel {
+        if let Some(cancel) = &self.cancel {
             cancel.store(true, Ordering::Relaxed);
         }
     }
@@ -122,7 +123,7 @@ fn check(givens: &Board, deadline: Deadline) -> Option<Verdict> {
     if !givens.is_consistent() {
         return Some(Verdict::NoSolution);
     }
-    let Some(solution) = givens.solution_before(deadline).ok()? else {
+    let Some(solution) = givens.solution_before(deadline.clone()).ok()? else {
         return Some(Verdict::NoSolution);
     };
     Some(match givens.count_solutions_before(2, deadline).ok()? {
@@ -223,17 +224,20 @@ mod tests {
         let dead = board(&format!("12345678.........9{}", ".".repeat(63)));
         let never = Deadline::NEVER;
         let solved = unique.solution().expect("solvable");
-        assert_eq!(check(&unique, never), Some(Verdict::Unique(solved)));
-        assert_eq!(check(&several, never), Some(Verdict::Several));
+        assert_eq!(check(&unique, never.clone()), Some(Verdict::Unique(solved)));
+        assert_eq!(check(&several, never.clone()), Some(Verdict::Several));
         assert_eq!(check(&dead, never), Some(Verdict::NoSolution));
     }
 
     #[test]
-    fn a_cancelled_check_gives_up_without_a_verdict() {
-        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(true)));
+    fn a_cancelled_check_gives_up_without_a_verdict_and_lets_its_flag_go() {
+        let flag = Arc::new(AtomicBool::new(true));
         // A 16x16 with few givens needs a search, which sees the flag.
         let open = board(&".".repeat(256));
-        assert_eq!(check(&open, Deadline::NEVER.or_cancelled_by(flag)), None);
+        let deadline = Deadline::NEVER.or_cancelled_by(Arc::clone(&flag));
+        assert_eq!(check(&open, deadline), None);
+        // Shared, not leaked: once the search is over only the owner holds it.
+        assert_eq!(Arc::strong_count(&flag), 1);
     }
 
     /// The app with a given (undealt) 9x9 puzzle, its check answered by
@@ -335,7 +339,11 @@ mod tests {
     fn a_deal_drops_the_check_and_cancels_its_search() {
         let now = std::time::Instant::now();
         let (mut app, _sender) = app_with_held_check(now);
-        let flag = app.check.as_ref().and_then(|c| c.cancel).expect("a check");
+        let flag = app
+            .check
+            .as_ref()
+            .and_then(|c| c.cancel.clone())
+            .expect("a check");
         let solved = app.game.givens().solution().expect("solvable");
         app.start_game(
             solved.clone(),

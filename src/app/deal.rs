@@ -4,7 +4,9 @@
 //! quitting) is cancelled, so stale deals do not pile up on the cores.
 
 use crate::config::Config;
-use crate::engine::generator::{generate_unless_cancelled, GenerateError, Symmetry};
+use crate::engine::generator::{
+    generate_unless_cancelled, hardest_dealable, GenerateError, Symmetry,
+};
 use crate::engine::grader::{grade, Difficulty, FORCING_MAX_SIZE};
 use crate::engine::{Board, Named, Shape};
 use rand::{Rng, SeedableRng};
@@ -132,24 +134,56 @@ impl DealQueue {
     /// The next difficulty in the cycle; returns the status-line message.
     pub fn cycle_difficulty(&mut self) -> String {
         self.next_difficulty = self.next_difficulty.next();
-        format!("next deal: {}", self.next_difficulty)
+        self.unless_out_of_reach(format!("next deal: {}", self.next_difficulty))
     }
 
     /// The next board size in the cycle (`forward`, or back); returns the
     /// status-line message.
     pub fn cycle_size(&mut self, forward: bool) -> String {
         self.next_size = crate::game::prefs::next_size(self.next_size, forward);
-        format!("next deal: {}", self.next_board())
+        self.unless_out_of_reach(format!("next deal: {}", self.next_board()))
     }
 
     /// Latin squares next, or sudokus again; returns the status-line message.
     pub fn toggle_latin(&mut self) -> String {
         self.next_latin = !self.next_latin;
-        if self.next_latin {
+        self.unless_out_of_reach(if self.next_latin {
             format!("next deal: {}", self.next_board())
         } else {
             format!("next deal: {} sudoku", self.next_board())
+        })
+    }
+
+    /// The difficulty the next deal will have: the one chosen, or the
+    /// hardest its board is dealt at when that is easier (extreme needs
+    /// forcing chains, which run on boards up to 9x9). The choice itself is
+    /// kept for smaller boards.
+    pub fn next_dealt_difficulty(&self) -> Difficulty {
+        match self.next_shape() {
+            Ok(shape) => self.next_difficulty.min(hardest_dealable(shape)),
+            Err(_) => self.next_difficulty,
         }
+    }
+
+    /// The next deal in words, as it will be dealt: "9x9 Latin extreme",
+    /// "16x16 expert" (with extreme chosen).
+    pub fn next_deal(&self) -> String {
+        format!("{} {}", self.next_board(), self.next_dealt_difficulty())
+    }
+
+    /// `message`, or when the next deal will be easier than chosen, what
+    /// will be dealt and why ("next deal: 16x16 expert (extreme is for 9x9
+    /// and smaller)"), so the panel and the deal hold no surprise.
+    fn unless_out_of_reach(&self, message: String) -> String {
+        if self.next_dealt_difficulty() == self.next_difficulty {
+            return message;
+        }
+        format!(
+            "next deal: {} ({} is for {max}x{max} and smaller)",
+            self.next_deal(),
+            self.next_difficulty,
+            max = FORCING_MAX_SIZE
+        )
     }
 
     /// The next deal's board in words: "9x9", or "9x9 Latin".
@@ -207,7 +241,8 @@ impl Dealing {
         });
         Dealing {
             shape,
-            difficulty,
+            // What it will be: the thread says why, if it is not the one asked.
+            difficulty: difficulty.min(hardest_dealable(shape)),
             started: Instant::now(),
             receiver,
             cancel,

@@ -188,6 +188,11 @@ impl App {
     pub fn open_editor(&mut self, size: usize, now: Instant) {
         // A Latin square when those are dealt next (`L`), as the panel says.
         let shape = super::deal::deal_shape(size, self.deals.next_latin).unwrap_or(Shape::CLASSIC);
+        self.open_blank_editor(shape, now);
+    }
+
+    /// Opens the editor on a blank board of `shape` (`doku edit --boxes`).
+    pub fn open_blank_editor(&mut self, shape: Shape, now: Instant) {
         self.game.pause(now);
         self.editor = Some(Editor::new(shape, now));
         self.screen = Screen::Editing;
@@ -273,9 +278,13 @@ impl App {
                         "the size changes on a blank board: erase the givens first".into(),
                     )
                 } else {
-                    let size = editor.givens().shape().size();
-                    let next = crate::game::prefs::next_size(size, action == Action::CycleSize);
-                    self.open_editor(next, now);
+                    let shape = editor.givens().shape();
+                    let next =
+                        crate::game::prefs::next_size(shape.size(), action == Action::CycleSize);
+                    // A Latin editor (doku edit --boxes latin) stays one.
+                    let next_shape =
+                        super::deal::deal_shape(next, shape.is_latin()).unwrap_or(Shape::CLASSIC);
+                    self.open_blank_editor(next_shape, now);
                     self.message = Some(format!("editor: a blank {next}x{next} board"));
                     return;
                 }

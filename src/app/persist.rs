@@ -3,7 +3,6 @@
 //! are left for new ones. Every failure here becomes a status-line message;
 //! none stops the game.
 
-use crate::engine::Named;
 use crate::game::Game;
 use crate::storage::{stats, Autosave, Found, GameKind, StateDir, Stats};
 use std::time::Instant;
@@ -36,6 +35,15 @@ fn kind(game: &Game) -> GameKind {
     }
 }
 
+/// A kind of game in words: "9x9 medium", "6x6 custom".
+fn kind_label(kind: GameKind) -> String {
+    format!(
+        "{0}x{0} {1}",
+        kind.size,
+        stats::difficulty_name(kind.difficulty)
+    )
+}
+
 impl Persistence {
     /// Saves nothing and counts nothing (tests, benches).
     pub fn off() -> Persistence {
@@ -64,7 +72,16 @@ impl Persistence {
         let (game, message) = match opened.found {
             Found::Game(saved) => match Game::from_saved(&saved, now) {
                 Ok(game) if resume => (Some(game), None),
-                Ok(game) => (None, persistence.abandoned(&game)),
+                // Said, since `--new` does not ask as `g` does.
+                Ok(game) => (
+                    None,
+                    Some(persistence.abandoned(&game).unwrap_or_else(|| {
+                        format!(
+                            "new game: your saved {} counts as abandoned",
+                            kind_label(kind(&game))
+                        )
+                    })),
+                ),
                 // `open_game` checked the save, so this is not expected.
                 Err(why) => (None, Some(format!("saved game not resumed: {why}"))),
             },
@@ -153,11 +170,7 @@ impl Persistence {
         let hints = u64::from(game.hints_used());
         let clock = stats::clock(time.as_secs());
         let game_kind = kind(game);
-        let label = format!(
-            "{0}x{0} {1}",
-            game_kind.size,
-            game_kind.difficulty.map_or("custom", |d| d.name())
-        );
+        let label = kind_label(game_kind);
         if game.is_assisted() {
             return match self.count(|s| s.record_assisted(game_kind, hints)) {
                 Err(e) => format!("solved in {clock} with help; {e}"),

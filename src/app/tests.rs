@@ -553,11 +553,11 @@ fn the_status_line_names_a_latin_square_and_boxes_other_than_the_standard_ones()
         screen(&app, now, 80, 24).join("\n")
     };
     let latin = "..2..5..7.6..973.8.471......8.523...27..4..15...314.9......218.1.596..4.8..7..6..";
-    assert!(status_of(latin, ShapeHint::Latin).contains("9x9 Latin · given puzzle"));
+    assert!(status_of(latin, ShapeHint::Latin).contains("9x9 Latin · custom"));
     let six = "1.........2.........................";
-    assert!(status_of(six, ShapeHint::Boxes(3, 2)).contains("6x6 (3x2 boxes) · given puzzle"));
+    assert!(status_of(six, ShapeHint::Boxes(3, 2)).contains("6x6 (3x2 boxes) · custom"));
     let standard = status_of(six, ShapeHint::Infer);
-    assert!(standard.contains("6x6 · given puzzle"), "{standard}");
+    assert!(standard.contains("6x6 · custom"), "{standard}");
 }
 
 /// The hint a fresh press would show on this game, worked out on the spot.
@@ -646,4 +646,111 @@ fn a_hint_after_its_technique_and_a_colon_goes_on_in_lower_case() {
         under_board.starts_with(&format!("hint: {after_technique}")),
         "{under_board}"
     );
+}
+
+#[test]
+fn the_next_deal_is_never_broken_across_the_panels_rows_at_80x24() {
+    let now = Instant::now();
+    // Each next deal beside each board the panel stands by at 80x24.
+    for (game_size, line) in [
+        (9, PUZZLE),
+        (4, "1..4..1...4..3.."),
+        (6, "1.........2........................."),
+    ] {
+        let board = parse_puzzle(line, ShapeHint::Infer).expect("puzzle");
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let theme = themes.get("default").expect("default").clone();
+        let game = Game::new(board, Some(Difficulty::Medium), now);
+        let mut app = App::new(&Config::built_in(), themes, theme, game, 42);
+        for size in crate::config::SIZES {
+            for &difficulty in <Difficulty as crate::engine::Named>::ALL {
+                for latin in [false, true] {
+                    app.deals.next_size = size;
+                    app.deals.next_difficulty = difficulty;
+                    app.deals.next_latin = latin;
+                    let deal = app.deals.next_deal();
+                    let rows = screen(&app, now, 80, 24);
+                    let whole = rows.iter().any(|row| row.contains(&deal));
+                    assert!(
+                        whole,
+                        "{game_size}x{game_size}: {deal} broken:\n{}",
+                        rows.join("\n")
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_next_deal_past_its_boards_reach_is_named_as_it_will_be_dealt() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "ddd", now); // medium on to extreme
+    assert_eq!(app.message.as_deref(), Some("next deal: extreme"));
+    // The screen above the status line.
+    let panel = |app: &App| screen(app, now, 80, 24)[..22].join("\n");
+    assert!(panel(&app).contains("9x9 extreme"), "{}", panel(&app));
+    // On a 10x10, extreme is out of reach (no forcing chains there): what
+    // will be dealt is named, and why, wherever the next deal is.
+    chars(&mut app, "z", now);
+    assert_eq!(
+        app.message.as_deref(),
+        Some("next deal: 10x10 expert (extreme is for 9x9 and smaller)")
+    );
+    let shown = panel(&app);
+    assert!(
+        shown.contains("10x10 expert") && !shown.contains("extreme"),
+        "{shown}"
+    );
+    let resumed = app.resumed_message(true);
+    assert!(resumed.ends_with("deals a new expert 10x10)"), "{resumed}");
+    // The choice is kept: back on 9x9 it deals extreme again.
+    chars(&mut app, "Z", now);
+    assert_eq!(app.message.as_deref(), Some("next deal: 9x9"));
+    assert!(panel(&app).contains("9x9 extreme"), "{}", panel(&app));
+}
+
+#[test]
+fn a_finished_search_offers_what_comes_next_not_pause_and_step() {
+    let now = Instant::now();
+    let mut app = app(now);
+    app.enter_watch(now);
+    let keys = |app: &App| screen(app, now, 80, 24)[23].clone();
+    let running = keys(&app);
+    assert!(
+        running.contains("Space pause") && running.contains(". step"),
+        "{running}"
+    );
+    app.act(Action::WatchFinish, now);
+    app.watch_mut().expect("the solver view").run_to_end();
+    let finished = keys(&app);
+    for gone in ["pause", "resume", "step", "faster", "slower"] {
+        assert!(!finished.contains(gone), "{gone}: {finished}");
+    }
+    for offered in ["s strategy", "g new", "a back", "? help", "q quit"] {
+        assert!(finished.contains(offered), "{offered}: {finished}");
+    }
+}
+
+#[test]
+fn the_solver_views_help_in_doku_watch_promises_no_save() {
+    let now = Instant::now();
+    let help = |keeps_no_game: bool| {
+        let mut app = app(now);
+        if keeps_no_game {
+            app.keep_no_game();
+        }
+        app.enter_watch(now);
+        press(&mut app, KeyCode::Char('?'), now);
+        screen(&app, now, 80, 24).join("\n")
+    };
+    let watching = help(true);
+    assert!(
+        watching.contains("quit (doku watch saves no game)"),
+        "{watching}"
+    );
+    assert!(!watching.contains("saved first"), "{watching}");
+    // From a game, quitting saves it.
+    assert!(help(false).contains("quit (the game is saved first)"));
 }

@@ -230,6 +230,8 @@ pub struct WatchLaunch {
     pub speed: Option<f64>,
     /// Deal the next puzzle when one is solved.
     pub repeat: bool,
+    /// What the deals of this run are (`--boxes latin`: Latin squares).
+    pub deals: DealChoices,
 }
 
 /// How `doku edit` opens straight into the puzzle editor.
@@ -237,6 +239,9 @@ pub struct WatchLaunch {
 pub struct EditLaunch {
     /// The board size; `None`: the size of the next deal.
     pub size: Option<usize>,
+    /// The blank board's shape: `Infer` for the next deal's (a Latin square
+    /// after `L`), `Latin`, or boxes of RxC (whose size the CLI checked).
+    pub boxes: crate::engine::format::ShapeHint,
     /// Digits to start from (a puzzle line given with the command).
     pub start: Option<Board>,
 }
@@ -283,14 +288,8 @@ pub fn main_with(
     resume: bool,
     watch: Option<WatchLaunch>,
 ) -> i32 {
-    launch_app(
-        config_path,
-        puzzle,
-        resume,
-        watch,
-        None,
-        DealChoices::default(),
-    )
+    let deals = watch.map_or_else(DealChoices::default, |w| w.deals);
+    launch_app(config_path, puzzle, resume, watch, None, deals)
 }
 
 fn launch_app(
@@ -433,8 +432,18 @@ fn launch_app(
         app.offer_given(board, now);
     }
     if let Some(edit) = edit {
+        use crate::engine::{format::ShapeHint, Shape};
         let size = edit.size.unwrap_or(app.deals.next_size);
-        app.open_editor(size, now);
+        // The CLI checked the size and the boxes.
+        let blank = match edit.boxes {
+            ShapeHint::Infer => None,
+            ShapeHint::Latin => Shape::latin(size).ok(),
+            ShapeHint::Boxes(rows, cols) => Shape::with_boxes(rows.into(), cols.into()).ok(),
+        };
+        match blank {
+            Some(shape) => app.open_blank_editor(shape, now),
+            None => app.open_editor(size, now),
+        }
         if let Some(start) = edit.start {
             app.editor = Some(crate::game::editor::Editor::from_board(start, now));
         }

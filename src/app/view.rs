@@ -87,7 +87,7 @@ impl Widget for AppView<'_> {
                 "{} dealing a {} {} puzzle",
                 self.spinner(),
                 shape_label(dealing.map_or(shape, |d| d.shape)),
-                dealing.map_or(app.deals.next_difficulty, |d| d.difficulty),
+                dealing.map_or(app.deals.next_dealt_difficulty(), |d| d.difficulty),
             );
             let rect = crate::ui::popups_centred(above_status, text.chars().count() as u16, 1);
             Line::styled(text, theme.message()).render(rect, buf);
@@ -266,8 +266,7 @@ impl AppView<'_> {
         let game = &app.game;
         let mut facts = vec![
             shape_label(game.shape()),
-            game.difficulty()
-                .map_or_else(|| "given puzzle".into(), |d| d.to_string()),
+            crate::storage::stats::difficulty_name(game.difficulty()).to_string(),
             clock_text(game.elapsed(self.now)),
         ];
         if app.question().is_some() {
@@ -379,6 +378,15 @@ impl AppView<'_> {
             ],
             Screen::Paused => &[Action::Pause, Action::Quit],
             Screen::Help | Screen::WatchHelp => &[Action::Help, Action::Quit],
+            // A finished search has nothing to pause, step or pace: what
+            // there is to do next instead.
+            Screen::Watching if app.watch().is_some_and(|w| w.outcome().is_some()) => &[
+                Action::WatchNextStrategy,
+                Action::NewGame,
+                Action::ToggleWatch,
+                Action::Help,
+                Action::Quit,
+            ],
             // Finish gives way to help, which lists it and the rest:
             // all of them would not fit in 80 columns.
             Screen::Watching => &[
@@ -523,6 +531,8 @@ impl AppView<'_> {
                 let mut description = match entry.action {
                     // There, it can only go back.
                     Action::ToggleWatch => "back to the game",
+                    // "the game is saved first" would promise a save.
+                    Action::Quit if self.app.keeps_no_game => "quit (doku watch saves no game)",
                     _ => entry.description,
                 }
                 .to_string();
@@ -627,11 +637,19 @@ impl AppView<'_> {
             lines.push(line);
         }
         lines.push(Line::raw(""));
-        lines.push(Line::raw(format!(
-            "next deal: {} {}",
-            app.deals.next_board(),
-            app.deals.next_difficulty
-        )));
+        // On one row if it fits; else the deal on a row of its own, never
+        // broken as "9x9 Latin" / "extreme".
+        let deal = app.deals.next_deal();
+        let inner_width = layout
+            .panel
+            .map_or(0, |panel| panel.width.saturating_sub(2));
+        let label = "next deal:";
+        if label.len() + 1 + deal.len() <= usize::from(inner_width) {
+            lines.push(Line::raw(format!("{label} {deal}")));
+        } else {
+            lines.push(Line::raw(label));
+            lines.push(Line::raw(deal));
+        }
         if game.hints_used() > 0 && !game.is_solved() {
             lines.push(Line::raw(format!("hints used: {}", game.hints_used())));
         }

@@ -9,6 +9,7 @@ use crate::engine::grader::{
     BEYOND_BUDGET, FORCING_MAX_SIZE,
 };
 use crate::engine::Board;
+use crate::game::step_line;
 use std::io::{self, Write};
 
 pub fn run(args: &GradeArgs) -> i32 {
@@ -61,7 +62,7 @@ pub fn run(args: &GradeArgs) -> i32 {
 /// stops if it does.
 fn write_steps(out: &mut dyn Write, board: &Board, solution: &LogicalSolution) -> io::Result<()> {
     for step in &solution.steps {
-        writeln!(out, "  {}: {}", step.technique, step.explanation)?;
+        writeln!(out, "  {}", step_line(step.technique, &step.explanation))?;
     }
     let left = solution.board.values().iter().filter(|&&v| v == 0).count();
     if solution.cut_short {

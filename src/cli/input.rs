@@ -80,6 +80,8 @@ impl InputArgs {
         for (i, p) in self.puzzles.iter().enumerate() {
             if p == "-" {
                 sources.push(stdin_source());
+            } else if let Some(problem) = file_named_as_puzzle(p, self.hint(), true) {
+                return Err(format!("argument {}: {problem}", i + 1));
             } else {
                 sources.push(Source {
                     name: format!("argument {}", i + 1),
@@ -114,6 +116,34 @@ impl InputArgs {
     pub fn hint(&self) -> ShapeHint {
         self.boxes.unwrap_or_default()
     }
+}
+
+/// What to say of a puzzle argument that is a file's name (`doku solve
+/// puzzles.txt`, a common slip for `--file`), instead of a complaint about
+/// its characters as cells; `None` for anything else. `takes_file`: the
+/// command has `--file` (`doku edit` has not).
+pub fn file_named_as_puzzle(argument: &str, hint: ShapeHint, takes_file: bool) -> Option<String> {
+    if std::path::Path::new(argument).is_file() {
+        return Some(if takes_file {
+            format!("{argument} is a file, not a puzzle: read it with --file {argument}")
+        } else {
+            format!("{argument} is a file, not a puzzle: give the puzzle's line (doku play --file {argument} plays it)")
+        });
+    }
+    // A name with a folder or an extension ("data/top95.txt") that does
+    // not read as a puzzle either.
+    let extension = argument.rsplit_once('.').map_or("", |(_, ext)| ext);
+    let like_a_path = argument.contains(['/', '\\'])
+        || (1..=4).contains(&extension.len()) && extension.chars().all(|c| c.is_ascii_alphabetic());
+    let not_a_puzzle = crate::engine::format::parse_puzzle(argument, hint).is_err();
+    (like_a_path && not_a_puzzle).then(|| {
+        let from_a_file = if takes_file {
+            "; puzzles from a file: --file FILE"
+        } else {
+            ""
+        };
+        format!("{argument} is not a puzzle, nor a file here{from_a_file}")
+    })
 }
 
 /// A file that cannot be opened, said as a missing config file is.

@@ -157,6 +157,21 @@ impl PlayArgs {
             }
             _ => None,
         };
+        // Refused as `doku generate` refuses it, rather than dealt easier.
+        if let (Some(size), Some(difficulty)) = (self.size, self.difficulty) {
+            use crate::engine::generator::{hardest_dealable, GenerateError};
+            let shape =
+                crate::app::deal_shape(size, latin.unwrap_or(false)).map_err(|e| e.to_string())?;
+            let hardest = hardest_dealable(shape);
+            if difficulty > hardest {
+                return Err(GenerateError::OutOfReach {
+                    size,
+                    difficulty,
+                    hardest,
+                }
+                .to_string());
+            }
+        }
         Ok(crate::app::DealChoices {
             size: self.size,
             difficulty: self.difficulty,
@@ -174,9 +189,9 @@ pub struct EditArgs {
     #[arg(long, value_name = "N", conflicts_with = "puzzle")]
     pub size: Option<usize>,
     /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for a Latin square (rows
-    /// and columns only); by default the standard boxes of
-    /// the puzzle's size. Only with a puzzle.
-    #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes, requires = "puzzle")]
+    /// and columns only); by default the standard boxes of the puzzle's size,
+    /// or for a blank board the shape of the next deal.
+    #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
     pub boxes: Option<ShapeHint>,
 }
 
@@ -200,6 +215,7 @@ pub struct WatchArgs {
     pub repeat: bool,
     /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for a Latin square (rows
     /// and columns only); by default the standard boxes of the puzzle's size.
+    /// Without a puzzle, `latin` deals Latin squares (as in doku play).
     #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
     pub boxes: Option<ShapeHint>,
 }
@@ -478,16 +494,35 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
     if let Some(size) = args.size {
         check_board_size(size)?;
     }
+    // A blank board with boxes of RxC is (R*C)x(R*C).
+    if let (None, Some(ShapeHint::Boxes(rows, cols))) = (&args.puzzle, args.boxes) {
+        let boxed = usize::from(rows) * usize::from(cols);
+        match args.size {
+            Some(size) if size != boxed => {
+                return Err(format!(
+                    "--size {size} and --boxes {rows}x{cols} disagree: boxes of \
+                     {rows}x{cols} make a {boxed}x{boxed} board; give one of them"
+                ))
+            }
+            _ => check_board_size(boxed).map_err(|_| {
+                format!("--boxes {rows}x{cols}: {boxed}x{boxed} is not a board size")
+            })?,
+        }
+    }
     let start = match &args.puzzle {
         // Named as `doku play` names it: "line 1" alone says not of what.
-        Some(text) => Some(
-            parse_puzzle(text, args.boxes.unwrap_or_default())
-                .map_err(|e| format!("the puzzle argument: {e}"))?,
-        ),
+        Some(text) => {
+            let hint = args.boxes.unwrap_or_default();
+            if let Some(problem) = input::file_named_as_puzzle(text, hint, false) {
+                return Err(format!("the puzzle argument: {problem}"));
+            }
+            Some(parse_puzzle(text, hint).map_err(|e| format!("the puzzle argument: {e}"))?)
+        }
         None => None,
     };
     Ok(crate::app::EditLaunch {
         size: args.size,
+        boxes: args.boxes.unwrap_or_default(),
         start,
     })
 }
@@ -519,19 +554,22 @@ fn watch_launch(
         .map(crate::engine::SearchKind::parse_named)
         .transpose()
         .map_err(|e| format!("--strategy: {e}"))?;
-    // The puzzle is read as `doku play` reads it.
-    let puzzle = play_puzzle(&PlayArgs {
+    // The puzzle is read as `doku play` reads it, and without one
+    // `--boxes latin` deals Latin squares as there.
+    let as_play = PlayArgs {
         puzzle: args.puzzle.clone(),
         file: args.file.clone(),
         new: true,
         boxes: args.boxes,
         size: None,
         difficulty: None,
-    })?;
+    };
+    let puzzle = play_puzzle(&as_play)?;
     let launch = crate::app::WatchLaunch {
         strategy,
         speed: args.speed,
         repeat: args.repeat,
+        deals: as_play.deal_choices()?,
     };
     Ok((puzzle, launch))
 }
@@ -577,7 +615,14 @@ fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> 
     // Bytes, not a string: a file that is not UTF-8 gets the line and column
     // of its first bad byte from the parser, like `doku solve --file`.
     let bytes = match (&args.puzzle, &args.file) {
-        (Some(text), _) => text.clone().into_bytes(),
+        (Some(text), _) => {
+            if let Some(problem) =
+                input::file_named_as_puzzle(text, args.boxes.unwrap_or_default(), true)
+            {
+                return Err(format!("{source}: {problem}"));
+            }
+            text.clone().into_bytes()
+        }
         (None, Some(path)) => std::fs::read(path).map_err(|e| input::cannot_read(path, &e))?,
         (None, None) => return Ok(None),
     };

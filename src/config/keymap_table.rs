@@ -38,7 +38,7 @@ pub(super) fn merge_keymap(base: &Keymap, table: &Table<'_, '_>) -> Result<Keyma
                 "[] binds no key; every action needs at least one key (to free a key, bind it to another action)".into(),
             ));
         }
-        let mut keys = Vec::new();
+        let mut keys: Vec<(KeySpec, String, Range<usize>)> = Vec::new();
         for (text, span) in texts {
             let spec = KeySpec::parse(text).map_err(|e| {
                 table.error(&span, name, format!("{} is not a key ({e})", quote(text)))
@@ -53,9 +53,21 @@ pub(super) fn merge_keymap(base: &Keymap, table: &Table<'_, '_>) -> Result<Keyma
                     ),
                 ));
             }
-            if !keys.iter().any(|(k, _, _)| *k == spec) {
-                keys.push((spec, text.to_owned(), span));
+            // Harmless, but likely a typo for another key: said as a clash
+            // between two actions is.
+            if let Some((_, first, _)) = keys.iter().find(|(k, _, _)| *k == spec) {
+                let what = if first == text {
+                    format!("{} is listed twice for {name}", quote(text))
+                } else {
+                    format!(
+                        "{} is the same key as {}, already listed for {name}",
+                        quote(text),
+                        quote(first)
+                    )
+                };
+                return Err(table.error(&span, name, format!("{what}; list each key once")));
             }
+            keys.push((spec, text.to_owned(), span));
         }
         user.push(UserBinding {
             action,

@@ -36,8 +36,15 @@ impl GameKind {
     }
 
     fn difficulty_label(&self) -> &'static str {
-        self.difficulty.map_or("custom", Named::name)
+        difficulty_name(self.difficulty)
     }
+}
+
+/// A difficulty as the statistics, the status line and the solved message
+/// name it: "custom" for a puzzle the player brought (typed in, pasted or
+/// given on the command line), whose difficulty doku did not choose.
+pub fn difficulty_name(difficulty: Option<Difficulty>) -> &'static str {
+    difficulty.map_or("custom", Named::name)
 }
 
 /// The counts for one kind of game.

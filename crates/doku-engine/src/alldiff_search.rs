@@ -525,7 +525,7 @@ impl Search {
             saved_cells: Vec::new(),
             failures: self.failures.clone(),
             segments: Arc::clone(&self.segments),
-            deadline: self.deadline,
+            deadline: self.deadline.clone(),
         }
     }
 

@@ -27,22 +27,22 @@ pub use search_kind::SearchKind;
 pub use shape::{Cell, Digit, House, Shape};
 pub use solver::{Rule, Solver, Step, Strategy};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// When a search must give up: a moment, or never; and, if given, as soon
 /// as a cancel flag is set (a background check no longer wanted).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Deadline {
     moment: Option<Instant>,
-    /// `'static` keeps the type `Copy`, as the searches pass it by value;
-    /// a caller with a shorter-lived flag leaks one (a byte per search).
-    cancel: Option<&'static AtomicBool>,
+    /// Shared with whoever may cancel the search.
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl PartialEq for Deadline {
     fn eq(&self, other: &Deadline) -> bool {
-        let same_flag = match (self.cancel, other.cancel) {
-            (Some(a), Some(b)) => std::ptr::eq(a, b),
+        let same_flag = match (&self.cancel, &other.cancel) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
             (a, b) => a.is_none() && b.is_none(),
         };
         self.moment == other.moment && same_flag
@@ -74,7 +74,7 @@ impl Deadline {
     }
 
     /// This deadline, or earlier: as soon as `cancel` is set.
-    pub fn or_cancelled_by(self, cancel: &'static AtomicBool) -> Deadline {
+    pub fn or_cancelled_by(self, cancel: Arc<AtomicBool>) -> Deadline {
         Deadline {
             cancel: Some(cancel),
             ..self
@@ -83,8 +83,10 @@ impl Deadline {
 
     /// Whether the moment has come (or the search was cancelled). Reads
     /// the clock, so searches ask only every few hundred branches.
-    pub fn passed(self) -> bool {
-        self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    pub fn passed(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
             || self.moment.is_some_and(|moment| Instant::now() >= moment)
     }
 }
@@ -203,7 +205,7 @@ fn uses_strong_solver(shape: Shape) -> bool {
 /// Some solution of a board the step iterator is not suited for: the
 /// matching-filter search while it is quick, else clause learning.
 fn hard_solution(board: &Board, deadline: Deadline) -> Result<Option<Board>, TimedOut> {
-    match alldiff_search::first_solution(board, STRONG_NODE_BUDGET, deadline) {
+    match alldiff_search::first_solution(board, STRONG_NODE_BUDGET, deadline.clone()) {
         Some(answer) => Ok(answer),
         None if deadline.passed() => Err(TimedOut),
         None => sat::first_solution(board, deadline),
@@ -216,7 +218,7 @@ fn hard_solution(board: &Board, deadline: Deadline) -> Result<Option<Board>, Tim
 /// which must add a clause per solution.
 fn hard_count_up_to(board: &Board, limit: usize, deadline: Deadline) -> Result<usize, TimedOut> {
     let budget = STRONG_NODE_BUDGET.saturating_mul(limit.max(1) as u64);
-    match alldiff_search::count_up_to(board, limit, budget, deadline) {
+    match alldiff_search::count_up_to(board, limit, budget, deadline.clone()) {
         Some(count) => Ok(count),
         None if deadline.passed() => Err(TimedOut),
         None => sat::count_up_to(board, limit, deadline),
