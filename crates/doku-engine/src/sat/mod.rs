@@ -126,6 +126,24 @@
 //! the racers at restarts re-rolled both searches (puzzle 15 37.7 ->
 //! 2.4 s CPU, 9 11 -> 48 s, 10 capped): the tails move, they do not
 //! shrink, and the answer stops being reproducible.
+//!
+//! Session 10 (conflicts over the 18 puzzles, orders 0 / 1 / 2 / 3, cap
+//! 150k, capped runs counted at 150k; base 504k / 744k / 860k / 923k,
+//! 3.06M in all, 6 capped). Kept: boards a third given or more skip the
+//! matching-filter search ([`learns_from_the_start`]); the search is
+//! unchanged, the 0.15-0.3 s its 1000 branches took on each puzzle are
+//! saved (sat-anchor first solution 0.44x Kissat's against the base's
+//! 0.50x, both at load 6-8). Chronological backtracking not built: a
+//! backjump averages 1.5 levels (never over 100, Kissat's threshold;
+//! puzzles 1-8) yet undoes 310-340 literals, so it would not fire.
+//! Measured and dropped: the replacement watch searched from where the
+//! last search stopped (Gent's saved position) is 3-5% less CPU a
+//! conflict but 3.20M conflicts (3 capped), order 0 792k; deciding,
+//! instead of a variable's false phase, the member of its cell its phase
+//! holds true (70% of decisions are negative) 1.83M (5 capped) against
+//! 1.25M (1) over orders 0-1, puzzle 4 17k -> 141k; prefetching the
+//! clause two watches ahead, same search, no less CPU (6.1-6.5 s against
+//! 6.0-6.2 s for 200k conflicts).
 
 mod cdcl;
 
