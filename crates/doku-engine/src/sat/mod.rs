@@ -133,7 +133,8 @@
 //! matching-filter search ([`learns_from_the_start`]); the search is
 //! unchanged, the 0.15-0.3 s its 1000 branches took on each puzzle are
 //! saved (sat-anchor first solution 0.44x Kissat's against the base's
-//! 0.50x, both at load 6-8). Chronological backtracking not built: a
+//! 0.50x, both at load 6-8; `doku solve` CPU over the 18, paired: 21.9 s
+//! against 24.7 s; `solve --count` 0.3 s less CPU a puzzle). Chronological backtracking not built: a
 //! backjump averages 1.5 levels (never over 100, Kissat's threshold;
 //! puzzles 1-8) yet undoes 310-340 literals, so it would not fire.
 //! Measured and dropped: the replacement watch searched from where the
@@ -143,7 +144,13 @@
 //! holds true (70% of decisions are negative) 1.83M (5 capped) against
 //! 1.25M (1) over orders 0-1, puzzle 4 17k -> 141k; prefetching the
 //! clause two watches ahead, same search, no less CPU (6.1-6.5 s against
-//! 6.0-6.2 s for 200k conflicts).
+//! 6.0-6.2 s for 200k conflicts); the target trail kept over restarts
+//! (never reset) 818k / 906k / 711k / 766k, 3.23M (7 capped); activity
+//! decay 0.975 799k (1 capped) / 853k (3) on orders 0-1, and deleting 75%
+//! of the candidates at each reduction (Kissat's fraction) 807k (2) /
+//! 948k (3), both stopped there. Every change made order 0 worse
+//! (710-820k against 504k): the settings were tuned on that order, so
+//! judge by all four.
 
 mod cdcl;
 
