@@ -203,8 +203,12 @@ fn uses_strong_solver(shape: Shape) -> bool {
 }
 
 /// Some solution of a board the step iterator is not suited for: the
-/// matching-filter search while it is quick, else clause learning.
+/// matching-filter search while it is quick, else clause learning (at
+/// once on boards a third given, see [`sat::learns_from_the_start`]).
 fn hard_solution(board: &Board, deadline: Deadline) -> Result<Option<Board>, TimedOut> {
+    if sat::learns_from_the_start(board) {
+        return sat::first_solution(board, deadline);
+    }
     match alldiff_search::first_solution(board, STRONG_NODE_BUDGET, deadline.clone()) {
         Some(answer) => Ok(answer),
         None if deadline.passed() => Err(TimedOut),
@@ -217,6 +221,9 @@ fn hard_solution(board: &Board, deadline: Deadline) -> Result<Option<Board>, Tim
 /// costs at least one branch, and it enumerates faster than the learner,
 /// which must add a clause per solution.
 fn hard_count_up_to(board: &Board, limit: usize, deadline: Deadline) -> Result<usize, TimedOut> {
+    if limit <= 2 && sat::learns_from_the_start(board) {
+        return sat::count_up_to(board, limit, deadline);
+    }
     let budget = STRONG_NODE_BUDGET.saturating_mul(limit.max(1) as u64);
     match alldiff_search::count_up_to(board, limit, budget, deadline.clone()) {
         Some(count) => Ok(count),

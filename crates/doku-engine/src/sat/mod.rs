@@ -126,6 +126,31 @@
 //! the racers at restarts re-rolled both searches (puzzle 15 37.7 ->
 //! 2.4 s CPU, 9 11 -> 48 s, 10 capped): the tails move, they do not
 //! shrink, and the answer stops being reproducible.
+//!
+//! Session 10 (conflicts over the 18 puzzles, orders 0 / 1 / 2 / 3, cap
+//! 150k, capped runs counted at 150k; base 504k / 744k / 860k / 923k,
+//! 3.06M in all, 6 capped). Kept: boards a third given or more skip the
+//! matching-filter search ([`learns_from_the_start`]); the search is
+//! unchanged, the 0.15-0.3 s its 1000 branches took on each puzzle are
+//! saved (sat-anchor first solution 0.44x Kissat's against the base's
+//! 0.50x, both at load 6-8; `doku solve` CPU over the 18, paired: 21.9 s
+//! against 24.7 s; `solve --count` 0.3 s less CPU a puzzle). Chronological backtracking not built: a
+//! backjump averages 1.5 levels (never over 100, Kissat's threshold;
+//! puzzles 1-8) yet undoes 310-340 literals, so it would not fire.
+//! Measured and dropped: the replacement watch searched from where the
+//! last search stopped (Gent's saved position) is 3-5% less CPU a
+//! conflict but 3.20M conflicts (3 capped), order 0 792k; deciding,
+//! instead of a variable's false phase, the member of its cell its phase
+//! holds true (70% of decisions are negative) 1.83M (5 capped) against
+//! 1.25M (1) over orders 0-1, puzzle 4 17k -> 141k; prefetching the
+//! clause two watches ahead, same search, no less CPU (6.1-6.5 s against
+//! 6.0-6.2 s for 200k conflicts); the target trail kept over restarts
+//! (never reset) 818k / 906k / 711k / 766k, 3.23M (7 capped); activity
+//! decay 0.975 799k (1 capped) / 853k (3) on orders 0-1, and deleting 75%
+//! of the candidates at each reduction (Kissat's fraction) 807k (2) /
+//! 948k (3), both stopped there. Every change made order 0 worse
+//! (710-820k against 504k): the settings were tuned on that order, so
+//! judge by all four.
 
 mod cdcl;
 
@@ -134,6 +159,17 @@ use super::solver::geometry;
 use super::{Deadline, TimedOut};
 use crate::alldiff_search;
 use cdcl::{Cdcl, Lit, SatAnswer};
+
+/// Whether clause learning should take a large `board` from the start,
+/// without the matching-filter search's branch budget first. With a third
+/// of the cells given or more, the learner answers in a few milliseconds
+/// where that search is quick, and the search's 1000 branches (0.15-0.3 s
+/// on a 25x25) are thrown away where it thrashes: on the 25x25 Gecode
+/// puzzles (43% given) a tenth of the first-solution time. Sparser boards
+/// have many solutions, which the search finds faster.
+pub(crate) fn learns_from_the_start(board: &Board) -> bool {
+    3 * board.filled_count() >= board.values().len()
+}
 
 /// Some solution of `board`, if it has one.
 /// `Err` if `deadline` passed first.
