@@ -345,6 +345,24 @@ impl<'g> Net<'g> {
         self.run_from(mode, false);
     }
 
+    /// [`Net::propagate`] from `cand` on with static `links`, stopped once
+    /// every fact of `wanted` (`cand * 2 + on`) is found: a static
+    /// propagation only adds events, so those it found it finds the same
+    /// way (same parents, same depths) as the whole propagation does.
+    pub fn propagate_static_until(&mut self, cand: usize, links: Links, wanted: &[usize]) {
+        let mode = Mode::Static(links);
+        self.reset(mode);
+        self.push(cand, true, &[], mode);
+        let mut head = 0;
+        while self.conflict.is_none() && head < self.events.len() {
+            if (wanted.iter()).all(|&key| self.event_of(key / 2, key % 2 == 1).is_some()) {
+                return;
+            }
+            self.follow_static(head as u32, links, mode);
+            head += 1;
+        }
+    }
+
     /// [`Net::run`]; with `stalled`, from a dynamic propagation's stall
     /// (every event followed).
     fn run_from(&mut self, mode: Mode, mut stalled: bool) {
