@@ -342,7 +342,7 @@ impl<'g> Net<'g> {
     }
 
     fn run(&mut self, mode: Mode) {
-        self.run_from(mode, false);
+        self.run_from(mode, false, false);
     }
 
     /// [`Net::propagate`] from `cand` on with static `links`, stopped once
@@ -364,8 +364,9 @@ impl<'g> Net<'g> {
     }
 
     /// [`Net::run`]; with `stalled`, from a dynamic propagation's stall
-    /// (every event followed).
-    fn run_from(&mut self, mode: Mode, mut stalled: bool) {
+    /// (every event followed); with `plus_done` too, a stall where the
+    /// rules of level 1 found nothing (see [`Net::resume`]).
+    fn run_from(&mut self, mode: Mode, mut stalled: bool, mut plus_done: bool) {
         let mut head = 0;
         // A dynamic propagation follows its `on` events before any `off`
         // one, each kind first in first out, as SE's `Chaining.doChaining`
@@ -416,7 +417,12 @@ impl<'g> Net<'g> {
             // What the inner rules found nothing in is where a higher
             // level goes on from (see `Stop`).
             self.stall_budget = self.inner_budget;
-            if level >= 1 && self.stalled(level, mode) {
+            let went = if std::mem::take(&mut plus_done) {
+                self.stalled_past_plus(level, mode)
+            } else {
+                level >= 1 && self.stalled(level, mode)
+            };
+            if went {
                 continue;
             }
             return;
@@ -466,7 +472,13 @@ impl<'g> Net<'g> {
             }
         }
         if self.conflict.is_none() {
-            self.run_from(mode, true);
+            // From level 2 up, the lower level's stop is where the rules of
+            // level 1, which every level from 1 begins with, found nothing:
+            // this level's first round goes on from there.
+            let Mode::Dynamic { level } = mode else {
+                return;
+            };
+            self.run_from(mode, true, level >= 2);
         }
     }
 
@@ -1611,22 +1623,29 @@ impl StaticReach {
             scratch.clear();
             scratch.resize(self.words, 0);
         }
+        out.clear();
         for (k, &cand) in group.iter().enumerate() {
             let row = self.row(cand);
+            let mut any = 0;
             if k == 0 {
                 for (acc, &x) in scratch.iter_mut().zip(row) {
                     *acc = x;
+                    any |= x;
                 }
             } else {
                 for (acc, &x) in scratch.iter_mut().zip(row) {
                     *acc &= x;
+                    any |= *acc;
                 }
+            }
+            // Most groups share nothing, seen after two or three rows.
+            if any == 0 {
+                return;
             }
         }
         if group.is_empty() {
             scratch.fill(!0);
         }
-        out.clear();
         // Compact keys follow the candidates' order: the facts come out
         // in order of `cand * 2 + on` too.
         for (w, &word) in scratch.iter().enumerate() {

@@ -24,6 +24,12 @@ impl Net<'_> {
             || (level >= 2 && self.nested_chains(level, mode))
     }
 
+    /// [`Net::stalled`] where the rules of level 1 are known to find
+    /// nothing: only the nested chains of `level`.
+    pub(super) fn stalled_past_plus(&mut self, level: u8, mode: Mode) -> bool {
+        level >= 2 && self.nested_chains(level, mode)
+    }
+
     /// Per house, the digits this propagation removed there. A pattern of
     /// the rules below whose houses lost none of its digits was in the
     /// starting grid already: it is no inference (SE), or, for pointing and
