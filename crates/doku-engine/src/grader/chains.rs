@@ -1843,6 +1843,8 @@ impl StaticLinks {
             added_to,
             stack,
             path,
+            first_link,
+            links,
         } = scratch;
         let (mut component, mut reach) = match spare {
             Some(old) => (old.component, old.reach),
@@ -1873,7 +1875,23 @@ impl StaticLinks {
         added_to.resize(keys, UNSEEN);
         reach.clear();
         stack.clear();
-        // The depth-first path: each key and the next successor to try.
+        // The links between linked keys as lists (`links[first_link[key]..
+        // first_link[key + 1]]`, in order): a few hundred among rows of
+        // thousands of bits, which the search and the reaches read again.
+        first_link.clear();
+        links.clear();
+        for key in 0..keys {
+            first_link.push(links.len() as u32);
+            if linked[key / 64] & (1 << (key % 64)) == 0 {
+                continue;
+            }
+            let row = &self.succ[key * words..(key + 1) * words];
+            for (w, (&word, &mask)) in row.iter().zip(linked.iter()).enumerate() {
+                links.extend(bits(word & mask).map(|b| (w * 64 + b) as u32));
+            }
+        }
+        first_link.push(links.len() as u32);
+        // The depth-first path: each key and its next link to try.
         path.clear();
         let mut counter = 0u32;
         for root in 0..keys {
@@ -1884,17 +1902,17 @@ impl StaticLinks {
             low[root] = counter;
             counter += 1;
             stack.push(root as u32);
-            path.push((root, 0));
-            while let Some(&mut (key, ref mut from)) = path.last_mut() {
-                let row = &self.succ[key * words..(key + 1) * words];
-                if let Some(next) = next_bit_in(row, linked, *from) {
-                    *from = next + 1;
+            path.push((root, first_link[root] as usize));
+            while let Some(&mut (key, ref mut at)) = path.last_mut() {
+                if *at < first_link[key + 1] as usize {
+                    let next = links[*at] as usize;
+                    *at += 1;
                     if index[next] == UNSEEN {
                         index[next] = counter;
                         low[next] = counter;
                         counter += 1;
                         stack.push(next as u32);
-                        path.push((next, 0));
+                        path.push((next, first_link[next] as usize));
                     } else if component[next] == UNSEEN {
                         // On the stack: in the component being built.
                         low[key] = low[key].min(index[next]);
@@ -1924,16 +1942,16 @@ impl StaticLinks {
                     }
                 }
                 for &member in &stack[first..] {
-                    let row = &self.succ[member as usize * words..(member as usize + 1) * words];
-                    for (w, (&word, &mask)) in row.iter().zip(linked.iter()).enumerate() {
-                        for b in bits(word & mask) {
-                            let to = component[w * 64 + b] as usize;
-                            if to != c && added_to[to] != c as u32 {
-                                added_to[to] = c as u32;
-                                let theirs = &done[to * words..(to + 1) * words];
-                                for (acc, &x) in own.iter_mut().zip(theirs) {
-                                    *acc |= x;
-                                }
+                    let member = member as usize;
+                    for &next in
+                        &links[first_link[member] as usize..first_link[member + 1] as usize]
+                    {
+                        let to = component[next as usize] as usize;
+                        if to != c && added_to[to] != c as u32 {
+                            added_to[to] = c as u32;
+                            let theirs = &done[to * words..(to + 1) * words];
+                            for (acc, &x) in own.iter_mut().zip(theirs) {
+                                *acc |= x;
                             }
                         }
                     }
@@ -2008,6 +2026,8 @@ struct TarjanScratch {
     added_to: Vec<u32>,
     stack: Vec<u32>,
     path: Vec<(usize, usize)>,
+    first_link: Vec<u32>,
+    links: Vec<u32>,
 }
 
 /// What each key of [`StaticLinks`] reaches, by strongly connected component.
@@ -2028,19 +2048,6 @@ impl Closure {
 
     fn reaches(&self, from: usize, to: usize) -> bool {
         self.of(from)[to / 64] & (1 << (to % 64)) != 0
-    }
-}
-
-/// The first bit at or after `from` set in both `words` and `mask`.
-fn next_bit_in(words: &[u64], mask: &[u64], from: usize) -> Option<usize> {
-    let mut w = from / 64;
-    let mut word = *words.get(w)? & mask[w] & (!0u64 << (from % 64));
-    loop {
-        if word != 0 {
-            return Some(w * 64 + word.trailing_zeros() as usize);
-        }
-        w += 1;
-        word = *words.get(w)? & mask[w];
     }
 }
 

@@ -151,12 +151,12 @@ impl Net<'_> {
         // other way round.
         let mut covers: Vec<(usize, u64)> = Vec::new();
         for (base, cover) in [(0usize, 1usize), (1, 0)] {
-            for d in 0..n {
-                // The wing needs the digit removed from one of its base
-                // lines (see `note_removed`).
-                if (base * n..(base + 1) * n).all(|line| self.removed[line] >> d & 1 == 0) {
-                    continue;
-                }
+            // The wing needs the digit removed from one of its base lines
+            // (see `note_removed`).
+            let touched = self.removed[base * n..(base + 1) * n]
+                .iter()
+                .fold(0, |m, &r| m | r);
+            for d in bits(touched) {
                 // For each base line: the cover lines its places are in.
                 covers.clear();
                 for line in base * n..(base + 1) * n {
