@@ -343,12 +343,31 @@ impl<'g> Net<'g> {
     }
 
     fn run(&mut self, mode: Mode) {
-        self.run_from(mode, false);
+        self.run_from(mode, false, false);
+    }
+
+    /// [`Net::propagate`] from `cand` on with static `links`, stopped once
+    /// every fact of `wanted` (`cand * 2 + on`) is found: a static
+    /// propagation only adds events, so those it found it finds the same
+    /// way (same parents, same depths) as the whole propagation does.
+    pub fn propagate_static_until(&mut self, cand: usize, links: Links, wanted: &[usize]) {
+        let mode = Mode::Static(links);
+        self.reset(mode);
+        self.push(cand, true, &[], mode);
+        let mut head = 0;
+        while self.conflict.is_none() && head < self.events.len() {
+            if (wanted.iter()).all(|&key| self.event_of(key / 2, key % 2 == 1).is_some()) {
+                return;
+            }
+            self.follow_static(head as u32, links, mode);
+            head += 1;
+        }
     }
 
     /// [`Net::run`]; with `stalled`, from a dynamic propagation's stall
-    /// (every event followed).
-    fn run_from(&mut self, mode: Mode, mut stalled: bool) {
+    /// (every event followed); with `plus_done` too, a stall where the
+    /// rules of level 1 found nothing (see [`Net::resume`]).
+    fn run_from(&mut self, mode: Mode, mut stalled: bool, mut plus_done: bool) {
         let mut head = 0;
         // A dynamic propagation follows its `on` events before any `off`
         // one, each kind first in first out, as SE's `Chaining.doChaining`
@@ -399,7 +418,12 @@ impl<'g> Net<'g> {
             // What the inner rules found nothing in is where a higher
             // level goes on from (see `Stop`).
             self.stall_budget = self.inner_budget;
-            if level >= 1 && self.stalled(level, mode) {
+            let went = if std::mem::take(&mut plus_done) {
+                self.stalled_past_plus(level, mode)
+            } else {
+                level >= 1 && self.stalled(level, mode)
+            };
+            if went {
                 continue;
             }
             return;
@@ -449,7 +473,13 @@ impl<'g> Net<'g> {
             }
         }
         if self.conflict.is_none() {
-            self.run_from(mode, true);
+            // From level 2 up, the lower level's stop is where the rules of
+            // level 1, which every level from 1 begins with, found nothing:
+            // this level's first round goes on from there.
+            let Mode::Dynamic { level } = mode else {
+                return;
+            };
+            self.run_from(mode, true, level >= 2);
         }
     }
 
@@ -602,6 +632,7 @@ impl<'g> Net<'g> {
                 known
             }
         };
+        let all_digits = u64::MAX >> (64 - n);
         for &Crossing {
             b,
             line,
@@ -610,11 +641,12 @@ impl<'g> Net<'g> {
         } in &layout.crossings
         {
             let (b, line) = (b as usize, line as usize);
-            let touched = self.removed[b] | self.removed[line];
-            for d in 0..n {
-                if !base_locked && touched >> d & 1 == 0 {
-                    continue;
-                }
+            let digits = if base_locked {
+                all_digits
+            } else {
+                self.removed[b] | self.removed[line]
+            };
+            for d in bits(digits) {
                 let in_box = self.places[b * n + d];
                 let in_line = self.places[line * n + d];
                 if in_box == 0 || in_line == 0 {
@@ -1296,9 +1328,10 @@ fn branches_of(
 /// Runs `f` on what every candidate of `grid`, assumed on, reaches with
 /// all static links: what [`Net::propagate`] finds in
 /// `Mode::Static(Links::ALL)`, from the scan's bitsets, far faster (the
-/// nested chains ask at every stall). The last grid's answer is kept: a
-/// nested search of level 3 asks twice on each grid (its static forcing
-/// chains, then its multiple chains).
+/// nested chains ask at every stall). The answers for the last thousand
+/// grids are kept ([`ReachCache`]): a nested search of level 3 asks twice
+/// on each grid (its static forcing chains, then its multiple chains), and
+/// again on each grid level 2 stopped at.
 ///
 /// `outer` is the grid the asking propagation started from: `grid` is it
 /// less what the propagation removed, so its weak links are `outer`'s
@@ -1310,13 +1343,14 @@ pub(crate) fn with_static_reach<R>(
     f: impl FnOnce(&StaticReach) -> R,
 ) -> R {
     thread_local! {
-        static LAST: std::cell::RefCell<Option<StaticReach>> = const { std::cell::RefCell::new(None) };
+        static REACHES: std::cell::RefCell<ReachCache> = std::cell::RefCell::new(ReachCache::default());
         static WEAK: std::cell::RefCell<Option<WeakLinks>> = const { std::cell::RefCell::new(None) };
     }
-    let last = LAST.with(|last| last.borrow_mut().take());
-    let reach = match last {
-        Some(reach) if reach.shape == grid.geo.shape && reach.grid_cands == grid.cands => reach,
-        last => {
+    let hash = cands_hash(&grid.cands);
+    let (slot, found) = REACHES.with(|cache| cache.borrow_mut().take(grid, hash));
+    let reach = match found {
+        Ok(reach) => reach,
+        Err(spare) => {
             let within = grid.geo.shape == outer.geo.shape
                 && grid.cands.len() == outer.cands.len()
                 && grid
@@ -1333,26 +1367,125 @@ pub(crate) fn with_static_reach<R>(
                 }
                 _ => WeakLinks::new(universe),
             };
-            let (spare_links, mut spare) = match last {
-                Some(last) => (Some(last.links), Some(last.grid_cands)),
-                None => (None, None),
-            };
-            let links = StaticLinks::within(grid, &weak, spare_links);
+            let mut build = BUILD.with(|build| build.take());
+            let links = StaticLinks::within(grid, &weak, build.links.take());
             WEAK.with(|w| *w.borrow_mut() = Some(weak));
-            let closure = links.closure();
-            let mut grid_cands = spare.take().unwrap_or_default();
-            grid_cands.clone_from(&grid.cands);
-            StaticReach {
-                shape: grid.geo.shape,
-                grid_cands,
-                links,
-                closure,
-            }
+            let closure = links.closure_with(&mut build.tarjan, build.closure.take());
+            let reach = StaticReach::of(grid, &links, &closure, spare);
+            build.links = Some(links);
+            build.closure = Some(closure);
+            BUILD.with(|b| b.set(build));
+            reach
         }
     };
     let result = f(&reach);
-    LAST.with(|last| *last.borrow_mut() = Some(reach));
+    REACHES.with(|cache| cache.borrow_mut().put(slot, hash, reach));
     result
+}
+
+/// The buffers a [`StaticReach`] is built in, kept for the next one.
+#[derive(Default)]
+struct ReachBuild {
+    links: Option<StaticLinks>,
+    closure: Option<Closure>,
+    tarjan: TarjanScratch,
+}
+
+thread_local! {
+    static BUILD: std::cell::Cell<ReachBuild> = std::cell::Cell::new(ReachBuild::default());
+}
+
+/// The static reaches of the last grids asked, by their candidates. A
+/// nested search of level 3 goes on from where level 2 stopped, and asks
+/// for the multiple chains on each grid whose forcing chains level 2
+/// asked for a few hundred grids before: its first stall's reach is found
+/// here instead of built again.
+#[derive(Default)]
+struct ReachCache {
+    /// The reaches kept; each slot is replaced in turn once all are full.
+    slots: Vec<Option<StaticReach>>,
+    /// Each kept reach's slot, by the hash of its grid's candidates.
+    by_hash: std::collections::HashMap<u64, usize, WordHashed>,
+    /// The slot the next new reach goes in.
+    next: usize,
+}
+
+/// Reaches kept (each about 10 kB on a 9x9). Level 3 asks again for a
+/// grid up to about a thousand new grids after level 2 did.
+const REACH_CACHE_LIMIT: usize = 1024;
+
+impl ReachCache {
+    /// The slot for `grid` and its reach if kept; else the reach that slot
+    /// held (its buffers to reuse), if any.
+    fn take(
+        &mut self,
+        grid: &Grid,
+        hash: u64,
+    ) -> (usize, Result<StaticReach, Option<StaticReach>>) {
+        if let Some(&slot) = self.by_hash.get(&hash) {
+            if let Some(reach) = self.slots[slot]
+                .take_if(|reach| reach.shape == grid.geo.shape && reach.grid_cands == grid.cands)
+            {
+                return (slot, Ok(reach));
+            }
+        }
+        let slot = self.next;
+        self.next = (self.next + 1) % REACH_CACHE_LIMIT;
+        if slot == self.slots.len() {
+            self.slots.push(None);
+            return (slot, Err(None));
+        }
+        let old = self.slots[slot].take();
+        if let Some(old) = &old {
+            let old_hash = cands_hash(&old.grid_cands);
+            if self.by_hash.get(&old_hash) == Some(&slot) {
+                self.by_hash.remove(&old_hash);
+            }
+        }
+        (slot, Err(old))
+    }
+
+    fn put(&mut self, slot: usize, hash: u64, reach: StaticReach) {
+        self.by_hash.insert(hash, slot);
+        self.slots[slot] = Some(reach);
+    }
+}
+
+/// A hash of a grid's candidates, a word at a time.
+fn cands_hash(cands: &[u64]) -> u64 {
+    let h = cands.iter().fold(0u64, |h, &word| {
+        (h.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95)
+    });
+    h ^ (h >> 29)
+}
+
+/// Hashes [`ReachCache`]'s keys, which are hashes already.
+#[derive(Clone, Copy, Default)]
+struct WordHashed;
+
+impl std::hash::BuildHasher for WordHashed {
+    type Hasher = PassThrough;
+    fn build_hasher(&self) -> PassThrough {
+        PassThrough(0)
+    }
+}
+
+struct PassThrough(u64);
+
+impl std::hash::Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = word;
+    }
 }
 
 /// The weak links (on to off) between a grid's candidates, as rows of
@@ -1362,9 +1495,9 @@ struct WeakLinks {
     shape: crate::shape::Shape,
     grid_cands: Vec<u64>,
     /// The grid's candidates (`cell * n + digit`), in order.
-    cands: Vec<u32>,
+    cands: std::rc::Rc<[u32]>,
     /// Each candidate's place in `cands` (by `cell * n + digit`).
-    index: Vec<u32>,
+    index: std::rc::Rc<[u32]>,
     words: usize,
     /// Per candidate of `cands`, the `off` keys its `on` key links to.
     on_rows: Vec<u64>,
@@ -1432,34 +1565,80 @@ impl WeakLinks {
         WeakLinks {
             shape: geo.shape,
             grid_cands: grid.cands.clone(),
-            cands,
-            index,
+            cands: cands.into(),
+            index: index.into(),
             words,
             on_rows,
         }
     }
 }
 
-/// A grid's static links and what each of its candidates reaches.
+/// What each candidate of a grid, assumed on, reaches with its static links.
 pub(crate) struct StaticReach {
     shape: crate::shape::Shape,
     grid_cands: Vec<u64>,
-    links: StaticLinks,
-    closure: Closure,
+    /// The candidates the keys number (a wider grid's, see
+    /// [`StaticLinks::within`]), and each one's place among them.
+    cands: std::rc::Rc<[u32]>,
+    index: std::rc::Rc<[u32]>,
+    words: usize,
+    /// Per place in `cands`, its row in `rows` (`u32::MAX`: not in the grid).
+    row_of: Vec<u32>,
+    /// The keys each candidate of the grid reaches (`words` words each).
+    rows: Vec<u64>,
 }
 
 impl StaticReach {
+    /// What `closure` says of `links`' candidates, in `spare`'s buffers.
+    fn of(
+        grid: &Grid,
+        links: &StaticLinks,
+        closure: &Closure,
+        spare: Option<StaticReach>,
+    ) -> StaticReach {
+        let (mut grid_cands, mut row_of, mut rows) = match spare {
+            Some(old) => (old.grid_cands, old.row_of, old.rows),
+            None => Default::default(),
+        };
+        grid_cands.clone_from(&grid.cands);
+        row_of.clear();
+        rows.clear();
+        for i in 0..links.cands.len() {
+            if links.is_live(i) {
+                row_of.push((rows.len() / links.words) as u32);
+                rows.extend_from_slice(closure.of(i * 2 + 1));
+            } else {
+                row_of.push(u32::MAX);
+            }
+        }
+        StaticReach {
+            shape: grid.geo.shape,
+            grid_cands,
+            cands: std::rc::Rc::clone(&links.cands),
+            index: std::rc::Rc::clone(&links.index),
+            words: links.words,
+            row_of,
+            rows,
+        }
+    }
+
+    /// The keys candidate `cand`, assumed on, reaches.
+    fn row(&self, cand: usize) -> &[u64] {
+        let r = self.row_of[self.index[cand] as usize] as usize;
+        &self.rows[r * self.words..(r + 1) * self.words]
+    }
+
     /// The grid's candidates (`cell * n + digit`), in order.
     pub fn cands(&self) -> impl Iterator<Item = usize> + '_ {
-        (self.links.cands.iter().enumerate())
-            .filter(|&(i, _)| self.links.is_live(i))
-            .map(|(_, &c)| c as usize)
+        (self.cands.iter().zip(&self.row_of))
+            .filter(|&(_, &r)| r != u32::MAX)
+            .map(|(&c, _)| c as usize)
     }
 
     /// Whether `cand`, assumed on, reaches its own opposite.
     pub fn hit(&self, cand: usize) -> bool {
-        let i = self.links.index[cand] as usize;
-        self.closure.reaches(i * 2 + 1, i * 2)
+        let off = self.index[cand] as usize * 2;
+        self.row(cand)[off / 64] & (1 << (off % 64)) != 0
     }
 
     /// The facts (`cand * 2 + on`, in order) that every candidate of
@@ -1467,33 +1646,39 @@ impl StaticReach {
     pub fn common(&self, group: &[usize], scratch: &mut Vec<u64>, out: &mut Vec<usize>) {
         // Resized only when the size changes: a call per group of every
         // stall, a fill each time showed.
-        if scratch.len() != self.closure.words {
+        if scratch.len() != self.words {
             scratch.clear();
-            scratch.resize(self.closure.words, 0);
+            scratch.resize(self.words, 0);
         }
+        out.clear();
         for (k, &cand) in group.iter().enumerate() {
-            let i = self.links.index[cand] as usize;
-            let row = self.closure.of(i * 2 + 1);
+            let row = self.row(cand);
+            let mut any = 0;
             if k == 0 {
                 for (acc, &x) in scratch.iter_mut().zip(row) {
                     *acc = x;
+                    any |= x;
                 }
             } else {
                 for (acc, &x) in scratch.iter_mut().zip(row) {
                     *acc &= x;
+                    any |= *acc;
                 }
+            }
+            // Most groups share nothing, seen after two or three rows.
+            if any == 0 {
+                return;
             }
         }
         if group.is_empty() {
             scratch.fill(!0);
         }
-        out.clear();
         // Compact keys follow the candidates' order: the facts come out
         // in order of `cand * 2 + on` too.
         for (w, &word) in scratch.iter().enumerate() {
             for b in bits(word) {
                 let compact = w * 64 + b;
-                out.push(self.links.cands[compact / 2] as usize * 2 + compact % 2);
+                out.push(self.cands[compact / 2] as usize * 2 + compact % 2);
             }
         }
     }
@@ -1507,9 +1692,9 @@ impl StaticReach {
 struct StaticLinks {
     /// The grid's candidates (`cell * n + digit`), in order; built
     /// [`StaticLinks::within`] a wider grid, that grid's.
-    cands: Vec<u32>,
+    cands: std::rc::Rc<[u32]>,
     /// Each candidate's place in `cands` (by `cell * n + digit`).
-    index: Vec<u32>,
+    index: std::rc::Rc<[u32]>,
     /// Built within a wider grid: which of `cands` (by place) this grid
     /// has. The others have no links and no link enters them.
     live: Option<Vec<u64>>,
@@ -1578,8 +1763,8 @@ impl StaticLinks {
             }
         }
         StaticLinks {
-            cands,
-            index,
+            cands: cands.into(),
+            index: index.into(),
             live: None,
             words,
             succ,
@@ -1596,12 +1781,11 @@ impl StaticLinks {
         let geo = &grid.geo;
         let words = weak.words;
         let count = weak.cands.len();
-        let (mut cands, mut index, mut by_cand, mut succ) = match spare {
-            Some(old) => (old.cands, old.index, old.live.unwrap_or_default(), old.succ),
+        let (mut by_cand, mut succ) = match spare {
+            Some(old) => (old.live.unwrap_or_default(), old.succ),
             None => Default::default(),
         };
-        cands.clone_from(&weak.cands);
-        index.clone_from(&weak.index);
+        let index = &weak.index;
         // Which candidates this grid has, and which keys (both of each).
         by_cand.clear();
         by_cand.resize(count.div_ceil(64), 0);
@@ -1646,8 +1830,8 @@ impl StaticLinks {
             }
         }
         StaticLinks {
-            cands,
-            index,
+            cands: std::rc::Rc::clone(&weak.cands),
+            index: std::rc::Rc::clone(&weak.index),
             live: Some(by_cand),
             words,
             succ,
@@ -1672,30 +1856,70 @@ impl StaticLinks {
     /// components its links enter: one pass over the links instead of a
     /// search from every key.
     fn closure(&self) -> Closure {
+        self.closure_with(&mut TarjanScratch::default(), None)
+    }
+
+    /// [`StaticLinks::closure`] in the buffers of `scratch` and `spare`.
+    fn closure_with(&self, scratch: &mut TarjanScratch, spare: Option<Closure>) -> Closure {
         const UNSEEN: u32 = u32::MAX;
         let (keys, words) = (self.keys(), self.words);
+        let TarjanScratch {
+            linked,
+            index,
+            low,
+            added_to,
+            stack,
+            path,
+            first_link,
+            links,
+        } = scratch;
+        let (mut component, mut reach) = match spare {
+            Some(old) => (old.component, old.reach),
+            None => Default::default(),
+        };
         // The keys with links out: every `on` key, and each `off` key with
         // a strong link. An `off` key without one reaches only itself, and
         // its bit in the rows that lead to it is all it adds: the search
         // leaves it out (and it has no component).
-        let mut linked = vec![0u64; words];
+        linked.clear();
+        linked.resize(words, 0);
         for key in 0..keys {
             let row = &self.succ[key * words..(key + 1) * words];
             if (key % 2 == 1 && self.is_live(key / 2)) || row.iter().any(|&w| w != 0) {
                 linked[key / 64] |= 1 << (key % 64);
             }
         }
-        let mut index = vec![UNSEEN; keys];
-        let mut low = vec![0u32; keys];
-        let mut component = vec![UNSEEN; keys];
+        index.clear();
+        index.resize(keys, UNSEEN);
+        low.clear();
+        low.resize(keys, 0);
+        component.clear();
+        component.resize(keys, UNSEEN);
         // Per component, the last component whose reach took it in: many
         // links of a component lead into the same other one, whose reach
         // is added once.
-        let mut added_to = vec![UNSEEN; keys];
-        let mut reach: Vec<u64> = Vec::new();
-        let mut stack: Vec<u32> = Vec::new();
-        // The depth-first path: each key and the next successor to try.
-        let mut path: Vec<(usize, usize)> = Vec::new();
+        added_to.clear();
+        added_to.resize(keys, UNSEEN);
+        reach.clear();
+        stack.clear();
+        // The links between linked keys as lists (`links[first_link[key]..
+        // first_link[key + 1]]`, in order): a few hundred among rows of
+        // thousands of bits, which the search and the reaches read again.
+        first_link.clear();
+        links.clear();
+        for key in 0..keys {
+            first_link.push(links.len() as u32);
+            if linked[key / 64] & (1 << (key % 64)) == 0 {
+                continue;
+            }
+            let row = &self.succ[key * words..(key + 1) * words];
+            for (w, (&word, &mask)) in row.iter().zip(linked.iter()).enumerate() {
+                links.extend(bits(word & mask).map(|b| (w * 64 + b) as u32));
+            }
+        }
+        first_link.push(links.len() as u32);
+        // The depth-first path: each key and its next link to try.
+        path.clear();
         let mut counter = 0u32;
         for root in 0..keys {
             if index[root] != UNSEEN || linked[root / 64] & (1 << (root % 64)) == 0 {
@@ -1705,17 +1929,17 @@ impl StaticLinks {
             low[root] = counter;
             counter += 1;
             stack.push(root as u32);
-            path.push((root, 0));
-            while let Some(&mut (key, ref mut from)) = path.last_mut() {
-                let row = &self.succ[key * words..(key + 1) * words];
-                if let Some(next) = next_bit_in(row, &linked, *from) {
-                    *from = next + 1;
+            path.push((root, first_link[root] as usize));
+            while let Some(&mut (key, ref mut at)) = path.last_mut() {
+                if *at < first_link[key + 1] as usize {
+                    let next = links[*at] as usize;
+                    *at += 1;
                     if index[next] == UNSEEN {
                         index[next] = counter;
                         low[next] = counter;
                         counter += 1;
                         stack.push(next as u32);
-                        path.push((next, 0));
+                        path.push((next, first_link[next] as usize));
                     } else if component[next] == UNSEEN {
                         // On the stack: in the component being built.
                         low[key] = low[key].min(index[next]);
@@ -1745,16 +1969,16 @@ impl StaticLinks {
                     }
                 }
                 for &member in &stack[first..] {
-                    let row = &self.succ[member as usize * words..(member as usize + 1) * words];
-                    for (w, (&word, &mask)) in row.iter().zip(&linked).enumerate() {
-                        for b in bits(word & mask) {
-                            let to = component[w * 64 + b] as usize;
-                            if to != c && added_to[to] != c as u32 {
-                                added_to[to] = c as u32;
-                                let theirs = &done[to * words..(to + 1) * words];
-                                for (acc, &x) in own.iter_mut().zip(theirs) {
-                                    *acc |= x;
-                                }
+                    let member = member as usize;
+                    for &next in
+                        &links[first_link[member] as usize..first_link[member + 1] as usize]
+                    {
+                        let to = component[next as usize] as usize;
+                        if to != c && added_to[to] != c as u32 {
+                            added_to[to] = c as u32;
+                            let theirs = &done[to * words..(to + 1) * words];
+                            for (acc, &x) in own.iter_mut().zip(theirs) {
+                                *acc |= x;
                             }
                         }
                     }
@@ -1820,6 +2044,19 @@ impl StaticLinks {
     }
 }
 
+/// The working buffers of [`StaticLinks::closure_with`].
+#[derive(Default)]
+struct TarjanScratch {
+    linked: Vec<u64>,
+    index: Vec<u32>,
+    low: Vec<u32>,
+    added_to: Vec<u32>,
+    stack: Vec<u32>,
+    path: Vec<(usize, usize)>,
+    first_link: Vec<u32>,
+    links: Vec<u32>,
+}
+
 /// What each key of [`StaticLinks`] reaches, by strongly connected component.
 struct Closure {
     words: usize,
@@ -1844,19 +2081,6 @@ impl Closure {
 
     fn reaches(&self, from: usize, to: usize) -> bool {
         self.of(from)[to / 64] & (1 << (to % 64)) != 0
-    }
-}
-
-/// The first bit at or after `from` set in both `words` and `mask`.
-fn next_bit_in(words: &[u64], mask: &[u64], from: usize) -> Option<usize> {
-    let mut w = from / 64;
-    let mut word = *words.get(w)? & mask[w] & (!0u64 << (from % 64));
-    loop {
-        if word != 0 {
-            return Some(w * 64 + word.trailing_zeros() as usize);
-        }
-        w += 1;
-        word = *words.get(w)? & mask[w];
     }
 }
 
@@ -1991,6 +2215,64 @@ mod tests {
     /// 3 at its givens.
     const HARDEST: &str =
         "98.7..6..7..9..5....5.4..7.8..6..3...2...1.......8...53...97.....8.6.7.....8....3";
+
+    #[test]
+    fn a_reach_kept_for_a_grid_is_found_again_for_it_alone() {
+        let outer = hardest();
+        // Propagations' grids: the outer grid less one candidate of a
+        // different cell of three or more each.
+        let wide: Vec<usize> = (0..outer.cands.len())
+            .filter(|&c| outer.cands[c].count_ones() >= 3)
+            .collect();
+        let grids: Vec<Grid> = wide
+            .iter()
+            .take(5)
+            .map(|&cell| {
+                let mut grid = outer.clone();
+                grid.cands[cell] &= grid.cands[cell] - 1;
+                grid
+            })
+            .collect();
+        // What a reach says: each candidate's hit and what it reaches.
+        let answers = |reach: &StaticReach| -> Vec<(usize, bool, Vec<usize>)> {
+            let (mut scratch, mut common) = (Vec::new(), Vec::new());
+            reach
+                .cands()
+                .map(|cand| {
+                    reach.common(&[cand], &mut scratch, &mut common);
+                    (cand, reach.hit(cand), common.clone())
+                })
+                .collect()
+        };
+        let first: Vec<_> = grids
+            .iter()
+            .map(|grid| with_static_reach(grid, &outer, answers))
+            .collect();
+        // Asked again, in another order, each grid gets its own answers.
+        for (grid, expected) in grids.iter().zip(&first).rev() {
+            assert_eq!(&with_static_reach(grid, &outer, answers), expected);
+        }
+        // And they are the grid's own: built alone, from its links.
+        for (grid, expected) in grids.iter().zip(&first) {
+            let own = StaticLinks::new(grid);
+            let closure = own.closure();
+            let built: Vec<(usize, bool, Vec<usize>)> = (0..own.cands.len())
+                .map(|i| {
+                    let reached = (0..own.keys())
+                        .filter(|&k| closure.reaches(i * 2 + 1, k))
+                        .map(|k| own.cands[k / 2] as usize * 2 + k % 2)
+                        .collect();
+                    (
+                        own.cands[i] as usize,
+                        closure.reaches(i * 2 + 1, i * 2),
+                        reached,
+                    )
+                })
+                .collect();
+            assert_eq!(&built, expected);
+        }
+        assert_ne!(first[0], first[1]);
+    }
 
     fn hardest() -> Grid {
         let board = parse_puzzle(HARDEST, ShapeHint::Infer).expect("a 9x9 puzzle");

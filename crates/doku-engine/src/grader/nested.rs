@@ -554,7 +554,7 @@ impl Search<'_, '_> {
         // followed again for each fact, as it was found).
         let mut branches: std::collections::HashMap<(usize, usize), Option<Branch>> =
             std::collections::HashMap::new();
-        if !dynamic {
+        if let Mode::Static(links) = mode {
             let mut wanted: Vec<(usize, usize)> = work
                 .iter()
                 .flat_map(|(group, _, _, facts)| {
@@ -565,8 +565,12 @@ impl Search<'_, '_> {
                 .collect();
             wanted.sort_unstable();
             wanted.dedup();
+            let mut keys = Vec::new();
             for same_start in wanted.chunk_by(|a, b| a.0 == b.0) {
-                net.propagate(same_start[0].0, true, mode);
+                // Followed only as far as its facts: the rest is not read.
+                keys.clear();
+                keys.extend(same_start.iter().map(|&(_, key)| key));
+                net.propagate_static_until(same_start[0].0, links, &keys);
                 for &(start, key) in same_start {
                     let branch = net
                         .event_of(key / 2, key % 2 == 1)

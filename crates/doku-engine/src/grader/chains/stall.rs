@@ -24,6 +24,12 @@ impl Net<'_> {
             || (level >= 2 && self.nested_chains(level, mode))
     }
 
+    /// [`Net::stalled`] where the rules of level 1 are known to find
+    /// nothing: only the nested chains of `level`.
+    pub(super) fn stalled_past_plus(&mut self, level: u8, mode: Mode) -> bool {
+        level >= 2 && self.nested_chains(level, mode)
+    }
+
     /// Per house, the digits this propagation removed there. A pattern of
     /// the rules below whose houses lost none of its digits was in the
     /// starting grid already: it is no inference (SE), or, for pointing and
@@ -145,12 +151,12 @@ impl Net<'_> {
         // other way round.
         let mut covers: Vec<(usize, u64)> = Vec::new();
         for (base, cover) in [(0usize, 1usize), (1, 0)] {
-            for d in 0..n {
-                // The wing needs the digit removed from one of its base
-                // lines (see `note_removed`).
-                if (base * n..(base + 1) * n).all(|line| self.removed[line] >> d & 1 == 0) {
-                    continue;
-                }
+            // The wing needs the digit removed from one of its base lines
+            // (see `note_removed`).
+            let touched = self.removed[base * n..(base + 1) * n]
+                .iter()
+                .fold(0, |m, &r| m | r);
+            for d in bits(touched) {
                 // For each base line: the cover lines its places are in.
                 covers.clear();
                 for line in base * n..(base + 1) * n {
