@@ -154,7 +154,8 @@ impl Hint {
 
 /// A step of the solution as one line: its technique, a colon, and what
 /// it says ("hidden single: in box 7, 7 can only go in r9c3"). The status
-/// line, the hint panel and `doku grade --steps` all write steps this way.
+/// line and `doku grade --steps` write steps this way (the side panel puts
+/// the technique in its title and the explanation, a sentence, under it).
 ///
 /// The engine writes each explanation as a sentence of its own ("In box 7,
 /// ..."); after a colon it goes on in lower case, the technique's colon as

@@ -282,4 +282,23 @@ fn a_file_named_where_a_puzzle_goes_is_pointed_to_file() {
     let short = doku(&["solve", "12.4"], "xterm-256color");
     let stderr = String::from_utf8_lossy(&short.stderr);
     assert!(stderr.contains("4 cells"), "{stderr}");
+    // A mistyped puzzle whose dots end in letters, as a file name's
+    // extension does, is one invalid line of the batch: the puzzles around
+    // it are still solved, and its own mistake is named.
+    let good = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let typo = format!("{}x", &good[..80]);
+    let sixteen = format!("{}.AB", ".".repeat(254));
+    let batch = doku(&["solve", good, &typo, &sixteen, good], "xterm-256color");
+    let stdout = String::from_utf8_lossy(&batch.stdout);
+    let stderr = String::from_utf8_lossy(&batch.stderr);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}{stderr}");
+    assert_eq!(lines[0], lines[3], "{stdout}");
+    assert!(lines[0].len() == 81 && !lines[0].contains('.'), "{stdout}");
+    assert!(
+        lines[1].starts_with("invalid") && lines[2].starts_with("invalid"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("'x' is not a cell"), "{stderr}");
+    assert!(!stderr.contains("nor a file"), "{stderr}");
 }

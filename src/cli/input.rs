@@ -131,8 +131,13 @@ pub fn file_named_as_puzzle(argument: &str, hint: ShapeHint, takes_file: bool) -
         });
     }
     // A name with a folder or an extension ("data/top95.txt") that does
-    // not read as a puzzle either.
-    let extension = argument.rsplit_once('.').map_or("", |(_, ext)| ext);
+    // not read as a puzzle either. Only one dot: a mistyped puzzle with
+    // dots for empty cells can end in letters too ("....6.AB" on a
+    // 16x16), and it must be said to be invalid, its batch going on.
+    let extension = match argument.split('.').collect::<Vec<_>>()[..] {
+        [_, extension] => extension,
+        _ => "",
+    };
     let like_a_path = argument.contains(['/', '\\'])
         || (1..=4).contains(&extension.len()) && extension.chars().all(|c| c.is_ascii_alphabetic());
     let not_a_puzzle = crate::engine::format::parse_puzzle(argument, hint).is_err();
