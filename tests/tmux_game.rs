@@ -66,8 +66,8 @@ fn edit_with_boxes_and_no_puzzle_opens_a_blank_board_of_that_shape() {
     });
     // The next size is a Latin square too: the editor keeps its kind.
     latin.keys(&["z"]);
-    latin.wait_for("a blank 8x8 Latin editor", |s| {
-        s.contains("8x8 Latin · editor · 0 givens")
+    latin.wait_for("a blank 8x8 Latin editor, said so", |s| {
+        s.contains("8x8 Latin · editor · 0 givens") && s.contains("a blank 8x8 Latin board")
     });
     latin.keys(&["q"]);
     latin.wait_for("the exit", |s| s.contains("doku exited 0"));

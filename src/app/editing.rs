@@ -285,7 +285,10 @@ impl App {
                     let next_shape =
                         super::deal::deal_shape(next, shape.is_latin()).unwrap_or(Shape::CLASSIC);
                     self.open_blank_editor(next_shape, now);
-                    self.message = Some(format!("editor: a blank {next}x{next} board"));
+                    self.message = Some(format!(
+                        "editor: a blank {} board",
+                        super::view::shape_label(next_shape)
+                    ));
                     return;
                 }
             }

@@ -719,7 +719,7 @@ fn folded_into_size(action: Action) -> bool {
 /// A board's size as the status line names it: "9x9", or "9x9 Latin" for a
 /// Latin square, whose missing box lines are otherwise easy to take for a
 /// drawing fault; boxes other than the size's standard ones are named too.
-fn shape_label(shape: crate::engine::Shape) -> String {
+pub(super) fn shape_label(shape: crate::engine::Shape) -> String {
     let n = shape.size();
     match shape.box_dims() {
         None => format!("{n}x{n} Latin"),
