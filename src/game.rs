@@ -163,17 +163,23 @@ impl Hint {
 /// A word that is not plainly capitalised (a cell, "XY-wing", "BUG") is left
 /// as it is.
 pub fn step_line(technique: impl std::fmt::Display, explanation: &str) -> String {
-    let mut line = format!("{technique}: ");
-    let mut rest = explanation;
-    loop {
-        let lowered = lower_first_word(rest);
-        let Some(at) = lowered.find(": ") else {
-            line.push_str(&lowered);
-            return line;
-        };
-        line.push_str(&lowered[..at + 2]);
-        rest = &rest[at + 2..];
+    format!(
+        "{technique}: {}",
+        lower_first_word(&explanation_sentence(explanation))
+    )
+}
+
+/// An explanation written as a sentence of its own (the hint panel's,
+/// under the technique as title): it keeps its capital, and goes on in
+/// lower case after a colon inside it ("r4c2<>9: if r4c2=9, ...").
+pub fn explanation_sentence(explanation: &str) -> String {
+    let mut pieces = explanation.split(": ");
+    let mut sentence = pieces.next().unwrap_or_default().to_string();
+    for piece in pieces {
+        sentence.push_str(": ");
+        sentence.push_str(&lower_first_word(piece));
     }
+    sentence
 }
 
 /// `sentence` with its first word in lower case, if that word is plainly
@@ -861,4 +867,41 @@ pub fn same_house(shape: Shape, a: Cell, b: Cell) -> bool {
         House::Col(c) => shape.col(b) == c as usize,
         House::Box(x) => shape.box_of(b) == Some(x as usize),
     })
+}
+
+#[cfg(test)]
+mod step_text_tests {
+    use super::{explanation_sentence, step_line};
+
+    #[test]
+    fn a_step_line_goes_on_in_lower_case_after_every_colon() {
+        assert_eq!(
+            step_line("hidden single", "In box 7, 7 can only go in r9c3"),
+            "hidden single: in box 7, 7 can only go in r9c3"
+        );
+        assert_eq!(
+            step_line(
+                "nested forcing chain",
+                "r4c2<>9: If r4c2=9, r4c2<>4. So r4c2<>9"
+            ),
+            "nested forcing chain: r4c2<>9: if r4c2=9, r4c2<>4. So r4c2<>9"
+        );
+        // Names that are not plainly capitalised words stay as written.
+        assert_eq!(
+            step_line("xy-wing", "XY-wing: BUG"),
+            "xy-wing: XY-wing: BUG"
+        );
+    }
+
+    #[test]
+    fn an_explanation_under_its_title_keeps_its_capital_only() {
+        assert_eq!(
+            explanation_sentence("In box 7, 7 can only go in r9c3"),
+            "In box 7, 7 can only go in r9c3"
+        );
+        assert_eq!(
+            explanation_sentence("r6c3<>4: If r6c3=4, r6c3<>7: Either way"),
+            "r6c3<>4: if r6c3=4, r6c3<>7: either way"
+        );
+    }
 }

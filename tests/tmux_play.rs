@@ -252,6 +252,13 @@ fn a_failing_background_job_leaves_the_game_on_screen_and_is_reported_at_the_end
     // The game must stay on its alternate screen in raw mode, the hint key
     // must still answer (worked out on the spot), and the failure is said
     // once the terminal is given back.
+    if !cfg!(debug_assertions) {
+        // `cargo test --release` builds doku without the switch.
+        eprintln!(
+            "skipped: the failing hint worker is a debug-build switch (run without --release)"
+        );
+        return;
+    }
     let home = tempfile::tempdir().expect("temp dir");
     let Some(tmux) = Tmux::start("failing", 80, 24) else {
         return;

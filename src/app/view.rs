@@ -616,7 +616,7 @@ impl AppView<'_> {
             };
             lines.push(Line::styled(title, theme.title()));
             let words = lines.len();
-            lines.push(Line::raw(hint.text().to_string()));
+            lines.push(Line::raw(crate::game::explanation_sentence(hint.text())));
             if let Some(chain) = hint_marks(hint).chain_text(shape) {
                 // Cut to fewer rows, a chain says less than its drawing.
                 gives_way.push((lines.len(), CHAIN_ROWS_WORTH_SHOWING));
