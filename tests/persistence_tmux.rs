@@ -114,6 +114,21 @@ fn kill_9_loses_no_move_and_doku_resumes_the_game() {
     assert!(!screen.contains("resumed"), "{screen}");
     c.keys(&["q"]);
     c.wait_for("the exit", |s| s.contains("doku exited 0"));
+
+    // A saved Latin square is named as one when it is set aside.
+    let d = tmux.open(
+        "d",
+        &doku_command(state.path(), "play --new --boxes latin --size 6"),
+    );
+    d.wait_for("a 6x6 Latin deal", |s| s.contains("6x6 Latin ·"));
+    d.keys(&["q"]);
+    d.wait_for("the exit", |s| s.contains("doku exited 0"));
+    let e = tmux.open("e", &doku_command(state.path(), "play --new"));
+    e.wait_for("the Latin game named", |s| {
+        s.contains("new game: your saved 6x6 Latin") && s.contains("counts as abandoned")
+    });
+    e.keys(&["q"]);
+    e.wait_for("the exit", |s| s.contains("doku exited 0"));
 }
 
 #[test]

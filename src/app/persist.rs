@@ -35,6 +35,12 @@ fn kind(game: &Game) -> GameKind {
     }
 }
 
+/// Whether leaving `game` for a new one counts it as abandoned: not when
+/// it was solved, nor for the empty board shown while the first deal runs.
+fn counts_as_abandoned(game: &Game) -> bool {
+    !game.is_solved() && game.givens().filled_count() > 0
+}
+
 /// A kind of game in words: "9x9 medium", "6x6 custom".
 fn kind_label(kind: GameKind) -> String {
     format!(
@@ -75,12 +81,15 @@ impl Persistence {
                 // Said, since `--new` does not ask as `g` does.
                 Ok(game) => (
                     None,
-                    Some(persistence.abandoned(&game).unwrap_or_else(|| {
-                        format!(
-                            "new game: your saved {} counts as abandoned",
-                            kind_label(kind(&game))
-                        )
-                    })),
+                    persistence.abandoned(&game).or_else(|| {
+                        counts_as_abandoned(&game).then(|| {
+                            format!(
+                                "new game: your saved {} {} counts as abandoned",
+                                super::view::shape_label(game.shape()),
+                                stats::difficulty_name(game.difficulty())
+                            )
+                        })
+                    }),
                 ),
                 // `open_game` checked the save, so this is not expected.
                 Err(why) => (None, Some(format!("saved game not resumed: {why}"))),
@@ -157,7 +166,7 @@ impl Persistence {
     /// A game is left for a new one: counted as abandoned unless it was
     /// solved or is the empty board shown while the first deal runs.
     pub fn abandoned(&self, game: &Game) -> Option<String> {
-        if game.is_solved() || game.givens().filled_count() == 0 {
+        if !counts_as_abandoned(game) {
             return None;
         }
         let hints = u64::from(game.hints_used());
