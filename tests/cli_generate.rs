@@ -185,6 +185,12 @@ fn generate_rejects_bad_arguments_with_exit_2() {
         .code(2)
         .stderr(contains("fiendish").and(contains("expert")));
     doku().args(["generate", "--count", "-1"]).assert().code(2);
+    doku()
+        .args(["generate", "--count", "0"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("--count").and(contains("1 or more")));
 }
 
 #[test]

@@ -268,6 +268,18 @@ fn parse_limit(text: &str) -> Result<usize, String> {
     }
 }
 
+/// `generate --count`: zero puzzles would print nothing and succeed, which
+/// reads as a deal that silently failed.
+fn parse_how_many(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("give how many puzzles to deal, 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "'{text}' is not a count: give a whole number from 1 up"
+        )),
+    }
+}
+
 /// A `--flag NAME` parser for an engine enum: the names, their help and
 /// their parsing all come from [`Named`], so `--help`, the config file and
 /// the error for a bad name list the same choices.
@@ -314,8 +326,8 @@ fn difficulty_choice() -> impl TypedValueParser<Value = DifficultyArg> {
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// How many puzzles.
-    #[arg(long, short = 'n', default_value_t = 1)]
+    /// How many puzzles (1 or more).
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = parse_how_many)]
     pub count: usize,
     /// Board size: 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25.
     #[arg(long, default_value_t = 9)]
