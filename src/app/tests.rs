@@ -751,6 +751,18 @@ fn the_solver_views_help_in_doku_watch_promises_no_save() {
         "{watching}"
     );
     assert!(!watching.contains("saved first"), "{watching}");
+    // Nor the game played from there (a, from the solver view).
+    let game_help = {
+        let mut app = app(now);
+        app.keep_no_game();
+        press(&mut app, KeyCode::Char('?'), now);
+        screen(&app, now, 80, 24).join("\n")
+    };
+    assert!(
+        game_help.contains("quit (doku watch saves no game)"),
+        "{game_help}"
+    );
+    assert!(!game_help.contains("saved first"), "{game_help}");
     // From a game, quitting saves it.
     assert!(help(false).contains("quit (the game is saved first)"));
 }

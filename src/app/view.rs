@@ -476,7 +476,12 @@ impl AppView<'_> {
             // The editor's own key is listed in the editor's panel.
             let elsewhere = folded_into_size(entry.action) || entry.action == Action::PlayEdited;
             if !moves.contains(&entry.action) && !solver_only && !elsewhere {
-                let mut description = entry.description.to_string();
+                let mut description = match entry.action {
+                    // A game played from doku watch is not saved either.
+                    Action::Quit if app.keeps_no_game => QUIT_SAVING_NOTHING,
+                    _ => entry.description,
+                }
+                .to_string();
                 let mut keys = entry.keys.join(" ");
                 if keys.is_empty() {
                     // The config bound it only to letters, which are digits here.
@@ -532,7 +537,7 @@ impl AppView<'_> {
                     // There, it can only go back.
                     Action::ToggleWatch => "back to the game",
                     // "the game is saved first" would promise a save.
-                    Action::Quit if self.app.keeps_no_game => "quit (doku watch saves no game)",
+                    Action::Quit if self.app.keeps_no_game => QUIT_SAVING_NOTHING,
                     _ => entry.description,
                 }
                 .to_string();
@@ -712,6 +717,10 @@ pub(super) fn hint_text(app: &App) -> Option<String> {
 }
 
 /// Actions listed on another action's help line.
+/// The quit key's help where nothing is saved (`doku watch`, and a game
+/// played from it), instead of the keymap's promise of a save.
+const QUIT_SAVING_NOTHING: &str = "quit (doku watch saves no game)";
+
 fn folded_into_size(action: Action) -> bool {
     action == Action::CycleSizeBack
 }
