@@ -259,20 +259,19 @@ fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
 }
 
 fn parse_limit(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(0) => Err("counting needs a limit of at least 1".into()),
-        Ok(k) => Ok(k),
-        Err(_) => Err(format!(
-            "'{text}' is not a count: give a whole number from 1 up"
-        )),
-    }
+    parse_one_or_more(text, "counting needs a limit of at least 1")
 }
 
 /// `generate --count`: zero puzzles would print nothing and succeed, which
 /// reads as a deal that silently failed.
 fn parse_how_many(text: &str) -> Result<usize, String> {
+    parse_one_or_more(text, "give how many puzzles to deal, 1 or more")
+}
+
+/// A whole number from 1 up; `on_zero` says why 0 will not do.
+fn parse_one_or_more(text: &str, on_zero: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
-        Ok(0) => Err("give how many puzzles to deal, 1 or more".into()),
+        Ok(0) => Err(on_zero.into()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!(
             "'{text}' is not a count: give a whole number from 1 up"

@@ -1405,7 +1405,7 @@ struct ReachCache {
     /// The reaches kept; each slot is replaced in turn once all are full.
     slots: Vec<Option<StaticReach>>,
     /// Each kept reach's slot, by the hash of its grid's candidates.
-    by_hash: std::collections::HashMap<u64, usize, WordHashed>,
+    by_hash: std::collections::HashMap<u64, usize, super::nested::GridHash>,
     /// The slot the next new reach goes in.
     next: usize,
 }
@@ -1451,41 +1451,11 @@ impl ReachCache {
     }
 }
 
-/// A hash of a grid's candidates, a word at a time.
+/// A hash of a grid's candidates, a word at a time (the nested chains'
+/// cache hasher).
 fn cands_hash(cands: &[u64]) -> u64 {
-    let h = cands.iter().fold(0u64, |h, &word| {
-        (h.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95)
-    });
-    h ^ (h >> 29)
-}
-
-/// Hashes [`ReachCache`]'s keys, which are hashes already.
-#[derive(Clone, Copy, Default)]
-struct WordHashed;
-
-impl std::hash::BuildHasher for WordHashed {
-    type Hasher = PassThrough;
-    fn build_hasher(&self) -> PassThrough {
-        PassThrough(0)
-    }
-}
-
-struct PassThrough(u64);
-
-impl std::hash::Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = word;
-    }
+    use std::hash::BuildHasher;
+    super::nested::GridHash.hash_one(cands)
 }
 
 /// The weak links (on to off) between a grid's candidates, as rows of

@@ -148,7 +148,7 @@ thread_local! {
 /// at a time (the default hasher's cost showed in nested searches). The
 /// keys are our own grids: no defence against chosen collisions is needed.
 #[derive(Clone, Copy, Default)]
-struct GridHash;
+pub(super) struct GridHash;
 
 impl std::hash::BuildHasher for GridHash {
     type Hasher = WordHasher;
@@ -157,7 +157,7 @@ impl std::hash::BuildHasher for GridHash {
     }
 }
 
-struct WordHasher(u64);
+pub(super) struct WordHasher(u64);
 
 impl WordHasher {
     fn mix(&mut self, word: u64) {
