@@ -3,7 +3,7 @@
 //! transition tested as plain Rust.
 
 use crate::engine::grader::{Advice, Difficulty};
-use crate::engine::{Board, Candidates, Cell, Digit, House, Shape};
+use crate::engine::{Board, Candidates, Cell, Digit, Shape};
 use std::time::{Duration, Instant};
 
 pub mod chain;
@@ -860,13 +860,10 @@ const EMPTY: CellState = CellState {
     notes: Candidates::NONE,
 };
 
-/// The houses of a cell, for highlighting the cursor's row, column and box.
+/// Whether two cells share a house (or are one cell), for highlighting
+/// the cursor's row, column, box and a variant's other houses.
 pub fn same_house(shape: Shape, a: Cell, b: Cell) -> bool {
-    shape.houses_of(a).any(|h| match h {
-        House::Row(r) => shape.row(b) == r as usize,
-        House::Col(c) => shape.col(b) == c as usize,
-        House::Box(x) => shape.box_of(b) == Some(x as usize),
-    })
+    a == b || shape.sees(a, b)
 }
 
 #[cfg(test)]

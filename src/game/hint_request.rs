@@ -265,7 +265,10 @@ fn hint_summary(shape: Shape, hint: &Hint) -> String {
         // One house holds them all: name one, a box first (for a lone cell
         // its box says where to look without naming its row and column).
         let holding: Vec<House> = shape.houses().filter(|&h| count_in(h) == best).collect();
-        let boxed = holding.iter().copied().find(|h| matches!(h, House::Box(_)));
+        let boxed = holding
+            .iter()
+            .copied()
+            .find(|h| matches!(h, House::Box(_) | House::Region(_)));
         boxed.or(holding.first().copied()).into_iter().collect()
     } else {
         // Spread out (a fish, a wing): the houses holding the most of them.
@@ -290,9 +293,5 @@ fn hint_summary(shape: Shape, hint: &Hint) -> String {
 }
 
 fn in_house(shape: Shape, house: House, cell: Cell) -> bool {
-    match house {
-        House::Row(r) => shape.row(cell) == r as usize,
-        House::Col(c) => shape.col(cell) == c as usize,
-        House::Box(x) => shape.box_of(cell) == Some(x as usize),
-    }
+    shape.houses_of(cell).any(|h| h == house)
 }

@@ -236,9 +236,17 @@ fn segments(geo: &Geometry) -> Arc<Vec<Segment>> {
         Ok(map) => map,
         Err(poisoned) => poisoned.into_inner(),
     };
-    map.entry(geo.shape)
-        .or_insert_with(|| Arc::new(build_segments(geo)))
-        .clone()
+    if let Some(segments) = map.get(&geo.shape) {
+        return Arc::clone(segments);
+    }
+    // Fresh jigsaw layouts come one after another: start over now and
+    // then rather than keep them all.
+    if map.len() >= 64 {
+        map.clear();
+    }
+    let segments = Arc::new(build_segments(geo));
+    map.insert(geo.shape, Arc::clone(&segments));
+    segments
 }
 
 fn build_segments(geo: &Geometry) -> Vec<Segment> {
@@ -249,13 +257,13 @@ fn build_segments(geo: &Geometry) -> Vec<Segment> {
     let mut segments = Vec::new();
     for line in 0..2 * n {
         for bx in 2 * n..3 * n {
-            let in_box = |c: &u16| geo.cell_houses[*c as usize][2] as usize == bx;
+            let in_box = |c: &u16| geo.standard_houses[*c as usize][2] as usize == bx;
             let line_cells = &geo.house_cells[line];
             let crossing: Vec<u16> = line_cells.iter().copied().filter(in_box).collect();
             if crossing.is_empty() {
                 continue;
             }
-            let in_line = |c: &u16| geo.cell_houses[*c as usize].contains(&(line as u16));
+            let in_line = |c: &u16| geo.standard_houses[*c as usize].contains(&(line as u16));
             segments.push(Segment {
                 line_rest: line_cells.iter().copied().filter(|c| !in_box(c)).collect(),
                 box_rest: geo.house_cells[bx]
@@ -384,8 +392,9 @@ impl Search {
     }
 
     fn enqueue_houses_of(&mut self, cell: usize) {
-        let houses = self.geo.cell_houses[cell];
-        for &house in &houses[..self.geo.houses_per_cell] {
+        // By index: `enqueue` borrows `self` mutably.
+        for i in 0..self.geo.houses_of(cell).len() {
+            let house = self.geo.houses_of(cell)[i];
             self.enqueue(house as usize);
         }
     }
@@ -594,7 +603,7 @@ impl Search {
             if len <= 1 {
                 continue;
             }
-            let houses = &self.geo.cell_houses[cell][..self.geo.houses_per_cell];
+            let houses = self.geo.houses_of(cell);
             let afc: u64 = houses
                 .iter()
                 .map(|&h| self.failures[h as usize] as u64)

@@ -219,6 +219,9 @@ impl Board {
                 return super::fast9::is_consistent(values);
             }
         }
+        if !self.shape.is_standard() {
+            return self.is_consistent_in_every_house();
+        }
         let n = self.size();
         // Latin squares: one "box" as wide as the grid that is never checked.
         let (box_rows, box_cols) = self.shape.box_dims().unwrap_or((n, n));
@@ -248,6 +251,24 @@ impl Board {
             }
         }
         true
+    }
+
+    /// [`Board::is_consistent`] for any rules: every house of the geometry.
+    fn is_consistent_in_every_house(&self) -> bool {
+        let geo = crate::shape::geometry(self.shape);
+        geo.house_cells.iter().all(|cells| {
+            let mut seen = 0u64;
+            cells.iter().all(|&c| {
+                let v = self.cells[c as usize];
+                if v == 0 {
+                    return true;
+                }
+                let bit = 1u64 << (v - 1);
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh
+            })
+        })
     }
 
     /// For every cell, whether it takes part in a conflict.

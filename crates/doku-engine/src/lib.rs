@@ -19,16 +19,18 @@ pub mod shape;
 #[cfg(test)]
 mod shared_data;
 pub mod solver;
+pub mod variant;
 
 pub use board::{Board, Candidates, Clash};
 pub use format::{Format, ParseError, PuzzleReader, ReadPuzzle, ShapeHint};
 pub use named::Named;
 pub use search_kind::SearchKind;
-pub use shape::{Cell, Digit, House, Shape};
+pub use shape::{Cell, Digit, House, Shape, ShapeError};
 pub use solver::{Rule, Solver, Step, Strategy};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+pub use variant::Variant;
 
 /// When a search must give up: a moment, or never; and, if given, as soon
 /// as a cancel flag is set (a background check no longer wanted).

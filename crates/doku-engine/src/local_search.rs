@@ -9,8 +9,8 @@
 //!
 //! The conflict count is the number of pairs of cells that share a house and
 //! hold the same digit: exactly `Board::conflicts().len()` for the board the
-//! search shows. Since every box (row, for Latin squares) always holds each
-//! digit once, only rows and columns can hold such pairs.
+//! search shows. Since every box (jigsaw region; row, for Latin squares)
+//! always holds each digit once, only the other houses can hold such pairs.
 
 mod genetic;
 mod min_conflicts;
@@ -19,9 +19,10 @@ pub use genetic::{Genetic, GeneticConfig};
 pub use min_conflicts::{MinConflicts, MinConflictsConfig};
 
 use super::board::Board;
-use super::shape::{Cell, Shape};
+use super::shape::{Cell, Geometry, Shape};
 use rand::seq::SliceRandom;
 use rand::Rng;
+use std::sync::Arc;
 
 /// One step of a local search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,15 +89,10 @@ impl Layout {
         }
         let shape = board.shape();
         let n = shape.size();
-        let units: Vec<Vec<u16>> = (0..n)
-            .map(|u| {
-                let house = match shape.box_dims() {
-                    Some(_) => super::shape::House::Box(u as u8),
-                    None => super::shape::House::Row(u as u8),
-                };
-                shape.house_cells(house).map(|c| c.0).collect()
-            })
-            .collect();
+        // The units are the boxes (or jigsaw regions), the rows of a Latin square.
+        let geo = super::solver::geometry(shape);
+        let first_unit = if shape.has_boxes() { 2 * n } else { 0 };
+        let units: Vec<Vec<u16>> = geo.house_cells[first_unit..first_unit + n].to_vec();
         let mut unit_of = vec![0u16; shape.cell_count()];
         let fixed: Vec<bool> = board.values().iter().map(|&v| v != 0).collect();
         let mut free = Vec::with_capacity(n);
@@ -170,12 +166,16 @@ fn random_pair_in(cells: &[u16], rng: &mut impl Rng) -> (u16, u16) {
     (cells[i], cells[j])
 }
 
-/// How often each digit occurs in each row and column, and the number of
-/// clashing pairs that makes.
+/// How often each digit occurs in each house other than the units (rows and
+/// columns, and a variant's extra houses), and the number of clashing pairs
+/// that makes.
 #[derive(Clone, Debug)]
 struct Tally {
     size: usize,
-    /// `counts[line * (size + 1) + digit]`; lines are rows `0..n`, then columns.
+    geo: Arc<Geometry>,
+    /// The house index of each cell's unit, which the tally leaves out.
+    unit_slot: usize,
+    /// `counts[house * (size + 1) + digit]`.
     counts: Vec<u16>,
     conflicts: usize,
 }
@@ -183,9 +183,12 @@ struct Tally {
 impl Tally {
     fn new(shape: Shape, values: &[u8]) -> Tally {
         let size = shape.size();
+        let geo = super::solver::geometry(shape);
         let mut tally = Tally {
             size,
-            counts: vec![0; 2 * size * (size + 1)],
+            unit_slot: if shape.has_boxes() { 2 } else { 0 },
+            counts: vec![0; geo.house_cells.len() * (size + 1)],
+            geo,
             conflicts: 0,
         };
         for (cell, &digit) in values.iter().enumerate() {
@@ -196,25 +199,39 @@ impl Tally {
         tally
     }
 
-    fn slots(&self, cell: usize, digit: u8) -> [usize; 2] {
-        let (row, col) = (cell / self.size, cell % self.size);
+    /// The counters of `digit` in the houses of `cell` the tally keeps.
+    fn slots(&self, cell: usize, digit: u8) -> impl Iterator<Item = usize> + '_ {
+        let unit = self.geo.standard_houses[cell][self.unit_slot];
         let stride = self.size + 1;
-        [
-            row * stride + digit as usize,
-            (self.size + col) * stride + digit as usize,
-        ]
+        self.geo
+            .houses_of(cell)
+            .iter()
+            .filter(move |&&h| h != unit)
+            .map(move |&h| h as usize * stride + digit as usize)
     }
 
     fn add(&mut self, cell: usize, digit: u8) {
-        for slot in self.slots(cell, digit) {
-            // The new digit pairs with every copy already in the line.
+        let unit = self.geo.standard_houses[cell][self.unit_slot];
+        let stride = self.size + 1;
+        for &h in self.geo.houses_of(cell) {
+            if h == unit {
+                continue;
+            }
+            let slot = h as usize * stride + digit as usize;
+            // The new digit pairs with every copy already in the house.
             self.conflicts += self.counts[slot] as usize;
             self.counts[slot] += 1;
         }
     }
 
     fn remove(&mut self, cell: usize, digit: u8) {
-        for slot in self.slots(cell, digit) {
+        let unit = self.geo.standard_houses[cell][self.unit_slot];
+        let stride = self.size + 1;
+        for &h in self.geo.houses_of(cell) {
+            if h == unit {
+                continue;
+            }
+            let slot = h as usize * stride + digit as usize;
             self.counts[slot] -= 1;
             self.conflicts -= self.counts[slot] as usize;
         }
@@ -238,9 +255,9 @@ impl Tally {
         after
     }
 
-    /// Whether the digit in `cell` repeats in its row or column.
+    /// Whether the digit in `cell` repeats in a house the tally keeps.
     fn is_conflicting(&self, cell: usize, digit: u8) -> bool {
-        digit != 0 && self.slots(cell, digit).iter().any(|&s| self.counts[s] > 1)
+        digit != 0 && self.slots(cell, digit).any(|s| self.counts[s] > 1)
     }
 }
 

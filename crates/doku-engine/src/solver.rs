@@ -6,8 +6,8 @@
 
 use super::board::{Board, Candidates};
 use super::shape::{Cell, Digit, Geometry, House, Shape};
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// How the search picks the next cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -91,19 +91,7 @@ impl Step {
     }
 }
 
-/// Geometry is the same for every board of a shape; build it once.
-pub fn geometry(shape: Shape) -> Arc<Geometry> {
-    static CACHE: OnceLock<Mutex<HashMap<Shape, Arc<Geometry>>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut map = match cache.lock() {
-        Ok(map) => map,
-        // A panic elsewhere while holding the lock leaves the map intact.
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    map.entry(shape)
-        .or_insert_with(|| Arc::new(Geometry::new(shape)))
-        .clone()
-}
+pub use crate::shape::geometry;
 
 #[derive(Clone, Copy, Debug)]
 struct Placement {
@@ -274,9 +262,8 @@ impl Solver {
     fn place(&mut self, cell: u16, digit: u8) {
         let bit = 1u64 << (digit - 1);
         let c = cell as usize;
-        for i in 0..self.geo.houses_per_cell {
-            let h = self.geo.cell_houses[c][i] as usize;
-            self.used[h] |= bit;
+        for &h in self.geo.houses_of(c) {
+            self.used[h as usize] |= bit;
         }
         self.values[c] = digit;
         self.empty -= 1;
@@ -285,9 +272,8 @@ impl Solver {
     fn unplace(&mut self, cell: u16, digit: u8) {
         let bit = 1u64 << (digit - 1);
         let c = cell as usize;
-        for i in 0..self.geo.houses_per_cell {
-            let h = self.geo.cell_houses[c][i] as usize;
-            self.used[h] &= !bit;
+        for &h in self.geo.houses_of(c) {
+            self.used[h as usize] &= !bit;
         }
         self.values[c] = 0;
         self.empty += 1;

@@ -24,6 +24,13 @@ pub(super) fn random_full_grid(shape: Shape, rng: &mut impl Rng) -> Vec<u8> {
     }
 }
 
+/// A random solved grid of `shape` within `tries` randomised searches:
+/// `None` when they all fail, as they do for rules no grid can meet (a
+/// jigsaw layout can be one).
+pub(super) fn try_full_grid(shape: Shape, rng: &mut impl Rng, tries: usize) -> Option<Vec<u8>> {
+    (0..tries).find_map(|_| try_fill(shape, rng))
+}
+
 /// One randomised search, abandoned after a budget of dead ends.
 fn try_fill(shape: Shape, rng: &mut impl Rng) -> Option<Vec<u8>> {
     let geo = geometry(shape);

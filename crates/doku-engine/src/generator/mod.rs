@@ -21,8 +21,10 @@
 //! attempts (each in a fresh random order) before a new one is drawn.
 
 mod fill;
+mod jigsaw;
 mod symmetry;
 
+pub use jigsaw::{random_jigsaw, rules_for_deal};
 pub use symmetry::Symmetry;
 
 use super::board::Board;
@@ -185,6 +187,9 @@ pub fn generate_unless_cancelled(
 
 /// A random solved grid of `shape`: a randomised search, not a relabelled
 /// pattern.
+///
+/// Loops until a fill succeeds: `shape` must be one some grid fills (every
+/// box shape and Latin square is; a jigsaw from [`random_jigsaw`] is).
 pub fn full_grid(shape: Shape, rng: &mut impl Rng) -> Board {
     let values = fill::random_full_grid(shape, rng);
     Board::from_values(shape, values).unwrap_or_else(|| unreachable!("the fill fits its shape"))

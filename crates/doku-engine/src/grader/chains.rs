@@ -573,8 +573,8 @@ impl<'g> Net<'g> {
                 }
             }
         }
-        for slot in 0..grid.geo.houses_per_cell {
-            let h = grid.geo.cell_houses[cell][slot] as usize;
+        for (slot, &h) in grid.geo.houses_of(cell).iter().enumerate() {
+            let h = h as usize;
             let key = h * n + digit;
             self.places[key] &= !(1u64 << self.layout.cell_pos[cell][slot]);
             let left = self.places[key];
@@ -762,7 +762,7 @@ impl<'g> Net<'g> {
 pub(crate) struct Layout {
     shape: crate::shape::Shape,
     /// For each cell, its position inside each of its houses.
-    cell_pos: Vec<[u8; 3]>,
+    cell_pos: Vec<[u8; crate::shape::MAX_HOUSES_PER_CELL]>,
     /// The boxes and lines that share cells, box by box, rows before
     /// columns: where pointing and claiming look.
     crossings: Vec<Crossing>,
@@ -798,7 +798,7 @@ impl Layout {
     fn new(grid: &Grid) -> Layout {
         let geo = &grid.geo;
         let n = grid.size();
-        let mut cell_pos = vec![[0u8; 3]; grid.cands.len()];
+        let mut cell_pos = vec![[0u8; crate::shape::MAX_HOUSES_PER_CELL]; grid.cands.len()];
         for (h, cells) in geo.house_cells.iter().enumerate() {
             for (i, &c) in cells.iter().enumerate() {
                 let slot = geo
@@ -817,7 +817,7 @@ impl Layout {
                 let mut shared_in_box = 0u64;
                 let mut shared_in_line = 0u64;
                 for (i, &c) in geo.house_cells[b].iter().enumerate() {
-                    if geo.cell_houses[c as usize][slot] as usize == line {
+                    if geo.standard_houses[c as usize][slot] as usize == line {
                         shared_in_box |= 1 << i;
                         shared_in_line |= 1 << cell_pos[c as usize][slot];
                     }

@@ -288,9 +288,9 @@ impl Graph {
                     if p.count_ones() == 2 {
                         cells_of(h, p & p.wrapping_neg(), &mut a_cells);
                         cells_of(h, p & (p - 1), &mut b_cells);
-                        let shared_line = grid.geo.cell_houses[a_cells[0] as usize][..2]
+                        let shared_line = grid.geo.standard_houses[a_cells[0] as usize][..2]
                             .iter()
-                            .zip(&grid.geo.cell_houses[b_cells[0] as usize][..2])
+                            .zip(&grid.geo.standard_houses[b_cells[0] as usize][..2])
                             .any(|(x, y)| x == y);
                         if !(is_box && shared_line) {
                             let x = id(&mut graph, d as u8, &a_cells);
@@ -385,7 +385,10 @@ impl Graph {
                 let d = nd.digit as usize;
                 groups_of[d].push(x as u32);
                 let (a, b) = (nd.cells[0] as usize, nd.cells[1] as usize);
-                for (ha, hb) in grid.geo.cell_houses[a].iter().zip(&grid.geo.cell_houses[b]) {
+                for (ha, hb) in grid.geo.standard_houses[a]
+                    .iter()
+                    .zip(&grid.geo.standard_houses[b])
+                {
                     if ha == hb {
                         groups_in[*ha as usize * n + d].push(x as u32);
                     }
@@ -658,7 +661,7 @@ impl Segments {
             for &slot in slots {
                 let mut keys: Vec<u16> = Vec::new();
                 for (i, &c) in cells.iter().enumerate() {
-                    let key = geo.cell_houses[c as usize][slot];
+                    let key = geo.standard_houses[c as usize][slot];
                     match keys.iter().position(|&k| k == key) {
                         Some(j) => {
                             let at = masks.len() - keys.len() + j;

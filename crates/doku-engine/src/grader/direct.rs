@@ -110,7 +110,8 @@ fn locking_in(grid: &Grid, places: &Places, claiming: bool, out: &mut Finding) -
                     continue;
                 }
                 let cells = &grid.geo.house_cells[within];
-                let house_of = |i: usize| grid.geo.cell_houses[cells[i] as usize][slot] as usize;
+                let house_of =
+                    |i: usize| grid.geo.standard_houses[cells[i] as usize][slot] as usize;
                 let along = house_of(mask.trailing_zeros() as usize);
                 if !bits(mask).all(|i| house_of(i) == along) {
                     continue;
@@ -154,7 +155,7 @@ impl Lock {
         out: &mut Finding,
     ) -> bool {
         let (within, along, bit) = (self.within, self.along, 1u64 << self.digit);
-        let in_along = |c: u16| grid.geo.cell_houses[c as usize].contains(&(along as u16));
+        let in_along = |c: u16| grid.geo.standard_houses[c as usize].contains(&(along as u16));
         for other in others.filter(|&h| h != within) {
             let mask = places.of(other, self.digit);
             if mask.count_ones() < 2 {
@@ -277,7 +278,7 @@ mod tests {
             panic!("one placement: {:?}", f.placements);
         };
         assert_eq!(solution[cell as usize], digit);
-        for &house in &grid.geo.cell_houses[cell as usize] {
+        for &house in &grid.geo.standard_houses[cell as usize] {
             let places = grid.places(house as usize, 1 << (digit - 1));
             assert!(places.count_ones() > 1, "a hidden single in house {house}");
         }

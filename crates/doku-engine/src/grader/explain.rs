@@ -54,7 +54,7 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
             } else {
                 usize::from(within >= n)
             };
-            let third = grid.geo.cell_houses[target as usize][kind];
+            let third = grid.geo.standard_houses[target as usize][kind];
             format!(
                 "In {}, {} can only go in {}, so no other cell of {} can be {} ({}). That leaves {} one place in {}: {}",
                 house(within),
@@ -123,7 +123,7 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
             let numbers = |mask: u64| list(bits(mask).map(|i| (i + 1).to_string()));
             if !f.fins.is_empty() {
                 let fins = list(f.fins.iter().map(|&c| cell(c)));
-                let fin_box = house(grid.geo.cell_houses[f.fins[0] as usize][2]);
+                let fin_box = house(grid.geo.standard_houses[f.fins[0] as usize][2]);
                 return format!(
                     "In {base_kind} {}, {} can only go in {cover_kind} {} or in the fins {fins} ({fin_box}). If no fin is {}, each of those {cover_kind} has its {} in these {base_kind}; if a fin is, it rules out the rest of {fin_box}. Either way: {}",
                     numbers(base),
@@ -427,7 +427,7 @@ pub(crate) fn summary(grid: &Grid, f: &Finding) -> String {
         Pattern::Chain => String::new(),
         Pattern::Cell => {
             let c = f.cells[0] as usize;
-            format!(" in {}", house(grid.geo.cell_houses[c][0]))
+            format!(" in {}", house(grid.geo.standard_houses[c][0]))
         }
         Pattern::House(h) => format!(" in {}", house(h)),
         Pattern::Intersection { within, along } => {

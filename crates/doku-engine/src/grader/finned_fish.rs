@@ -123,7 +123,7 @@ fn search(grid: &Grid, k: usize, digits: std::ops::Range<usize>, record: &mut Re
                 } else {
                     cross * n + line
                 };
-                let bx = grid.geo.cell_houses[cell][2] as usize - boxes.start;
+                let bx = grid.geo.standard_houses[cell][2] as usize - boxes.start;
                 if bx < box_count {
                     in_box[(o * n + line) * box_count + bx] |= 1 << cross;
                 }
@@ -325,7 +325,7 @@ fn try_fish(
         if viable_boxes & (1 << (bx - grid.boxes().start)) == 0 {
             continue; // its outside places span more than k cross lines
         }
-        let in_box = |cell: usize| grid.geo.cell_houses[cell][2] as usize == bx;
+        let in_box = |cell: usize| grid.geo.standard_houses[cell][2] as usize == bx;
         // Cross lines of the places outside the box must all be covers.
         let mut outside = 0u64;
         let mut inside = 0u64;

@@ -172,7 +172,8 @@ impl Grid {
         }
     }
 
-    /// House indices of the boxes (empty for a Latin square).
+    /// House indices of the boxes or regions, then a variant's extra houses
+    /// (empty for a plain Latin square): every house that is not a line.
     pub fn boxes(&self) -> std::ops::Range<usize> {
         let n = self.size();
         2 * n..self.geo.house_cells.len()
@@ -181,12 +182,15 @@ impl Grid {
     /// Whether two different cells share a house (`Shape::sees`, read
     /// from the geometry's house table).
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        let (ha, hb) = (&self.geo.cell_houses[a], &self.geo.cell_houses[b]);
+        let geo = &self.geo;
+        let (ha, hb) = (&geo.standard_houses[a], &geo.standard_houses[b]);
+        let standard = geo.houses_per_cell;
         a != b
-            && ha[..self.geo.houses_per_cell]
-                .iter()
-                .zip(hb)
-                .any(|(x, y)| x == y)
+            && (ha[..standard].iter().zip(hb).any(|(x, y)| x == y)
+                || (geo.has_extras()
+                    && geo.houses_of(a)[standard..]
+                        .iter()
+                        .any(|h| geo.houses_of(b)[standard..].contains(h))))
     }
 }
 

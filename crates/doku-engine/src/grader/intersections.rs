@@ -1,37 +1,16 @@
 //! Locked candidates. Pointing: a digit's places in a box all lie in one row
 //! or column, so it goes from the rest of that line. Claiming: a digit's
 //! places in a row or column all lie in one box, so it goes from the rest of
-//! that box. Latin squares have no boxes and so none of these.
+//! that box. The same between any two houses of a variant: a jigsaw region
+//! and a line, a diagonal and a box, a window and a box. Latin squares have
+//! no boxes and so none of these (unless a variant adds houses).
 
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::Technique;
 
 pub(crate) fn pointing(grid: &Grid, out: &mut Finding) -> bool {
-    let n = grid.size();
-    let mut places_of = [0u64; 64];
-    for bx in grid.boxes() {
-        grid.places_by_digit(bx, &mut places_of[..n]);
-        for (digit, &places) in places_of[..n].iter().enumerate() {
-            let bit = 1u64 << digit;
-            if places.count_ones() < 2 {
-                continue;
-            }
-            let cells = &grid.geo.house_cells[bx];
-            let first = cells[places.trailing_zeros() as usize] as usize;
-            let (row, col) = (first / n, first % n);
-            let along = if bits(places).all(|i| cells[i] as usize / n == row) {
-                row
-            } else if bits(places).all(|i| cells[i] as usize % n == col) {
-                n + col
-            } else {
-                continue;
-            };
-            if locked(grid, bx, along, bit, Technique::Pointing, out) {
-                return true;
-            }
-        }
-    }
-    false
+    // Boxes (or regions), then a variant's diagonals and windows.
+    locked_in_houses(grid, grid.boxes(), Technique::Pointing, out)
 }
 
 pub(crate) fn claiming(grid: &Grid, out: &mut Finding) -> bool {
@@ -39,22 +18,45 @@ pub(crate) fn claiming(grid: &Grid, out: &mut Finding) -> bool {
     if grid.boxes().is_empty() {
         return false;
     }
+    locked_in_houses(grid, 0..2 * n, Technique::Claiming, out)
+}
+
+/// For each house of `withins`, each digit whose places there all lie in
+/// one other house: remove it from the rest of that house. The other
+/// houses are tried in the order of the first place's houses (row, column,
+/// box, then extras), so that on a classic board pointing finds rows before
+/// columns and claiming finds the box.
+fn locked_in_houses(
+    grid: &Grid,
+    withins: std::ops::Range<usize>,
+    technique: Technique,
+    out: &mut Finding,
+) -> bool {
+    let n = grid.size();
+    let lines = 2 * n;
     let mut places_of = [0u64; 64];
-    for line in 0..2 * n {
-        grid.places_by_digit(line, &mut places_of[..n]);
+    for within in withins {
+        grid.places_by_digit(within, &mut places_of[..n]);
         for (digit, &places) in places_of[..n].iter().enumerate() {
             let bit = 1u64 << digit;
             if places.count_ones() < 2 {
                 continue;
             }
-            let cells = &grid.geo.house_cells[line];
-            let box_of = |i: usize| grid.geo.cell_houses[cells[i] as usize][2];
-            let bx = box_of(places.trailing_zeros() as usize);
-            if !bits(places).all(|i| box_of(i) == bx) {
-                continue;
-            }
-            if locked(grid, line, bx as usize, bit, Technique::Claiming, out) {
-                return true;
+            let cells = &grid.geo.house_cells[within];
+            let first = cells[places.trailing_zeros() as usize] as usize;
+            for &along in grid.geo.houses_of(first) {
+                let along = along as usize;
+                // Claiming goes from a line into a box or extra house only.
+                if along == within || (technique == Technique::Claiming && along < lines) {
+                    continue;
+                }
+                let inside = &grid.geo.house_cells[along];
+                if !bits(places).all(|i| inside.contains(&cells[i])) {
+                    continue;
+                }
+                if locked(grid, within, along, bit, technique, out) {
+                    return true;
+                }
             }
         }
     }

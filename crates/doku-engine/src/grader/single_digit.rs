@@ -36,8 +36,8 @@ fn strong_links(grid: &Grid, bit: u64, links: &mut Vec<(u16, u16, u16)>) {
 fn turbot_kind(grid: &Grid, h1: usize, h2: usize, a2: usize, b1: usize) -> Technique {
     let n = grid.size();
     let kind = |h: usize| h / n; // 0 row, 1 column, 2 box
-    let [ra, ca, ba] = grid.geo.cell_houses[a2];
-    let [rb, cb, bb] = grid.geo.cell_houses[b1];
+    let [ra, ca, ba] = grid.geo.standard_houses[a2];
+    let [rb, cb, bb] = grid.geo.standard_houses[b1];
     match (kind(h1), kind(h2)) {
         (0, 0) if ca == cb => Technique::Skyscraper,
         (1, 1) if ra == rb => Technique::Skyscraper,
@@ -150,6 +150,11 @@ pub(crate) fn empty_rectangle(grid: &Grid, out: &mut Finding) -> bool {
             let mut box_cols: Vec<usize> = cells.iter().map(|&c| c as usize % n).collect();
             box_cols.sort_unstable();
             box_cols.dedup();
+            // The argument needs a rectangular block (a box, a window): a
+            // jigsaw region or a diagonal has cells outside its cross lines.
+            if box_rows.len() * box_cols.len() != cells.len() {
+                continue;
+            }
             for &row in &box_rows {
                 for &col in &box_cols {
                     if !places.iter().all(|&c| c / n == row || c % n == col) {

@@ -27,9 +27,25 @@ use super::Technique;
 
 /// Visits every rectangle of empty cells (corners in reading order: a, b
 /// on the first row, c, d on the second) that spans exactly two boxes.
+/// Whether corners `[a, b, c, d]` (a, b on one row; c, d under them) could
+/// swap their two digits and stay a solution: every house that holds a
+/// corner holds exactly two, side by side on the rectangle, never opposite
+/// corners. On boxes that means the rectangle spans two boxes; the same
+/// test keeps the argument sound for jigsaw regions and extra houses.
+fn deadly_shape(grid: &Grid, corners: [usize; 4]) -> bool {
+    let opposite = |i: usize| 3 - i;
+    corners.iter().enumerate().all(|(i, &corner)| {
+        grid.geo.houses_of(corner).iter().all(|h| {
+            let inside = (0..4)
+                .filter(|&j| grid.geo.houses_of(corners[j]).contains(h))
+                .fold(0u8, |bits, j| bits | 1 << j);
+            inside.count_ones() == 2 && inside & (1 << opposite(i)) == 0
+        })
+    })
+}
+
 fn rectangles(grid: &Grid, f: &mut dyn FnMut([usize; 4]) -> bool) -> bool {
     let n = grid.size();
-    let has_boxes = !grid.boxes().is_empty();
     for r1 in 0..n {
         for c1 in 0..n {
             let a = r1 * n + c1;
@@ -50,14 +66,8 @@ fn rectangles(grid: &Grid, f: &mut dyn FnMut([usize; 4]) -> bool) -> bool {
                     if common.count_ones() < 2 {
                         continue;
                     }
-                    if has_boxes {
-                        let box_of = |cell: usize| grid.geo.cell_houses[cell][2];
-                        let mut boxes = [box_of(a), box_of(b), box_of(c), box_of(d)];
-                        boxes.sort_unstable();
-                        let distinct = 1 + boxes.windows(2).filter(|w| w[0] != w[1]).count();
-                        if distinct != 2 {
-                            continue;
-                        }
+                    if !deadly_shape(grid, [a, b, c, d]) {
+                        continue;
                     }
                     if f([a, b, c, d]) {
                         return true;

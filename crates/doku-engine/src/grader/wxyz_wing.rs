@@ -95,7 +95,7 @@ fn house_pairs(grid: &Grid) -> Vec<(usize, usize)> {
         let mut lines: Vec<usize> = grid.geo.house_cells[bx]
             .iter()
             .flat_map(|&c| {
-                let [r, c, _] = grid.geo.cell_houses[c as usize];
+                let [r, c, _] = grid.geo.standard_houses[c as usize];
                 [r as usize, c as usize]
             })
             .collect();

@@ -166,7 +166,7 @@ impl Net<'_> {
                     }
                     let mask = bits(places).fold(0u64, |m, i| {
                         let c = geo.house_cells[line][i] as usize;
-                        m | 1 << (geo.cell_houses[c][cover] as usize - cover * n)
+                        m | 1 << (geo.standard_houses[c][cover] as usize - cover * n)
                     });
                     covers.push((line, mask));
                 }
@@ -184,7 +184,7 @@ impl Net<'_> {
                             let h = cover * n + col;
                             for &q in &geo.house_cells[h] {
                                 let q = q as usize;
-                                let line = geo.cell_houses[q][base] as usize;
+                                let line = geo.standard_houses[q][base] as usize;
                                 if line != l1 && line != l2 && self.cands[q] & (1 << d) != 0 {
                                     self.push(q * n + d, false, &why, mode);
                                 }

@@ -1,0 +1,207 @@
+//! The variants doku plays, by name: the classic rules, and the rules that
+//! add houses (X's diagonals, windoku's windows) or replace the boxes with
+//! irregular regions (jigsaw). The command line, the config file and the
+//! game's deal key take their names from here.
+
+use crate::shape::{Shape, ShapeError, MAX_JIGSAW_SIZE};
+use crate::Named;
+
+/// A rule set: which houses a puzzle has besides its rows and columns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Rows, columns and boxes.
+    #[default]
+    Classic,
+    /// Both main diagonals are houses too.
+    X,
+    /// Four more 3x3 windows (on 9x9) are houses too.
+    Windoku,
+    /// Windoku and X together.
+    WindokuX,
+    /// Irregular regions instead of boxes.
+    Jigsaw,
+    /// A jigsaw with both diagonals.
+    JigsawX,
+}
+
+impl Named for Variant {
+    const ALL: &'static [Variant] = &[
+        Variant::Classic,
+        Variant::X,
+        Variant::Windoku,
+        Variant::WindokuX,
+        Variant::Jigsaw,
+        Variant::JigsawX,
+    ];
+    const KIND: &'static str = "variant";
+
+    fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::X => "x",
+            Variant::Windoku => "windoku",
+            Variant::WindokuX => "windoku,x",
+            Variant::Jigsaw => "jigsaw",
+            Variant::JigsawX => "jigsaw,x",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Variant::Classic => "rows, columns and boxes",
+            Variant::X => "both main diagonals hold every digit once too",
+            Variant::Windoku => "four windows (rows and columns 2-4, 6-8 on 9x9) are houses too",
+            Variant::WindokuX => "windoku and X together",
+            Variant::Jigsaw => "irregular regions instead of boxes",
+            Variant::JigsawX => "a jigsaw whose diagonals are houses too",
+        }
+    }
+}
+
+impl std::fmt::Display for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a variant name can be made of: parts joined by `,` or `+`, in any order.
+const PARTS: &str = "classic, x (or diagonal), windoku (or hyper), jigsaw (or irregular), \
+                     and the pairs jigsaw,x and windoku,x";
+
+impl Variant {
+    /// The variant of a puzzle's rules.
+    pub fn of(shape: &Shape) -> Variant {
+        let extras = shape.extras();
+        match (shape.is_jigsaw(), extras.windows, extras.diagonals) {
+            (true, _, false) => Variant::Jigsaw,
+            (true, _, true) => Variant::JigsawX,
+            (false, true, true) => Variant::WindokuX,
+            (false, true, false) => Variant::Windoku,
+            (false, false, true) => Variant::X,
+            (false, false, false) => Variant::Classic,
+        }
+    }
+
+    /// A variant from its parts, in any order and case: `x`, `jigsaw,x`,
+    /// `X+windoku`, `diagonal`, `hyper`, `irregular`.
+    pub fn parse(text: &str) -> Result<Variant, String> {
+        let (mut jigsaw, mut windows, mut diagonals) = (false, false, false);
+        for part in text.split([',', '+']) {
+            match part.trim().to_ascii_lowercase().as_str() {
+                "classic" | "sudoku" => {}
+                "x" | "diagonal" | "diagonals" => diagonals = true,
+                "windoku" | "hyper" | "window" | "windows" => windows = true,
+                "jigsaw" | "irregular" => jigsaw = true,
+                "" => return Err(format!("empty variant in {text:?}; valid: {PARTS}")),
+                other => return Err(format!("unknown variant {other:?}; valid: {PARTS}")),
+            }
+        }
+        if jigsaw && windows {
+            return Err(
+                "jigsaw and windoku do not combine: windows need the standard boxes".to_string(),
+            );
+        }
+        Ok(match (jigsaw, windows, diagonals) {
+            (true, _, false) => Variant::Jigsaw,
+            (true, _, true) => Variant::JigsawX,
+            (false, true, true) => Variant::WindokuX,
+            (false, true, false) => Variant::Windoku,
+            (false, false, true) => Variant::X,
+            (false, false, false) => Variant::Classic,
+        })
+    }
+
+    pub fn is_jigsaw(self) -> bool {
+        matches!(self, Variant::Jigsaw | Variant::JigsawX)
+    }
+    pub fn has_diagonals(self) -> bool {
+        matches!(self, Variant::X | Variant::WindokuX | Variant::JigsawX)
+    }
+    pub fn has_windows(self) -> bool {
+        matches!(self, Variant::Windoku | Variant::WindokuX)
+    }
+
+    /// Why this variant cannot be played on boards of `size` (with the
+    /// standard boxes of that size, or as a Latin square when `latin`).
+    pub fn unplayable_on(self, size: usize, latin: bool) -> Option<String> {
+        if self.is_jigsaw() && !(4..=MAX_JIGSAW_SIZE).contains(&size) {
+            return Some(format!(
+                "jigsaw is played on sizes 4 to {MAX_JIGSAW_SIZE}, not {size}x{size}"
+            ));
+        }
+        if self.is_jigsaw() && latin {
+            return Some("a jigsaw has regions, a Latin square has none".to_string());
+        }
+        if self.has_windows() && (latin || ![4, 9, 16, 25].contains(&size)) {
+            return Some(format!(
+                "windoku needs square boxes (4x4, 9x9, 16x16, 25x25), not a {size}x{size}{}",
+                if latin { " Latin square" } else { "" }
+            ));
+        }
+        None
+    }
+
+    /// `base` (boxes, regions or a Latin square) with this variant's extra
+    /// houses. The regions of a jigsaw come with `base`: a jigsaw variant
+    /// on a base without regions is refused, as is windoku without boxes.
+    pub fn apply(self, base: Shape) -> Result<Shape, VariantError> {
+        if self.is_jigsaw() && !base.is_jigsaw() {
+            return Err(VariantError::NoRegions);
+        }
+        let mut shape = base.without_extras();
+        if self.has_windows() {
+            shape = shape.with_windows().map_err(VariantError::Shape)?;
+        }
+        if self.has_diagonals() {
+            shape = shape.with_diagonals();
+        }
+        Ok(shape)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    #[error("a jigsaw needs its regions: write the region map after the givens (one symbol per cell, a space between), or give an f-puzzles file")]
+    NoRegions,
+    #[error(transparent)]
+    Shape(ShapeError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back_and_parts_combine_in_any_order() {
+        for &v in Variant::ALL {
+            assert_eq!(Variant::parse(v.name()), Ok(v));
+        }
+        assert_eq!(Variant::parse("X+Jigsaw"), Ok(Variant::JigsawX));
+        assert_eq!(Variant::parse("hyper, diagonal"), Ok(Variant::WindokuX));
+        let err = Variant::parse("jigsaw,windoku").unwrap_err();
+        assert!(err.contains("do not combine"), "{err}");
+        let err = Variant::parse("killer").unwrap_err();
+        assert!(
+            err.contains("\"killer\"") && err.contains("jigsaw"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_variant_applied_to_a_shape_reads_back() {
+        let x = Variant::X.apply(Shape::CLASSIC).expect("x on 9x9");
+        assert_eq!(Variant::of(&x), Variant::X);
+        assert_eq!(x.to_string(), "9x9 X (boxes 3x3)");
+        let w = Variant::WindokuX.apply(Shape::CLASSIC).expect("windoku x");
+        assert_eq!(Variant::of(&w), Variant::WindokuX);
+        assert_eq!(Variant::Classic.apply(w), Ok(Shape::CLASSIC));
+        assert_eq!(
+            Variant::Jigsaw.apply(Shape::CLASSIC),
+            Err(VariantError::NoRegions)
+        );
+        let six = Shape::sudoku(6).expect("6x6");
+        assert!(Variant::Windoku.apply(six).is_err());
+        assert!(Variant::Windoku.unplayable_on(6, false).is_some());
+        assert!(Variant::X.unplayable_on(7, true).is_none());
+    }
+}
