@@ -12,8 +12,8 @@ use rand::Rng;
 /// Trades tried per cell: enough that no trace of the starting boxes is left.
 const TRADES_PER_CELL: usize = 40;
 
-/// Randomised fills tried on a layout before it is dropped.
-const FILL_TRIES: usize = 4;
+/// Randomised fills tried on a starting shape before it is given up.
+const FILL_TRIES: usize = 64;
 
 /// The rules of a fresh deal of `variant` on `base` (a sudoku or Latin
 /// shape of the size wanted): a new random layout for a jigsaw, the
@@ -23,52 +23,64 @@ pub fn rules_for_deal(
     variant: Variant,
     rng: &mut impl Rng,
 ) -> Result<Shape, ShapeError> {
-    let base = if variant.is_jigsaw() {
-        random_jigsaw(base.size(), rng)?
+    let shape = if variant.is_jigsaw() {
+        random_layout(base.size(), variant.has_diagonals(), rng)?
     } else {
         base.without_extras()
     };
-    let mut shape = if variant.has_windows() {
-        base.with_windows()?
+    let shape = if variant.has_windows() {
+        shape.with_windows()?
     } else {
-        base
+        shape
     };
-    if variant.has_diagonals() {
-        shape = shape.with_diagonals();
-    }
-    if !variant.is_jigsaw() || !variant.has_diagonals() {
-        return Ok(shape);
-    }
-    // A jigsaw X layout must also leave room for the diagonals: draw
-    // again until a grid fills it.
-    for _ in 0..64 {
-        if try_full_grid(shape, rng, FILL_TRIES).is_some() {
-            return Ok(shape);
-        }
-        shape = random_jigsaw(base.size(), rng)?.with_diagonals();
-    }
-    Ok(shape)
+    Ok(if variant.has_diagonals() {
+        shape.with_diagonals()
+    } else {
+        shape
+    })
 }
 
 /// A random jigsaw of `size` (4 to 16) that some grid fills.
 pub fn random_jigsaw(size: usize, rng: &mut impl Rng) -> Result<Shape, ShapeError> {
+    random_layout(size, false, rng)
+}
+
+/// A random jigsaw layout (regions only, no extras) that a grid obeying
+/// the diagonals too fills when `diagonals` is set.
+///
+/// The layout grows from a filled grid: it starts as the boxes (or the
+/// rows) of a grid that is filled first, and every trade swaps two cells
+/// of the same digit between neighbouring regions, so each region keeps
+/// every digit and that grid stays a solution: every layout drawn can be
+/// dealt on, with no fill to try and throw away.
+fn random_layout(size: usize, diagonals: bool, rng: &mut impl Rng) -> Result<Shape, ShapeError> {
     if !(4..=MAX_JIGSAW_SIZE).contains(&size) {
         return Err(ShapeError::JigsawSize { size });
     }
-    loop {
-        let regions = random_regions(size, rng);
-        let shape = Shape::jigsaw(size, &regions)?;
-        if !shape.is_jigsaw() {
-            continue; // the trades came back to the plain boxes
+    let start = Shape::sudoku(size).or_else(|_| Shape::latin(size))?;
+    let start = if diagonals {
+        start.with_diagonals()
+    } else {
+        start
+    };
+    let grid = loop {
+        if let Some(grid) = try_full_grid(start, rng, FILL_TRIES) {
+            break grid;
         }
-        if try_full_grid(shape, rng, FILL_TRIES).is_some() {
+    };
+    loop {
+        let regions = random_regions(size, &grid, rng);
+        let shape = Shape::jigsaw(size, &regions)?;
+        if shape.is_jigsaw() {
             return Ok(shape);
         }
+        // The trades came back to the plain boxes: trade again.
     }
 }
 
-/// A region map: `size` connected regions of `size` cells.
-fn random_regions(size: usize, rng: &mut impl Rng) -> Vec<u8> {
+/// A region map of `size` connected regions of `size` cells, each holding
+/// every digit of `grid` once.
+fn random_regions(size: usize, grid: &[u8], rng: &mut impl Rng) -> Vec<u8> {
     let cells = size * size;
     let start = Shape::sudoku(size).ok();
     let mut region: Vec<u8> = (0..cells)
@@ -88,9 +100,15 @@ fn random_regions(size: usize, rng: &mut impl Rng) -> Vec<u8> {
         .into_iter()
         .flatten()
     };
+    // Where each digit is: a trade looks for the cell of `a`'s digit in
+    // the region `a` goes to.
+    let mut cells_of_digit = vec![Vec::new(); size + 1];
+    for (c, &d) in grid.iter().enumerate() {
+        cells_of_digit[d as usize].push(c);
+    }
     for _ in 0..TRADES_PER_CELL * cells {
-        // A cell `a` of region A next to region B goes to B, and a cell `b`
-        // of B next to A (after the move) goes to A.
+        // A cell `a` of region A next to region B goes to B, and B's cell
+        // of the same digit goes to A, if it touches A once `a` has gone.
         let a = rng.random_range(0..cells);
         let towards: Vec<usize> = neighbours(a).filter(|&n| region[n] != region[a]).collect();
         if towards.is_empty() {
@@ -100,17 +118,16 @@ fn random_regions(size: usize, rng: &mut impl Rng) -> Vec<u8> {
             region[a],
             region[towards[rng.random_range(0..towards.len())]],
         );
-        region[a] = to;
-        let back: Vec<usize> = (0..cells)
-            .filter(|&c| c != a && region[c] == to && neighbours(c).any(|n| region[n] == from))
-            .collect();
-        if back.is_empty() {
-            region[a] = from;
+        let Some(&b) = cells_of_digit[grid[a] as usize]
+            .iter()
+            .find(|&&c| region[c] == to)
+        else {
             continue;
-        }
-        let b = back[rng.random_range(0..back.len())];
+        };
+        region[a] = to;
         region[b] = from;
-        if !connected(&region, size, from) || !connected(&region, size, to) {
+        let touches = neighbours(b).any(|n| region[n] == from);
+        if !touches || !connected(&region, size, from) || !connected(&region, size, to) {
             region[a] = from;
             region[b] = to;
         }

@@ -156,13 +156,17 @@ impl Lock {
     ) -> bool {
         let (within, along, bit) = (self.within, self.along, 1u64 << self.digit);
         let in_along = |c: u16| grid.geo.standard_houses[c as usize].contains(&(along as u16));
+        let in_within = |c: u16| grid.geo.house_cells[within].contains(&c);
+        // The lock removes the digit from `along` outside `within`: a
+        // window of windoku can share cells with both.
+        let removed = |c: u16| in_along(c) && !in_within(c);
         for other in others.filter(|&h| h != within) {
             let mask = places.of(other, self.digit);
             if mask.count_ones() < 2 {
                 continue;
             }
             let cells = &grid.geo.house_cells[other];
-            let mut kept = bits(mask).map(|i| cells[i]).filter(|&c| !in_along(c));
+            let mut kept = bits(mask).map(|i| cells[i]).filter(|&c| !removed(c));
             let (Some(target), None) = (kept.next(), kept.next()) else {
                 continue;
             };
