@@ -321,6 +321,7 @@ fn logic_is_sound_on_minimal_deals_of_every_variant() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(12);
+    let mut jigsaw_techniques: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
     for &variant in Variant::ALL {
         for seed in 0..per_variant {
             let mut rng = ChaCha8Rng::seed_from_u64(1000 + seed);

@@ -161,12 +161,13 @@ enum Family {
 fn family_of(technique: Technique) -> Family {
     use Technique::*;
     match technique {
-        NakedSingle | HiddenSingle | Pointing | Claiming | NakedPair | HiddenPair | NakedTriple
-        | HiddenTriple | NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | XyWing
-        | XyzWing | WWing | WxyzWing | BugPlusOne | Skyscraper | TwoStringKite | TurbotFish
-        | EmptyRectangle | FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish
-        | FinnedJellyfish | SashimiJellyfish | SimpleColours | MultiColours | AlsXz | AlsXyWing
-        | DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple => Family::Local,
+        NakedSingle | HiddenSingle | Pointing | Claiming | LawOfLeftovers | NakedPair
+        | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad | XWing | Swordfish
+        | Jellyfish | XyWing | XyzWing | WWing | WxyzWing | BugPlusOne | Skyscraper
+        | TwoStringKite | TurbotFish | EmptyRectangle | FinnedXWing | SashimiXWing
+        | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish
+        | SimpleColours | MultiColours | AlsXz | AlsXyWing | DirectPointing | DirectClaiming
+        | DirectHiddenPair | DirectHiddenTriple => Family::Local,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
         | HiddenRectangle => Family::Rectangles,
         // The chains, the forcing nets, and any technique added later

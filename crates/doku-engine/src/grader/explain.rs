@@ -15,11 +15,7 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
     match (f.technique, f.pattern) {
         (Technique::NakedSingle, _) => {
             let (c, d) = f.placements[0];
-            let houses = if shape.is_latin() {
-                "row and column"
-            } else {
-                "row, column and box"
-            };
+            let houses = house_kinds(shape, Cell(c));
             // Whether the filled cells alone rule the rest out, or earlier
             // eliminations helped.
             let seen = grid.geo.peers[c as usize]
@@ -185,7 +181,7 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
         (Technique::AlsXz | Technique::AlsXyWing, _) => {
             format!("{}: {}", f.text, removals_by_digit(grid, &f.eliminations))
         }
-        (_, Pattern::Chain) => f.text.clone(),
+        (_, Pattern::Chain | Pattern::Leftovers { .. }) => f.text.clone(),
         (_, Pattern::Turbot { first, second }) => {
             let [a1, a2, b1, b2] = [f.cells[0], f.cells[1], f.cells[2], f.cells[3]];
             let d = digits(f.digits);
@@ -460,6 +456,15 @@ pub(crate) fn summary(grid: &Grid, f: &Finding) -> String {
                 d / n + 1
             )
         }
+        Pattern::Leftovers { rows, first, count } => {
+            let kind = if rows { "rows" } else { "columns" };
+            let (first, count) = (first as usize + 1, count as usize);
+            if count == 1 {
+                format!(" in {} {first}", &kind[..kind.len() - 1])
+            } else {
+                format!(" in {kind} {first}-{}", first + count - 1)
+            }
+        }
         Pattern::Wing
         | Pattern::WWing { .. }
         | Pattern::Colours { .. }
@@ -536,4 +541,30 @@ fn removals_by_cell(grid: &Grid, eliminations: &[(u16, u8)]) -> String {
         })
         .collect();
     parts.join(", ")
+}
+
+/// The kinds of houses a cell is in, for "its row, column and box": a
+/// jigsaw's region, a variant's diagonal or window by name.
+fn house_kinds(shape: crate::Shape, cell: Cell) -> String {
+    use crate::House;
+    let mut kinds: Vec<&str> = Vec::new();
+    for house in shape.houses_of(cell) {
+        let kind = match house {
+            House::Row(_) => "row",
+            House::Col(_) => "column",
+            House::Box(_) => "box",
+            House::Region(_) => "region",
+            House::Diagonal(_) if kinds.contains(&"diagonal") => {
+                kinds.retain(|&k| k != "diagonal");
+                "diagonals"
+            }
+            House::Diagonal(_) => "diagonal",
+            House::Window(_) => "window",
+        };
+        kinds.push(kind);
+    }
+    match kinds.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => kinds.concat(),
+    }
 }

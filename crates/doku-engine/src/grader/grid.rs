@@ -232,6 +232,9 @@ pub(crate) enum Pattern {
     Colours { wrap: bool, first_colour: u16 },
     /// Two colour clusters: the first's cells, then the second's.
     MultiColours { first_cluster: u16 },
+    /// The law of leftovers on `count` rows (or columns) from `first`: the
+    /// innies, then the outies; its words in `Finding::text`.
+    Leftovers { rows: bool, first: u8, count: u8 },
 }
 
 /// One technique's find, in a buffer reused from step to step.

@@ -33,6 +33,7 @@ mod grid;
 mod grouped;
 mod hint;
 mod intersections;
+mod leftovers;
 mod nested;
 mod nishio;
 mod single_digit;
@@ -209,6 +210,7 @@ pub enum Technique {
     HiddenSingle,
     Pointing,
     Claiming,
+    LawOfLeftovers,
     NakedPair,
     HiddenPair,
     NakedTriple,
@@ -291,6 +293,7 @@ impl Technique {
         Technique::HiddenSingle,
         Technique::Pointing,
         Technique::Claiming,
+        Technique::LawOfLeftovers,
         Technique::NakedPair,
         Technique::HiddenPair,
         Technique::NakedTriple,
@@ -372,6 +375,7 @@ impl Technique {
             Technique::HiddenSingle => "hidden single",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
+            Technique::LawOfLeftovers => "law of leftovers",
             Technique::NakedPair => "naked pair",
             Technique::HiddenPair => "hidden pair",
             Technique::NakedTriple => "naked triple",
@@ -473,6 +477,9 @@ impl Technique {
             NakedSingle => 23,
             Pointing => 26,
             Claiming => 28,
+            // Not SE's (it rates no jigsaw): with locked candidates, as
+            // jigsaw solvers meet it right after them.
+            LawOfLeftovers => 29,
             NakedPair => 30,
             XWing => 32,
             HiddenPair => 34,
@@ -608,6 +615,7 @@ impl Technique {
             HiddenSingle => singles::hidden_single(grid, out),
             Pointing => intersections::pointing(grid, out),
             Claiming => intersections::claiming(grid, out),
+            LawOfLeftovers => leftovers::law_of_leftovers(grid, out),
             NakedPair => subsets::naked(grid, 2, self, out),
             HiddenPair => subsets::hidden(grid, 2, self, out),
             NakedTriple => subsets::naked(grid, 3, self, out),
@@ -838,6 +846,8 @@ static EXPLAINER_STAGES: &[&[Technique]] = {
         &[DirectHiddenTriple],
         // Indirect producers.
         &[Pointing, Claiming],
+        // Jigsaws only; SE has no jigsaw, so the place is doku's.
+        &[LawOfLeftovers],
         &[NakedPair],
         &[XWing],
         &[HiddenPair],
