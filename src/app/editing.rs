@@ -509,6 +509,30 @@ mod tests {
     }
 
     #[test]
+    fn a_block_pasted_with_cr_line_ends_is_read_in_the_game_and_in_the_editor() {
+        // Terminals send a pasted newline as CR (`doku generate --format
+        // block` pasted with bracketed paste); CRLF comes from Windows.
+        let now = Instant::now();
+        let other = board(&PUZZLE.replace('2', "0"));
+        let block = crate::engine::format::write_block(&other);
+        for ending in ["\r", "\r\n"] {
+            let mut app = app(now);
+            app.handle_event(Event::Paste(block.replace('\n', ending)), now);
+            let asked = app.message.clone().unwrap_or_default();
+            assert!(
+                asked.contains("play the pasted 9x9 puzzle"),
+                "{ending:?}: {asked}"
+            );
+            chars(&mut app, "y", now);
+            assert_eq!(app.game.givens(), &other);
+            chars(&mut app, "e", now);
+            app.handle_event(Event::Paste(block.replace('\n', ending)), now);
+            let said = app.message.clone().unwrap_or_default();
+            assert!(said.contains("pasted a 9x9 puzzle"), "{ending:?}: {said}");
+        }
+    }
+
+    #[test]
     fn a_puzzle_played_from_the_editor_leaves_the_editors_message_behind() {
         let now = Instant::now();
         let mut app = app(now);
