@@ -18,6 +18,7 @@ use doku::ui::ScreenLayout;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
 use std::time::{Duration, Instant};
@@ -527,6 +528,111 @@ fn mono_uses_no_colour_and_still_marks_cursor_and_conflict() {
     let conflict = buf[digit_position(&buf, 0, 1)].modifier;
     let given = buf[digit_position(&buf, 4, 3)].modifier;
     assert_ne!(conflict, given, "a conflict looks different from a given");
+}
+
+/// How a screen cell looks: its symbol, and the colours and modifiers
+/// that show on it (on a blank, only what colours its background), with
+/// the colours left out for a terminal that shows none.
+fn look(cell: &ratatui::buffer::Cell, colour: bool) -> (String, Option<(Color, Color)>, Modifier) {
+    let blank = cell.symbol().trim().is_empty();
+    let reversed = cell.modifier.contains(Modifier::REVERSED);
+    let modifiers = if blank {
+        cell.modifier & (Modifier::REVERSED | Modifier::UNDERLINED | Modifier::CROSSED_OUT)
+    } else {
+        cell.modifier
+    };
+    let fg = if blank && !reversed {
+        Color::Reset
+    } else {
+        cell.fg
+    };
+    let colours = colour.then_some((fg, cell.bg));
+    (cell.symbol().to_string(), colours, modifiers)
+}
+
+/// The look of every cell of the board on screen, by cell.
+fn cell_looks(
+    app: &App,
+    buf: &Buffer,
+    colour: bool,
+) -> Vec<Vec<(String, Option<(Color, Color)>, Modifier)>> {
+    let shape = app.game.shape();
+    let layout = ScreenLayout::new(shape, buf.area).expect("a board on screen");
+    let g = &layout.geometry;
+    shape
+        .cells()
+        .map(|cell| {
+            let (x0, y0) = (
+                layout.board.x + g.col_x[shape.col(cell)],
+                layout.board.y + g.row_y[shape.row(cell)],
+            );
+            (y0..y0 + g.cell_height)
+                .flat_map(|y| (x0..x0 + g.cell_width).map(move |x| (x, y)))
+                .map(|p| look(&buf[p], colour))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_cursor_shows_on_every_kind_of_cell_in_every_theme_with_or_without_colour() {
+    // With NO_COLOR a clashing 7 and its partner were both bold, underlined
+    // and reversed, as the cursor was: on either, it was lost. Wherever the
+    // cursor is, that cell looks like no other, at every size, in every
+    // theme, at every colour depth, and without colour.
+    let now = Instant::now();
+    for depth in [
+        ColorDepth::TrueColor,
+        ColorDepth::Ansi256,
+        ColorDepth::Ansi16,
+    ] {
+        let themes = Themes::built_in(depth);
+        for name in themes.names() {
+            let theme = themes.get(name).expect("listed").clone();
+            let game = Game::new(board(PUZZLE_9), Some(Difficulty::Medium), now);
+            let mut app = App::new(&Config::built_in(), themes.clone(), theme, game, 1);
+            // An entry (r2c3 1), a conflict (r1c2 2 against the given r1c1
+            // 2), notes (r1c4 1 4, r1c5 alone 5) and empty cells.
+            for (r, c, digit) in [(1, 2, 1), (0, 1, 2)] {
+                app.game.set_cursor(r, c);
+                app.game.enter(digit, now);
+            }
+            for (r, c, note) in [(0, 3, 1), (0, 3, 4), (0, 6, 5)] {
+                app.game.set_cursor(r, c);
+                app.game.toggle_note(note, now);
+            }
+            for hint_shown in [false, true] {
+                if hint_shown {
+                    // The mistake's cells lit, as the second press shows them.
+                    app.act(Action::Hint, now);
+                    app.act(Action::Hint, now);
+                    assert!(app.game.hint().is_some(), "{name}: a hint on show");
+                }
+                for (width, height) in [(80, 24), (60, 20), (120, 40)] {
+                    for cell in app.game.shape().cells() {
+                        let shape = app.game.shape();
+                        app.game.set_cursor(shape.row(cell), shape.col(cell));
+                        let buf = draw(&app, now, width, height);
+                        for colour in [true, false] {
+                            let looks = cell_looks(&app, &buf, colour);
+                            let at = cell.index();
+                            let twin = (0..looks.len()).find(|&i| i != at && looks[i] == looks[at]);
+                            assert!(
+                                twin.is_none(),
+                                "{name} at {depth:?} (colour shown: {colour}, hint: {hint_shown}), \
+                                 {width}x{height}: the cursor on r{}c{} looks like r{}c{}\n{}",
+                                shape.row(cell) + 1,
+                                shape.col(cell) + 1,
+                                twin.map_or(0, |i| i / 9 + 1),
+                                twin.map_or(0, |i| i % 9 + 1),
+                                text(&buf)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[test]
