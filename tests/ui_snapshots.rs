@@ -737,6 +737,57 @@ fn with_no_colour_a_lone_note_looks_unlike_a_digit() {
 }
 
 #[test]
+fn without_colour_a_lone_note_never_reads_as_a_digit_at_any_size() {
+    // On 6x6 at 80x24 a lone note 2 sat where a digit goes; on 9x9 at
+    // 120x40 a lone note 5 sat in the middle of its 3x3, as an entry 5
+    // does. A cell of notes shows dots where its other notes would be.
+    let now = Instant::now();
+    let empty = |n: usize| "0".repeat(n * n);
+    for n in [4, 6, 9] {
+        for (width, height) in [(80, 24), (100, 30), (120, 40), (200, 60)] {
+            let mut app = app_with(&empty(n), "mono", now);
+            let shape = app.game.shape();
+            let layout = ScreenLayout::new(shape, Rect::new(0, 0, width, height)).expect("fits");
+            if !layout.geometry.notes_inside() {
+                continue;
+            }
+            for digit in 1..=n as u8 {
+                // r1c1 holds only the note, r2c4 the entry (no clash).
+                app.game.set_cursor(0, 0);
+                app.game.erase(now);
+                app.game.toggle_note(digit, now);
+                app.game.set_cursor(1, 3);
+                app.game.enter(digit, now);
+                app.game.set_cursor(n - 1, n - 1);
+                let buf = draw(&app, now, width, height);
+                let g = &layout.geometry;
+                let cell_text = |r: usize, c: usize| -> String {
+                    let (x0, y0) = (layout.board.x + g.col_x[c], layout.board.y + g.row_y[r]);
+                    (y0..y0 + g.cell_height)
+                        .map(|y| {
+                            (x0..x0 + g.cell_width)
+                                .map(|x| buf[(x, y)].symbol().to_string())
+                                .collect::<String>()
+                        })
+                        .collect::<Vec<_>>()
+                        .join("/")
+                };
+                let (note, entry) = (cell_text(0, 0), cell_text(1, 3));
+                let ink: String = note.chars().filter(|c| !matches!(c, ' ' | '/')).collect();
+                assert_ne!(
+                    ink,
+                    digit.to_string(),
+                    "{n}x{n} at {width}x{height} ({:?}): the note {digit} reads {note:?}, \
+                     the entry {entry:?}\n{}",
+                    g.density,
+                    text(&buf)
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn notes_show_on_4x4_and_6x6_at_80x24() {
     let now = Instant::now();
     for (puzzle, n) in [(PUZZLE_4, 4u8), ("000000000000000000000000000000000000", 6)] {

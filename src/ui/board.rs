@@ -354,7 +354,9 @@ impl BoardWidget<'_> {
             let style = style.patch(self.note_style(cell, digit, place == Some(digit)));
             if noted || place == Some(digit) {
                 buf.set_stringn(x, y, digit_text(digit), 1, style);
-            } else if pencil && !notes.is_empty() {
+            } else if !notes.is_empty() || place.is_some() {
+                // Dots in the other places: a lone note is never read as
+                // a digit, wherever its place is (the middle of a 3x3).
                 set_char(buf, x, y, NO_NOTE, style);
             }
         }
