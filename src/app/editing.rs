@@ -111,6 +111,29 @@ impl App {
         }
     }
 
+    /// `doku play --size/--difficulty/--boxes latin` over a saved game of
+    /// another kind: the flags say what to play, so a deal of that kind is
+    /// offered (asked first when the saved game would be lost, as a puzzle
+    /// given or pasted is), or dealt at once when nothing would be lost.
+    pub fn offer_asked_deal(&mut self) {
+        if self.game_at_stake() {
+            let saved = format!(
+                "{} {}",
+                super::view::shape_label(self.game.shape()),
+                crate::storage::stats::difficulty_name(self.game.difficulty())
+            );
+            self.ask(
+                Proposal::NewDeal,
+                &format!(
+                    "deal the {} asked for (saved {saved} then counts as abandoned)",
+                    self.deals.next_deal()
+                ),
+            );
+        } else {
+            self.start_deal();
+        }
+    }
+
     /// A key while a question waits: `y` (or `Y`) does it, any other key
     /// cancels and says so.
     pub(super) fn answer(&mut self, key: &KeyEvent, now: Instant) {

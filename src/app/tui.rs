@@ -191,6 +191,15 @@ impl DealChoices {
         *self != DealChoices::default()
     }
 
+    /// Whether `game` is of the kind these choices ask for (what they
+    /// leave open, it may be anything).
+    fn fit(&self, game: &Game) -> bool {
+        let shape = game.shape();
+        self.size.is_none_or(|n| n == shape.size())
+            && self.difficulty.is_none_or(|d| Some(d) == game.difficulty())
+            && self.latin.is_none_or(|l| l == shape.box_dims().is_none())
+    }
+
     fn as_preferences(&self) -> Preferences {
         Preferences {
             theme: None,
@@ -428,6 +437,10 @@ fn launch_app(
         opening.message
     };
     app.show_opening_message(opening_message.or(prefs_message));
+    if opening.resumed && offer.is_none() && edit.is_none() && !deals.fit(&app.game) {
+        // `--size 16 --difficulty hard` over a saved 9x9: play what was asked.
+        app.offer_asked_deal();
+    }
     if let Some(board) = offer {
         app.offer_given(board, now);
     }
