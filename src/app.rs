@@ -272,6 +272,11 @@ impl App {
     pub fn set_persistence(&mut self, persistence: Persistence) {
         self.persistence = persistence;
     }
+    /// Why this run saves nothing (another doku has the save, ...), shown
+    /// on the status line and in the panel for as long as it holds.
+    pub fn not_saving(&self) -> Option<&'static str> {
+        self.persistence.not_saving()
+    }
     /// The choices already in the preferences file (see [`App::remember_choice`]).
     pub fn set_remembered_choices(&mut self, remembered: crate::storage::Preferences) {
         self.remembered = remembered;

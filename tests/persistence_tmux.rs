@@ -253,7 +253,12 @@ fn a_second_game_is_told_and_does_not_save_over_the_first() {
     assert!(screen.contains("not saving"), "{screen}");
     // The second game plays on its own board...
     b.keys(&["l", "l", "l", "l", "l", "l", "l", "l", "7"]);
-    b.wait_for("its entry", |s| first_row(s).contains("│  7! ┃"));
+    let screen = b.wait_for("its entry", |s| first_row(s).contains("│  7! ┃"));
+    // ...and keeps saying it saves nothing, on the status line and in the
+    // panel, after the first key as before it (it said so until then).
+    let status = screen.lines().rev().nth(1).unwrap_or_default();
+    assert!(status.contains("not saving"), "{screen}");
+    assert!(screen.contains("not saving: another"), "{screen}");
     b.keys(&["q"]);
     b.wait_for("its exit", |s| s.contains("doku exited 0"));
 

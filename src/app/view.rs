@@ -308,6 +308,10 @@ impl AppView<'_> {
             }
             .into(),
         );
+        if app.not_saving().is_some() {
+            // Not only until the first key: the panel says why.
+            facts.push("not saving".into());
+        }
         if let Some(fact) = self.check_fact() {
             facts.push(fact);
         }
@@ -657,6 +661,10 @@ impl AppView<'_> {
         }
         if game.hints_used() > 0 && !game.is_solved() {
             lines.push(Line::raw(format!("hints used: {}", game.hints_used())));
+        }
+        if let Some(why) = app.not_saving() {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(format!("not saving: {why}"), theme.conflict()));
         }
         (lines, gives_way)
     }
