@@ -739,6 +739,7 @@ impl App {
             outcome,
             Outcome::Changed | Outcome::Solved | Outcome::SolvedAgain | Outcome::HintShown
         );
+        let restarted = action == Action::Restart && outcome == Outcome::Changed;
         self.message = match outcome {
             Outcome::Refused(why) => Some(why),
             Outcome::HintShown => self.game.hint().map(hint_message),
@@ -754,8 +755,23 @@ impl App {
             Outcome::Moved => self.game.hint().map(hint_message),
             Outcome::Unchanged | Outcome::Changed => None,
         };
+        if restarted {
+            self.message = Some(self.restarted_message());
+        }
         if changed {
             self.save(now);
+        }
+    }
+}
+
+impl App {
+    /// What `r` did, and the key that takes it back.
+    fn restarted_message(&self) -> String {
+        let size = self.game.shape().size();
+        let done = "restarted: entries, notes and clock cleared";
+        match self.keymap.keys_for_board(Action::Undo, size).first() {
+            Some(key) => format!("{done} ({key} undoes it)"),
+            None => done.to_string(),
         }
     }
 }

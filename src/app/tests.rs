@@ -766,3 +766,19 @@ fn the_solver_views_help_in_doku_watch_promises_no_save() {
     // From a game, quitting saves it.
     assert!(help(false).contains("quit (the game is saved first)"));
 }
+
+#[test]
+fn restart_says_what_it_did_and_which_key_undoes_it() {
+    // `r` used to clear the board without a word.
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "l5", now);
+    chars(&mut app, "r", now);
+    assert_eq!(value(&app, 0, 1), None);
+    assert_eq!(
+        app.message.as_deref(),
+        Some("restarted: entries, notes and clock cleared (u undoes it)")
+    );
+    chars(&mut app, "u", now);
+    assert_eq!(value(&app, 0, 1), Some(5), "undo brings the entries back");
+}
