@@ -204,7 +204,7 @@ pub struct WatchArgs {
     pub file: Option<PathBuf>,
     /// Search strategy to watch: naive, mrv, min-conflicts or genetic
     /// [default: watch.strategy of the config, mrv as shipped].
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = NamesOnly::<crate::engine::SearchKind>::new())]
     pub strategy: Option<String>,
     /// Steps per second, 1 to 1000000, or inf for as fast as possible
     /// [default: watch.speed of the config, 20 as shipped].
@@ -289,6 +289,39 @@ fn named<T: Named + Send + Sync>() -> impl TypedValueParser<Value = T> {
             .map(|v| PossibleValue::new(v.name()).help(v.about())),
     )
     .try_map(|name| T::parse_named(&name))
+}
+
+/// A value checked later with its own message (see `watch_launch`), whose
+/// names clap still lists in `--help` and the shell completions (which
+/// otherwise offered file names).
+#[derive(Clone)]
+struct NamesOnly<T>(std::marker::PhantomData<T>);
+
+impl<T> NamesOnly<T> {
+    fn new() -> Self {
+        NamesOnly(std::marker::PhantomData)
+    }
+}
+
+impl<T: Named + Send + Sync> TypedValueParser for NamesOnly<T> {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            T::ALL
+                .iter()
+                .map(|v| PossibleValue::new(v.name()).help(v.about())),
+        ))
+    }
 }
 
 /// Difficulty to generate: one of the graded levels, or `any`.
@@ -377,7 +410,7 @@ pub struct GradeArgs {
     #[arg(
         long,
         value_enum,
-        value_name = "PATH",
+        value_name = "rating|hints",
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "rating"
