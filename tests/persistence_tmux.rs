@@ -410,6 +410,28 @@ fn play_deals_the_size_and_difficulty_asked_for_asking_first_over_a_saved_game()
 }
 
 #[test]
+fn play_deals_a_latin_square_of_a_size_without_boxes_as_generate_does() {
+    // `doku play --boxes latin --size 7` was refused ("not a board size")
+    // while `doku generate --boxes latin --size 7` deals it.
+    let state = tempfile::tempdir().unwrap();
+    let Some(tmux) = Tmux::start("latin7", 80, 24) else {
+        return;
+    };
+    let a = tmux.open(
+        "a",
+        &doku_command(state.path(), "play --boxes latin --size 7"),
+    );
+    a.wait_for("the 7x7 Latin deal", |s| {
+        s.contains('┏') && s.contains("7x7 Latin ·")
+    });
+    // Sudokus again: a 7x7 has no boxes, so the next size up that has.
+    a.keys(&["L"]);
+    a.wait_for("the next deal", |s| s.contains("next deal: 8x8 sudoku"));
+    a.keys(&["q"]);
+    a.wait_for("the exit", |s| s.contains("doku exited 0"));
+}
+
+#[test]
 fn a_key_remembers_its_own_choice_only_not_the_command_line_s() {
     // `doku play --size 6` is for that run: pressing t (next theme) must
     // remember the theme, not freeze the 6x6 (or the config's difficulty)

@@ -147,6 +147,15 @@ impl DealQueue {
     /// Latin squares next, or sudokus again; returns the status-line message.
     pub fn toggle_latin(&mut self) -> String {
         self.next_latin = !self.next_latin;
+        if !self.next_latin && Shape::sudoku(self.next_size).is_err() {
+            // A Latin 7x7 has no sudoku of its size: the next size up that has.
+            let sizes = crate::config::SIZES;
+            self.next_size = sizes
+                .iter()
+                .copied()
+                .find(|&s| s > self.next_size)
+                .unwrap_or(sizes[sizes.len() - 1]);
+        }
         self.unless_out_of_reach(if self.next_latin {
             format!("next deal: {}", self.next_board())
         } else {

@@ -272,9 +272,12 @@ pub fn main_edit(config_path: Option<&std::path::Path>, launch: EditLaunch) -> i
 /// the config cannot take, such as an unknown size, is left out).
 fn with_choices(config: &Config, choices: &Preferences) -> Config {
     let mut config = config.clone();
+    // A size without sudoku boxes only for Latin squares (`doku play
+    // --boxes latin --size 7`).
+    let latin = choices.latin.unwrap_or(config.latin);
     if let Some(size) = choices
         .size
-        .filter(|&s| crate::engine::Shape::sudoku(s).is_ok())
+        .filter(|&s| super::deal_shape(s, latin).is_ok())
     {
         config.size = size;
     }

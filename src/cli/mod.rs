@@ -142,10 +142,15 @@ impl PlayArgs {
     /// choices and the config: `--size`, `--difficulty`, and `--boxes latin`
     /// without a puzzle.
     fn deal_choices(&self) -> Result<crate::app::DealChoices, String> {
-        if let Some(size) = self.size {
-            check_board_size(size)?;
-        }
         let fresh = self.puzzle.is_none() && self.file.is_none();
+        match (self.size, self.boxes) {
+            // A Latin square of any size, as `doku generate` deals it.
+            (Some(size), Some(ShapeHint::Latin)) if fresh => {
+                crate::engine::Shape::latin(size).map_err(|e| format!("--size {size}: {e}"))?;
+            }
+            (Some(size), _) => check_board_size(size)?,
+            (None, _) => {}
+        }
         let latin = match self.boxes {
             Some(ShapeHint::Latin) if fresh => Some(true),
             Some(ShapeHint::Boxes(rows, cols)) if fresh => {
