@@ -66,6 +66,32 @@ fn lines_may_end_in_cr_crlf_or_lf() {
 }
 
 #[test]
+fn a_line_of_plain_words_names_its_first_letter_that_is_no_cell() {
+    // It was "the first row of a 17x17 Latin square, its other 16 rows
+    // are missing": a letter past the line's own width is no cell of any
+    // board the line could start.
+    for (text, column, found) in [
+        ("abcdefghijklmnopq\n", 9, "'i'"),
+        ("hello there world\n", 1, "'h'"),
+        (
+            "these are just some plain words\nand another line\n",
+            1,
+            "'t'",
+        ),
+    ] {
+        match parse_puzzle(text, ShapeHint::Infer) {
+            Err(ParseError::BadSymbol {
+                line: 1,
+                column: c,
+                found: f,
+                ..
+            }) => assert_eq!((c, f.as_str()), (column, found), "{text:?}"),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
 fn sdk_comments_csv_and_numbers_read_the_same_board() {
     let line = board(SEED_A);
     let sdk = format!(

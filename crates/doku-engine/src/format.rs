@@ -415,6 +415,22 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     actual: width,
                 }));
             }
+            // A symbol past the row's own width is no cell of any board
+            // this line could start (a line of plain words): named, rather
+            // than "the first row of a 17x17 Latin square". A row of N*N
+            // cells is left to `finish_block`, which names it for both readings.
+            let square = (width as f64).sqrt().round() as usize;
+            let one_line = square >= 3 && square * square == width;
+            if let Some(t) = row.iter().find(|t| t.value as usize > width) {
+                if !one_line {
+                    return Some(Err(ParseError::BadSymbol {
+                        line: line_no,
+                        column: t.column,
+                        found: quote(t.ch, t.value),
+                        expected: symbol_range(width),
+                    }));
+                }
+            }
             self.block_line = line_no;
             self.block_bare = bare;
             self.block.push(row);
