@@ -484,6 +484,15 @@ fn result_lines(watch: &Watch, theme: &Theme) -> Vec<Line<'static>> {
         Span::styled(format!("{:<11}", "result"), theme.text()),
         Span::styled(text, style),
     ])];
+    let naive = watch.strategy() == crate::engine::SearchKind::Naive;
+    if watch.outcome() == Some(RunEnd::LimitReached) && naive {
+        // Textbook backtracking can take billions of steps where mrv takes
+        // a few hundred: say which to switch to (the key hints name the key).
+        lines.push(Line::styled(
+            "naive backtracking stalls here: switch strategy to mrv (fewest candidates first)",
+            theme.text(),
+        ));
+    }
     if watch.outcome() == Some(RunEnd::Exhausted) && watch.started_from_entries() {
         // The puzzle has a solution; the player's board does not.
         lines.push(Line::styled(
