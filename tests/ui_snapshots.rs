@@ -272,6 +272,47 @@ fn help_in_the_solver_view_lists_its_keys_whole_at_80x24() {
 }
 
 #[test]
+fn the_depth_chart_of_a_running_search_on_16x16_shows_the_depth_reached() {
+    // Scaled to the board's empty cells (about 150 on a 16x16), a search a
+    // dozen deep drew a blank chart while it ran.
+    let now = Instant::now();
+    let mut app = app_with(&common::generated_puzzle(16).puzzle, "default", now);
+    press_action(&mut app, Action::ToggleWatch, now);
+    let Some(watch) = app.watch_mut() else {
+        panic!("the solver view is open");
+    };
+    // mrv, as the view opens: a few guesses deep among 150 empty cells.
+    watch.set_strategy(SearchKind::Mrv);
+    watch.set_speed(20.0);
+    for _ in 0..400 {
+        if watch.counters().max_depth > 0 {
+            break;
+        }
+        watch.tick(Duration::from_millis(50));
+    }
+    assert_eq!(watch.outcome(), None, "still searching");
+    let deepest = watch.counters().max_depth;
+    assert!(deepest > 0, "a guess on the stack");
+    for (width, height) in [(120, 40), (200, 60)] {
+        let screen = text(&draw(&app, now, width, height));
+        let lines: Vec<&str> = screen.lines().collect();
+        let title = lines
+            .iter()
+            .position(|l| l.contains("depth over time"))
+            .unwrap_or_else(|| panic!("a depth chart at {width}x{height}:\n{screen}"));
+        let bars = lines[title + 1..=title + 2]
+            .iter()
+            .flat_map(|l| l.chars())
+            .filter(|c| ('▁'..='█').contains(c))
+            .count();
+        assert!(
+            bars > 0,
+            "{width}x{height}: no bar for a depth of {deepest}:\n{screen}"
+        );
+    }
+}
+
+#[test]
 fn the_solver_panel_labels_the_measured_speed_and_keeps_it_inside_at_80x24() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);
