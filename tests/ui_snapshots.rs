@@ -571,10 +571,14 @@ fn mono_uses_no_colour_and_still_marks_cursor_and_conflict() {
     assert_ne!(conflict, given, "a conflict looks different from a given");
 }
 
+/// How a screen cell looks: its symbol, its colours (fg, bg) when shown,
+/// and its modifiers.
+type Look = (String, Option<(Color, Color)>, Modifier);
+
 /// How a screen cell looks: its symbol, and the colours and modifiers
 /// that show on it (on a blank, only what colours its background), with
 /// the colours left out for a terminal that shows none.
-fn look(cell: &ratatui::buffer::Cell, colour: bool) -> (String, Option<(Color, Color)>, Modifier) {
+fn look(cell: &ratatui::buffer::Cell, colour: bool) -> Look {
     let blank = cell.symbol().trim().is_empty();
     let reversed = cell.modifier.contains(Modifier::REVERSED);
     let modifiers = if blank {
@@ -592,11 +596,7 @@ fn look(cell: &ratatui::buffer::Cell, colour: bool) -> (String, Option<(Color, C
 }
 
 /// The look of every cell of the board on screen, by cell.
-fn cell_looks(
-    app: &App,
-    buf: &Buffer,
-    colour: bool,
-) -> Vec<Vec<(String, Option<(Color, Color)>, Modifier)>> {
+fn cell_looks(app: &App, buf: &Buffer, colour: bool) -> Vec<Vec<Look>> {
     let shape = app.game.shape();
     let layout = ScreenLayout::new(shape, buf.area).expect("a board on screen");
     let g = &layout.geometry;
