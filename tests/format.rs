@@ -89,6 +89,11 @@ fn a_line_of_plain_words_names_its_first_letter_that_is_no_cell() {
             other => panic!("{text:?}: {other:?}"),
         }
     }
+    // Digits are a one-line puzzle cut short more often than words.
+    assert!(matches!(
+        parse_puzzle("2036109\n", ShapeHint::Infer),
+        Err(ParseError::WrongLength { actual: 7, .. })
+    ));
 }
 
 #[test]

@@ -415,14 +415,17 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     actual: width,
                 }));
             }
-            // A symbol past the row's own width is no cell of any board
+            // A letter past the row's own width is no cell of any board
             // this line could start (a line of plain words): named, rather
-            // than "the first row of a 17x17 Latin square". A row of N*N
-            // cells is left to `finish_block`, which names it for both readings.
+            // than "the first row of a 17x17 Latin square". Digits are more
+            // likely a one-line puzzle cut short, which the length message
+            // says; a row of N*N cells is left to `finish_block`, which
+            // names it for both readings.
             let square = (width as f64).sqrt().round() as usize;
             let one_line = square >= 3 && square * square == width;
-            if let Some(t) = row.iter().find(|t| t.value as usize > width) {
-                if !one_line {
+            let beyond = |t: &&Token| t.ch.is_ascii_alphabetic() && t.value as usize > width;
+            if let Some(t) = row.iter().find(beyond) {
+                if !one_line && width >= 3 {
                     return Some(Err(ParseError::BadSymbol {
                         line: line_no,
                         column: t.column,
