@@ -614,6 +614,9 @@ impl AppView<'_> {
                 theme.message(),
             ));
         }
+        if !game.is_solved() {
+            lines.push(Line::raw(digits_left(game)));
+        }
         if let Some(hint) = game.hint() {
             lines.push(Line::raw(""));
             // The summary names the technique itself; the details follow it.
@@ -668,6 +671,35 @@ impl AppView<'_> {
         }
         (lines, gives_way)
     }
+}
+
+/// How many of each digit are left to place, a digit that is done marked
+/// done: "left 1:3 2✓ 3:5 ...". A digit placed too often (a conflict)
+/// shows how many too many.
+pub(super) fn digits_left(game: &crate::game::Game) -> String {
+    let shape = game.shape();
+    let n = shape.size();
+    let mut placed = vec![0usize; n + 1];
+    for cell in shape.cells() {
+        if let Some(digit) = game.value(cell) {
+            if let Some(count) = placed.get_mut(usize::from(digit.get())) {
+                *count += 1;
+            }
+        }
+    }
+    let parts: Vec<String> = (1..=n)
+        .filter_map(|v| crate::engine::Digit::new(v as u8))
+        .map(|digit| {
+            let symbol = crate::engine::board::digit_text(digit);
+            let count = placed[usize::from(digit.get())];
+            match count.cmp(&n) {
+                std::cmp::Ordering::Equal => format!("{symbol}✓"),
+                std::cmp::Ordering::Less => format!("{symbol}:{}", n - count),
+                std::cmp::Ordering::Greater => format!("{symbol}:+{}", count - n),
+            }
+        })
+        .collect();
+    format!("left {}", parts.join(" "))
 }
 
 /// The fewest panel rows a chain's notation is shown in, when the hint's
