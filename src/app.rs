@@ -243,6 +243,11 @@ impl App {
     pub fn theme(&self) -> &Theme {
         self.settings.theme()
     }
+    /// Whether the clock shows on the status line (config `show_timer`).
+    pub fn shows_timer(&self) -> bool {
+        self.settings.show_timer
+    }
+
     pub fn mouse_enabled(&self) -> bool {
         self.settings.mouse
     }

@@ -677,6 +677,28 @@ fn the_cursor_shows_on_every_kind_of_cell_in_every_theme_with_or_without_colour(
 }
 
 #[test]
+fn the_timer_can_be_hidden_and_still_runs() {
+    // GNOME Sudoku's "show the timer" setting: show_timer = false in config.toml.
+    let now = Instant::now();
+    let status = |show_timer: bool| {
+        let mut config = Config::built_in();
+        config.show_timer = show_timer;
+        let game = Game::new(board(PUZZLE_9), Some(Difficulty::Medium), now);
+        let app = App::new(&config, themes(), theme("default"), game, 1);
+        let later = now + Duration::from_secs(65);
+        let screen = text(&draw(&app, later, 80, 24));
+        let row = screen.lines().rev().nth(1).unwrap_or_default().to_string();
+        (row, app.game.elapsed(later))
+    };
+    let (shown, _) = status(true);
+    assert!(shown.starts_with(" 9x9 · medium · 01:05 · play"), "{shown}");
+    let (hidden, elapsed) = status(false);
+    assert!(hidden.starts_with(" 9x9 · medium · play"), "{hidden}");
+    assert!(!hidden.contains("01:05"), "{hidden}");
+    assert_eq!(elapsed, Duration::from_secs(65), "the clock runs on");
+}
+
+#[test]
 fn status_line_shows_size_difficulty_clock_mode_and_key_hints() {
     let now = Instant::now();
     let mut app = app_with(PUZZLE_9, "default", now);

@@ -267,8 +267,10 @@ impl AppView<'_> {
         let mut facts = vec![
             shape_label(game.shape()),
             crate::storage::stats::difficulty_name(game.difficulty()).to_string(),
-            clock_text(game.elapsed(self.now)),
         ];
+        if app.shows_timer() {
+            facts.push(clock_text(game.elapsed(self.now)));
+        }
         if app.question().is_some() {
             // The question needs the whole line.
             return Vec::new();
