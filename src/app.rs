@@ -243,6 +243,11 @@ impl App {
     pub fn theme(&self) -> &Theme {
         self.settings.theme()
     }
+    /// Whether the clock shows on the status line (config `show_timer`).
+    pub fn shows_timer(&self) -> bool {
+        self.settings.show_timer
+    }
+
     pub fn mouse_enabled(&self) -> bool {
         self.settings.mouse
     }
@@ -271,6 +276,11 @@ impl App {
     }
     pub fn set_persistence(&mut self, persistence: Persistence) {
         self.persistence = persistence;
+    }
+    /// Why this run saves nothing (another doku has the save, ...), shown
+    /// on the status line and in the panel for as long as it holds.
+    pub fn not_saving(&self) -> Option<&'static str> {
+        self.persistence.not_saving()
     }
     /// The choices already in the preferences file (see [`App::remember_choice`]).
     pub fn set_remembered_choices(&mut self, remembered: crate::storage::Preferences) {
@@ -734,6 +744,7 @@ impl App {
             outcome,
             Outcome::Changed | Outcome::Solved | Outcome::SolvedAgain | Outcome::HintShown
         );
+        let restarted = action == Action::Restart && outcome == Outcome::Changed;
         self.message = match outcome {
             Outcome::Refused(why) => Some(why),
             Outcome::HintShown => self.game.hint().map(hint_message),
@@ -749,8 +760,23 @@ impl App {
             Outcome::Moved => self.game.hint().map(hint_message),
             Outcome::Unchanged | Outcome::Changed => None,
         };
+        if restarted {
+            self.message = Some(self.restarted_message());
+        }
         if changed {
             self.save(now);
+        }
+    }
+}
+
+impl App {
+    /// What `r` did, and the key that takes it back.
+    fn restarted_message(&self) -> String {
+        let size = self.game.shape().size();
+        let done = "restarted: entries, notes and clock cleared";
+        match self.keymap.keys_for_board(Action::Undo, size).first() {
+            Some(key) => format!("{done} ({key} undoes it)"),
+            None => done.to_string(),
         }
     }
 }

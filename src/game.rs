@@ -698,7 +698,11 @@ impl Game {
         let mut staged = Vec::new();
         for &cell in &hint.erasures {
             if !self.is_given(cell) {
+                let wrong = self.board.get(cell);
                 self.stage(&mut staged, cell, EMPTY);
+                if let Some(digit) = wrong {
+                    self.restore_notes_of(&mut staged, cell, digit);
+                }
             }
         }
         for &cell in &hint.refill_notes {
@@ -732,6 +736,27 @@ impl Game {
             }
         }
         self.commit(staged, now)
+    }
+
+    /// A wrong `digit` just erased from `cell`: its peers that have notes
+    /// get it back wherever their houses now allow it. Those notes were
+    /// written while the wrong digit stood (by `c`, or removed by its
+    /// entry), and without it they would be wrong notes, which the next
+    /// hint would blame on the player.
+    fn restore_notes_of(&mut self, staged: &mut Vec<CellEdit>, cell: Cell, digit: Digit) {
+        let shape = self.shape();
+        for peer in shape.cells().filter(|&p| shape.sees(cell, p)) {
+            let mut notes = self.notes[peer.index()];
+            let allowed = self.board.candidates(peer).contains(digit);
+            if self.board.is_empty_cell(peer)
+                && !notes.is_empty()
+                && !notes.contains(digit)
+                && allowed
+            {
+                notes.insert(digit);
+                self.stage(staged, peer, CellState { value: None, notes });
+            }
+        }
     }
 
     /// What the game knows of its puzzle's solutions, for hints.

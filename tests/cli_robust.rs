@@ -268,6 +268,37 @@ fn completions_for_every_shell_name_every_command() {
 }
 
 #[test]
+fn completion_and_help_offer_the_values_an_option_takes_not_file_names() {
+    // bash completed `watch --strategy` with file names, and `grade --help`
+    // showed `--steps[=<PATH>]` for a value that is `rating` or `hints`.
+    let script = doku()
+        .args(["completions", "bash"])
+        .output()
+        .expect("doku runs");
+    let script = String::from_utf8(script.stdout).expect("utf-8");
+    let watch = script
+        .split("doku__subcmd__watch)")
+        .nth(1)
+        .expect("the watch section");
+    let strategy = watch
+        .split("--strategy)")
+        .nth(1)
+        .and_then(|rest| rest.lines().nth(1))
+        .expect("the --strategy completion");
+    assert!(
+        strategy.contains("compgen -W \"naive mrv min-conflicts genetic\""),
+        "{strategy}"
+    );
+    let help = doku()
+        .args(["grade", "--help"])
+        .output()
+        .expect("doku runs");
+    let help = String::from_utf8(help.stdout).expect("utf-8");
+    assert!(help.contains("--steps[=<rating|hints>]"), "{help}");
+    assert!(!help.contains("--steps[=<PATH>]"), "{help}");
+}
+
+#[test]
 fn the_man_page_is_generated_from_the_command_line_definition() {
     let output = doku().arg("man").output().expect("doku runs");
     assert!(output.status.success());

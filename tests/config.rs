@@ -821,3 +821,14 @@ fn every_command_has_a_default_key_on_every_board() {
         }
     }
 }
+
+#[test]
+fn show_timer_is_read_from_the_users_file_and_checked() {
+    assert!(
+        Config::built_in().show_timer,
+        "shown unless the player says"
+    );
+    assert!(!loaded("show_timer = false\n").config.show_timer);
+    let message = load_error("show_timer = \"no\"\n");
+    assert!(message.contains("show_timer"), "{message}");
+}

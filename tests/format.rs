@@ -38,6 +38,65 @@ fn block_form_with_separators_reads_like_the_line() {
 }
 
 #[test]
+fn lines_may_end_in_cr_crlf_or_lf() {
+    // Terminals send a pasted newline as CR; files from Windows end lines
+    // in CRLF. Each reads as LF does, with the same line numbers.
+    let line = board(SEED_A);
+    let block = write(&line, Format::Block);
+    for ending in ["\r", "\r\n", "\n"] {
+        let text = block.replace('\n', ending);
+        assert_eq!(
+            parse_puzzle(&text, ShapeHint::Infer),
+            Ok(line.clone()),
+            "{ending:?}"
+        );
+        let two = format!(
+            "{SEED_A}{ending}{ending}# a comment{ending}{}{ending}",
+            "1".repeat(3)
+        );
+        let read = read_all(&two);
+        assert_eq!(read.len(), 2, "{ending:?}: {read:?}");
+        assert_eq!(read[0], Ok(line.clone()));
+        // The blank line counts once per line ending, CRLF included.
+        match &read[1] {
+            Err(ParseError::WrongLength { line, .. }) => assert_eq!(*line, 4, "{ending:?}"),
+            other => panic!("{ending:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_line_of_plain_words_names_its_first_letter_that_is_no_cell() {
+    // It was "the first row of a 17x17 Latin square, its other 16 rows
+    // are missing": a letter past the line's own width is no cell of any
+    // board the line could start.
+    for (text, column, found) in [
+        ("abcdefghijklmnopq\n", 9, "'i'"),
+        ("hello there world\n", 1, "'h'"),
+        (
+            "these are just some plain words\nand another line\n",
+            1,
+            "'t'",
+        ),
+    ] {
+        match parse_puzzle(text, ShapeHint::Infer) {
+            Err(ParseError::BadSymbol {
+                line: 1,
+                column: c,
+                found: f,
+                ..
+            }) => assert_eq!((c, f.as_str()), (column, found), "{text:?}"),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+    // Digits are a one-line puzzle cut short more often than words.
+    assert!(matches!(
+        parse_puzzle("2036109\n", ShapeHint::Infer),
+        Err(ParseError::WrongLength { actual: 7, .. })
+    ));
+}
+
+#[test]
 fn sdk_comments_csv_and_numbers_read_the_same_board() {
     let line = board(SEED_A);
     let sdk = format!(

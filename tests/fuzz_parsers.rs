@@ -140,7 +140,9 @@ fn edited_input() -> impl Strategy<Value = Vec<u8>> {
 /// Reads every puzzle in `input`; checks each error is about a real line
 /// and says so first. Returns the number of results.
 fn read_all(input: &[u8], hint: ShapeHint) -> Result<usize, TestCaseError> {
-    let lines = input.split(|&b| b == b'\n').count();
+    // A line ends in LF, CRLF or a lone CR.
+    let crlf = input.windows(2).filter(|w| w == b"\r\n").count();
+    let lines = input.split(|&b| b == b'\n' || b == b'\r').count() - crlf;
     let mut results = 0;
     for result in PuzzleReader::new(input, hint).take(100_000) {
         results += 1;
@@ -213,7 +215,8 @@ proptest! {
             // Blank and comment lines only: no line to name.
             Err(ParseError::NoPuzzle) => {}
             Err(e) => {
-                let lines = input.split('\n').count().max(1);
+                // A line ends in LF, CRLF or a lone CR.
+                let lines = input.replace("\r\n", "\n").split(['\n', '\r']).count().max(1);
                 prop_assert!((1..=lines).contains(&e.line()), "{e}: {lines} lines");
             }
         }

@@ -412,6 +412,38 @@ fn a_hint_points_out_a_wrong_entry_first_and_applying_erases_it() {
 }
 
 #[test]
+fn a_hint_that_erases_a_wrong_digit_gives_its_peers_notes_the_digit_back() {
+    let (mut g, now) = game();
+    // r1c2 allows 7 and 9; its answer is 9, and r1c7's is 7.
+    assert_eq!((answer(0, 1), answer(0, 6)), (9, 7));
+    go(&mut g, 0, 1);
+    assert_eq!(g.enter(7, now), Outcome::Changed);
+    assert!(!g.is_conflict(cell(&g, 0, 1)), "wrong, but no clash");
+    g.fill_candidates(now);
+    assert!(!g.notes(cell(&g, 0, 6)).contains(digit(7)));
+    hint_in_full(&mut g, now);
+    assert_eq!(g.hint().expect("a hint is shown").technique, "mistake");
+    g.hint_or_apply(now);
+    assert_eq!(g.value(cell(&g, 0, 1)), None);
+    // The notes are those `c` would write now: the 7 is back in r1c7 and
+    // every other peer that allows it.
+    assert!(g.notes(cell(&g, 0, 6)).contains(digit(7)));
+    for c in g.shape().cells() {
+        if c != cell(&g, 0, 1) {
+            assert_eq!(g.notes(c), g.board().candidates(c), "{c:?}");
+        }
+    }
+    g.hint_or_apply(now);
+    let next = g.hint().expect("a hint is shown");
+    assert_ne!(next.technique, "wrong notes", "{}", next.explanation);
+    // One undo brings the wrong 7 and the notes as they were.
+    g.dismiss_hint();
+    g.undo(now);
+    assert_eq!(g.value(cell(&g, 0, 1)), Some(digit(7)));
+    assert!(!g.notes(cell(&g, 0, 6)).contains(digit(7)));
+}
+
+#[test]
 fn any_edit_dismisses_a_shown_hint() {
     let (mut g, now) = game();
     g.hint_or_apply(now);

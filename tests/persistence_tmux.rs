@@ -253,7 +253,12 @@ fn a_second_game_is_told_and_does_not_save_over_the_first() {
     assert!(screen.contains("not saving"), "{screen}");
     // The second game plays on its own board...
     b.keys(&["l", "l", "l", "l", "l", "l", "l", "l", "7"]);
-    b.wait_for("its entry", |s| first_row(s).contains("│  7! ┃"));
+    let screen = b.wait_for("its entry", |s| first_row(s).contains("│  7! ┃"));
+    // ...and keeps saying it saves nothing, on the status line and in the
+    // panel, after the first key as before it (it said so until then).
+    let status = screen.lines().rev().nth(1).unwrap_or_default();
+    assert!(status.contains("not saving"), "{screen}");
+    assert!(screen.contains("not saving: another"), "{screen}");
     b.keys(&["q"]);
     b.wait_for("its exit", |s| s.contains("doku exited 0"));
 
@@ -351,7 +356,10 @@ fn the_resumed_message_names_the_new_game_key_that_works_on_the_board() {
 }
 
 #[test]
-fn play_deals_the_size_and_difficulty_asked_for_and_a_saved_game_comes_first() {
+fn play_deals_the_size_and_difficulty_asked_for_asking_first_over_a_saved_game() {
+    // `doku play --size 16 --difficulty hard` used to resume the saved
+    // 9x9: the flags say what to play, so a saved game of another kind is
+    // put to the player first, as a puzzle given or pasted is.
     let state = tempfile::tempdir().unwrap();
     let Some(tmux) = Tmux::start("dealasked", 80, 24) else {
         return;
@@ -363,21 +371,64 @@ fn play_deals_the_size_and_difficulty_asked_for_and_a_saved_game_comes_first() {
     a.wait_for("the 6x6 hard deal", |s| {
         s.contains('┏') && s.contains("6x6 · hard")
     });
+    // Played: the 6x6 is now a game in progress.
+    a.keys(&["c"]);
     a.keys(&["q"]);
     a.wait_for("the exit", |s| s.contains("doku exited 0"));
-    // The 6x6 is in progress: it is resumed, never dropped for the deal
-    // asked for, and the message says what the new-game key now deals.
-    let b = tmux.open(
-        "b",
-        &doku_command(state.path(), "play --difficulty easy --boxes latin"),
+    let asked = "play --difficulty easy --boxes latin";
+    let b = tmux.open("b", &doku_command(state.path(), asked));
+    let screen = b.wait_for("the question", |s| s.contains("asked for"));
+    assert!(
+        screen.contains(
+            "deal the 9x9 Latin easy asked for (saved 6x6 hard then counts as abandoned)?"
+        ),
+        "{screen}"
     );
-    let screen = b.wait_for("the resumed game", |s| s.contains("resumed"));
+    b.keys(&["n"]);
+    let screen = b.wait_for("the answer", |s| s.contains("kept this game"));
     assert!(screen.contains("6x6 · hard"), "{screen}");
-    assert!(screen.contains("deals a new easy 9x9 Latin"), "{screen}");
-    b.keys(&["g"]);
-    b.wait_for("the Latin deal", |s| s.contains("9x9 Latin · easy"));
     b.keys(&["q"]);
     b.wait_for("the exit", |s| s.contains("doku exited 0"));
+    let c = tmux.open("c", &doku_command(state.path(), asked));
+    c.wait_for("the question", |s| s.contains("asked for"));
+    c.keys(&["y"]);
+    c.wait_for("the Latin deal", |s| s.contains("9x9 Latin · easy"));
+    c.keys(&["q"]);
+    c.wait_for("the exit", |s| s.contains("doku exited 0"));
+    // A saved game of the kind asked for is simply resumed; one untouched
+    // is replaced at once, nothing lost.
+    let d = tmux.open("d", &doku_command(state.path(), "play --boxes latin"));
+    let screen = d.wait_for("the resumed game", |s| s.contains("resumed"));
+    assert!(screen.contains("9x9 Latin · easy"), "{screen}");
+    d.keys(&["q"]);
+    d.wait_for("the exit", |s| s.contains("doku exited 0"));
+    let e = tmux.open("e", &doku_command(state.path(), "play --size 4"));
+    let screen = e.wait_for("the 4x4 deal", |s| s.contains('┏') && s.contains("4x4 ·"));
+    assert!(!screen.contains("asked for"), "{screen}");
+    e.keys(&["q"]);
+    e.wait_for("the exit", |s| s.contains("doku exited 0"));
+}
+
+#[test]
+fn play_deals_a_latin_square_of_a_size_without_boxes_as_generate_does() {
+    // `doku play --boxes latin --size 7` was refused ("not a board size")
+    // while `doku generate --boxes latin --size 7` deals it.
+    let state = tempfile::tempdir().unwrap();
+    let Some(tmux) = Tmux::start("latin7", 80, 24) else {
+        return;
+    };
+    let a = tmux.open(
+        "a",
+        &doku_command(state.path(), "play --boxes latin --size 7"),
+    );
+    a.wait_for("the 7x7 Latin deal", |s| {
+        s.contains('┏') && s.contains("7x7 Latin ·")
+    });
+    // Sudokus again: a 7x7 has no boxes, so the next size up that has.
+    a.keys(&["L"]);
+    a.wait_for("the next deal", |s| s.contains("next deal: 8x8 sudoku"));
+    a.keys(&["q"]);
+    a.wait_for("the exit", |s| s.contains("doku exited 0"));
 }
 
 #[test]

@@ -18,6 +18,7 @@ use doku::ui::ScreenLayout;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
 use std::time::{Duration, Instant};
@@ -268,6 +269,47 @@ fn help_in_the_solver_view_lists_its_keys_whole_at_80x24() {
     assert_help_shows_keys(&screen, &app, &watch, "┌ solver view keys ");
     // The board's own keys do not work there, so they are not listed.
     assert!(!screen.contains("undo"), "{screen}");
+}
+
+#[test]
+fn the_depth_chart_of_a_running_search_on_16x16_shows_the_depth_reached() {
+    // Scaled to the board's empty cells (about 150 on a 16x16), a search a
+    // dozen deep drew a blank chart while it ran.
+    let now = Instant::now();
+    let mut app = app_with(&common::generated_puzzle(16).puzzle, "default", now);
+    press_action(&mut app, Action::ToggleWatch, now);
+    let Some(watch) = app.watch_mut() else {
+        panic!("the solver view is open");
+    };
+    // mrv, as the view opens: a few guesses deep among 150 empty cells.
+    watch.set_strategy(SearchKind::Mrv);
+    watch.set_speed(20.0);
+    for _ in 0..400 {
+        if watch.counters().max_depth > 0 {
+            break;
+        }
+        watch.tick(Duration::from_millis(50));
+    }
+    assert_eq!(watch.outcome(), None, "still searching");
+    let deepest = watch.counters().max_depth;
+    assert!(deepest > 0, "a guess on the stack");
+    for (width, height) in [(120, 40), (200, 60)] {
+        let screen = text(&draw(&app, now, width, height));
+        let lines: Vec<&str> = screen.lines().collect();
+        let title = lines
+            .iter()
+            .position(|l| l.contains("depth over time"))
+            .unwrap_or_else(|| panic!("a depth chart at {width}x{height}:\n{screen}"));
+        let bars = lines[title + 1..=title + 2]
+            .iter()
+            .flat_map(|l| l.chars())
+            .filter(|c| ('▁'..='█').contains(c))
+            .count();
+        assert!(
+            bars > 0,
+            "{width}x{height}: no bar for a depth of {deepest}:\n{screen}"
+        );
+    }
 }
 
 #[test]
@@ -529,6 +571,133 @@ fn mono_uses_no_colour_and_still_marks_cursor_and_conflict() {
     assert_ne!(conflict, given, "a conflict looks different from a given");
 }
 
+/// How a screen cell looks: its symbol, its colours (fg, bg) when shown,
+/// and its modifiers.
+type Look = (String, Option<(Color, Color)>, Modifier);
+
+/// How a screen cell looks: its symbol, and the colours and modifiers
+/// that show on it (on a blank, only what colours its background), with
+/// the colours left out for a terminal that shows none.
+fn look(cell: &ratatui::buffer::Cell, colour: bool) -> Look {
+    let blank = cell.symbol().trim().is_empty();
+    let reversed = cell.modifier.contains(Modifier::REVERSED);
+    let modifiers = if blank {
+        cell.modifier & (Modifier::REVERSED | Modifier::UNDERLINED | Modifier::CROSSED_OUT)
+    } else {
+        cell.modifier
+    };
+    let fg = if blank && !reversed {
+        Color::Reset
+    } else {
+        cell.fg
+    };
+    let colours = colour.then_some((fg, cell.bg));
+    (cell.symbol().to_string(), colours, modifiers)
+}
+
+/// The look of every cell of the board on screen, by cell.
+fn cell_looks(app: &App, buf: &Buffer, colour: bool) -> Vec<Vec<Look>> {
+    let shape = app.game.shape();
+    let layout = ScreenLayout::new(shape, buf.area).expect("a board on screen");
+    let g = &layout.geometry;
+    shape
+        .cells()
+        .map(|cell| {
+            let (x0, y0) = (
+                layout.board.x + g.col_x[shape.col(cell)],
+                layout.board.y + g.row_y[shape.row(cell)],
+            );
+            (y0..y0 + g.cell_height)
+                .flat_map(|y| (x0..x0 + g.cell_width).map(move |x| (x, y)))
+                .map(|p| look(&buf[p], colour))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_cursor_shows_on_every_kind_of_cell_in_every_theme_with_or_without_colour() {
+    // With NO_COLOR a clashing 7 and its partner were both bold, underlined
+    // and reversed, as the cursor was: on either, it was lost. Wherever the
+    // cursor is, that cell looks like no other, at every size, in every
+    // theme, at every colour depth, and without colour.
+    let now = Instant::now();
+    for depth in [
+        ColorDepth::TrueColor,
+        ColorDepth::Ansi256,
+        ColorDepth::Ansi16,
+    ] {
+        let themes = Themes::built_in(depth);
+        for name in themes.names() {
+            let theme = themes.get(name).expect("listed").clone();
+            let game = Game::new(board(PUZZLE_9), Some(Difficulty::Medium), now);
+            let mut app = App::new(&Config::built_in(), themes.clone(), theme, game, 1);
+            // An entry (r2c3 1), a conflict (r1c2 2 against the given r1c1
+            // 2), notes (r1c4 1 4, r1c5 alone 5) and empty cells.
+            for (r, c, digit) in [(1, 2, 1), (0, 1, 2)] {
+                app.game.set_cursor(r, c);
+                app.game.enter(digit, now);
+            }
+            for (r, c, note) in [(0, 3, 1), (0, 3, 4), (0, 6, 5)] {
+                app.game.set_cursor(r, c);
+                app.game.toggle_note(note, now);
+            }
+            for hint_shown in [false, true] {
+                if hint_shown {
+                    // The mistake's cells lit, as the second press shows them.
+                    app.act(Action::Hint, now);
+                    app.act(Action::Hint, now);
+                    assert!(app.game.hint().is_some(), "{name}: a hint on show");
+                }
+                for (width, height) in [(80, 24), (60, 20), (120, 40)] {
+                    for cell in app.game.shape().cells() {
+                        let shape = app.game.shape();
+                        app.game.set_cursor(shape.row(cell), shape.col(cell));
+                        let buf = draw(&app, now, width, height);
+                        for colour in [true, false] {
+                            let looks = cell_looks(&app, &buf, colour);
+                            let at = cell.index();
+                            let twin = (0..looks.len()).find(|&i| i != at && looks[i] == looks[at]);
+                            assert!(
+                                twin.is_none(),
+                                "{name} at {depth:?} (colour shown: {colour}, hint: {hint_shown}), \
+                                 {width}x{height}: the cursor on r{}c{} looks like r{}c{}\n{}",
+                                shape.row(cell) + 1,
+                                shape.col(cell) + 1,
+                                twin.map_or(0, |i| i / 9 + 1),
+                                twin.map_or(0, |i| i % 9 + 1),
+                                text(&buf)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_timer_can_be_hidden_and_still_runs() {
+    // GNOME Sudoku's "show the timer" setting: show_timer = false in config.toml.
+    let now = Instant::now();
+    let status = |show_timer: bool| {
+        let mut config = Config::built_in();
+        config.show_timer = show_timer;
+        let game = Game::new(board(PUZZLE_9), Some(Difficulty::Medium), now);
+        let app = App::new(&config, themes(), theme("default"), game, 1);
+        let later = now + Duration::from_secs(65);
+        let screen = text(&draw(&app, later, 80, 24));
+        let row = screen.lines().rev().nth(1).unwrap_or_default().to_string();
+        (row, app.game.elapsed(later))
+    };
+    let (shown, _) = status(true);
+    assert!(shown.starts_with(" 9x9 · medium · 01:05 · play"), "{shown}");
+    let (hidden, elapsed) = status(false);
+    assert!(hidden.starts_with(" 9x9 · medium · play"), "{hidden}");
+    assert!(!hidden.contains("01:05"), "{hidden}");
+    assert_eq!(elapsed, Duration::from_secs(65), "the clock runs on");
+}
+
 #[test]
 fn status_line_shows_size_difficulty_clock_mode_and_key_hints() {
     let now = Instant::now();
@@ -628,6 +797,57 @@ fn with_no_colour_a_lone_note_looks_unlike_a_digit() {
     let first = screen.lines().nth(1).expect("a first row");
     // r1c3 holds the given 3; r1c2 only a note 3.
     assert!(first.starts_with("┃  2  │··3··│  3  ┃"), "{screen}");
+}
+
+#[test]
+fn without_colour_a_lone_note_never_reads_as_a_digit_at_any_size() {
+    // On 6x6 at 80x24 a lone note 2 sat where a digit goes; on 9x9 at
+    // 120x40 a lone note 5 sat in the middle of its 3x3, as an entry 5
+    // does. A cell of notes shows dots where its other notes would be.
+    let now = Instant::now();
+    let empty = |n: usize| "0".repeat(n * n);
+    for n in [4, 6, 9] {
+        for (width, height) in [(80, 24), (100, 30), (120, 40), (200, 60)] {
+            let mut app = app_with(&empty(n), "mono", now);
+            let shape = app.game.shape();
+            let layout = ScreenLayout::new(shape, Rect::new(0, 0, width, height)).expect("fits");
+            if !layout.geometry.notes_inside() {
+                continue;
+            }
+            for digit in 1..=n as u8 {
+                // r1c1 holds only the note, r2c4 the entry (no clash).
+                app.game.set_cursor(0, 0);
+                app.game.erase(now);
+                app.game.toggle_note(digit, now);
+                app.game.set_cursor(1, 3);
+                app.game.enter(digit, now);
+                app.game.set_cursor(n - 1, n - 1);
+                let buf = draw(&app, now, width, height);
+                let g = &layout.geometry;
+                let cell_text = |r: usize, c: usize| -> String {
+                    let (x0, y0) = (layout.board.x + g.col_x[c], layout.board.y + g.row_y[r]);
+                    (y0..y0 + g.cell_height)
+                        .map(|y| {
+                            (x0..x0 + g.cell_width)
+                                .map(|x| buf[(x, y)].symbol().to_string())
+                                .collect::<String>()
+                        })
+                        .collect::<Vec<_>>()
+                        .join("/")
+                };
+                let (note, entry) = (cell_text(0, 0), cell_text(1, 3));
+                let ink: String = note.chars().filter(|c| !matches!(c, ' ' | '/')).collect();
+                assert_ne!(
+                    ink,
+                    digit.to_string(),
+                    "{n}x{n} at {width}x{height} ({:?}): the note {digit} reads {note:?}, \
+                     the entry {entry:?}\n{}",
+                    g.density,
+                    text(&buf)
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -310,6 +310,35 @@ fn the_step_limit_ends_with_limit() {
 }
 
 #[test]
+fn a_naive_search_stopped_by_the_step_limit_suggests_a_smarter_strategy() {
+    // `f` on naive backtracking ran into the limit and left the player there.
+    let (puzzle, entered) = contradicted_seed();
+    let theme = doku::theme::Themes::built_in(doku::theme::ColorDepth::TrueColor)
+        .get("default")
+        .expect("built-in")
+        .clone();
+    let panel = |strategy: SearchKind| {
+        let opts = WatchOptions {
+            step_limit: 300,
+            ..options(strategy)
+        };
+        let mut watch = Watch::new(&puzzle, &entered, opts);
+        let outcome = watch.run_to_end();
+        let text: Vec<String> = doku::ui::watch_view::panel_lines(&watch, &theme)
+            .iter()
+            .map(|line| line.to_string())
+            .collect();
+        (outcome, text.join("\n"))
+    };
+    let (outcome, text) = panel(SearchKind::Naive);
+    assert_eq!(outcome, RunEnd::LimitReached);
+    assert!(text.contains("switch strategy to mrv"), "{text}");
+    let (outcome, text) = panel(SearchKind::Mrv);
+    assert_eq!(outcome, RunEnd::Exhausted);
+    assert!(!text.contains("switch strategy"), "{text}");
+}
+
+#[test]
 fn the_pacer_runs_one_step_per_tick_when_slow_and_batches_when_fast() {
     // One step per second: ticks every second, one step each.
     assert_eq!(tick_interval(1.0), Duration::from_secs(1));

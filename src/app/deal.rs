@@ -147,6 +147,15 @@ impl DealQueue {
     /// Latin squares next, or sudokus again; returns the status-line message.
     pub fn toggle_latin(&mut self) -> String {
         self.next_latin = !self.next_latin;
+        if !self.next_latin && Shape::sudoku(self.next_size).is_err() {
+            // A Latin 7x7 has no sudoku of its size: the next size up that has.
+            let sizes = crate::config::SIZES;
+            self.next_size = sizes
+                .iter()
+                .copied()
+                .find(|&s| s > self.next_size)
+                .unwrap_or(sizes[sizes.len() - 1]);
+        }
         self.unless_out_of_reach(if self.next_latin {
             format!("next deal: {}", self.next_board())
         } else {
@@ -160,7 +169,7 @@ impl DealQueue {
     /// kept for smaller boards.
     pub fn next_dealt_difficulty(&self) -> Difficulty {
         match self.next_shape() {
-            Ok(shape) => self.next_difficulty.min(hardest_dealable(shape)),
+            Ok(shape) => self.next_difficulty.min(dealt_ceiling(shape)),
             Err(_) => self.next_difficulty,
         }
     }
@@ -178,6 +187,14 @@ impl DealQueue {
         if self.next_dealt_difficulty() == self.next_difficulty {
             return message;
         }
+        let n = self.next_size;
+        if n <= EASY_ONLY_SIZE {
+            return format!(
+                "next deal: {} (a {n}x{n} has no {} puzzles)",
+                self.next_deal(),
+                self.next_difficulty
+            );
+        }
         format!(
             "next deal: {} ({} is for {max}x{max} and smaller)",
             self.next_deal(),
@@ -194,6 +211,21 @@ impl DealQueue {
         } else {
             format!("{n}x{n}")
         }
+    }
+}
+
+/// Boards this small are dealt easy only: no carving of a 4x4 needs more
+/// than singles (`doku generate --size 4 --difficulty medium` gives up
+/// after 20,000), so offering medium would promise what never comes.
+const EASY_ONLY_SIZE: usize = 4;
+
+/// The hardest level the game deals on `shape`, and so offers: what the
+/// generator reaches ([`hardest_dealable`]), and easy on the smallest boards.
+fn dealt_ceiling(shape: Shape) -> Difficulty {
+    if shape.size() <= EASY_ONLY_SIZE {
+        Difficulty::Easy
+    } else {
+        hardest_dealable(shape)
     }
 }
 
@@ -229,6 +261,8 @@ enum DealState {
 
 impl Dealing {
     fn start(shape: Shape, difficulty: Difficulty, seed: u64) -> Dealing {
+        // What the panel promised (see `DealQueue::next_dealt_difficulty`).
+        let difficulty = difficulty.min(dealt_ceiling(shape));
         let (sender, receiver) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let cancelled = Arc::clone(&cancel);
@@ -242,7 +276,7 @@ impl Dealing {
         Dealing {
             shape,
             // What it will be: the thread says why, if it is not the one asked.
-            difficulty: difficulty.min(hardest_dealable(shape)),
+            difficulty: difficulty.min(dealt_ceiling(shape)),
             started: Instant::now(),
             receiver,
             cancel,
@@ -408,6 +442,34 @@ mod tests {
             cancel.load(Ordering::Relaxed),
             "dropping a deal cancels its thread"
         );
+    }
+
+    #[test]
+    fn a_4x4_is_offered_easy_and_dealt_easy_with_nothing_to_take_back() {
+        // Every 4x4 deal said "no medium 4x4 turned up: dealt easy" while
+        // the panel promised medium.
+        let mut config = Config::built_in();
+        config.size = 4;
+        config.difficulty = Difficulty::Medium;
+        let mut deals = DealQueue::new(&config, 1);
+        assert_eq!(deals.next_deal(), "4x4 easy");
+        assert!(deals.start());
+        let arrival = loop {
+            if let Some(arrival) = deals.poll() {
+                break arrival;
+            }
+            thread::sleep(std::time::Duration::from_millis(5));
+        };
+        let Arrival::Dealt(dealt, _) = arrival else {
+            panic!("the deal failed");
+        };
+        assert_eq!((dealt.difficulty, dealt.note), (Difficulty::Easy, None));
+        assert_eq!(
+            deals.cycle_difficulty(),
+            "next deal: 4x4 easy (a 4x4 has no hard puzzles)"
+        );
+        assert_eq!(deals.cycle_size(true), "next deal: 6x6");
+        assert_eq!(deals.next_deal(), "6x6 hard");
     }
 
     #[test]

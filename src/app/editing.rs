@@ -111,6 +111,29 @@ impl App {
         }
     }
 
+    /// `doku play --size/--difficulty/--boxes latin` over a saved game of
+    /// another kind: the flags say what to play, so a deal of that kind is
+    /// offered (asked first when the saved game would be lost, as a puzzle
+    /// given or pasted is), or dealt at once when nothing would be lost.
+    pub fn offer_asked_deal(&mut self) {
+        if self.game_at_stake() {
+            let saved = format!(
+                "{} {}",
+                super::view::shape_label(self.game.shape()),
+                crate::storage::stats::difficulty_name(self.game.difficulty())
+            );
+            self.ask(
+                Proposal::NewDeal,
+                &format!(
+                    "deal the {} asked for (saved {saved} then counts as abandoned)",
+                    self.deals.next_deal()
+                ),
+            );
+        } else {
+            self.start_deal();
+        }
+    }
+
     /// A key while a question waits: `y` (or `Y`) does it, any other key
     /// cancels and says so.
     pub(super) fn answer(&mut self, key: &KeyEvent, now: Instant) {
@@ -506,6 +529,30 @@ mod tests {
         assert_eq!(app.game.givens(), &board(&other));
         app.handle_event(Event::Paste(CLASH.into()), now);
         assert!(app.question().is_none(), "clashing givens are not offered");
+    }
+
+    #[test]
+    fn a_block_pasted_with_cr_line_ends_is_read_in_the_game_and_in_the_editor() {
+        // Terminals send a pasted newline as CR (`doku generate --format
+        // block` pasted with bracketed paste); CRLF comes from Windows.
+        let now = Instant::now();
+        let other = board(&PUZZLE.replace('2', "0"));
+        let block = crate::engine::format::write_block(&other);
+        for ending in ["\r", "\r\n"] {
+            let mut app = app(now);
+            app.handle_event(Event::Paste(block.replace('\n', ending)), now);
+            let asked = app.message.clone().unwrap_or_default();
+            assert!(
+                asked.contains("play the pasted 9x9 puzzle"),
+                "{ending:?}: {asked}"
+            );
+            chars(&mut app, "y", now);
+            assert_eq!(app.game.givens(), &other);
+            chars(&mut app, "e", now);
+            app.handle_event(Event::Paste(block.replace('\n', ending)), now);
+            let said = app.message.clone().unwrap_or_default();
+            assert!(said.contains("pasted a 9x9 puzzle"), "{ending:?}: {said}");
+        }
     }
 
     #[test]

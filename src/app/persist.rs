@@ -11,6 +11,9 @@ pub struct Persistence {
     autosave: Autosave,
     /// Where the statistics go; `None` when there is nowhere (and in tests).
     state: Option<StateDir>,
+    /// Why the game is not saved this run (another doku has the save, ...),
+    /// shown for as long as it holds; `None` when it is (and in tests).
+    not_saving: Option<&'static str>,
 }
 
 /// What [`Persistence::open`] found: the game to resume, and what the
@@ -56,6 +59,7 @@ impl Persistence {
         Persistence {
             autosave: Autosave::off(),
             state: None,
+            not_saving: None,
         }
     }
 
@@ -70,9 +74,16 @@ impl Persistence {
         // beside it cannot either: "nowhere to save" says so once, instead
         // of a "statistics not saved" replacing it at the first deal.
         let state = state.filter(|_| !matches!(opened.found, Found::NoStorage(_)));
+        let not_saving = match &opened.found {
+            Found::Unreadable(e) if !e.was_moved_aside() => Some("the save is unreadable"),
+            Found::OtherInstance { .. } => Some("another doku has your save open"),
+            Found::NoStorage(_) => Some("nowhere to save"),
+            _ => None,
+        };
         let persistence = Persistence {
             autosave: opened.autosave,
             state,
+            not_saving,
         };
         let notice = opened.found.message().map(|m| format!("doku: {m}"));
         let (game, message) = match opened.found {
@@ -113,6 +124,11 @@ impl Persistence {
             message,
             notice,
         }
+    }
+
+    /// Why this run saves nothing, if it does not.
+    pub fn not_saving(&self) -> Option<&'static str> {
+        self.not_saving
     }
 
     /// Shows where the game is saved after a panic (see

@@ -18,6 +18,8 @@ pub struct Settings {
     pub tick: Duration,
     auto_remove_notes: bool,
     wrap: bool,
+    /// The clock shows on the status line.
+    pub show_timer: bool,
 }
 
 impl Settings {
@@ -30,6 +32,7 @@ impl Settings {
             tick: config.tick_rate,
             auto_remove_notes: config.auto_remove_notes,
             wrap: config.wrap,
+            show_timer: config.show_timer,
         }
     }
 

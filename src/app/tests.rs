@@ -766,3 +766,53 @@ fn the_solver_views_help_in_doku_watch_promises_no_save() {
     // From a game, quitting saves it.
     assert!(help(false).contains("quit (the game is saved first)"));
 }
+
+#[test]
+fn restart_says_what_it_did_and_which_key_undoes_it() {
+    // `r` used to clear the board without a word.
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "l5", now);
+    chars(&mut app, "r", now);
+    assert_eq!(value(&app, 0, 1), None);
+    assert_eq!(
+        app.message.as_deref(),
+        Some("restarted: entries, notes and clock cleared (u undoes it)")
+    );
+    chars(&mut app, "u", now);
+    assert_eq!(value(&app, 0, 1), Some(5), "undo brings the entries back");
+}
+
+#[test]
+fn the_panel_counts_the_digits_left_to_place_and_marks_a_digit_done() {
+    let now = Instant::now();
+    let mut app = app(now);
+    let board = parse_puzzle(PUZZLE, ShapeHint::Infer).expect("puzzle");
+    let solution = board.solution().expect("a solution");
+    // Every 5 of the solution placed: 5 is done.
+    for cell in board.shape().cells() {
+        let five = solution.get(cell).filter(|d| d.get() == 5);
+        if let (Some(five), None) = (five, board.get(cell)) {
+            app.game
+                .set_cursor(board.shape().row(cell), board.shape().col(cell));
+            app.game.enter(five.get(), now);
+        }
+    }
+    let left = view::digits_left(&app.game);
+    let ones = board
+        .shape()
+        .cells()
+        .filter(|&c| board.get(c).map(|d| d.get()) == Some(1))
+        .count();
+    assert!(left.starts_with(&format!("left 1:{} ", 9 - ones)), "{left}");
+    assert!(left.contains(" 5✓ "), "{left}");
+    // A second 1 in a row that has one: one too many.
+    let mut crowded = Game::new(Board::empty(Shape::CLASSIC), None, now);
+    for col in 0..9 {
+        crowded.set_cursor(0, col);
+        crowded.enter(1, now);
+    }
+    crowded.set_cursor(1, 0);
+    crowded.enter(1, now);
+    assert!(view::digits_left(&crowded).starts_with("left 1:+1 2:9 "));
+}

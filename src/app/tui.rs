@@ -191,6 +191,15 @@ impl DealChoices {
         *self != DealChoices::default()
     }
 
+    /// Whether `game` is of the kind these choices ask for (what they
+    /// leave open, it may be anything).
+    fn fit(&self, game: &Game) -> bool {
+        let shape = game.shape();
+        self.size.is_none_or(|n| n == shape.size())
+            && self.difficulty.is_none_or(|d| Some(d) == game.difficulty())
+            && self.latin.is_none_or(|l| l == shape.box_dims().is_none())
+    }
+
     fn as_preferences(&self) -> Preferences {
         Preferences {
             theme: None,
@@ -263,9 +272,12 @@ pub fn main_edit(config_path: Option<&std::path::Path>, launch: EditLaunch) -> i
 /// the config cannot take, such as an unknown size, is left out).
 fn with_choices(config: &Config, choices: &Preferences) -> Config {
     let mut config = config.clone();
+    // A size without sudoku boxes only for Latin squares (`doku play
+    // --boxes latin --size 7`).
+    let latin = choices.latin.unwrap_or(config.latin);
     if let Some(size) = choices
         .size
-        .filter(|&s| crate::engine::Shape::sudoku(s).is_ok())
+        .filter(|&s| super::deal_shape(s, latin).is_ok())
     {
         config.size = size;
     }
@@ -428,6 +440,10 @@ fn launch_app(
         opening.message
     };
     app.show_opening_message(opening_message.or(prefs_message));
+    if opening.resumed && offer.is_none() && edit.is_none() && !deals.fit(&app.game) {
+        // `--size 16 --difficulty hard` over a saved 9x9: play what was asked.
+        app.offer_asked_deal();
+    }
     if let Some(board) = offer {
         app.offer_given(board, now);
     }

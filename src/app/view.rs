@@ -267,8 +267,10 @@ impl AppView<'_> {
         let mut facts = vec![
             shape_label(game.shape()),
             crate::storage::stats::difficulty_name(game.difficulty()).to_string(),
-            clock_text(game.elapsed(self.now)),
         ];
+        if app.shows_timer() {
+            facts.push(clock_text(game.elapsed(self.now)));
+        }
         if app.question().is_some() {
             // The question needs the whole line.
             return Vec::new();
@@ -308,6 +310,10 @@ impl AppView<'_> {
             }
             .into(),
         );
+        if app.not_saving().is_some() {
+            // Not only until the first key: the panel says why.
+            facts.push("not saving".into());
+        }
         if let Some(fact) = self.check_fact() {
             facts.push(fact);
         }
@@ -610,6 +616,9 @@ impl AppView<'_> {
                 theme.message(),
             ));
         }
+        if !game.is_solved() {
+            lines.push(Line::raw(digits_left(game)));
+        }
         if let Some(hint) = game.hint() {
             lines.push(Line::raw(""));
             // The summary names the technique itself; the details follow it.
@@ -658,8 +667,41 @@ impl AppView<'_> {
         if game.hints_used() > 0 && !game.is_solved() {
             lines.push(Line::raw(format!("hints used: {}", game.hints_used())));
         }
+        if let Some(why) = app.not_saving() {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(format!("not saving: {why}"), theme.conflict()));
+        }
         (lines, gives_way)
     }
+}
+
+/// How many of each digit are left to place, a digit that is done marked
+/// done: "left 1:3 2✓ 3:5 ...". A digit placed too often (a conflict)
+/// shows how many too many.
+pub(super) fn digits_left(game: &crate::game::Game) -> String {
+    let shape = game.shape();
+    let n = shape.size();
+    let mut placed = vec![0usize; n + 1];
+    for cell in shape.cells() {
+        if let Some(digit) = game.value(cell) {
+            if let Some(count) = placed.get_mut(usize::from(digit.get())) {
+                *count += 1;
+            }
+        }
+    }
+    let parts: Vec<String> = (1..=n)
+        .filter_map(|v| crate::engine::Digit::new(v as u8))
+        .map(|digit| {
+            let symbol = crate::engine::board::digit_text(digit);
+            let count = placed[usize::from(digit.get())];
+            match count.cmp(&n) {
+                std::cmp::Ordering::Equal => format!("{symbol}✓"),
+                std::cmp::Ordering::Less => format!("{symbol}:{}", n - count),
+                std::cmp::Ordering::Greater => format!("{symbol}:+{}", count - n),
+            }
+        })
+        .collect();
+    format!("left {}", parts.join(" "))
 }
 
 /// The fewest panel rows a chain's notation is shown in, when the hint's

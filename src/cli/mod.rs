@@ -142,10 +142,15 @@ impl PlayArgs {
     /// choices and the config: `--size`, `--difficulty`, and `--boxes latin`
     /// without a puzzle.
     fn deal_choices(&self) -> Result<crate::app::DealChoices, String> {
-        if let Some(size) = self.size {
-            check_board_size(size)?;
-        }
         let fresh = self.puzzle.is_none() && self.file.is_none();
+        match (self.size, self.boxes) {
+            // A Latin square of any size, as `doku generate` deals it.
+            (Some(size), Some(ShapeHint::Latin)) if fresh => {
+                crate::engine::Shape::latin(size).map_err(|e| format!("--size {size}: {e}"))?;
+            }
+            (Some(size), _) => check_board_size(size)?,
+            (None, _) => {}
+        }
         let latin = match self.boxes {
             Some(ShapeHint::Latin) if fresh => Some(true),
             Some(ShapeHint::Boxes(rows, cols)) if fresh => {
@@ -204,7 +209,7 @@ pub struct WatchArgs {
     pub file: Option<PathBuf>,
     /// Search strategy to watch: naive, mrv, min-conflicts or genetic
     /// [default: watch.strategy of the config, mrv as shipped].
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = NamesOnly::<crate::engine::SearchKind>::new())]
     pub strategy: Option<String>,
     /// Steps per second, 1 to 1000000, or inf for as fast as possible
     /// [default: watch.speed of the config, 20 as shipped].
@@ -289,6 +294,39 @@ fn named<T: Named + Send + Sync>() -> impl TypedValueParser<Value = T> {
             .map(|v| PossibleValue::new(v.name()).help(v.about())),
     )
     .try_map(|name| T::parse_named(&name))
+}
+
+/// A value checked later with its own message (see `watch_launch`), whose
+/// names clap still lists in `--help` and the shell completions (which
+/// otherwise offered file names).
+#[derive(Clone)]
+struct NamesOnly<T>(std::marker::PhantomData<T>);
+
+impl<T> NamesOnly<T> {
+    fn new() -> Self {
+        NamesOnly(std::marker::PhantomData)
+    }
+}
+
+impl<T: Named + Send + Sync> TypedValueParser for NamesOnly<T> {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            T::ALL
+                .iter()
+                .map(|v| PossibleValue::new(v.name()).help(v.about())),
+        ))
+    }
 }
 
 /// Difficulty to generate: one of the graded levels, or `any`.
@@ -377,7 +415,7 @@ pub struct GradeArgs {
     #[arg(
         long,
         value_enum,
-        value_name = "PATH",
+        value_name = "rating|hints",
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "rating"

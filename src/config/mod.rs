@@ -49,6 +49,7 @@ const ROOT_KEYS: &[&str] = &[
     "difficulty",
     "auto_remove_notes",
     "wrap",
+    "show_timer",
     "mouse",
     "tick_rate_ms",
     "watch",
@@ -156,6 +157,9 @@ pub struct Config {
     pub difficulty: Difficulty,
     pub auto_remove_notes: bool,
     pub wrap: bool,
+    /// The clock shows on the status line while playing (it runs either
+    /// way: the statistics keep every time).
+    pub show_timer: bool,
     pub mouse: bool,
     /// Interval between animation frames.
     pub tick_rate: Duration,
@@ -347,6 +351,7 @@ struct ConfigDraft {
     difficulty: Option<Difficulty>,
     auto_remove_notes: Option<bool>,
     wrap: Option<bool>,
+    show_timer: Option<bool>,
     mouse: Option<bool>,
     tick_rate: Option<Duration>,
     watch: WatchDraft,
@@ -372,6 +377,7 @@ impl ConfigDraft {
             difficulty: None,
             auto_remove_notes: None,
             wrap: None,
+            show_timer: None,
             mouse: None,
             tick_rate: None,
             watch: WatchDraft::default(),
@@ -404,6 +410,7 @@ impl ConfigDraft {
             difficulty: set(self.difficulty, "difficulty"),
             auto_remove_notes: set(self.auto_remove_notes, "auto_remove_notes"),
             wrap: set(self.wrap, "wrap"),
+            show_timer: set(self.show_timer, "show_timer"),
             mouse: set(self.mouse, "mouse"),
             tick_rate: set(self.tick_rate, "tick_rate_ms"),
             watch: WatchConfig {
@@ -458,6 +465,7 @@ impl ConfigDraft {
             ("latin", &mut self.latin),
             ("auto_remove_notes", &mut self.auto_remove_notes),
             ("wrap", &mut self.wrap),
+            ("show_timer", &mut self.show_timer),
             ("mouse", &mut self.mouse),
         ] {
             if let Some(value) = root.boolean(key)? {

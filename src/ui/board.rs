@@ -8,7 +8,7 @@ use crate::game::{same_house, Game};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 /// Stands for a note position with no note, in a pencil cell that has
@@ -269,14 +269,23 @@ impl BoardWidget<'_> {
         if self.lit.is_some_and(|lit| lit(cell)) {
             style = style.patch(theme.title());
         }
-        if cell == cursor {
-            style = style.patch(theme.cursor());
+        let conflict = |style: Style| match game.is_conflict(cell) {
+            // Last, so a conflict shows its colour even under the cursor.
+            true => style.patch(theme.conflict()),
+            false => style,
+        };
+        if cell != cursor {
+            return conflict(style);
         }
-        // Last, so a conflict shows its colour even under the cursor.
-        if game.is_conflict(cell) {
-            style = style.patch(theme.conflict());
+        let under = conflict(style);
+        let shown = conflict(style.patch(theme.cursor()));
+        if looks_alike(shown, under) {
+            // The cursor adds nothing this cell does not already show (a
+            // conflict in reverse video, as without colour): it inverts the
+            // cell instead, underlined, so it is never lost.
+            return cursor_inverting(under);
         }
-        style
+        shown
     }
 
     fn render_cell(&self, cell: Cell, rect: Rect, buf: &mut Buffer) {
@@ -345,7 +354,9 @@ impl BoardWidget<'_> {
             let style = style.patch(self.note_style(cell, digit, place == Some(digit)));
             if noted || place == Some(digit) {
                 buf.set_stringn(x, y, digit_text(digit), 1, style);
-            } else if pencil && !notes.is_empty() {
+            } else if !notes.is_empty() || place.is_some() {
+                // Dots in the other places: a lone note is never read as
+                // a digit, wherever its place is (the middle of a 3x3).
                 set_char(buf, x, y, NO_NOTE, style);
             }
         }
@@ -370,6 +381,24 @@ impl BoardWidget<'_> {
         }
         style
     }
+}
+
+/// Whether two styles draw the same: the same colours and the same
+/// modifiers in force.
+fn looks_alike(a: Style, b: Style) -> bool {
+    let modifiers = |s: Style| s.add_modifier - s.sub_modifier;
+    (a.fg, a.bg, modifiers(a)) == (b.fg, b.bg, modifiers(b))
+}
+
+/// The cursor on a cell whose style hides it: the cell's style with
+/// reverse video switched over, and underlined.
+fn cursor_inverting(under: Style) -> Style {
+    let inverted = if (under.add_modifier - under.sub_modifier).contains(Modifier::REVERSED) {
+        under.remove_modifier(Modifier::REVERSED)
+    } else {
+        under.add_modifier(Modifier::REVERSED)
+    };
+    inverted.add_modifier(Modifier::UNDERLINED)
 }
 
 fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {

@@ -97,7 +97,9 @@ impl BoardLayout {
                 (2 * notes_grid.1 as u16 + 1, rows | 1, true)
             }
             Density::Snug => (2 * notes_grid.1 as u16 + 1, notes_grid.0 as u16, true),
-            Density::Pencil => (notes_grid.1 as u16, 2, true),
+            // An odd width, so a digit has a middle column (a 7x7 Latin
+            // square's 4 notes a row would leave it off-centre).
+            Density::Pencil => (notes_grid.1 as u16 | 1, 2, true),
             Density::Lined => (3, 1, true),
             Density::Compact => (3, 1, false),
             Density::Tight => (2, 1, false),
@@ -300,6 +302,22 @@ mod tests {
                 ..BoardLayout::new(Shape::CLASSIC, Density::Snug)
             }
         );
+    }
+
+    #[test]
+    fn a_digit_has_a_middle_column_in_every_cell_of_every_layout() {
+        // A 7x7 Latin square's pencil cells were 4 wide: its digits sat
+        // one column left of the middle.
+        for n in 2..=25 {
+            let shapes = [Shape::sudoku(n).ok(), Shape::latin(n).ok()];
+            for shape in shapes.into_iter().flatten() {
+                for g in BoardLayout::candidates(shape) {
+                    if g.density != Density::Tight {
+                        assert_eq!(g.cell_width % 2, 1, "{n}x{n} {:?}", g.density);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -54,18 +54,36 @@ impl<'a> Widget for StatusLine<'a> {
             }
         }
         let mut spans = facts_spans(&self.facts[..shown]);
+        // What of the message does not fit its row goes on under it, in
+        // place of key hints, rather than being cut (the hints come back
+        // with the next key).
+        let mut rest = None;
         if let Some(message) = self.message {
             let used: usize = spans.iter().map(Span::width).sum::<usize>() + 2;
             let room = usize::from(area.width).saturating_sub(used);
+            let first = match split_to_fit(message, room) {
+                Some((first, more)) if area.height >= 2 => {
+                    rest = Some(more);
+                    first.to_string()
+                }
+                _ => fit_message(message, room),
+            };
             spans.push(Span::styled("  ", theme.status()));
-            spans.push(Span::styled(fit_message(message, room), theme.message()));
+            spans.push(Span::styled(first, theme.message()));
         }
         Line::from(spans).render(Rect { height: 1, ..area }, buf);
         if area.height < 2 {
             return;
         }
         let mut spans = vec![Span::raw(" ")];
-        for (keys, label) in fit_hints(self.hints, usize::from(area.width).saturating_sub(1)) {
+        let mut room = usize::from(area.width).saturating_sub(1);
+        if let Some(rest) = rest {
+            let rest = fit_message(rest, room);
+            room = room.saturating_sub(rest.chars().count() + 2);
+            spans.push(Span::styled(rest, theme.message()));
+            spans.push(Span::raw("  "));
+        }
+        for (keys, label) in fit_hints(self.hints, room) {
             spans.push(Span::styled(keys.as_str(), theme.status_key()));
             spans.push(Span::styled(format!(" {label}  "), theme.status()));
         }
@@ -76,6 +94,24 @@ impl<'a> Widget for StatusLine<'a> {
         };
         Line::from(spans).render(hints_row, buf);
     }
+}
+
+/// A message too long for `room` columns, split after its last whole word
+/// that fits: the first row and the rest. `None` when it fits, or when not
+/// even its first word does.
+fn split_to_fit(message: &str, room: usize) -> Option<(&str, &str)> {
+    if message.chars().count() <= room {
+        return None;
+    }
+    let end = message
+        .char_indices()
+        .nth(room)
+        .map_or(message.len(), |(i, _)| i);
+    let space = message[..end].rfind(' ').filter(|&i| i > 0)?;
+    Some((
+        message[..space].trim_end(),
+        message[space + 1..].trim_start(),
+    ))
 }
 
 /// The hints that fit in `room` columns, whole "key label" pairs only.
@@ -167,6 +203,33 @@ mod tests {
             row.starts_with(" 9x9  the size changes on a blank…"),
             "{row}"
         );
+    }
+
+    #[test]
+    fn a_message_too_long_for_its_row_goes_on_under_it_instead_of_being_cut() {
+        // At 80 columns long messages were cut with no way to read the rest.
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let theme = themes.get("default").expect("default theme");
+        let facts = vec!["9x9".to_string(), "medium".to_string()];
+        let hints = vec![("?".to_string(), "help".to_string())];
+        let message = "the pasted text is not a puzzle: line 1, column 22: 'x' is not a \
+                       cell (a digit 1-9, a letter for sizes over 9, or '.' or '0' for empty)";
+        let area = Rect::new(0, 0, 80, 2);
+        let mut buf = Buffer::empty(area);
+        StatusLine {
+            theme,
+            facts: &facts,
+            message: Some(message),
+            hints: &hints,
+        }
+        .render(area, &mut buf);
+        let row = |y| -> String { (0..80).map(|x| buf[(x, y)].symbol()).collect() };
+        let (first, second) = (row(0), row(1));
+        let words = format!("{} {}", first.trim(), second.trim());
+        assert!(words.contains(message), "{first}\n{second}");
+        assert!(first.starts_with(" 9x9  the pasted text"), "{first}");
+        // The key hints make room for it, and come back with the next key.
+        assert!(second.trim_end().ends_with("? help"), "{second}");
     }
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {

@@ -159,6 +159,9 @@ pub struct PuzzleReader<R> {
     /// Rows still to pass over after an unreadable row of a block, so that
     /// one bad cell gives one error, not a second one for the rows after it.
     skip_rows: usize,
+    /// The last line ended in a CR: a LF right after it belongs to the
+    /// same line ending (CRLF), not to an empty line.
+    after_cr: bool,
     done: bool,
 }
 
@@ -173,12 +176,15 @@ impl<R: BufRead> PuzzleReader<R> {
             block_line: 0,
             block_bare: false,
             skip_rows: 0,
+            after_cr: false,
             done: false,
         }
     }
 
     /// Reads one line into `self.buf` (without its line ending), keeping at
-    /// most [`MAX_LINE_BYTES`]. `Ok(false)` at the end of input.
+    /// most [`MAX_LINE_BYTES`]. `Ok(false)` at the end of input. A line ends
+    /// in LF, CRLF or a lone CR: terminals send a pasted newline as CR, and
+    /// files from other systems end lines either way.
     fn read_line(&mut self) -> Result<bool, ParseError> {
         self.buf.clear();
         let mut too_long = false;
@@ -192,11 +198,20 @@ impl<R: BufRead> PuzzleReader<R> {
             if available.is_empty() {
                 break;
             }
+            if std::mem::take(&mut self.after_cr) && available[0] == b'\n' {
+                // The LF of a CRLF whose CR ended the previous line.
+                self.input.consume(1);
+                continue;
+            }
             any = true;
-            let (chunk, found_newline) = match available.iter().position(|&b| b == b'\n') {
-                Some(i) => (&available[..i], true),
-                None => (available, false),
-            };
+            let (chunk, found_newline) =
+                match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+                    Some(i) => {
+                        self.after_cr = available[i] == b'\r';
+                        (&available[..i], true)
+                    }
+                    None => (available, false),
+                };
             if !too_long {
                 if self.buf.len() + chunk.len() > MAX_LINE_BYTES {
                     too_long = true;
@@ -217,9 +232,6 @@ impl<R: BufRead> PuzzleReader<R> {
         if too_long {
             self.buf.clear();
             return Err(ParseError::LineTooLong { line: self.line_no });
-        }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
         }
         Ok(true)
     }
@@ -402,6 +414,25 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     expected: expected_lengths(self.hint),
                     actual: width,
                 }));
+            }
+            // A letter past the row's own width is no cell of any board
+            // this line could start (a line of plain words): named, rather
+            // than "the first row of a 17x17 Latin square". Digits are more
+            // likely a one-line puzzle cut short, which the length message
+            // says; a row of N*N cells is left to `finish_block`, which
+            // names it for both readings.
+            let square = (width as f64).sqrt().round() as usize;
+            let one_line = square >= 3 && square * square == width;
+            let beyond = |t: &&Token| t.ch.is_ascii_alphabetic() && t.value as usize > width;
+            if let Some(t) = row.iter().find(beyond) {
+                if !one_line && width >= 3 {
+                    return Some(Err(ParseError::BadSymbol {
+                        line: line_no,
+                        column: t.column,
+                        found: quote(t.ch, t.value),
+                        expected: symbol_range(width),
+                    }));
+                }
             }
             self.block_line = line_no;
             self.block_bare = bare;
