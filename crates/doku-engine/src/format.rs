@@ -308,7 +308,7 @@ impl<R: BufRead> PuzzleReader<R> {
             let n = (size as f64).sqrt().round() as usize;
             let fits = rows[0].iter().all(|t| t.value as usize <= n);
             if n * n == size && n < 3 && fits {
-                return build(self.hint, line, n, &rows[0]);
+                return build(self.hint, line, n, &rows[0], false);
             }
             // Otherwise most likely a mistyped one-line puzzle, so the
             // message speaks of both readings; a row of a size without
@@ -356,7 +356,8 @@ impl<R: BufRead> PuzzleReader<R> {
             });
         }
         let tokens: Vec<Token> = rows.into_iter().flatten().collect();
-        build(self.hint, line, size, &tokens)
+        // Its givens are checked once its region map, if any, is read.
+        build(self.hint, line, size, &tokens, false)
     }
 }
 
@@ -366,9 +367,14 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         self.from_block = false;
         let mut item = self.next_raw()?;
-        if self.from_block && !self.done {
+        if self.from_block {
             if let Ok(puzzle) = item {
-                item = self.regions_after_block(puzzle);
+                item = if self.done {
+                    Ok(puzzle)
+                } else {
+                    self.regions_after_block(puzzle)
+                };
+                item = item.and_then(|p| check_givens(&p.board, p.line).map(|()| p));
             }
         }
         Some(item.and_then(|p| add_variant(p, self.variant)))
@@ -595,7 +601,7 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             if is_whole_puzzle(&row, self.hint, &self.buf) {
                 let size = (row.len() as f64).sqrt().round() as usize;
-                return Some(build(self.hint, line_no, size, &row));
+                return Some(build(self.hint, line_no, size, &row, true));
             }
             let width = row.len();
             let fits = match self.hint.size() {
@@ -784,7 +790,7 @@ fn line_with_map(
         Ok(None) => return None,
         Err(e) => return Some(Err(e)),
     };
-    Some(build_on(shape, line, &tokens))
+    Some(build_on(shape, line, &tokens, true))
 }
 
 fn expected_lengths(hint: ShapeHint) -> String {
@@ -895,20 +901,27 @@ fn symbol_beyond_square(row: &[Token], line: usize, or_else: &str) -> Option<Par
     })
 }
 
+/// The board of `tokens`; its givens checked against the rules when `check`.
 fn build(
     hint: ShapeHint,
     line: usize,
     size: usize,
     tokens: &[Token],
+    check: bool,
 ) -> Result<ReadPuzzle, ParseError> {
     let shape = hint
         .shape_for(size)
         .map_err(|source| ParseError::Shape { line, source })?;
-    build_on(shape, line, tokens)
+    build_on(shape, line, tokens, check)
 }
 
-/// The board of `tokens` on the rules `shape`, its givens checked.
-fn build_on(shape: Shape, line: usize, tokens: &[Token]) -> Result<ReadPuzzle, ParseError> {
+/// The board of `tokens` on the rules `shape`, its givens checked when `check`.
+fn build_on(
+    shape: Shape,
+    line: usize,
+    tokens: &[Token],
+    check: bool,
+) -> Result<ReadPuzzle, ParseError> {
     let size = shape.size();
     let mut values = Vec::with_capacity(tokens.len());
     for t in tokens {
@@ -932,7 +945,9 @@ fn build_on(shape: Shape, line: usize, tokens: &[Token]) -> Result<ReadPuzzle, P
         expected: format!("a {size}x{size} puzzle needs {}", size * size),
         actual: tokens.len(),
     })?;
-    check_givens(&board, line)?;
+    if check {
+        check_givens(&board, line)?;
+    }
     Ok(ReadPuzzle { line, board })
 }
 
