@@ -193,7 +193,9 @@ impl TypedValueParser for VariantParser {
 /// its characters as cells; `None` for anything else. `takes_file`: the
 /// command has `--file` (`doku edit` has not).
 pub fn file_named_as_puzzle(argument: &str, hint: ShapeHint, takes_file: bool) -> Option<String> {
-    if std::path::Path::new(argument).is_file() {
+    // A link has slashes but is a puzzle: the reader says what is wrong with it.
+    let link = crate::engine::format::fpuzzles::looks_like_fpuzzles(argument);
+    if !link && std::path::Path::new(argument).is_file() {
         return Some(if takes_file {
             format!("{argument} is a file, not a puzzle: read it with --file {argument}")
         } else {
@@ -211,7 +213,7 @@ pub fn file_named_as_puzzle(argument: &str, hint: ShapeHint, takes_file: bool) -
     let like_a_path = argument.contains(['/', '\\'])
         || (1..=4).contains(&extension.len()) && extension.chars().all(|c| c.is_ascii_alphabetic());
     let not_a_puzzle = crate::engine::format::parse_puzzle(argument, hint).is_err();
-    (like_a_path && not_a_puzzle).then(|| {
+    (like_a_path && !link && not_a_puzzle).then(|| {
         let from_a_file = if takes_file {
             "; puzzles from a file: --file FILE"
         } else {

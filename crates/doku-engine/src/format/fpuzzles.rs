@@ -86,7 +86,7 @@ pub fn looks_like_fpuzzles(text: &str) -> bool {
         || t.contains("load=")
         || t.contains("sudokupad.app")
         || t.contains("f-puzzles.com")
-        || t.starts_with("fpuzzles")
+        || t.starts_with("fpuzzlesN4Ig")
 }
 
 /// Reads an f-puzzles puzzle from JSON, a link, or a bare payload.
@@ -199,6 +199,7 @@ const HARMLESS: &[&str] = &[
     "disabledlogic",
     "truecandidatesoptions",
     "highlightConflicts",
+    "activeConstraints",
     "version",
 ];
 
