@@ -498,11 +498,18 @@ impl<R: BufRead> PuzzleReader<R> {
                 Ok(true) => {}
                 Ok(false) => {
                     self.done = true;
-                    return Err(ParseError::Fpuzzles {
-                        line,
-                        message: "the JSON object that starts here never ends (a '}' is missing)"
-                            .into(),
-                    });
+                    // Brackets that do not match are the parser's to name.
+                    return match fpuzzles_puzzle(&text, line) {
+                        Err(ParseError::Fpuzzles { message, .. }) if message.contains("EOF") => {
+                            Err(ParseError::Fpuzzles {
+                                line,
+                                message:
+                                    "the JSON object that starts here never ends (a '}' is missing)"
+                                        .into(),
+                            })
+                        }
+                        other => other,
+                    };
                 }
                 Err(e) => return Err(e),
             }
