@@ -1319,8 +1319,20 @@ pub fn write_block(board: &Board) -> String {
             out.push_str("-\n");
         }
         let mut line = String::new();
+        // A jigsaw's rows are framed by `|`, with a `|` at each region
+        // border: the frame also tells a row of 9 small digits from a
+        // whole 3x3 puzzle when the block is read back.
+        let region = |c: usize| shape.box_of(Cell((r * n + c) as u16));
+        if shape.is_jigsaw() {
+            line.push_str("| ");
+        }
         for c in 0..n {
-            if c > 0 && c % bc == 0 {
+            let border = if shape.is_jigsaw() {
+                c > 0 && region(c) != region(c - 1)
+            } else {
+                c > 0 && c % bc == 0
+            };
+            if border {
                 line.push_str(" |");
             }
             if c > 0 {
@@ -1328,6 +1340,9 @@ pub fn write_block(board: &Board) -> String {
             }
             let v = board.values()[r * n + c];
             line.push_str(&format!("{:>width$}", symbol_or_number(v, n)));
+        }
+        if shape.is_jigsaw() {
+            line.push_str(" |");
         }
         out.push_str(&line);
         out.push('\n');
