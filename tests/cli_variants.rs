@@ -9,14 +9,28 @@ fn doku() -> Command {
 
 fn stdout_of(args: &[&str]) -> String {
     let out = doku().args(args).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
 fn generate_every_variant_reproducibly_and_uniquely() {
     for variant in ["jigsaw", "x", "windoku", "jigsaw,x", "windoku,x"] {
-        let args = ["generate", "--variant", variant, "--seed", "11", "-n", "2", "-j", "2"];
+        let args = [
+            "generate",
+            "--variant",
+            variant,
+            "--seed",
+            "11",
+            "-n",
+            "2",
+            "-j",
+            "2",
+        ];
         let first = stdout_of(&args);
         assert_eq!(first, stdout_of(&args), "{variant}: same seed, same deals");
         // One job or two: the same deals.
@@ -30,10 +44,19 @@ fn generate_every_variant_reproducibly_and_uniquely() {
             assert_eq!(has_map, variant.starts_with("jigsaw"), "{variant}: {line}");
         }
         // Unique under the variant's rules (X and windoku named again).
-        let counted = stdout_of(&[&["solve", "--count", "--variant", variant][..], &lines[..]].concat());
+        let counted =
+            stdout_of(&[&["solve", "--count", "--variant", variant][..], &lines[..]].concat());
         assert_eq!(counted, "1\n1\n", "{variant}");
         // f-puzzles JSON carries the rules: no --variant needed to count it.
-        let json = stdout_of(&["generate", "--variant", variant, "--seed", "11", "--format", "fpuzzles"]);
+        let json = stdout_of(&[
+            "generate",
+            "--variant",
+            variant,
+            "--seed",
+            "11",
+            "--format",
+            "fpuzzles",
+        ]);
         assert!(json.starts_with('{'), "{json}");
         doku()
             .args(["solve", "--count", "-"])
@@ -56,10 +79,29 @@ fn a_different_seed_draws_a_different_jigsaw_layout() {
 fn links_and_blocks_of_a_jigsaw_solve_to_the_same_line() {
     let line = stdout_of(&["generate", "--variant", "jigsaw", "--seed", "5"]);
     let solved = stdout_of(&["solve", line.trim()]);
-    let link = stdout_of(&["generate", "--variant", "jigsaw", "--seed", "5", "--format", "fpuzzles-link"]);
-    assert!(link.starts_with("https://f-puzzles.com/?load=N4Ig"), "{link}");
+    let link = stdout_of(&[
+        "generate",
+        "--variant",
+        "jigsaw",
+        "--seed",
+        "5",
+        "--format",
+        "fpuzzles-link",
+    ]);
+    assert!(
+        link.starts_with("https://f-puzzles.com/?load=N4Ig"),
+        "{link}"
+    );
     assert_eq!(stdout_of(&["solve", link.trim()]), solved);
-    let block = stdout_of(&["generate", "--variant", "jigsaw", "--seed", "5", "--format", "block"]);
+    let block = stdout_of(&[
+        "generate",
+        "--variant",
+        "jigsaw",
+        "--seed",
+        "5",
+        "--format",
+        "block",
+    ]);
     assert!(block.contains("regions:"), "{block}");
     doku()
         .args(["solve", "-"])
@@ -108,7 +150,15 @@ fn refusals_say_why_with_exit_status_2() {
 
 #[test]
 fn grade_steps_name_the_variants_houses() {
-    let windoku = stdout_of(&["generate", "--variant", "windoku", "--seed", "4", "--format", "fpuzzles"]);
+    let windoku = stdout_of(&[
+        "generate",
+        "--variant",
+        "windoku",
+        "--seed",
+        "4",
+        "--format",
+        "fpuzzles",
+    ]);
     let graded = doku()
         .args(["grade", "--steps", "-"])
         .write_stdin(windoku)
@@ -127,9 +177,15 @@ fn help_lists_the_variants_and_formats() {
     for command in ["solve", "grade", "generate"] {
         let help = stdout_of(&[command, "--help"]);
         for name in ["classic", "jigsaw", "windoku,x", "jigsaw,x"] {
-            assert!(help.contains(name), "{command} --help lacks {name}:\n{help}");
+            assert!(
+                help.contains(name),
+                "{command} --help lacks {name}:\n{help}"
+            );
         }
     }
     let help = stdout_of(&["solve", "--help"]);
-    assert!(help.contains("fpuzzles-link") && help.contains("region map"), "{help}");
+    assert!(
+        help.contains("fpuzzles-link") && help.contains("region map"),
+        "{help}"
+    );
 }

@@ -7,8 +7,8 @@ use common::fixture_lines;
 use doku::engine::format::fpuzzles::{self, Fpuzzle};
 use doku::engine::format::lz::{compress_to_base64, decompress_from_base64};
 use doku::engine::format::{parse_puzzle, write, Format, ParseError, PuzzleReader, ShapeHint};
-use doku::engine::generator::{generate, rules_for_deal};
 use doku::engine::generator::Symmetry;
+use doku::engine::generator::{generate, rules_for_deal};
 use doku::engine::{Board, Candidates, Digit, Named, Shape, Variant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -18,7 +18,9 @@ fn dealt(variant: Variant, size: usize, seed: u64) -> Board {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let base = Shape::sudoku(size).unwrap();
     let rules = rules_for_deal(base, variant, &mut rng).unwrap();
-    generate(rules, None, Symmetry::None, &mut rng).unwrap().puzzle
+    generate(rules, None, Symmetry::None, &mut rng)
+        .unwrap()
+        .puzzle
 }
 
 fn read_as(text: &str, variant: Variant) -> Result<Board, ParseError> {
@@ -52,7 +54,8 @@ fn every_variant_round_trips_through_line_block_json_and_link() {
             };
             for format in [Format::Line, Format::Block] {
                 let text = write(&board, format);
-                let back = read_as(&text, extra).unwrap_or_else(|e| panic!("{variant} {format:?}: {e}\n{text}"));
+                let back = read_as(&text, extra)
+                    .unwrap_or_else(|e| panic!("{variant} {format:?}: {e}\n{text}"));
                 assert_eq!(back, board, "{variant} {size}x{size} {format:?}:\n{text}");
                 // With the variant named in full, the same.
                 assert_eq!(read_as(&text, variant).unwrap(), board);
@@ -87,7 +90,10 @@ fn a_jigsaw_line_is_givens_a_space_and_the_map_in_reading_order() {
     let line = write(&board, Format::Line);
     let (givens, map) = line.split_once(' ').unwrap();
     assert_eq!(givens.len(), 81);
-    assert!(map.starts_with('1'), "regions numbered in reading order: {map}");
+    assert!(
+        map.starts_with('1'),
+        "regions numbered in reading order: {map}"
+    );
     let mut seen = Vec::new();
     for ch in map.chars() {
         if !seen.contains(&ch) {
@@ -100,13 +106,17 @@ fn a_jigsaw_line_is_givens_a_space_and_the_map_in_reading_order() {
         .chars()
         .map(|c| (b'a' + (c as u8 - b'1')) as char)
         .collect();
-    assert_eq!(parse_puzzle(&format!("{givens}   {relabelled}"), ShapeHint::Infer).unwrap(), board);
+    assert_eq!(
+        parse_puzzle(&format!("{givens}   {relabelled}"), ShapeHint::Infer).unwrap(),
+        board
+    );
     // The block form prints the map after `regions:`.
     let block = write(&board, Format::Block);
     assert!(block.contains("\nregions:\n"), "{block}");
 }
 
-const JANKO: &str = "8...........1.....2.....4.6.....8..5...62..18.3...4.2....5..1.7..2.........8...9.";
+const JANKO: &str =
+    "8...........1.....2.....4.6.....8..5...62..18.3...4.2....5..1.7..2.........8...9.";
 const JANKO_MAP: &str =
     "999998888555998888555998333555111333222111333222111444222766444777766444777766666";
 
@@ -121,19 +131,28 @@ fn bad_region_maps_name_line_column_and_what_is_wrong() {
     // A region of 10 cells and one of 8: swap one cell of region 9 into 5.
     let mut map: Vec<char> = JANKO_MAP.chars().collect();
     map[5] = '9';
-    let e = err(&format!("{JANKO} {}", map.iter().collect::<String>()), Variant::Classic);
+    let e = err(
+        &format!("{JANKO} {}", map.iter().collect::<String>()),
+        Variant::Classic,
+    );
     assert!(e.starts_with("line 1, column 83: the region map: region 1 has 10 cells; every region of a 9x9 jigsaw has 9 (the region marked '9')"), "{e}");
     // A region in pieces: trade two cells far apart between regions 9 and 6.
     let mut map: Vec<char> = JANKO_MAP.chars().collect();
     map[0] = '6';
     map[80] = '9';
-    let e = err(&format!("{JANKO} {}", map.iter().collect::<String>()), Variant::Classic);
+    let e = err(
+        &format!("{JANKO} {}", map.iter().collect::<String>()),
+        Variant::Classic,
+    );
     assert!(e.contains("is in pieces"), "{e}");
     assert!(e.starts_with("line 1, column "), "{e}");
     // Ten regions.
     let mut map: Vec<char> = JANKO_MAP.chars().collect();
     map[80] = 'Z';
-    let e = err(&format!("{JANKO} {}", map.iter().collect::<String>()), Variant::Classic);
+    let e = err(
+        &format!("{JANKO} {}", map.iter().collect::<String>()),
+        Variant::Classic,
+    );
     assert!(e.contains("needs 9 regions, but its map names 10"), "{e}");
     assert!(e.starts_with("line 1, column 163:"), "{e}");
 }
@@ -144,17 +163,22 @@ fn variant_flags_add_houses_and_refuse_what_cannot_be() {
     let line = write(&x, Format::Line);
     assert_eq!(read_as(&line, Variant::X).unwrap(), x);
     // Without the flag the same line is a classic puzzle.
-    assert_eq!(Variant::of(&read_as(&line, Variant::Classic).unwrap().shape()), Variant::Classic);
+    assert_eq!(
+        Variant::of(&read_as(&line, Variant::Classic).unwrap().shape()),
+        Variant::Classic
+    );
     let e = err(&line, Variant::Jigsaw);
     assert!(e.starts_with("line 1: --variant jigsaw: a jigsaw needs its regions: write the region map after the givens"), "{e}");
     let e = err(&format!("{JANKO} {JANKO_MAP}"), Variant::Windoku);
     assert!(e.contains("windoku needs square boxes"), "{e}");
     // X on a map makes a jigsaw X; the givens are checked on the diagonals.
-    let six = "1.....1............................. ";
-    let _ = six;
     let clash = format!("1{}1", ".".repeat(79));
     let e = err(&clash, Variant::X);
-    assert!(e.contains("r1c1 and r9c9 both hold 1 (same the main diagonal)") || e.contains("r1c1 and r9c9"), "{e}");
+    assert!(
+        e.contains("r1c1 and r9c9 both hold 1 (same the main diagonal)")
+            || e.contains("r1c1 and r9c9"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -182,18 +206,28 @@ fn real_fpuzzles_links_are_read() {
         assert!(board.solution().is_some());
     }
     // The payload of `{"x":3}` (lisudoku's test) unpacks, and is refused by name.
-    assert_eq!(decompress_from_base64("N4IgHiBcDMC+Q===").unwrap(), "{\"x\":3}");
-    let e = parse_puzzle("N4IgHiBcDMC+Q===", ShapeHint::Infer).unwrap_err().to_string();
+    assert_eq!(
+        decompress_from_base64("N4IgHiBcDMC+Q===").unwrap(),
+        "{\"x\":3}"
+    );
+    let e = parse_puzzle("N4IgHiBcDMC+Q===", ShapeHint::Infer)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("rules doku does not play: \"x\""), "{e}");
     // A killer from rangsk's SudokuSolver tests: its cages are named.
     let killer = fixture_lines("variants/fpuzzles_killer_link.txt").remove(0);
-    let e = parse_puzzle(&killer, ShapeHint::Infer).unwrap_err().to_string();
+    let e = parse_puzzle(&killer, ShapeHint::Infer)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("killer cages (killercage)"), "{e}");
     // SudokuPad reads the same payload after its fpuzzles prefix; so does doku.
     let payload = killer.split_once("load=").unwrap().1;
-    let e = parse_puzzle(&format!("https://sudokupad.app/fpuzzles{payload}"), ShapeHint::Infer)
-        .unwrap_err()
-        .to_string();
+    let e = parse_puzzle(
+        &format!("https://sudokupad.app/fpuzzles{payload}"),
+        ShapeHint::Infer,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("killer cages"), "{e}");
     // Escaped as links often are.
     let escaped = fixture_lines("variants/fpuzzles_links.txt")[1]
@@ -201,11 +235,14 @@ fn real_fpuzzles_links_are_read() {
         .replace('/', "%2F")
         .replace("https:%2F%2F", "https://")
         .replace("f-puzzles.com%2F", "f-puzzles.com/");
-    assert!(parse_puzzle(&escaped, ShapeHint::Infer).is_ok(), "{escaped}");
+    assert!(
+        parse_puzzle(&escaped, ShapeHint::Infer).is_ok(),
+        "{escaped}"
+    );
 }
 
 fn json_with(extra: &str) -> String {
-    let row = vec!["{}"; 9].join(",");
+    let row = ["{}"; 9].join(",");
     let grid = vec![format!("[{row}]"); 9].join(",");
     format!("{{\"size\":9,\"grid\":[{grid}]{extra}}}")
 }
@@ -233,27 +270,50 @@ fn every_unknown_constraint_is_refused_by_name() {
         let text = json_with(&format!(",\"{key}\":[{{\"cells\":[\"R1C1\"]}}]"));
         let e = err(&text, Variant::Classic);
         assert!(e.contains(&format!("{name} ({key})")), "{key}: {e}");
-        assert!(e.starts_with("line 1: f-puzzles: the puzzle has rules doku does not play"), "{e}");
+        assert!(
+            e.starts_with("line 1: f-puzzles: the puzzle has rules doku does not play"),
+            "{e}"
+        );
     }
     for key in ["antiknight", "antiking", "nonconsecutive", "disjointgroups"] {
         let e = err(&json_with(&format!(",\"{key}\":true")), Variant::Classic);
         assert!(e.contains(&format!("({key})")), "{e}");
     }
     // An empty list or false is no constraint.
-    assert!(read_as(&json_with(",\"arrow\":[],\"antiknight\":false"), Variant::Classic).is_ok());
+    assert!(read_as(
+        &json_with(",\"arrow\":[],\"antiknight\":false"),
+        Variant::Classic
+    )
+    .is_ok());
     // Two at once are both named.
-    let e = err(&json_with(",\"arrow\":[{}],\"newthing\":1"), Variant::Classic);
-    assert!(e.contains("arrows (arrow)") && e.contains("\"newthing\""), "{e}");
+    let e = err(
+        &json_with(",\"arrow\":[{}],\"newthing\":1"),
+        Variant::Classic,
+    );
+    assert!(
+        e.contains("arrows (arrow)") && e.contains("\"newthing\""),
+        "{e}"
+    );
 }
 
 #[test]
 fn fpuzzles_diagonals_windows_and_regions() {
-    let both = read_as(&json_with(",\"diagonal+\":true,\"diagonal-\":true"), Variant::Classic).unwrap();
+    let both = read_as(
+        &json_with(",\"diagonal+\":true,\"diagonal-\":true"),
+        Variant::Classic,
+    )
+    .unwrap();
     assert_eq!(Variant::of(&both.shape()), Variant::X);
     let e = err(&json_with(",\"diagonal+\":true"), Variant::Classic);
-    assert!(e.contains("only the anti-diagonal (bottom left to top right) is a house (diagonal+)"), "{e}");
+    assert!(
+        e.contains("only the anti-diagonal (bottom left to top right) is a house (diagonal+)"),
+        "{e}"
+    );
     let e = err(&json_with(",\"diagonal-\":true"), Variant::Classic);
-    assert!(e.contains("only the main diagonal (top left to bottom right)"), "{e}");
+    assert!(
+        e.contains("only the main diagonal (top left to bottom right)"),
+        "{e}"
+    );
     let window = |r: usize, c: usize| {
         let cells: Vec<String> = (0..9)
             .map(|i| format!("\"R{}C{}\"", r + i / 3, c + i % 3))
@@ -261,27 +321,58 @@ fn fpuzzles_diagonals_windows_and_regions() {
         format!("{{\"cells\":[{}]}}", cells.join(","))
     };
     let windows = [window(6, 6), window(2, 2), window(2, 6), window(6, 2)].join(",");
-    let w = read_as(&json_with(&format!(",\"extraregion\":[{windows}]")), Variant::Classic).unwrap();
+    let w = read_as(
+        &json_with(&format!(",\"extraregion\":[{windows}]")),
+        Variant::Classic,
+    )
+    .unwrap();
     assert_eq!(Variant::of(&w.shape()), Variant::Windoku);
-    let e = err(&json_with(&format!(",\"extraregion\":[{}]", window(1, 1))), Variant::Classic);
-    assert!(e.contains("not the windows of windoku") && e.contains("r1c1"), "{e}");
-    let e = err(&json_with(&format!(",\"extraregion\":[{},{}]", window(2, 2), window(2, 6))), Variant::Classic);
+    let e = err(
+        &json_with(&format!(",\"extraregion\":[{}]", window(1, 1))),
+        Variant::Classic,
+    );
+    assert!(
+        e.contains("not the windows of windoku") && e.contains("r1c1"),
+        "{e}"
+    );
+    let e = err(
+        &json_with(&format!(
+            ",\"extraregion\":[{},{}]",
+            window(2, 2),
+            window(2, 6)
+        )),
+        Variant::Classic,
+    );
     assert!(e.contains("not the windows of windoku"), "{e}");
     // A region per cell overrides the default box: rows as regions is a Latin square.
     let rows: Vec<String> = (0..9)
         .map(|r| format!("[{}]", vec![format!("{{\"region\":{r}}}"); 9].join(",")))
         .collect();
-    let latin = read_as(&format!("{{\"size\":9,\"grid\":[{}]}}", rows.join(",")), Variant::Classic).unwrap();
+    let latin = read_as(
+        &format!("{{\"size\":9,\"grid\":[{}]}}", rows.join(",")),
+        Variant::Classic,
+    )
+    .unwrap();
     assert!(latin.shape().is_latin());
     // Regions that are not connected are refused with the shape's message.
     let mut cells: Vec<Vec<String>> = (0..9)
-        .map(|r| (0..9).map(|c| format!("{{\"region\":{}}}", (r / 3) * 3 + c / 3)).collect())
+        .map(|r| {
+            (0..9)
+                .map(|c| format!("{{\"region\":{}}}", (r / 3) * 3 + c / 3))
+                .collect()
+        })
         .collect();
     cells[0][0] = "{\"region\":8}".into();
     cells[8][8] = "{\"region\":0}".into();
     let grid: Vec<String> = cells.iter().map(|r| format!("[{}]", r.join(","))).collect();
-    let e = err(&format!("{{\"size\":9,\"grid\":[{}]}}", grid.join(",")), Variant::Classic);
-    assert!(e.contains("the regions: region") && e.contains("is in pieces"), "{e}");
+    let e = err(
+        &format!("{{\"size\":9,\"grid\":[{}]}}", grid.join(",")),
+        Variant::Classic,
+    );
+    assert!(
+        e.contains("the regions: region") && e.contains("is in pieces"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -302,8 +393,7 @@ fn bad_fpuzzles_json_says_what_is_wrong() {
     let bad_value = json_with("").replacen("{}", "{\"value\":12,\"given\":true}", 1);
     let e = err(&bad_value, Variant::Classic);
     assert!(e.contains("r1c1: value 12 is not a digit of a 9x9"), "{e}");
-    let clash = json_with("")
-        .replacen("{}", "{\"value\":5,\"given\":true}", 2);
+    let clash = json_with("").replacen("{}", "{\"value\":5,\"given\":true}", 2);
     let e = err(&clash, Variant::Classic);
     assert!(e.contains("r1c1 and r1c2 both hold 5"), "{e}");
 }
@@ -312,7 +402,9 @@ fn bad_fpuzzles_json_says_what_is_wrong() {
 fn json_over_many_lines_and_one_per_line_in_a_batch() {
     let board = dealt(Variant::WindokuX, 9, 5);
     let json = write(&board, Format::Fpuzzles);
-    let pretty = serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&json).unwrap()).unwrap();
+    let pretty =
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&json).unwrap())
+            .unwrap();
     assert!(pretty.lines().count() > 100);
     assert_eq!(read_as(&pretty, Variant::Classic).unwrap(), board);
     let jigsaw = dealt(Variant::Jigsaw, 9, 6);
@@ -343,9 +435,15 @@ fn a_game_with_entries_and_pencil_marks_round_trips() {
     let json = fpuzzles::write_json(&game);
     let back = fpuzzles::read(&json).unwrap();
     assert_eq!(back, game);
-    assert_eq!(back.board_with_entries().filled_count(), puzzle.filled_count() + 1);
+    assert_eq!(
+        back.board_with_entries().filled_count(),
+        puzzle.filled_count() + 1
+    );
     let link = fpuzzles::link(&json);
-    assert!(link.starts_with("https://f-puzzles.com/?load=N4Ig"), "{link}");
+    assert!(
+        link.starts_with("https://f-puzzles.com/?load=N4Ig"),
+        "{link}"
+    );
     assert_eq!(fpuzzles::read(&link).unwrap(), game);
 }
 

@@ -393,12 +393,11 @@ fn add_variant(puzzle: ReadPuzzle, variant: Variant) -> Result<ReadPuzzle, Parse
             line,
             message: format!("--variant {variant}: {e}"),
         })?;
-    let board = Board::from_values(shape, puzzle.board.values().to_vec()).ok_or(
-        ParseError::Variant {
+    let board =
+        Board::from_values(shape, puzzle.board.values().to_vec()).ok_or(ParseError::Variant {
             line,
             message: "the puzzle does not fit its variant".into(),
-        },
-    )?;
+        })?;
     check_givens(&board, line)?;
     Ok(ReadPuzzle { line, board })
 }
@@ -421,7 +420,9 @@ impl<R: BufRead> PuzzleReader<R> {
                 break;
             }
         }
-        let head = String::from_utf8_lossy(&self.buf).trim().to_ascii_lowercase();
+        let head = String::from_utf8_lossy(&self.buf)
+            .trim()
+            .to_ascii_lowercase();
         if head != "regions:" && head != "regions" {
             self.held = true;
             return Ok(puzzle);
@@ -679,10 +680,7 @@ impl JsonDepth {
 
 /// The puzzle of an f-puzzles JSON text or link found on `line`.
 fn fpuzzles_puzzle(text: &str, line: usize) -> Result<ReadPuzzle, ParseError> {
-    let game = fpuzzles::read(text).map_err(|e| ParseError::Fpuzzles {
-        line,
-        message: e.0,
-    })?;
+    let game = fpuzzles::read(text).map_err(|e| ParseError::Fpuzzles { line, message: e.0 })?;
     check_givens(&game.puzzle, line)?;
     Ok(ReadPuzzle {
         line,
@@ -732,11 +730,10 @@ pub fn region_shape(size: usize, symbols: &[char]) -> Result<Shape, (usize, Stri
             _ => 0,
         };
         let named = match e {
-            ShapeError::RegionSize { region, .. } | ShapeError::RegionNotConnected { region, .. } => {
-                labels
-                    .get(region - 1)
-                    .map_or(String::new(), |l| format!(" (the region marked '{l}')"))
-            }
+            ShapeError::RegionSize { region, .. }
+            | ShapeError::RegionNotConnected { region, .. } => labels
+                .get(region - 1)
+                .map_or(String::new(), |l| format!(" (the region marked '{l}')")),
             _ => String::new(),
         };
         (cell, format!("{e}{named}"))
@@ -1016,7 +1013,12 @@ pub fn check_givens(board: &Board, line: usize) -> Result<(), ParseError> {
             first: cell_name(board.shape(), clash.first),
             second: cell_name(board.shape(), clash.second),
             digit: digit_text(clash.digit),
-            house: clash.house.to_string(),
+            // "same main diagonal", not "same the main diagonal".
+            house: clash
+                .house
+                .to_string()
+                .trim_start_matches("the ")
+                .to_string(),
         }),
     }
 }
@@ -1242,7 +1244,9 @@ impl crate::Named for Format {
             Format::Block => "a readable grid with box separators; a jigsaw's map after `regions:`",
             Format::Csv => "N rows of N numbers separated by commas, `0` for empty",
             Format::Fpuzzles => "f-puzzles JSON (f-puzzles, SudokuPad), one object per line",
-            Format::FpuzzlesLink => "an f-puzzles link that opens the puzzle (SudokuPad reads its payload too)",
+            Format::FpuzzlesLink => {
+                "an f-puzzles link that opens the puzzle (SudokuPad reads its payload too)"
+            }
         }
     }
 }

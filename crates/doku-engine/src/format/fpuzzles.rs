@@ -258,7 +258,11 @@ pub fn read_json(text: &str) -> Result<Fpuzzle, FpuzzlesError> {
             let cell = match cell {
                 Value::Object(o) => o,
                 Value::Null => continue,
-                _ => return fail(format!("{at}: a cell is an object ({{\"value\": 5}}), not {cell}")),
+                _ => {
+                    return fail(format!(
+                        "{at}: a cell is an object ({{\"value\": 5}}), not {cell}"
+                    ))
+                }
             };
             let digit = |v: &Value, what: &str| -> Result<u8, FpuzzlesError> {
                 match v.as_u64() {
@@ -357,7 +361,7 @@ fn refuse_unknown(root: &Map<String, Value>) -> Result<(), FpuzzlesError> {
 /// to its square root (1 for a prime size: its "boxes" are its rows).
 fn default_box_rows(size: usize) -> usize {
     let mut h = (size as f64).sqrt().floor() as usize;
-    while h > 1 && size % h != 0 {
+    while h > 1 && !size.is_multiple_of(h) {
         h -= 1;
     }
     h.max(1)
@@ -390,7 +394,7 @@ fn base_shape(size: usize, regions: &[Option<u64>]) -> Result<Shape, FpuzzlesErr
         return Shape::latin(size).map_err(shape_error);
     }
     for r in 2..size {
-        if size % r != 0 || size / r < 2 {
+        if !size.is_multiple_of(r) || size / r < 2 {
             continue;
         }
         let c = size / r;
