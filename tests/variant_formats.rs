@@ -463,3 +463,14 @@ fn lz_string_matches_the_javascript_library_and_survives_garbage() {
         let _ = fpuzzles::read(&format!("{{\"size\":9,\"grid\":{text}}}"));
     }
 }
+
+#[test]
+fn parse_puzzle_as_adds_the_variant_for_the_game() {
+    use doku::engine::format::parse_puzzle_as;
+    let x = dealt(Variant::X, 9, 12);
+    let line = write(&x, Format::Line);
+    let read = parse_puzzle_as(line.as_bytes(), ShapeHint::Infer, Variant::X).unwrap();
+    assert_eq!(read, x);
+    let e = parse_puzzle_as(line.as_bytes(), ShapeHint::Infer, Variant::Jigsaw).unwrap_err();
+    assert!(e.to_string().contains("a jigsaw needs its regions"), "{e}");
+}

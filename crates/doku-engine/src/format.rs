@@ -1188,7 +1188,18 @@ pub fn parse_puzzle(text: &str, hint: ShapeHint) -> Result<Board, ParseError> {
 /// [`parse_puzzle`] for the bytes of a file, which need not be UTF-8: a
 /// byte that is not names its line and column like any other bad symbol.
 pub fn parse_puzzle_bytes(bytes: &[u8], hint: ShapeHint) -> Result<Board, ParseError> {
-    let mut reader = PuzzleReader::new(bytes, hint);
+    parse_puzzle_as(bytes, hint, Variant::Classic)
+}
+
+/// [`parse_puzzle_bytes`] with `variant`'s houses added (`--variant`): the
+/// reading `play`, `watch` and `edit` share with the batch commands. Any
+/// format, f-puzzles JSON and links included.
+pub fn parse_puzzle_as(
+    bytes: &[u8],
+    hint: ShapeHint,
+    variant: Variant,
+) -> Result<Board, ParseError> {
+    let mut reader = PuzzleReader::new(bytes, hint).with_variant(variant);
     match reader.next() {
         Some(Ok(p)) => match reader.next() {
             None => Ok(p.board),
