@@ -3,9 +3,10 @@
 use super::output::say;
 use super::progress::{ProgressLine, QUIET_PERIOD};
 use super::{GenerateArgs, EXIT_BAD_INPUT, EXIT_OK};
-use crate::engine::format::{write, Format, ShapeHint};
-use crate::engine::generator::generate;
+use crate::engine::format::{is_one_line, write, ShapeHint};
+use crate::engine::generator::{generate, rules_for_deal};
 use crate::engine::shape::{Shape, SUDOKU_SHAPES};
+use crate::engine::Variant;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{self, IsTerminal, Write};
@@ -30,6 +31,15 @@ pub fn run(args: &GenerateArgs) -> i32 {
             return EXIT_BAD_INPUT;
         }
     };
+    let variant = args.variant.unwrap_or_default();
+    if let Some(why) = variant.unplayable_on(shape.size(), shape.is_latin()) {
+        say!("doku: generate: --variant {variant}: {why}");
+        return EXIT_BAD_INPUT;
+    }
+    if variant.has_windows() && shape.box_dims().is_some_and(|(r, c)| r != c) {
+        say!("doku: generate: --variant {variant}: windoku needs square boxes, not {shape}");
+        return EXIT_BAD_INPUT;
+    }
     let mut rng = seeded_rng(args.seed);
     let done = AtomicUsize::new(0);
     let start = Instant::now();
@@ -37,6 +47,10 @@ pub fn run(args: &GenerateArgs) -> i32 {
         .difficulty()
         .level()
         .map_or("any".to_string(), |d| d.to_string());
+    let difficulty = match variant {
+        Variant::Classic => difficulty,
+        v => format!("{difficulty} {v}"),
+    };
     // `generating ... k/n` once the run has taken longer than the quiet period.
     let progress = || {
         (start.elapsed() >= QUIET_PERIOD).then(|| {
@@ -108,7 +122,12 @@ fn deal_all(
         let seeds: Vec<u64> = (0..chunk).map(|_| rng.random()).collect();
         let deal = |seed: u64| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            generate(shape, args.difficulty().level(), args.symmetry, &mut rng)
+            // A jigsaw draws its own layout from the deal's stream, so the
+            // same seed gives the same regions and givens.
+            let rules = rules_for_deal(shape, args.variant.unwrap_or_default(), &mut rng)
+                .map_err(|e| e.to_string())?;
+            generate(rules, args.difficulty().level(), args.symmetry, &mut rng)
+                .map_err(|e| e.to_string())
         };
         let dealt: Vec<_> = if jobs == 1 {
             seeds.iter().map(|&seed| deal(seed)).collect()
@@ -147,7 +166,7 @@ fn deal_all(
                 }
             };
             let mut text = write(&dealt.puzzle, args.format);
-            if args.format != Format::Line && index > 0 {
+            if !is_one_line(args.format) && index > 0 {
                 text.insert(0, '\n');
             }
             if !text.ends_with('\n') {

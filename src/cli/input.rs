@@ -5,6 +5,8 @@ use super::progress::{ProgressLine, Stall, QUIET_PERIOD};
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_TIMED_OUT, EXIT_UNSOLVABLE};
 use crate::engine::format::ReadPuzzle;
 use crate::engine::format::{ParseError, PuzzleReader, ShapeHint};
+use crate::engine::{Named, Variant};
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::Args;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -20,12 +22,22 @@ pub struct InputArgs {
     /// One line of N*N symbols (`.` or `0` for empty, `|` between boxes
     /// allowed), or N rows of N. Symbols are 1-9, then A, B, ... above 9: a
     /// 16x16 uses 1-9 and A-G. One written in hex (0-F, with `.` for empty)
-    /// is refused rather than misread: write its 0s as G.
+    /// is refused rather than misread: write its 0s as G. A jigsaw: the
+    /// line, a space, and its region map (N*N symbols, one per cell naming
+    /// its region, e.g. 1-9). Also f-puzzles JSON, or an f-puzzles or
+    /// SudokuPad link (https://f-puzzles.com/?load=N4Ig...).
     #[arg(value_name = "PUZZLE")]
     pub puzzles: Vec<String>,
-    /// Read puzzles from a file (one per line, or block, .sdk or CSV form).
+    /// Read puzzles from a file (one per line, or block, .sdk or CSV form;
+    /// f-puzzles JSON, one object per line or one object in the file; links).
     #[arg(long, short, value_name = "F")]
     pub file: Option<PathBuf>,
+    /// Rules the puzzles are read with: the houses a line cannot show (X's
+    /// diagonals, windoku's windows) are added to every puzzle. Parts
+    /// combine with `,` (jigsaw,x). A jigsaw's regions come from its map or
+    /// its f-puzzles file; a map alone makes a puzzle a jigsaw.
+    #[arg(long, value_name = "V", value_parser = VariantParser)]
+    pub variant: Option<Variant>,
     /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for no boxes; by default
     /// inferred from the size.
     #[arg(long, value_name = "RxC|latin", value_parser = parse_boxes)]
@@ -116,6 +128,64 @@ impl InputArgs {
     pub fn hint(&self) -> ShapeHint {
         self.boxes.unwrap_or_default()
     }
+
+    /// How the puzzles are read: the box shape and the variant.
+    pub fn read_as(&self) -> ReadAs {
+        ReadAs {
+            hint: self.hint(),
+            variant: self.variant.unwrap_or_default(),
+        }
+    }
+}
+
+/// How to read puzzles: the box shape when the size does not say it, and
+/// the houses `--variant` adds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadAs {
+    pub hint: ShapeHint,
+    pub variant: Variant,
+}
+
+impl ReadAs {
+    /// A reader of `input` that reads this way.
+    pub fn reader<R: BufRead>(self, input: R) -> PuzzleReader<R> {
+        PuzzleReader::new(input, self.hint).with_variant(self.variant)
+    }
+}
+
+/// `--variant V`: the names of [`Variant::ALL`] in the help and the
+/// completions, and any spelling [`Variant::parse`] takes (`x,jigsaw`,
+/// `diagonal`, `hyper`).
+#[derive(Clone, Copy, Debug)]
+pub struct VariantParser;
+
+impl TypedValueParser for VariantParser {
+    type Value = Variant;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Variant, clap::Error> {
+        let text = value.to_string_lossy();
+        Variant::parse(&text).map_err(|msg| {
+            let flag = arg.map_or("--variant".to_string(), |a| a.to_string());
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("invalid value '{text}' for '{flag}': {msg}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            Variant::ALL
+                .iter()
+                .map(|v| PossibleValue::new(v.name()).help(v.about())),
+        ))
+    }
 }
 
 /// What to say of a puzzle argument that is a file's name (`doku solve
@@ -123,7 +193,9 @@ impl InputArgs {
 /// its characters as cells; `None` for anything else. `takes_file`: the
 /// command has `--file` (`doku edit` has not).
 pub fn file_named_as_puzzle(argument: &str, hint: ShapeHint, takes_file: bool) -> Option<String> {
-    if std::path::Path::new(argument).is_file() {
+    // A link has slashes but is a puzzle: the reader says what is wrong with it.
+    let link = crate::engine::format::fpuzzles::looks_like_fpuzzles(argument);
+    if !link && std::path::Path::new(argument).is_file() {
         return Some(if takes_file {
             format!("{argument} is a file, not a puzzle: read it with --file {argument}")
         } else {
@@ -141,7 +213,7 @@ pub fn file_named_as_puzzle(argument: &str, hint: ShapeHint, takes_file: bool) -
     let like_a_path = argument.contains(['/', '\\'])
         || (1..=4).contains(&extension.len()) && extension.chars().all(|c| c.is_ascii_alphabetic());
     let not_a_puzzle = crate::engine::format::parse_puzzle(argument, hint).is_err();
-    (like_a_path && not_a_puzzle).then(|| {
+    (like_a_path && !link && not_a_puzzle).then(|| {
         let from_a_file = if takes_file {
             "; puzzles from a file: --file FILE"
         } else {
@@ -184,8 +256,8 @@ fn without_byte_order_mark(mut reader: Box<dyn BufRead>) -> Box<dyn BufRead> {
 }
 
 impl Source {
-    pub fn puzzles(self, hint: ShapeHint) -> (String, PuzzleReader<Box<dyn BufRead>>) {
-        (self.name, PuzzleReader::new(self.reader, hint))
+    pub fn puzzles(self, read_as: ReadAs) -> (String, PuzzleReader<Box<dyn BufRead>>) {
+        (self.name, read_as.reader(self.reader))
     }
 }
 
@@ -312,13 +384,13 @@ pub fn run_batch<V: Into<Verdict> + Send>(
         if jobs == 1 {
             batch_loop(
                 sources,
-                input.hint(),
+                input.read_as(),
                 blank_between,
                 progress,
                 &mut |o, b| each(o, b),
             )
         } else {
-            parallel_batch_loop(sources, input.hint(), blank_between, progress, &each)
+            parallel_batch_loop(sources, input.read_as(), blank_between, progress, &each)
         }
     })
 }
@@ -339,7 +411,7 @@ struct BatchProgress<'a> {
 
 fn batch_loop<V: Into<Verdict>>(
     sources: Vec<Source>,
-    hint: ShapeHint,
+    read_as: ReadAs,
     blank_between: bool,
     progress: BatchProgress<'_>,
     each: &mut impl FnMut(&mut dyn Write, Batch<'_>) -> io::Result<V>,
@@ -354,7 +426,7 @@ fn batch_loop<V: Into<Verdict>>(
     let mut errors = 0;
     let mut first = true;
     for source in sources {
-        let (name, puzzles) = source.puzzles(hint);
+        let (name, puzzles) = source.puzzles(read_as);
         progress
             .source_name
             .lock()
@@ -444,7 +516,7 @@ const CHUNK_PER_JOB: usize = 256;
 /// on stderr come as each puzzle finishes.
 fn parallel_batch_loop<V: Into<Verdict> + Send>(
     sources: Vec<Source>,
-    hint: ShapeHint,
+    read_as: ReadAs,
     blank_between: bool,
     progress: BatchProgress<'_>,
     each: &(impl Fn(&mut dyn Write, Batch<'_>) -> io::Result<V> + Sync),
@@ -459,7 +531,7 @@ fn parallel_batch_loop<V: Into<Verdict> + Send>(
     let mut count = 0usize;
     let chunk_len = CHUNK_PER_JOB * progress.slots.len();
     for source in sources {
-        let (name, mut puzzles) = source.puzzles(hint);
+        let (name, mut puzzles) = source.puzzles(read_as);
         progress
             .source_name
             .lock()

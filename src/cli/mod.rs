@@ -374,6 +374,13 @@ pub struct GenerateArgs {
     /// [default: the standard boxes of --size].
     #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
     pub boxes: Option<ShapeHint>,
+    /// Variant to deal [default: classic]. A jigsaw gets a fresh random
+    /// layout of regions each deal, printed after its line (a space, then
+    /// one symbol per cell naming its region); X and windoku print as
+    /// classic lines, so read them back with the same --variant, or write
+    /// them with --format fpuzzles, which carries the rules.
+    #[arg(long, value_name = "V", value_parser = input::VariantParser)]
+    pub variant: Option<crate::engine::Variant>,
     /// Difficulty by the techniques needed [default: medium; easy on 4x4,
     /// where harder puzzles hardly exist]. Extreme is for boards up to 9x9,
     /// where the forcing chains and nets run; larger boards go up to expert.

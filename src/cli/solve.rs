@@ -3,7 +3,7 @@
 use super::input::{run_batch, Verdict};
 use super::output::say;
 use super::SolveArgs;
-use crate::engine::format::{write, Format};
+use crate::engine::format::{is_one_line, write};
 use crate::engine::{Board, Deadline, Solver, Step, Strategy, TimedOut};
 use std::time::Duration;
 
@@ -16,7 +16,7 @@ pub fn run(args: &SolveArgs) -> i32 {
     // Block and CSV records span lines, so a blank line separates every
     // record from the one before, `no solution` and `invalid` included:
     // otherwise they would read as part of the previous solution.
-    let blank_between = args.format != Format::Line && !args.count;
+    let blank_between = !is_one_line(args.format) && !args.count;
     run_batch(&args.input, verb, blank_between, |out, batch| {
         let board = &batch.puzzle.board;
         let deadline = args.timeout.map_or(Deadline::NEVER, Deadline::after);

@@ -4,10 +4,25 @@
 //!
 //! Reading streams line by line, so memory stays flat on any input, and every
 //! error names the line, the column and the offending character.
+//!
+//! Variants: a jigsaw's line is its givens, a space, and its region map
+//! (one symbol per cell naming its region, any distinct symbols); its block
+//! form is the grid, a line `regions:`, and the map in N rows. f-puzzles
+//! JSON (one object, on one line or many) and f-puzzles or SudokuPad links
+//! are read wherever a puzzle is ([`fpuzzles`]). The houses a line cannot
+//! show (X's diagonals, windoku's windows) come from a [`Variant`] given to
+//! the reader ([`PuzzleReader::with_variant`]).
+
+pub mod fpuzzles;
+pub mod lz;
 
 use super::board::{cell_name, digit_text, Board};
-use super::shape::{Digit, Shape, ShapeError, MAX_SIZE};
+use super::shape::{Cell, Digit, Shape, ShapeError, MAX_SIZE};
+use super::variant::Variant;
 use std::io::BufRead;
+
+/// The most bytes one f-puzzles JSON object spread over many lines may take.
+pub const MAX_JSON_BYTES: usize = 4 << 20;
 
 /// A line longer than this is not a puzzle (a 64x64 board in numbers is
 /// about 12 KiB); reading stops buffering it to keep memory flat.
@@ -55,6 +70,16 @@ pub enum ParseError {
     LooksHex { line: usize },
     #[error("line {line}: a second puzzle starts here, but one puzzle was expected")]
     ExtraPuzzle { line: usize },
+    #[error("line {line}, column {column}: the region map: {message}")]
+    RegionMap {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("line {line}: f-puzzles: {message}")]
+    Fpuzzles { line: usize, message: String },
+    #[error("line {line}: {message}")]
+    Variant { line: usize, message: String },
     #[error("no puzzle in it (it is empty, or holds only blank and comment lines)")]
     NoPuzzle,
     #[error("reading failed: {0}")]
@@ -80,7 +105,10 @@ impl ParseError {
             | ParseError::Shape { line, .. }
             | ParseError::Clash { line, .. }
             | ParseError::LooksHex { line }
-            | ParseError::ExtraPuzzle { line } => *line,
+            | ParseError::ExtraPuzzle { line }
+            | ParseError::RegionMap { line, .. }
+            | ParseError::Fpuzzles { line, .. }
+            | ParseError::Variant { line, .. } => *line,
             ParseError::NoPuzzle | ParseError::Io(_) => 0,
         }
     }
@@ -163,6 +191,13 @@ pub struct PuzzleReader<R> {
     /// same line ending (CRLF), not to an empty line.
     after_cr: bool,
     done: bool,
+    /// Houses added to every puzzle read (`--variant`).
+    variant: Variant,
+    /// `self.buf` holds a line read ahead (after a block, to see whether
+    /// its region map follows), to be handled next.
+    held: bool,
+    /// The puzzle being returned was a block (its map may follow).
+    from_block: bool,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -178,7 +213,18 @@ impl<R: BufRead> PuzzleReader<R> {
             skip_rows: 0,
             after_cr: false,
             done: false,
+            variant: Variant::Classic,
+            held: false,
+            from_block: false,
         }
+    }
+
+    /// Adds `variant`'s houses to every puzzle read (the regions of a
+    /// jigsaw come from the input: a variant with `jigsaw` refuses a
+    /// puzzle without a region map).
+    pub fn with_variant(mut self, variant: Variant) -> Self {
+        self.variant = variant;
+        self
     }
 
     /// Reads one line into `self.buf` (without its line ending), keeping at
@@ -186,6 +232,10 @@ impl<R: BufRead> PuzzleReader<R> {
     /// in LF, CRLF or a lone CR: terminals send a pasted newline as CR, and
     /// files from other systems end lines either way.
     fn read_line(&mut self) -> Result<bool, ParseError> {
+        if self.held {
+            self.held = false;
+            return Ok(true);
+        }
         self.buf.clear();
         let mut too_long = false;
         let mut any = false;
@@ -260,6 +310,7 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     fn finish_block(&mut self) -> Result<ReadPuzzle, ParseError> {
+        self.from_block = true;
         let rows = std::mem::take(&mut self.block);
         let size = rows.first().map_or(0, Vec::len);
         let line = self.block_line;
@@ -269,7 +320,7 @@ impl<R: BufRead> PuzzleReader<R> {
             let n = (size as f64).sqrt().round() as usize;
             let fits = rows[0].iter().all(|t| t.value as usize <= n);
             if n * n == size && n < 3 && fits {
-                return build(self.hint, line, n, &rows[0]);
+                return build(self.hint, line, n, &rows[0], false);
             }
             // Otherwise most likely a mistyped one-line puzzle, so the
             // message speaks of both readings; a row of a size without
@@ -317,7 +368,8 @@ impl<R: BufRead> PuzzleReader<R> {
             });
         }
         let tokens: Vec<Token> = rows.into_iter().flatten().collect();
-        build(self.hint, line, size, &tokens)
+        // Its givens are checked once its region map, if any, is read.
+        build(self.hint, line, size, &tokens, false)
     }
 }
 
@@ -325,6 +377,170 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Result<ReadPuzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        self.from_block = false;
+        let mut item = self.next_raw()?;
+        if self.from_block {
+            if let Ok(puzzle) = item {
+                item = if self.done {
+                    Ok(puzzle)
+                } else {
+                    self.regions_after_block(puzzle)
+                };
+                item = item.and_then(|p| check_givens(&p.board, p.line).map(|()| p));
+            }
+        }
+        Some(item.and_then(|p| add_variant(p, self.variant)))
+    }
+}
+
+/// `puzzle` with the houses of `variant` added, its givens checked again.
+fn add_variant(puzzle: ReadPuzzle, variant: Variant) -> Result<ReadPuzzle, ParseError> {
+    if variant == Variant::Classic {
+        return Ok(puzzle);
+    }
+    let line = puzzle.line;
+    let shape = variant
+        .add_to(puzzle.board.shape())
+        .map_err(|e| ParseError::Variant {
+            line,
+            message: format!("--variant {variant}: {e}"),
+        })?;
+    let board =
+        Board::from_values(shape, puzzle.board.values().to_vec()).ok_or(ParseError::Variant {
+            line,
+            message: "the puzzle does not fit its variant".into(),
+        })?;
+    check_givens(&board, line)?;
+    Ok(ReadPuzzle { line, board })
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// After a block: its region map, if a `regions:` line follows; any
+    /// other line is kept for the next puzzle.
+    fn regions_after_block(&mut self, puzzle: ReadPuzzle) -> Result<ReadPuzzle, ParseError> {
+        // Blank lines between the grid and its map are passed over.
+        loop {
+            match self.read_line() {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.done = true;
+                    return Ok(puzzle);
+                }
+                Err(e) => return Err(e),
+            }
+            if !self.buf.iter().all(u8::is_ascii_whitespace) {
+                break;
+            }
+        }
+        let head = String::from_utf8_lossy(&self.buf)
+            .trim()
+            .to_ascii_lowercase();
+        if head != "regions:" && head != "regions" {
+            self.held = true;
+            return Ok(puzzle);
+        }
+        let n = puzzle.board.size();
+        let marker_line = self.line_no;
+        let mut map: Vec<(char, usize, usize)> = Vec::with_capacity(n * n);
+        for row in 0..n {
+            match self.read_line() {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.done = true;
+                    return Err(ParseError::RegionMap {
+                        line: marker_line,
+                        column: 1,
+                        message: format!(
+                            "it ends after {row} of its {n} rows (one row of {n} symbols per row of the grid)"
+                        ),
+                    });
+                }
+                Err(e) => return Err(e),
+            }
+            let text = String::from_utf8_lossy(&self.buf).into_owned();
+            let symbols: Vec<(char, usize, usize)> = text
+                .chars()
+                .enumerate()
+                .filter(|(_, ch)| !ch.is_whitespace())
+                .map(|(i, ch)| (ch, self.line_no, i + 1))
+                .collect();
+            if symbols.len() != n {
+                return Err(ParseError::RegionMap {
+                    line: self.line_no,
+                    column: 1,
+                    message: format!(
+                        "row {} has {} symbols; each row of a {n}x{n} map has {n}",
+                        row + 1,
+                        symbols.len()
+                    ),
+                });
+            }
+            map.extend(symbols);
+        }
+        let symbols: Vec<char> = map.iter().map(|m| m.0).collect();
+        let shape = region_shape(n, &symbols).map_err(|(cell, message)| {
+            let (_, line, column) = map[cell.min(map.len() - 1)];
+            ParseError::RegionMap {
+                line,
+                column,
+                message,
+            }
+        })?;
+        let board = Board::from_values(shape, puzzle.board.values().to_vec()).ok_or(
+            ParseError::RegionMap {
+                line: marker_line,
+                column: 1,
+                message: "it does not fit the grid".into(),
+            },
+        )?;
+        check_givens(&board, puzzle.line)?;
+        Ok(ReadPuzzle {
+            line: puzzle.line,
+            board,
+        })
+    }
+
+    /// One f-puzzles JSON object starting on this line, read on until its
+    /// braces close.
+    fn json_object(&mut self, line: usize) -> Result<ReadPuzzle, ParseError> {
+        let mut text = String::from_utf8_lossy(&self.buf).into_owned();
+        let mut scan = JsonDepth::default();
+        scan.feed(&text);
+        while !scan.closed() {
+            match self.read_line() {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.done = true;
+                    // Brackets that do not match are the parser's to name.
+                    return match fpuzzles_puzzle(&text, line) {
+                        Err(ParseError::Fpuzzles { message, .. }) if message.contains("EOF") => {
+                            Err(ParseError::Fpuzzles {
+                                line,
+                                message:
+                                    "the JSON object that starts here never ends (a '}' is missing)"
+                                        .into(),
+                            })
+                        }
+                        other => other,
+                    };
+                }
+                Err(e) => return Err(e),
+            }
+            let more = String::from_utf8_lossy(&self.buf);
+            scan.feed(&more);
+            text.push('\n');
+            text.push_str(&more);
+            if text.len() > MAX_JSON_BYTES {
+                return Err(ParseError::Fpuzzles {
+                    line,
+                    message: format!("the JSON object that starts here runs past {MAX_JSON_BYTES} bytes; not a puzzle"),
+                });
+            }
+        }
+        fpuzzles_puzzle(&text, line)
+    }
+
+    fn next_raw(&mut self) -> Option<Result<ReadPuzzle, ParseError>> {
         while !self.done {
             match self.read_line() {
                 Err(e) => {
@@ -351,6 +567,16 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 continue;
             }
             if self.block.is_empty() {
+                let text = String::from_utf8_lossy(&self.buf);
+                if text.trim_start().starts_with('{') {
+                    return Some(self.json_object(line_no));
+                }
+                if fpuzzles::looks_like_fpuzzles(&text) {
+                    return Some(fpuzzles_puzzle(&text, line_no));
+                }
+                if let Some(puzzle) = line_with_map(&self.buf, self.hint, line_no) {
+                    return Some(puzzle);
+                }
                 if let Some(puzzle) = fast_line(&self.buf, self.hint, line_no) {
                     return Some(puzzle);
                 }
@@ -395,7 +621,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             }
             if is_whole_puzzle(&row, self.hint, &self.buf) {
                 let size = (row.len() as f64).sqrt().round() as usize;
-                return Some(build(self.hint, line_no, size, &row));
+                return Some(build(self.hint, line_no, size, &row, true));
             }
             let width = row.len();
             let fits = match self.hint.size() {
@@ -443,6 +669,163 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         }
         None
     }
+}
+
+/// Tracks the nesting of a JSON text fed line by line, strings and their
+/// escapes included, to see where an object spread over lines ends.
+#[derive(Default)]
+struct JsonDepth {
+    depth: usize,
+    opened: bool,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl JsonDepth {
+    fn feed(&mut self, text: &str) {
+        for ch in text.chars() {
+            if self.in_string {
+                match ch {
+                    _ if self.escaped => self.escaped = false,
+                    '\\' => self.escaped = true,
+                    '"' => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match ch {
+                '"' => self.in_string = true,
+                '{' | '[' => {
+                    self.depth += 1;
+                    self.opened = true;
+                }
+                '}' | ']' => self.depth = self.depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+    }
+    fn closed(&self) -> bool {
+        self.opened && self.depth == 0
+    }
+}
+
+/// The puzzle of an f-puzzles JSON text or link found on `line`.
+fn fpuzzles_puzzle(text: &str, line: usize) -> Result<ReadPuzzle, ParseError> {
+    let game = fpuzzles::read(text).map_err(|e| ParseError::Fpuzzles { line, message: e.0 })?;
+    check_givens(&game.puzzle, line)?;
+    Ok(ReadPuzzle {
+        line,
+        board: game.puzzle,
+    })
+}
+
+/// The rules a region map draws: `symbols` names each cell's region, any
+/// distinct symbols. On error, the cell to point at and the message.
+pub fn region_shape(size: usize, symbols: &[char]) -> Result<Shape, (usize, String)> {
+    let mut labels: Vec<char> = Vec::with_capacity(size);
+    let mut region_of = Vec::with_capacity(symbols.len());
+    for (cell, &ch) in symbols.iter().enumerate() {
+        let index = match labels.iter().position(|&l| l == ch) {
+            Some(i) => i,
+            None => {
+                labels.push(ch);
+                labels.len() - 1
+            }
+        };
+        if index >= size {
+            let distinct = symbols
+                .iter()
+                .collect::<std::collections::HashSet<_>>()
+                .len();
+            return Err((
+                cell,
+                format!(
+                    "{} ('{ch}' is region {})",
+                    ShapeError::RegionCount {
+                        size,
+                        found: distinct
+                    },
+                    index + 1
+                ),
+            ));
+        }
+        region_of.push(index as u8);
+    }
+    Shape::jigsaw(size, &region_of).map_err(|e| {
+        let cell = match e {
+            ShapeError::RegionSize { region, .. } => region_of
+                .iter()
+                .position(|&r| r as usize + 1 == region)
+                .unwrap_or(0),
+            ShapeError::RegionNotConnected { row, col, .. } => (row - 1) * size + col - 1,
+            _ => 0,
+        };
+        let named = match e {
+            ShapeError::RegionSize { region, .. }
+            | ShapeError::RegionNotConnected { region, .. } => labels
+                .get(region - 1)
+                .map_or(String::new(), |l| format!(" (the region marked '{l}')")),
+            _ => String::new(),
+        };
+        (cell, format!("{e}{named}"))
+    })
+}
+
+/// A jigsaw on one line: the givens, whitespace, the region map. `None`
+/// when the line is not two words of N*N symbols each (N at least 4).
+fn line_with_map(
+    raw: &[u8],
+    hint: ShapeHint,
+    line: usize,
+) -> Option<Result<ReadPuzzle, ParseError>> {
+    let text = std::str::from_utf8(raw).ok()?;
+    let start = text.len() - text.trim_start().len();
+    let givens_len = text[start..].find(char::is_whitespace)?;
+    let rest = &text[start + givens_len..];
+    let map_at = start + givens_len + (rest.len() - rest.trim_start().len());
+    let map = text[map_at..].trim_end();
+    if map.is_empty() || map.contains(char::is_whitespace) {
+        return None;
+    }
+    let givens = &text[start..start + givens_len];
+    let cells = givens.chars().count();
+    let n = (cells as f64).sqrt().round() as usize;
+    if n < 4 || n * n != cells || givens.contains([',', ';', '|']) {
+        return None;
+    }
+    let _ = hint;
+    let map_column = text[..map_at].chars().count() + 1;
+    let symbols: Vec<char> = map.chars().collect();
+    if symbols.len() != cells {
+        return Some(Err(ParseError::RegionMap {
+            line,
+            column: map_column,
+            message: format!(
+                "{}",
+                ShapeError::RegionMapLength {
+                    size: n,
+                    cells,
+                    found: symbols.len()
+                }
+            ),
+        }));
+    }
+    let shape = match region_shape(n, &symbols) {
+        Ok(shape) => shape,
+        Err((cell, message)) => {
+            return Some(Err(ParseError::RegionMap {
+                line,
+                column: map_column + cell,
+                message,
+            }))
+        }
+    };
+    let tokens = match tokenize(&raw[..start + givens_len], line) {
+        Ok(Some(tokens)) => tokens,
+        Ok(None) => return None,
+        Err(e) => return Some(Err(e)),
+    };
+    Some(build_on(shape, line, &tokens, true))
 }
 
 fn expected_lengths(hint: ShapeHint) -> String {
@@ -553,15 +936,28 @@ fn symbol_beyond_square(row: &[Token], line: usize, or_else: &str) -> Option<Par
     })
 }
 
+/// The board of `tokens`; its givens checked against the rules when `check`.
 fn build(
     hint: ShapeHint,
     line: usize,
     size: usize,
     tokens: &[Token],
+    check: bool,
 ) -> Result<ReadPuzzle, ParseError> {
     let shape = hint
         .shape_for(size)
         .map_err(|source| ParseError::Shape { line, source })?;
+    build_on(shape, line, tokens, check)
+}
+
+/// The board of `tokens` on the rules `shape`, its givens checked when `check`.
+fn build_on(
+    shape: Shape,
+    line: usize,
+    tokens: &[Token],
+    check: bool,
+) -> Result<ReadPuzzle, ParseError> {
+    let size = shape.size();
     let mut values = Vec::with_capacity(tokens.len());
     for t in tokens {
         if t.value as usize > size {
@@ -584,7 +980,9 @@ fn build(
         expected: format!("a {size}x{size} puzzle needs {}", size * size),
         actual: tokens.len(),
     })?;
-    check_givens(&board, line)?;
+    if check {
+        check_givens(&board, line)?;
+    }
     Ok(ReadPuzzle { line, board })
 }
 
@@ -646,7 +1044,12 @@ pub fn check_givens(board: &Board, line: usize) -> Result<(), ParseError> {
             first: cell_name(board.shape(), clash.first),
             second: cell_name(board.shape(), clash.second),
             digit: digit_text(clash.digit),
-            house: clash.house.to_string(),
+            // "same main diagonal", not "same the main diagonal".
+            house: clash
+                .house
+                .to_string()
+                .trim_start_matches("the ")
+                .to_string(),
         }),
     }
 }
@@ -816,7 +1219,18 @@ pub fn parse_puzzle(text: &str, hint: ShapeHint) -> Result<Board, ParseError> {
 /// [`parse_puzzle`] for the bytes of a file, which need not be UTF-8: a
 /// byte that is not names its line and column like any other bad symbol.
 pub fn parse_puzzle_bytes(bytes: &[u8], hint: ShapeHint) -> Result<Board, ParseError> {
-    let mut reader = PuzzleReader::new(bytes, hint);
+    parse_puzzle_as(bytes, hint, Variant::Classic)
+}
+
+/// [`parse_puzzle_bytes`] with `variant`'s houses added (`--variant`): the
+/// reading `play`, `watch` and `edit` share with the batch commands. Any
+/// format, f-puzzles JSON and links included.
+pub fn parse_puzzle_as(
+    bytes: &[u8],
+    hint: ShapeHint,
+    variant: Variant,
+) -> Result<Board, ParseError> {
+    let mut reader = PuzzleReader::new(bytes, hint).with_variant(variant);
     match reader.next() {
         Some(Ok(p)) => match reader.next() {
             None => Ok(p.board),
@@ -838,10 +1252,20 @@ pub enum Format {
     Block,
     /// N rows of N numbers separated by commas, `0` for empty.
     Csv,
+    /// f-puzzles JSON, one object per line.
+    Fpuzzles,
+    /// An f-puzzles link (its `load=` parameter is the compressed JSON).
+    FpuzzlesLink,
 }
 
 impl crate::Named for Format {
-    const ALL: &'static [Format] = &[Format::Line, Format::Block, Format::Csv];
+    const ALL: &'static [Format] = &[
+        Format::Line,
+        Format::Block,
+        Format::Csv,
+        Format::Fpuzzles,
+        Format::FpuzzlesLink,
+    ];
     const KIND: &'static str = "format";
 
     fn name(self) -> &'static str {
@@ -849,14 +1273,22 @@ impl crate::Named for Format {
             Format::Line => "line",
             Format::Block => "block",
             Format::Csv => "csv",
+            Format::Fpuzzles => "fpuzzles",
+            Format::FpuzzlesLink => "fpuzzles-link",
         }
     }
 
     fn about(self) -> &'static str {
         match self {
-            Format::Line => "one line per puzzle, `.` for empty cells",
-            Format::Block => "a readable grid with box separators",
+            Format::Line => {
+                "one line per puzzle, `.` for empty cells; a jigsaw's region map after a space"
+            }
+            Format::Block => "a readable grid with box separators; a jigsaw's map after `regions:`",
             Format::Csv => "N rows of N numbers separated by commas, `0` for empty",
+            Format::Fpuzzles => "f-puzzles JSON (f-puzzles, SudokuPad), one object per line",
+            Format::FpuzzlesLink => {
+                "an f-puzzles link that opens the puzzle (SudokuPad reads its payload too)"
+            }
         }
     }
 }
@@ -869,8 +1301,36 @@ fn symbol_or_number(value: u8, size: usize) -> String {
     }
 }
 
-/// One line: symbols for sizes up to 35, whitespace-separated numbers beyond.
+/// The region map of a jigsaw: each cell's region as `1`-`9`, then `A`...,
+/// regions numbered in reading order. `None` for other rules.
+pub fn region_map(shape: Shape) -> Option<String> {
+    if !shape.is_jigsaw() {
+        return None;
+    }
+    Some(
+        shape
+            .cells()
+            .map(|c| region_symbol(shape.box_of(c).unwrap_or(0)))
+            .collect(),
+    )
+}
+
+fn region_symbol(region: usize) -> char {
+    Digit::new(region as u8 + 1)
+        .and_then(Shape::symbol)
+        .unwrap_or('?')
+}
+
+/// One line: symbols for sizes up to 35, whitespace-separated numbers
+/// beyond; a jigsaw's region map after a space.
 pub fn write_line(board: &Board) -> String {
+    match region_map(board.shape()) {
+        Some(map) => format!("{} {map}", write_givens_line(board)),
+        None => write_givens_line(board),
+    }
+}
+
+fn write_givens_line(board: &Board) -> String {
     let size = board.size();
     if size <= 35 {
         const SYMBOLS: &[u8; 36] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -905,8 +1365,20 @@ pub fn write_block(board: &Board) -> String {
             out.push_str("-\n");
         }
         let mut line = String::new();
+        // A jigsaw's rows are framed by `|`, with a `|` at each region
+        // border: the frame also tells a row of 9 small digits from a
+        // whole 3x3 puzzle when the block is read back.
+        let region = |c: usize| shape.box_of(Cell((r * n + c) as u16));
+        if shape.is_jigsaw() {
+            line.push_str("| ");
+        }
         for c in 0..n {
-            if c > 0 && c % bc == 0 {
+            let border = if shape.is_jigsaw() {
+                c > 0 && region(c) != region(c - 1)
+            } else {
+                c > 0 && c % bc == 0
+            };
+            if border {
                 line.push_str(" |");
             }
             if c > 0 {
@@ -915,10 +1387,28 @@ pub fn write_block(board: &Board) -> String {
             let v = board.values()[r * n + c];
             line.push_str(&format!("{:>width$}", symbol_or_number(v, n)));
         }
+        if shape.is_jigsaw() {
+            line.push_str(" |");
+        }
         out.push_str(&line);
         out.push('\n');
     }
-    fix_rules(&out, n)
+    let mut out = fix_rules(&out, n);
+    if shape.is_jigsaw() {
+        // The map under the grid, after a line that says what it is.
+        out.push_str("regions:\n");
+        for r in 0..n {
+            let row: Vec<String> = (0..n)
+                .map(|c| {
+                    let region = shape.box_of(Cell((r * n + c) as u16)).unwrap_or(0);
+                    region_symbol(region).to_string()
+                })
+                .collect();
+            out.push_str(&row.join(" "));
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// Makes every rule line exactly as wide as the cell lines, with `+` where
@@ -955,12 +1445,23 @@ pub fn write_csv(board: &Board) -> String {
     out
 }
 
-/// Writes a board in a format. Line output has no trailing newline; block and
-/// CSV end with one.
+/// Writes a board in a format. Line, f-puzzles JSON and link output have
+/// no trailing newline; block and CSV end with one.
 pub fn write(board: &Board, format: Format) -> String {
     match format {
         Format::Line => write_line(board),
         Format::Block => write_block(board),
         Format::Csv => write_csv(board),
+        Format::Fpuzzles => fpuzzles::write_board(board),
+        Format::FpuzzlesLink => fpuzzles::link(&fpuzzles::write_board(board)),
     }
+}
+
+/// Whether a format writes one record per line (blank lines do not
+/// separate its records).
+pub fn is_one_line(format: Format) -> bool {
+    matches!(
+        format,
+        Format::Line | Format::Fpuzzles | Format::FpuzzlesLink
+    )
 }

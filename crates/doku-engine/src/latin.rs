@@ -279,6 +279,21 @@ pub fn write_square(square: &[Vec<u16>], format: Format) -> String {
             }
             out
         }
+        // f-puzzles boards stop at order 64; larger squares are written as CSV.
+        Format::Fpuzzles | Format::FpuzzlesLink => {
+            let values: Vec<u8> = square
+                .iter()
+                .flatten()
+                .map(|&s| u8::try_from(s).unwrap_or(0))
+                .collect();
+            match crate::Shape::latin(n)
+                .ok()
+                .and_then(|shape| crate::Board::from_values(shape, values))
+            {
+                Some(board) => super::format::write(&board, format),
+                None => write_square(square, Format::Csv),
+            }
+        }
         Format::Csv => {
             let mut out = String::new();
             for row in square {

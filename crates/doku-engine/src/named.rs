@@ -95,8 +95,9 @@ mod tests {
 
     #[test]
     fn next_and_previous_wrap() {
-        assert_eq!(Format::Csv.next(), Format::Line);
-        assert_eq!(Format::Line.previous(), Format::Csv);
+        assert_eq!(Format::Csv.next(), Format::Fpuzzles);
+        assert_eq!(Format::FpuzzlesLink.next(), Format::Line);
+        assert_eq!(Format::Line.previous(), Format::FpuzzlesLink);
         assert_eq!(Format::Line.next().previous(), Format::Line);
     }
 }

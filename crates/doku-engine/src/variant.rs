@@ -141,6 +141,24 @@ impl Variant {
         None
     }
 
+    /// `shape` with this variant's houses added to those it has: the rules
+    /// of a puzzle read with `--variant`. A jigsaw's regions come from the
+    /// puzzle (its region map): `jigsaw` on a puzzle without them is
+    /// refused, as is windoku without square boxes. `classic` adds nothing.
+    pub fn add_to(self, shape: Shape) -> Result<Shape, VariantError> {
+        if self.is_jigsaw() && !shape.is_jigsaw() {
+            return Err(VariantError::NoRegions);
+        }
+        let mut shape = shape;
+        if self.has_windows() && !shape.extras().windows {
+            shape = shape.with_windows().map_err(VariantError::Shape)?;
+        }
+        if self.has_diagonals() {
+            shape = shape.with_diagonals();
+        }
+        Ok(shape)
+    }
+
     /// `base` (boxes, regions or a Latin square) with this variant's extra
     /// houses. The regions of a jigsaw come with `base`: a jigsaw variant
     /// on a base without regions is refused, as is windoku without boxes.

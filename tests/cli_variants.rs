@@ -1,0 +1,191 @@
+//! `--variant` and the variant formats on the command line, as a user runs them.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn doku() -> Command {
+    Command::cargo_bin("doku").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = doku().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn generate_every_variant_reproducibly_and_uniquely() {
+    for variant in ["jigsaw", "x", "windoku", "jigsaw,x", "windoku,x"] {
+        let args = [
+            "generate",
+            "--variant",
+            variant,
+            "--seed",
+            "11",
+            "-n",
+            "2",
+            "-j",
+            "2",
+        ];
+        let first = stdout_of(&args);
+        assert_eq!(first, stdout_of(&args), "{variant}: same seed, same deals");
+        // One job or two: the same deals.
+        let mut one = args.to_vec();
+        one[8] = "1";
+        assert_eq!(first, stdout_of(&one), "{variant}: independent of --jobs");
+        let lines: Vec<&str> = first.lines().collect();
+        assert_eq!(lines.len(), 2);
+        for line in &lines {
+            let has_map = line.contains(' ');
+            assert_eq!(has_map, variant.starts_with("jigsaw"), "{variant}: {line}");
+        }
+        // Unique under the variant's rules (X and windoku named again).
+        let counted =
+            stdout_of(&[&["solve", "--count", "--variant", variant][..], &lines[..]].concat());
+        assert_eq!(counted, "1\n1\n", "{variant}");
+        // f-puzzles JSON carries the rules: no --variant needed to count it.
+        let json = stdout_of(&[
+            "generate",
+            "--variant",
+            variant,
+            "--seed",
+            "11",
+            "--format",
+            "fpuzzles",
+        ]);
+        assert!(json.starts_with('{'), "{json}");
+        doku()
+            .args(["solve", "--count", "-"])
+            .write_stdin(json)
+            .assert()
+            .success()
+            .stdout("1\n");
+    }
+}
+
+#[test]
+fn a_different_seed_draws_a_different_jigsaw_layout() {
+    let a = stdout_of(&["generate", "--variant", "jigsaw", "--seed", "1"]);
+    let b = stdout_of(&["generate", "--variant", "jigsaw", "--seed", "2"]);
+    let map = |s: &str| s.trim().split_once(' ').unwrap().1.to_string();
+    assert_ne!(map(&a), map(&b));
+}
+
+#[test]
+fn links_and_blocks_of_a_jigsaw_solve_to_the_same_line() {
+    let line = stdout_of(&["generate", "--variant", "jigsaw", "--seed", "5"]);
+    let solved = stdout_of(&["solve", line.trim()]);
+    let link = stdout_of(&[
+        "generate",
+        "--variant",
+        "jigsaw",
+        "--seed",
+        "5",
+        "--format",
+        "fpuzzles-link",
+    ]);
+    assert!(
+        link.starts_with("https://f-puzzles.com/?load=N4Ig"),
+        "{link}"
+    );
+    assert_eq!(stdout_of(&["solve", link.trim()]), solved);
+    let block = stdout_of(&[
+        "generate",
+        "--variant",
+        "jigsaw",
+        "--seed",
+        "5",
+        "--format",
+        "block",
+    ]);
+    assert!(block.contains("regions:"), "{block}");
+    doku()
+        .args(["solve", "-"])
+        .write_stdin(block)
+        .assert()
+        .success()
+        .stdout(solved.clone());
+    // The solution in block form shows the map again.
+    let solved_block = stdout_of(&["solve", "--format", "block", line.trim()]);
+    assert!(solved_block.contains("\nregions:\n"), "{solved_block}");
+}
+
+#[test]
+fn refusals_say_why_with_exit_status_2() {
+    let x = stdout_of(&["generate", "--variant", "x", "--seed", "3"]);
+    doku()
+        .args(["solve", "--variant", "jigsaw", x.trim()])
+        .assert()
+        .code(2)
+        .stdout("invalid\n")
+        .stderr(predicate::str::contains(
+            "doku: argument 1: line 1: --variant jigsaw: a jigsaw needs its regions",
+        ));
+    doku()
+        .args(["generate", "--variant", "windoku", "--size", "6"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("windoku needs square boxes"));
+    doku()
+        .args(["generate", "--variant", "killer"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown variant \"killer\""));
+    doku()
+        .args(["generate", "--variant", "jigsaw,windoku"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("do not combine"));
+    let json = "{\"size\":9,\"grid\":[],\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]}";
+    doku()
+        .args(["solve", json])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("thermometers (thermometer)"));
+}
+
+#[test]
+fn grade_steps_name_the_variants_houses() {
+    let windoku = stdout_of(&[
+        "generate",
+        "--variant",
+        "windoku",
+        "--seed",
+        "4",
+        "--format",
+        "fpuzzles",
+    ]);
+    let graded = doku()
+        .args(["grade", "--steps", "-"])
+        .write_stdin(windoku)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&graded.stdout);
+    assert!(text.contains("window "), "{text}");
+    let jigsaw = stdout_of(&["generate", "--variant", "jigsaw", "--seed", "4"]);
+    let text = stdout_of(&["grade", "--steps", jigsaw.trim()]);
+    assert!(text.contains("region "), "{text}");
+    assert!(!text.contains("box "), "a jigsaw has no boxes: {text}");
+}
+
+#[test]
+fn help_lists_the_variants_and_formats() {
+    for command in ["solve", "grade", "generate"] {
+        let help = stdout_of(&[command, "--help"]);
+        for name in ["classic", "jigsaw", "windoku,x", "jigsaw,x"] {
+            assert!(
+                help.contains(name),
+                "{command} --help lacks {name}:\n{help}"
+            );
+        }
+    }
+    let help = stdout_of(&["solve", "--help"]);
+    assert!(
+        help.contains("fpuzzles-link") && help.contains("region map"),
+        "{help}"
+    );
+}
