@@ -331,6 +331,9 @@ fn logic_is_sound_on_minimal_deals_of_every_variant() {
             let truth = dealt.solution.values();
             let logic = solve_logically(&dealt.puzzle);
             for step in &logic.steps {
+                if variant.is_jigsaw() {
+                    jigsaw_techniques.insert(step.technique.name());
+                }
                 for &(cell, digit) in &step.placements {
                     assert_eq!(
                         truth[cell.index()],
@@ -357,4 +360,9 @@ fn logic_is_sound_on_minimal_deals_of_every_variant() {
             );
         }
     }
+    // The jigsaw's own technique takes part (and was checked above).
+    assert!(
+        jigsaw_techniques.contains("law of leftovers"),
+        "{jigsaw_techniques:?}"
+    );
 }

@@ -44,6 +44,9 @@ pub fn deal_shape(size: usize, latin: bool) -> Result<Shape, crate::engine::shap
 }
 
 /// What [`DealQueue::poll`] found.
+// A board carries its rules (a jigsaw map is ~130 bytes): one of these
+// crosses a channel per deal, so boxing it would buy nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Arrival {
     /// A puzzle, with the message held for the first deal, if any.
     Dealt(Dealt, Option<String>),
@@ -252,6 +255,7 @@ pub struct Dealt {
 }
 
 /// How a deal went, when asked.
+#[allow(clippy::large_enum_variant)] // as Arrival: one per deal
 enum DealState {
     Working,
     Done(Dealt),
