@@ -2054,6 +2054,43 @@ impl Closure {
     }
 }
 
+/// Each event's number of ancestors, itself and the assumption included
+/// (SE's `getAncestorCount` of a branch ending there). Parents come before
+/// their children, so one pass over the events unions the parents' sets.
+fn ancestor_counts(net: &Net) -> Vec<u32> {
+    thread_local! {
+        static SETS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let count = net.events.len();
+    let words = count.div_ceil(64);
+    SETS.with(|sets| {
+        let mut sets = sets.borrow_mut();
+        sets.clear();
+        sets.resize(count * words, 0);
+        let mut counts = Vec::with_capacity(count);
+        for e in 0..count {
+            let (done, rest) = sets.split_at_mut(e * words);
+            let own = &mut rest[..words];
+            own[e / 64] |= 1 << (e % 64);
+            let mut single = None;
+            for (i, &p) in net.parents_of(e as u32).iter().enumerate() {
+                let p = p as usize;
+                let theirs = &done[p * words..(p + 1) * words];
+                for (w, &b) in own.iter_mut().zip(theirs) {
+                    *w |= b;
+                }
+                single = (i == 0).then_some(p);
+            }
+            // One parent: its count plus this event, without a popcount.
+            counts.push(match single {
+                Some(p) if net.parents_of(e as u32).len() == 1 => counts[p] + 1,
+                _ => own.iter().map(|w| w.count_ones()).sum(),
+            });
+        }
+        counts
+    })
+}
+
 /// What assumptions implied, as bitsets over `cand * 2 + on` with the depth
 /// each fact was found at.
 pub(crate) struct Branches {
@@ -2102,15 +2139,20 @@ impl Branches {
         }
     }
 
+    /// Records a dynamic branch. Its "depth" to each fact is the number of
+    /// the fact's ancestors less one: SE counts a dynamic branch's every
+    /// ancestor (`getAncestorCount`), and a fact whose single rests on
+    /// several removals costs all of them, not its longest line.
     pub fn record(&mut self, cand: usize, net: &Net) {
         self.live[cand] = true;
         let bits = &mut self.bits[cand * self.words..(cand + 1) * self.words];
         bits.fill(0);
         let depth = self.depth.get_mut();
-        for e in &net.events {
+        let counts = ancestor_counts(net);
+        for (e, &count) in net.events.iter().zip(counts.iter()) {
             let key = e.cand as usize * 2 + e.on as usize;
             bits[key / 64] |= 1 << (key % 64);
-            depth[cand * self.keys + key] = e.depth.min(255) as u8;
+            depth[cand * self.keys + key] = count.saturating_sub(1).min(255) as u8;
         }
     }
 
