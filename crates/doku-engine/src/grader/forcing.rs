@@ -109,6 +109,10 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
                         },
                         &mut best,
                     );
+                    // What it implied before it broke still serves cell and
+                    // unit chains, as in SE (its sets stop at the clash): a
+                    // branch that cannot hold proves anything.
+                    branches.record(cand, &net);
                 }
                 None => branches.record(cand, &net),
             }
@@ -338,7 +342,10 @@ fn finish(
     for &(start, on) in &proof.starts {
         net.inner_budget = NESTED_BUDGET;
         net.propagate(start, on, mode);
-        let targets: Vec<u32> = match &net.conflict {
+        // A cell or unit chain's branch that broke the grid counts up to
+        // the fact, which it reached before the clash.
+        let clash = net.conflict.as_ref().filter(|_| proof.contradiction);
+        let targets: Vec<u32> = match clash {
             Some(conflict) => conflict.events.clone(),
             None => net.event_of(cand, fact_on).into_iter().collect(),
         };
@@ -346,7 +353,7 @@ fn finish(
             // Cannot happen: the branch reached the fact before.
             continue;
         }
-        match &net.conflict {
+        match clash {
             Some(conflict) => weight.add_conflict(net, &conflict.events),
             None => weight.add(net, &targets),
         }
@@ -377,7 +384,7 @@ fn finish(
             })
             .collect();
         text.push_str(&format!("If {assumption}, {}", line.join(" so ")));
-        if let Some(conflict) = &net.conflict {
+        if let Some(conflict) = net.conflict.as_ref().filter(|_| proof.contradiction) {
             text.push_str(&conflict_words(net, conflict));
         }
     }
