@@ -531,14 +531,24 @@ impl<'g> Net<'g> {
         let (cell, digit) = (cand as usize / n, cand as usize % n);
         let bit = 1u64 << digit;
         let grid = self.grid;
+        // SE's order of houses (`Grid.getRegionTypes`): box, row, column.
+        // Which inference reaches a candidate first decides its parents, so
+        // the ancestors SE counts: a dynamic propagation follows its order.
+        let houses = &grid.geo.cell_houses[cell];
+        let order: &[usize] = match grid.geo.houses_per_cell {
+            3 => &[2, 0, 1],
+            _ => &[0, 1],
+        };
         if on {
             self.placed[cell] = digit as u8 + 1;
             for e in bits(self.cands[cell] & !bit) {
                 self.push(cell * n + e, false, &[id], mode);
             }
-            for &p in &grid.geo.peers[cell] {
-                if self.cands[p as usize] & bit != 0 {
-                    self.push(p as usize * n + digit, false, &[id], mode);
+            for &slot in order {
+                for &p in &grid.geo.house_cells[houses[slot] as usize] {
+                    if p as usize != cell && self.cands[p as usize] & bit != 0 {
+                        self.push(p as usize * n + digit, false, &[id], mode);
+                    }
                 }
             }
             return;
@@ -573,8 +583,8 @@ impl<'g> Net<'g> {
                 }
             }
         }
-        for slot in 0..grid.geo.houses_per_cell {
-            let h = grid.geo.cell_houses[cell][slot] as usize;
+        for &slot in order {
+            let h = houses[slot] as usize;
             let key = h * n + digit;
             self.places[key] &= !(1u64 << self.layout.cell_pos[cell][slot]);
             let left = self.places[key];
