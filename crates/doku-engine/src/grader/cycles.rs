@@ -743,6 +743,13 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
 /// them is true either way); nothing inside the loop's cells.
 pub(crate) fn continuous_loop_as_se(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
     if grid.size() == 9 && grid.geo.houses_per_cell == 3 {
+        // Every removal of a loop is also a static chain's (see
+        // `loop_with`): without any, there is no loop to search for.
+        if technique != Technique::XCycle
+            && !super::chains::with_static_scan(grid, |scan| scan.any_chain)
+        {
+            return false;
+        }
         return se_cycles(grid, technique, out);
     }
     loop_with(grid, technique, Removals::Explainer, out)
@@ -757,6 +764,14 @@ struct Pot {
     digit: u8,
     on: bool,
     parent: u32,
+    /// A bit per ancestor's candidate (hashed): most candidates are not on
+    /// a chain, and this says so without walking it.
+    seen: u128,
+}
+
+/// The bit of a candidate in [`Pot::seen`].
+fn seen_bit(cell: u16, digit: u8) -> u128 {
+    1 << ((cell as usize * 9 + digit as usize) % 128)
 }
 
 /// Most nodes of a loop searched (SE has no bound; ten strong links, as
@@ -785,6 +800,21 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
         let h = grid.geo.cell_houses[cell];
         [h[2] as usize, h[0] as usize, h[1] as usize]
     };
+    // The other place of each digit in each house that has two.
+    let mut bilocal = vec![(u16::MAX, u16::MAX); grid.geo.house_cells.len() * n];
+    let mut places = [0u64; 9];
+    if x_links {
+        for (h, cells) in grid.geo.house_cells.iter().enumerate() {
+            grid.places_by_digit(h, &mut places);
+            for (d, &at) in places.iter().enumerate() {
+                if at.count_ones() == 2 {
+                    let a = cells[at.trailing_zeros() as usize];
+                    let b = cells[63 - at.leading_zeros() as usize];
+                    bilocal[h * n + d] = (a, b);
+                }
+            }
+        }
+    }
     let mut arena: Vec<Pot> = Vec::new();
     let mut on_mark = vec![u32::MAX; grid.cands.len() * n];
     let (mut pending_on, mut pending_off) = (Vec::new(), Vec::new());
@@ -793,13 +823,34 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
     let mut best: Option<(usize, Vec<Pot>, Vec<(u16, u8)>)> = None;
     let mut victims = Vec::new();
     let mut stamp = 0u32;
+    // SE's bidirectional cycles rate as its chains with both kinds of link
+    // (7.0 plus the length), searched beside them: a loop longer than the
+    // shortest such chain is never the easiest step, and the search from
+    // every candidate is the costliest, so it stops there.
+    let mut most = SE_MAX_NODES;
+    if x_links && y_links {
+        let mut chain = Finding::default();
+        if super::chains::single_chain(grid, super::chains::Kind::XyForcing, &mut chain) {
+            most = most.min(chain.complexity as usize);
+        }
+    }
     for cell in 0..grid.cands.len() {
         let count = grid.cands[cell].count_ones();
         if grid.values[cell] != 0 || count < 2 || (count > 2 && !x_links) {
             continue;
         }
         for d in bits(grid.cands[cell]) {
-            let limit = best.as_ref().map_or(SE_MAX_NODES, |b| b.0 - 1);
+            // A loop closes on a strong link into its start: a candidate
+            // without one starts none.
+            let strong_in_cell = y_links && count == 2;
+            let strong_in_house = x_links
+                && houses(cell)
+                    .iter()
+                    .any(|&h| bilocal[h * n + d].0 != u16::MAX);
+            if !strong_in_cell && !strong_in_house {
+                continue;
+            }
+            let limit = best.as_ref().map_or(most, |b| b.0 - 1);
             stamp += 1;
             arena.clear();
             arena.push(Pot {
@@ -807,6 +858,7 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
                 digit: d as u8,
                 on: true,
                 parent: u32::MAX,
+                seen: seen_bit(cell as u16, d as u8),
             });
             on_mark[cell * n + d] = stamp;
             pending_on.clear();
@@ -827,23 +879,28 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
                             made.push((pot.cell, d2 as u8));
                         }
                     }
-                    for h in houses(pc) {
+                    let own_box = houses(pc)[0];
+                    for (i, h) in houses(pc).into_iter().enumerate() {
                         for &c in &grid.geo.house_cells[h] {
+                            // A row's or column's cells in the box came first.
                             if c as usize != pc
                                 && grid.cands[c as usize] & (1 << pd) != 0
-                                && !made.contains(&(c, pot.digit))
+                                && (i == 0
+                                    || grid.geo.cell_houses[c as usize][2] as usize != own_box)
                             {
                                 made.push((c, pot.digit));
                             }
                         }
                     }
                     for &(c, d2) in &made {
-                        if !is_ancestor(&arena, p, c, d2, false) {
+                        let bit = seen_bit(c, d2);
+                        if pot.seen & bit == 0 || !is_ancestor(&arena, p, c, d2, false) {
                             arena.push(Pot {
                                 cell: c,
                                 digit: d2,
                                 on: false,
                                 parent: p,
+                                seen: pot.seen | bit,
                             });
                             pending_off.push(arena.len() as u32 - 1);
                         }
@@ -864,28 +921,21 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
                     }
                     if x_links {
                         for h in houses(pc) {
-                            let places = &grid.geo.house_cells[h];
-                            let mut found = places
-                                .iter()
-                                .filter(|&&c| grid.cands[c as usize] & (1 << pd) != 0);
-                            if let (Some(&a), Some(&b), None) =
-                                (found.next(), found.next(), found.next())
-                            {
-                                let other = if a as usize == pc { b } else { a };
-                                if !made.contains(&(other, pot.digit)) {
-                                    made.push((other, pot.digit));
-                                }
+                            let (a, b) = bilocal[h * n + pd];
+                            let other = if a == pot.cell { b } else { a };
+                            if a != u16::MAX && !made.contains(&(other, pot.digit)) {
+                                made.push((other, pot.digit));
                             }
                         }
                     }
                     for &(c, d2) in &made {
                         let key = c as usize * n + d2 as usize;
-                        if length >= 4 && key == cell * n + d {
-                            // The loop closes: is it one SE keeps?
+                        // The loop closes (of `length` nodes): is it one SE keeps?
+                        let shorter = best.as_ref().is_none_or(|b| length < b.0);
+                        if length >= 4 && key == cell * n + d && shorter {
                             let nodes = se_loop(&arena, p);
                             se_loop_victims(grid, &nodes, &mut victims);
-                            let shorter = best.as_ref().is_none_or(|b| nodes.len() < b.0);
-                            if !victims.is_empty() && shorter {
+                            if !victims.is_empty() {
                                 best = Some((nodes.len(), nodes, victims.clone()));
                             }
                         }
@@ -896,6 +946,7 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
                                 digit: d2,
                                 on: true,
                                 parent: p,
+                                seen: pot.seen | seen_bit(c, d2),
                             });
                             pending_on.push(arena.len() as u32 - 1);
                         }
@@ -986,9 +1037,8 @@ fn se_loop_victims(grid: &Grid, nodes: &[Pot], out: &mut Vec<(u16, u8)>) {
                 continue;
             }
             let victim = (c, on.digit + 1);
-            let off_too = nodes.iter().any(|p| {
-                !p.on && p.digit == on.digit && grid.geo.peers[p.cell as usize].contains(&c)
-            });
+            let off_too = (nodes.iter())
+                .any(|p| !p.on && p.digit == on.digit && grid.sees(p.cell as usize, c as usize));
             if off_too && !out.contains(&victim) {
                 out.push(victim);
             }
