@@ -815,6 +815,18 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
             }
         }
     }
+    // Whether a candidate turned off turns another on (a strong link out
+    // of it): an "off" without one ends its line, no loop closes through it.
+    let mut strong = vec![false; grid.cands.len() * n];
+    for cell in 0..grid.cands.len() {
+        for d in bits(grid.cands[cell]) {
+            strong[cell * n + d] = (y_links && grid.cands[cell].count_ones() == 2)
+                || (x_links
+                    && houses(cell)
+                        .iter()
+                        .any(|&h| bilocal[h * n + d].0 != u16::MAX));
+        }
+    }
     let mut arena: Vec<Pot> = Vec::new();
     let mut on_mark = vec![u32::MAX; grid.cands.len() * n];
     let (mut pending_on, mut pending_off) = (Vec::new(), Vec::new());
@@ -842,12 +854,7 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
         for d in bits(grid.cands[cell]) {
             // A loop closes on a strong link into its start: a candidate
             // without one starts none.
-            let strong_in_cell = y_links && count == 2;
-            let strong_in_house = x_links
-                && houses(cell)
-                    .iter()
-                    .any(|&h| bilocal[h * n + d].0 != u16::MAX);
-            if !strong_in_cell && !strong_in_house {
+            if !strong[cell * n + d] {
                 continue;
             }
             let limit = best.as_ref().map_or(most, |b| b.0 - 1);
@@ -894,6 +901,9 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
                     }
                     for &(c, d2) in &made {
                         let bit = seen_bit(c, d2);
+                        if !strong[c as usize * n + d2 as usize] {
+                            continue;
+                        }
                         if pot.seen & bit == 0 || !is_ancestor(&arena, p, c, d2, false) {
                             arena.push(Pot {
                                 cell: c,
