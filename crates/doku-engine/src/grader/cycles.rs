@@ -774,6 +774,10 @@ fn seen_bit(cell: u16, digit: u8) -> u128 {
     1 << ((cell as usize * 9 + digit as usize) % 128)
 }
 
+/// A loop of SE's search: its node count, its nodes from the start "on"
+/// to its last "off", and what it removes.
+type SeLoop = (usize, Vec<Pot>, Vec<(u16, u8)>);
+
 /// Most nodes of a loop searched (SE has no bound; ten strong links, as
 /// the other loop search).
 const SE_MAX_NODES: usize = 2 * MAX_STRONG;
@@ -831,8 +835,7 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
     let mut on_mark = vec![u32::MAX; grid.cands.len() * n];
     let (mut pending_on, mut pending_off) = (Vec::new(), Vec::new());
     let mut made: Vec<(u16, u8)> = Vec::new();
-    // (nodes, the loop from the start "on" to its last "off", removals)
-    let mut best: Option<(usize, Vec<Pot>, Vec<(u16, u8)>)> = None;
+    let mut best: Option<SeLoop> = None;
     let mut victims = Vec::new();
     let mut stamp = 0u32;
     // SE's bidirectional cycles rate as its chains with both kinds of link
