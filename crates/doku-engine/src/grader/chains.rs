@@ -665,12 +665,20 @@ impl<'g> Net<'g> {
                 // Pointing: the box's places all in the line.
                 if in_box & !shared_in_box == 0 && in_line & !shared_in_line != 0 {
                     let why = self.off_events_of(b, d, shared_in_box);
+                    if why.is_empty() {
+                        // SE: a pattern the grid had already is no inference
+                        // of the chain (`getAdvancedPotentials` skips it).
+                        continue;
+                    }
                     for i in bits(in_line & !shared_in_line) {
                         let c = geo.house_cells[line][i] as usize;
                         self.push(c * n + d, false, &why, mode);
                     }
                 } else if in_line & !shared_in_line == 0 && in_box & !shared_in_box != 0 {
                     let why = self.off_events_of(line, d, shared_in_line);
+                    if why.is_empty() {
+                        continue;
+                    }
                     for i in bits(in_box & !shared_in_box) {
                         let c = geo.house_cells[b][i] as usize;
                         self.push(c * n + d, false, &why, mode);
