@@ -531,14 +531,25 @@ impl<'g> Net<'g> {
         let (cell, digit) = (cand as usize / n, cand as usize % n);
         let bit = 1u64 << digit;
         let grid = self.grid;
+        // SE's order of houses (`Grid.getRegionTypes`): box, row, column.
+        // Which inference reaches a candidate first decides its parents, so
+        // the ancestors SE counts: a dynamic propagation follows its order.
+        // A variant's extra houses come after SE's three.
+        let houses = grid.geo.houses_of(cell);
+        let order: &[usize] = match grid.geo.houses_per_cell {
+            3 => &[2, 0, 1, 3, 4][..houses.len()],
+            _ => &[0, 1, 2, 3][..houses.len()],
+        };
         if on {
             self.placed[cell] = digit as u8 + 1;
             for e in bits(self.cands[cell] & !bit) {
                 self.push(cell * n + e, false, &[id], mode);
             }
-            for &p in &grid.geo.peers[cell] {
-                if self.cands[p as usize] & bit != 0 {
-                    self.push(p as usize * n + digit, false, &[id], mode);
+            for &slot in order {
+                for &p in &grid.geo.house_cells[houses[slot] as usize] {
+                    if p as usize != cell && self.cands[p as usize] & bit != 0 {
+                        self.push(p as usize * n + digit, false, &[id], mode);
+                    }
                 }
             }
             return;
@@ -573,8 +584,8 @@ impl<'g> Net<'g> {
                 }
             }
         }
-        for (slot, &h) in grid.geo.houses_of(cell).iter().enumerate() {
-            let h = h as usize;
+        for &slot in order {
+            let h = houses[slot] as usize;
             let key = h * n + digit;
             self.places[key] &= !(1u64 << self.layout.cell_pos[cell][slot]);
             let left = self.places[key];
@@ -655,12 +666,20 @@ impl<'g> Net<'g> {
                 // Pointing: the box's places all in the line.
                 if in_box & !shared_in_box == 0 && in_line & !shared_in_line != 0 {
                     let why = self.off_events_of(b, d, shared_in_box);
+                    if why.is_empty() {
+                        // SE: a pattern the grid had already is no inference
+                        // of the chain (`getAdvancedPotentials` skips it).
+                        continue;
+                    }
                     for i in bits(in_line & !shared_in_line) {
                         let c = geo.house_cells[line][i] as usize;
                         self.push(c * n + d, false, &why, mode);
                     }
                 } else if in_line & !shared_in_line == 0 && in_box & !shared_in_box != 0 {
                     let why = self.off_events_of(line, d, shared_in_line);
+                    if why.is_empty() {
+                        continue;
+                    }
                     for i in bits(in_box & !shared_in_box) {
                         let c = geo.house_cells[b][i] as usize;
                         self.push(c * n + d, false, &why, mode);
@@ -2054,6 +2073,43 @@ impl Closure {
     }
 }
 
+/// Each event's number of ancestors, itself and the assumption included
+/// (SE's `getAncestorCount` of a branch ending there). Parents come before
+/// their children, so one pass over the events unions the parents' sets.
+fn ancestor_counts(net: &Net) -> Vec<u32> {
+    thread_local! {
+        static SETS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let count = net.events.len();
+    let words = count.div_ceil(64);
+    SETS.with(|sets| {
+        let mut sets = sets.borrow_mut();
+        sets.clear();
+        sets.resize(count * words, 0);
+        let mut counts = Vec::with_capacity(count);
+        for e in 0..count {
+            let (done, rest) = sets.split_at_mut(e * words);
+            let own = &mut rest[..words];
+            own[e / 64] |= 1 << (e % 64);
+            let mut single = None;
+            for (i, &p) in net.parents_of(e as u32).iter().enumerate() {
+                let p = p as usize;
+                let theirs = &done[p * words..(p + 1) * words];
+                for (w, &b) in own.iter_mut().zip(theirs) {
+                    *w |= b;
+                }
+                single = (i == 0).then_some(p);
+            }
+            // One parent: its count plus this event, without a popcount.
+            counts.push(match single {
+                Some(p) if net.parents_of(e as u32).len() == 1 => counts[p] + 1,
+                _ => own.iter().map(|w| w.count_ones()).sum(),
+            });
+        }
+        counts
+    })
+}
+
 /// What assumptions implied, as bitsets over `cand * 2 + on` with the depth
 /// each fact was found at.
 pub(crate) struct Branches {
@@ -2102,15 +2158,20 @@ impl Branches {
         }
     }
 
+    /// Records a dynamic branch. Its "depth" to each fact is the number of
+    /// the fact's ancestors less one: SE counts a dynamic branch's every
+    /// ancestor (`getAncestorCount`), and a fact whose single rests on
+    /// several removals costs all of them, not its longest line.
     pub fn record(&mut self, cand: usize, net: &Net) {
         self.live[cand] = true;
         let bits = &mut self.bits[cand * self.words..(cand + 1) * self.words];
         bits.fill(0);
         let depth = self.depth.get_mut();
-        for e in &net.events {
+        let counts = ancestor_counts(net);
+        for (e, &count) in net.events.iter().zip(counts.iter()) {
             let key = e.cand as usize * 2 + e.on as usize;
             bits[key / 64] |= 1 << (key % 64);
-            depth[cand * self.keys + key] = e.depth.min(255) as u8;
+            depth[cand * self.keys + key] = count.saturating_sub(1).min(255) as u8;
         }
     }
 

@@ -745,7 +745,321 @@ pub(crate) fn continuous_loop(grid: &Grid, technique: Technique, out: &mut Findi
 /// is on and another that is off, wherever they are on the loop (one of
 /// them is true either way); nothing inside the loop's cells.
 pub(crate) fn continuous_loop_as_se(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
+    if grid.size() == 9 && grid.geo.houses_per_cell == 3 {
+        // Every removal of a loop is also a static chain's (see
+        // `loop_with`): without any, there is no loop to search for.
+        if technique != Technique::XCycle
+            && !super::chains::with_static_scan(grid, |scan| scan.any_chain)
+        {
+            return false;
+        }
+        return se_cycles(grid, technique, out);
+    }
     loop_with(grid, technique, Removals::Explainer, out)
+}
+
+/// A candidate on or off in SE's cycle search, with the one inference
+/// that reached it.
+#[derive(Clone, Copy)]
+struct Pot {
+    cell: u16,
+    /// 0-based digit.
+    digit: u8,
+    on: bool,
+    parent: u32,
+    /// A bit per ancestor's candidate (hashed): most candidates are not on
+    /// a chain, and this says so without walking it.
+    seen: u128,
+}
+
+/// The bit of a candidate in [`Pot::seen`].
+fn seen_bit(cell: u16, digit: u8) -> u128 {
+    1 << ((cell as usize * 9 + digit as usize) % 128)
+}
+
+/// A loop of SE's search: its node count, its nodes from the start "on"
+/// to its last "off", and what it removes.
+type SeLoop = (usize, Vec<Pot>, Vec<(u16, u8)>);
+
+/// Most nodes of a loop searched (SE has no bound; ten strong links, as
+/// the other loop search).
+const SE_MAX_NODES: usize = 2 * MAX_STRONG;
+
+/// Sudoku Explainer's cycles (`Chaining.doCycles`), for its 9x9 rating:
+/// from every candidate (a Y-cycle only from a bivalue cell), breadth
+/// first, each "on" candidate followed once (by the first inference to
+/// reach it), each "off" one from every "on" it is not an ancestor of;
+/// every time an "off" turns the start back on, a loop closes. Every loop
+/// that removes something counts: the fewest nodes wins, the first found
+/// on a tie. An x-cycle (`XCycle`) uses links in houses only, a y-cycle
+/// (`XyCycle`) strong links in bivalue cells only (weak links in houses
+/// and cells), and SE's bidirectional cycle (`ContinuousNiceLoop`) both,
+/// rated 7.0 even where its loop uses one kind.
+fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
+    let (x_links, y_links) = match technique {
+        Technique::XCycle => (true, false),
+        Technique::XyCycle => (false, true),
+        _ => (true, true),
+    };
+    let n = 9;
+    // SE's region order: block, row, column (doku's houses: row, column, box).
+    let houses = |cell: usize| {
+        let h = grid.geo.standard_houses[cell];
+        [h[2] as usize, h[0] as usize, h[1] as usize]
+    };
+    // The other place of each digit in each house that has two.
+    let mut bilocal = vec![(u16::MAX, u16::MAX); grid.geo.house_cells.len() * n];
+    let mut places = [0u64; 9];
+    if x_links {
+        for (h, cells) in grid.geo.house_cells.iter().enumerate() {
+            grid.places_by_digit(h, &mut places);
+            for (d, &at) in places.iter().enumerate() {
+                if at.count_ones() == 2 {
+                    let a = cells[at.trailing_zeros() as usize];
+                    let b = cells[63 - at.leading_zeros() as usize];
+                    bilocal[h * n + d] = (a, b);
+                }
+            }
+        }
+    }
+    // Whether a candidate turned off turns another on (a strong link out
+    // of it): an "off" without one ends its line, no loop closes through it.
+    let mut strong = vec![false; grid.cands.len() * n];
+    for cell in 0..grid.cands.len() {
+        for d in bits(grid.cands[cell]) {
+            strong[cell * n + d] = (y_links && grid.cands[cell].count_ones() == 2)
+                || (x_links
+                    && houses(cell)
+                        .iter()
+                        .any(|&h| bilocal[h * n + d].0 != u16::MAX));
+        }
+    }
+    let mut arena: Vec<Pot> = Vec::new();
+    let mut on_mark = vec![u32::MAX; grid.cands.len() * n];
+    let (mut pending_on, mut pending_off) = (Vec::new(), Vec::new());
+    let mut made: Vec<(u16, u8)> = Vec::new();
+    let mut best: Option<SeLoop> = None;
+    let mut victims = Vec::new();
+    let mut stamp = 0u32;
+    // SE's bidirectional cycles rate as its chains with both kinds of link
+    // (7.0 plus the length), searched beside them: a loop longer than the
+    // shortest such chain is never the easiest step, and the search from
+    // every candidate is the costliest, so it stops there.
+    let mut most = SE_MAX_NODES;
+    if x_links && y_links {
+        let mut chain = Finding::default();
+        if super::chains::single_chain(grid, super::chains::Kind::XyForcing, &mut chain) {
+            most = most.min(chain.complexity as usize);
+        }
+    }
+    for cell in 0..grid.cands.len() {
+        let count = grid.cands[cell].count_ones();
+        if grid.values[cell] != 0 || count < 2 || (count > 2 && !x_links) {
+            continue;
+        }
+        for d in bits(grid.cands[cell]) {
+            // A loop closes on a strong link into its start: a candidate
+            // without one starts none.
+            if !strong[cell * n + d] {
+                continue;
+            }
+            let limit = best.as_ref().map_or(most, |b| b.0 - 1);
+            stamp += 1;
+            arena.clear();
+            arena.push(Pot {
+                cell: cell as u16,
+                digit: d as u8,
+                on: true,
+                parent: u32::MAX,
+                seen: seen_bit(cell as u16, d as u8),
+            });
+            on_mark[cell * n + d] = stamp;
+            pending_on.clear();
+            pending_on.push(0u32);
+            pending_off.clear();
+            let mut length = 0;
+            while !pending_on.is_empty() || !pending_off.is_empty() {
+                length += 1;
+                if length > limit {
+                    break;
+                }
+                for &p in &pending_on {
+                    let pot = arena[p as usize];
+                    made.clear();
+                    let (pc, pd) = (pot.cell as usize, pot.digit as usize);
+                    if y_links {
+                        for d2 in bits(grid.cands[pc] & !(1 << pd)) {
+                            made.push((pot.cell, d2 as u8));
+                        }
+                    }
+                    let own_box = houses(pc)[0];
+                    for (i, h) in houses(pc).into_iter().enumerate() {
+                        for &c in &grid.geo.house_cells[h] {
+                            // A row's or column's cells in the box came first.
+                            if c as usize != pc
+                                && grid.cands[c as usize] & (1 << pd) != 0
+                                && (i == 0
+                                    || grid.geo.standard_houses[c as usize][2] as usize != own_box)
+                            {
+                                made.push((c, pot.digit));
+                            }
+                        }
+                    }
+                    for &(c, d2) in &made {
+                        let bit = seen_bit(c, d2);
+                        if !strong[c as usize * n + d2 as usize] {
+                            continue;
+                        }
+                        if pot.seen & bit == 0 || !is_ancestor(&arena, p, c, d2, false) {
+                            arena.push(Pot {
+                                cell: c,
+                                digit: d2,
+                                on: false,
+                                parent: p,
+                                seen: pot.seen | bit,
+                            });
+                            pending_off.push(arena.len() as u32 - 1);
+                        }
+                    }
+                }
+                pending_on.clear();
+                length += 1;
+                if length > limit {
+                    break;
+                }
+                for &p in &pending_off {
+                    let pot = arena[p as usize];
+                    made.clear();
+                    let (pc, pd) = (pot.cell as usize, pot.digit as usize);
+                    if y_links && grid.cands[pc].count_ones() == 2 {
+                        let other = (grid.cands[pc] & !(1 << pd)).trailing_zeros() as u8;
+                        made.push((pot.cell, other));
+                    }
+                    if x_links {
+                        for h in houses(pc) {
+                            let (a, b) = bilocal[h * n + pd];
+                            let other = if a == pot.cell { b } else { a };
+                            if a != u16::MAX && !made.contains(&(other, pot.digit)) {
+                                made.push((other, pot.digit));
+                            }
+                        }
+                    }
+                    for &(c, d2) in &made {
+                        let key = c as usize * n + d2 as usize;
+                        // The loop closes (of `length` nodes): is it one SE keeps?
+                        let shorter = best.as_ref().is_none_or(|b| length < b.0);
+                        if length >= 4 && key == cell * n + d && shorter {
+                            let nodes = se_loop(&arena, p);
+                            se_loop_victims(grid, &nodes, &mut victims);
+                            if !victims.is_empty() {
+                                best = Some((nodes.len(), nodes, victims.clone()));
+                            }
+                        }
+                        if on_mark[key] != stamp {
+                            on_mark[key] = stamp;
+                            arena.push(Pot {
+                                cell: c,
+                                digit: d2,
+                                on: true,
+                                parent: p,
+                                seen: pot.seen | seen_bit(c, d2),
+                            });
+                            pending_on.push(arena.len() as u32 - 1);
+                        }
+                    }
+                }
+                pending_off.clear();
+            }
+        }
+    }
+    let Some((nodes, lp, mut victims)) = best else {
+        return false;
+    };
+    out.start(technique, Pattern::Chain);
+    out.complexity = nodes as u16;
+    let base = if x_links && y_links {
+        Technique::ContinuousNiceLoop.se_rating()
+    } else {
+        Technique::XCycle.se_rating()
+    };
+    out.rating = base + chain_length_increment(nodes);
+    victims.sort_unstable();
+    out.eliminations.extend(victims);
+    // Read from the first "off": off so on (strong), on so off (weak).
+    let node = |p: &Pot| CellNode {
+        cell: p.cell,
+        digit: p.digit + 1,
+        on: p.on,
+    };
+    let k = lp.len();
+    let mut words = Vec::with_capacity(k + 1);
+    for i in 0..=k {
+        let p = &lp[(i + 1) % k];
+        words.push(say(grid, node(p)));
+        if i < k {
+            out.chain.push(Link {
+                from: node(p),
+                to: node(&lp[(i + 2) % k]),
+            });
+        }
+        if !out.cells.contains(&p.cell) {
+            out.cells.push(p.cell);
+        }
+        out.digits |= 1 << p.digit;
+    }
+    out.text = format!(
+        "{}: the loop closes. Whether its first candidate is true or not, the loop reads one way all round: every second candidate is true, so each weak link has exactly one true end, like a strong link: {}",
+        words.join(" so "),
+        removals_by_digit(grid, &out.eliminations)
+    );
+    true
+}
+
+/// Whether `cell`, `digit` (on or off) is `p` or one of its ancestors
+/// (SE's `isParent` walks the first parents).
+fn is_ancestor(arena: &[Pot], mut p: u32, cell: u16, digit: u8, on: bool) -> bool {
+    while p != u32::MAX {
+        let pot = &arena[p as usize];
+        if pot.cell == cell && pot.digit == digit && pot.on == on {
+            return true;
+        }
+        p = pot.parent;
+    }
+    false
+}
+
+/// The loop closed by `last` (an "off" that turns the start back on):
+/// the start first, then each inference in order.
+fn se_loop(arena: &[Pot], last: u32) -> Vec<Pot> {
+    let mut nodes = Vec::new();
+    let mut p = last;
+    while p != u32::MAX {
+        nodes.push(arena[p as usize]);
+        p = arena[p as usize].parent;
+    }
+    nodes.reverse();
+    nodes
+}
+
+/// SE's removals of a loop (`Chaining.createCycleHint`): a candidate
+/// outside the loop's cells that sees an "on" node of its digit and an
+/// "off" one.
+fn se_loop_victims(grid: &Grid, nodes: &[Pot], out: &mut Vec<(u16, u8)>) {
+    out.clear();
+    let in_loop = |c: u16| nodes.iter().any(|p| p.cell == c);
+    for on in nodes.iter().filter(|p| p.on) {
+        for &c in &grid.geo.peers[on.cell as usize] {
+            if in_loop(c) || grid.cands[c as usize] & (1 << on.digit) == 0 {
+                continue;
+            }
+            let victim = (c, on.digit + 1);
+            let off_too = (nodes.iter())
+                .any(|p| !p.on && p.digit == on.digit && grid.sees(p.cell as usize, c as usize));
+            if off_too && !out.contains(&victim) {
+                out.push(victim);
+            }
+        }
+    }
 }
 
 /// What a loop removes.

@@ -48,7 +48,15 @@ struct Proof {
     starts: Vec<(usize, bool)>,
     contradiction: bool,
     cost: usize,
+    /// Ties on cost go as SE sorts its hints (`getSortKey`: cell 5, unit
+    /// 6, contradiction 7), then in the order SE found them.
+    rank: Rank,
 }
+
+/// SE's sort key of the kind of proof, where SE met it (the cell, or the
+/// unit's first place and kind), then facts "on" before "off", then the
+/// fact.
+type Rank = (u8, u32, bool, u32);
 
 pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
     if grid.size() > MAX_SIZE {
@@ -106,9 +114,14 @@ pub(crate) fn forcing(grid: &Grid, technique: Technique, out: &mut Finding) -> b
                             starts: vec![(cand, true)],
                             contradiction: true,
                             cost,
+                            rank: (7, cand as u32, false, 0),
                         },
                         &mut best,
                     );
+                    // What it implied before it broke still serves cell and
+                    // unit chains, as in SE (its sets stop at the clash): a
+                    // branch that cannot hold proves anything.
+                    branches.record(cand, &net);
                 }
                 None => branches.record(cand, &net),
             }
@@ -208,7 +221,10 @@ impl Stops {
 }
 
 fn consider(proof: Proof, best: &mut Option<Proof>) {
-    if best.as_ref().is_none_or(|b| proof.cost < b.cost) {
+    if best
+        .as_ref()
+        .is_none_or(|b| (proof.cost, proof.rank) < (b.cost, b.rank))
+    {
         *best = Some(proof);
     }
 }
@@ -236,18 +252,26 @@ fn multiple_from(
         for cell in 0..grid.cands.len() {
             let group: Vec<usize> = bits(grid.cands[cell]).map(|d| cell * n + d).collect();
             if group.len() >= 2 && wide(cell * n) {
-                if let Some(p) = common(branches, &group, grid, n, &mut scratch) {
+                if let Some(p) = common(branches, &group, (5, cell as u32), grid, &mut scratch) {
                     consider(p, &mut best);
                 }
             }
         }
     }
     if want_units {
-        for cells in &grid.geo.house_cells {
+        for (h, cells) in grid.geo.house_cells.iter().enumerate() {
+            // SE meets a unit at its first place, block before row before
+            // column (doku's houses: rows, columns, boxes).
+            let kind = match h / n {
+                0 => 1,
+                1 => 2,
+                _ => 0,
+            };
             for d in 0..n {
                 let group = places_in(grid, cells, d);
                 if group.len() >= 2 && wide(group[0]) {
-                    if let Some(p) = common(branches, &group, grid, n, &mut scratch) {
+                    let met = (group[0] * 3 + kind) as u32;
+                    if let Some(p) = common(branches, &group, (6, met), grid, &mut scratch) {
                         consider(p, &mut best);
                     }
                 }
@@ -273,10 +297,11 @@ pub(crate) fn places_in(grid: &Grid, cells: &[u16], d: usize) -> Vec<usize> {
 fn common(
     branches: &Branches,
     group: &[usize],
+    (kind, met): (u8, u32),
     grid: &Grid,
-    n: usize,
     scratch: &mut Vec<u64>,
 ) -> Option<Proof> {
+    let n = grid.size();
     // A branch that broke the grid is a contradiction, its own step.
     if group.iter().any(|&c| !branches.is_live(c)) {
         return None;
@@ -297,12 +322,17 @@ fn common(
                 continue;
             }
             let cost: usize = live.iter().map(|&c| branches.depth(c, key) + 1).sum();
-            if best.as_ref().is_none_or(|b| cost < b.cost) {
+            let rank = (kind, met, key % 2 == 0, key as u32);
+            if best
+                .as_ref()
+                .is_none_or(|b| (cost, rank) < (b.cost, b.rank))
+            {
                 best = Some(Proof {
                     key: key as u32,
                     starts: live.iter().map(|&c| (c, true)).collect(),
                     contradiction: false,
                     cost,
+                    rank,
                 });
             }
         }
@@ -338,7 +368,10 @@ fn finish(
     for &(start, on) in &proof.starts {
         net.inner_budget = NESTED_BUDGET;
         net.propagate(start, on, mode);
-        let targets: Vec<u32> = match &net.conflict {
+        // A cell or unit chain's branch that broke the grid counts up to
+        // the fact, which it reached before the clash.
+        let clash = net.conflict.as_ref().filter(|_| proof.contradiction);
+        let targets: Vec<u32> = match clash {
             Some(conflict) => conflict.events.clone(),
             None => net.event_of(cand, fact_on).into_iter().collect(),
         };
@@ -346,7 +379,7 @@ fn finish(
             // Cannot happen: the branch reached the fact before.
             continue;
         }
-        match &net.conflict {
+        match clash {
             Some(conflict) => weight.add_conflict(net, &conflict.events),
             None => weight.add(net, &targets),
         }
@@ -377,7 +410,7 @@ fn finish(
             })
             .collect();
         text.push_str(&format!("If {assumption}, {}", line.join(" so ")));
-        if let Some(conflict) = &net.conflict {
+        if let Some(conflict) = net.conflict.as_ref().filter(|_| proof.contradiction) {
             text.push_str(&conflict_words(net, conflict));
         }
     }
