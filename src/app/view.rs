@@ -86,7 +86,10 @@ impl Widget for AppView<'_> {
             let text = format!(
                 "{} dealing a {} {} puzzle",
                 self.spinner(),
-                shape_label(dealing.map_or(shape, |d| d.shape)),
+                dealing.map_or_else(
+                    || shape_label(shape),
+                    |d| super::deal::board_words(d.shape.size(), d.shape.is_latin(), d.variant)
+                ),
                 dealing.map_or(app.deals.next_dealt_difficulty(), |d| d.difficulty),
             );
             let rect = crate::ui::popups_centred(above_status, text.chars().count() as u16, 1);
@@ -210,6 +213,7 @@ impl AppView<'_> {
             (Action::PlayEdited, "play the puzzle"),
             (Action::ToggleWatch, "watch the solver"),
             (Action::CycleSize, "size (blank board)"),
+            (Action::CycleVariant, "variant (blank board)"),
             (Action::Back, "back to your game"),
         ] {
             if let Some(key) = app.keymap.keys_for_board(action, size).first() {
@@ -730,6 +734,11 @@ fn folded_into_size(action: Action) -> bool {
 /// drawing fault; boxes other than the size's standard ones are named too.
 pub(super) fn shape_label(shape: crate::engine::Shape) -> String {
     let n = shape.size();
+    let variant = crate::engine::Variant::of(&shape);
+    if variant != crate::engine::Variant::Classic {
+        // "9x9 jigsaw", "9x9 X", "9x9 windoku X", "6x6 Latin X".
+        return super::deal::board_words(n, shape.is_latin(), variant);
+    }
     match shape.box_dims() {
         None => format!("{n}x{n} Latin"),
         Some((rows, cols)) if crate::engine::Shape::sudoku(n).ok() != Some(shape) => {

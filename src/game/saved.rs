@@ -68,9 +68,12 @@ impl Game {
             .zip(self.givens.values())
             .map(|(&value, &given)| if given != 0 { 0 } else { value })
             .collect();
+        let (variant, regions) = SavedGame::rules_of(shape);
         SavedGame {
             size: shape.size(),
             boxes: shape.box_dims(),
+            variant,
+            regions,
             difficulty: self.difficulty,
             seed,
             givens: encode_rows(shape, self.givens.values()),
