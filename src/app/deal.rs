@@ -306,6 +306,15 @@ impl Dealing {
         }
     }
 
+    /// The board being dealt in words: "9x9", "9x9 jigsaw", "6x6 Latin X".
+    pub fn label(&self) -> String {
+        if self.variant == Variant::Classic {
+            super::view::shape_label(self.shape)
+        } else {
+            board_words(self.shape.size(), self.shape.is_latin(), self.variant)
+        }
+    }
+
     fn poll(&self) -> DealState {
         match self.receiver.try_recv() {
             Ok(dealt) => DealState::Done(dealt),

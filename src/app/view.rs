@@ -86,10 +86,7 @@ impl Widget for AppView<'_> {
             let text = format!(
                 "{} dealing a {} {} puzzle",
                 self.spinner(),
-                dealing.map_or_else(
-                    || shape_label(shape),
-                    |d| super::deal::board_words(d.shape.size(), d.shape.is_latin(), d.variant)
-                ),
+                dealing.map_or_else(|| shape_label(shape), |d| d.label()),
                 dealing.map_or(app.deals.next_dealt_difficulty(), |d| d.difficulty),
             );
             let rect = crate::ui::popups_centred(above_status, text.chars().count() as u16, 1);
@@ -319,7 +316,7 @@ impl AppView<'_> {
             facts.push(format!(
                 "{} dealing {} {}",
                 self.spinner(),
-                shape_label(dealing.shape),
+                dealing.label(),
                 dealing.difficulty
             ));
         }
