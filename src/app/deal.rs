@@ -477,6 +477,36 @@ mod tests {
     }
 
     #[test]
+    fn the_variant_cycles_and_one_the_size_cannot_take_deals_classic_and_says_why() {
+        let config = Config::built_in();
+        let mut deals = DealQueue::new(&config, 1);
+        assert_eq!(deals.next_variant, Variant::Classic);
+        assert_eq!(deals.cycle_variant(), "next deal: 9x9 X");
+        assert_eq!(deals.cycle_variant(), "next deal: 9x9 windoku");
+        deals.next_size = 6;
+        assert_eq!(deals.next_dealt_variant(), Variant::Classic);
+        let message = deals.cycle_size(true);
+        assert!(message.contains("windoku needs square boxes"), "{message}");
+        deals.next_variant = Variant::Jigsaw;
+        assert_eq!(deals.next_board(), "8x8 jigsaw");
+        assert_eq!(deals.next_deal(), format!("8x8 jigsaw {}", deals.next_dealt_difficulty()));
+    }
+
+    #[test]
+    fn a_seed_deals_the_same_jigsaw_layout_and_givens() {
+        let base = Shape::sudoku(6).expect("6x6");
+        let deal_from = |seed| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let rules = rules_for_deal(base, Variant::Jigsaw, &mut rng).expect("rules");
+            deal(rules, Difficulty::Easy, &mut rng).puzzle
+        };
+        let (a, b) = (deal_from(4), deal_from(4));
+        assert!(a.shape().is_jigsaw());
+        assert_eq!(a, b);
+        assert_ne!(a.shape(), deal_from(5).shape(), "another seed, another layout");
+    }
+
+    #[test]
     fn a_new_deal_replaces_the_one_in_flight_and_cancels_it() {
         let config = Config::built_in();
         let mut deals = DealQueue::new(&config, 1);

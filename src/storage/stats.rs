@@ -418,6 +418,29 @@ mod tests {
     }
 
     #[test]
+    fn each_variant_keeps_its_own_record_and_old_records_read_as_classic() {
+        use crate::engine::Variant;
+        let mut stats = Stats::default();
+        let jigsaw = GameKind {
+            variant: Some(Variant::Jigsaw),
+            ..NINE_EASY
+        };
+        stats.record_start(NINE_EASY);
+        stats.record_start(jigsaw);
+        stats.record_solved(jigsaw, Duration::from_secs(90), 0);
+        assert_eq!(stats.record(NINE_EASY).map(|r| r.solved), Some(0));
+        assert_eq!(stats.record(jigsaw).map(|r| r.solved), Some(1));
+        let table = stats.table();
+        assert!(table.contains("9x9 jigsaw"), "{table}");
+        let text = serde_json::to_string(&stats).expect("json");
+        assert_eq!(text.matches("\"variant\":\"jigsaw\"").count(), 1, "{text}");
+        // A record written before variants: no variant, so classic.
+        let old = r#"{"records":[{"size":9,"difficulty":"easy","started":2}]}"#;
+        let old: Stats = serde_json::from_str(old).expect("old statistics read");
+        assert_eq!(old.record(NINE_EASY).map(|r| r.started), Some(2));
+    }
+
+    #[test]
     fn no_games_says_so() {
         assert!(Stats::default().table().starts_with("No games yet"));
     }
