@@ -48,6 +48,9 @@ pub fn deal_shape(size: usize, latin: bool) -> Result<Shape, crate::engine::shap
 }
 
 /// What [`DealQueue::poll`] found.
+// A Board carries its Shape, which holds a jigsaw's region map: one
+// arrival a deal, not worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Arrival {
     /// A puzzle, with the message held for the first deal, if any.
     Dealt(Dealt, Option<String>),
@@ -270,6 +273,7 @@ pub struct Dealt {
 }
 
 /// How a deal went, when asked.
+#[allow(clippy::large_enum_variant)]
 enum DealState {
     Working,
     Done(Dealt),

@@ -274,6 +274,8 @@ impl Editor {
     /// The givens as a puzzle, if they make one: `Ok` for exactly one
     /// solution; a warning to confirm for several (or an unknown number);
     /// refused, with the reason, for none.
+    // The refusal carries a Board (with its Shape's region map): once a key press.
+    #[allow(clippy::result_large_err)]
     pub fn fix(&self) -> Result<Board, FixRefused> {
         let board = self.game.board().clone();
         match &self.solutions {

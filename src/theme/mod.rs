@@ -134,7 +134,7 @@ impl Theme {
         };
         let style = self.style(slot);
         if style == Style::default() {
-            self.box_shade(shade % 2 == 0)
+            self.box_shade(shade.is_multiple_of(2))
         } else {
             style
         }
