@@ -493,7 +493,10 @@ mod tests {
         assert!(message.contains("windoku needs square boxes"), "{message}");
         deals.next_variant = Variant::Jigsaw;
         assert_eq!(deals.next_board(), "8x8 jigsaw");
-        assert_eq!(deals.next_deal(), format!("8x8 jigsaw {}", deals.next_dealt_difficulty()));
+        assert_eq!(
+            deals.next_deal(),
+            format!("8x8 jigsaw {}", deals.next_dealt_difficulty())
+        );
     }
 
     #[test]
@@ -507,7 +510,11 @@ mod tests {
         let (a, b) = (deal_from(4), deal_from(4));
         assert!(a.shape().is_jigsaw());
         assert_eq!(a, b);
-        assert_ne!(a.shape(), deal_from(5).shape(), "another seed, another layout");
+        assert_ne!(
+            a.shape(),
+            deal_from(5).shape(),
+            "another seed, another layout"
+        );
     }
 
     #[test]

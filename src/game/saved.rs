@@ -163,7 +163,10 @@ mod tests {
         let saved = game.to_saved(now, None);
         assert_eq!((saved.variant, saved.regions.len()), (None, 0));
         let text = serde_json::to_string(&saved).expect("json");
-        assert!(!text.contains("variant") && !text.contains("regions"), "{text}");
+        assert!(
+            !text.contains("variant") && !text.contains("regions"),
+            "{text}"
+        );
         let x = Variant::X.apply(Shape::CLASSIC).expect("x");
         let mut x_saved = Game::new(Board::empty(x), None, now).to_saved(now, None);
         assert_eq!(x_saved.variant, Some(Variant::X));
