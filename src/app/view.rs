@@ -518,6 +518,20 @@ impl AppView<'_> {
             keys.push_str(&back.join(" "));
             description.push_str(&format!(" ({first}: back)"));
         }
+        // The variant key shares the line too: the help fits 80x24.
+        let variant = match size {
+            Some(size) => self.app.keymap.keys_for_board(Action::CycleVariant, size),
+            None => self.app.keymap.keys_for(Action::CycleVariant),
+        };
+        if let Some(first) = variant.first() {
+            keys.push(' ');
+            keys.push_str(&variant.join(" "));
+            *description = description.replace(
+                "cycle the board size for the next deal",
+                "the next deal's board size",
+            );
+            description.push_str(&format!(" / variant ({first})"));
+        }
     }
 
     /// The solver view's keys: its own, then those of both screens that
@@ -723,7 +737,7 @@ pub(super) fn hint_text(app: &App) -> Option<String> {
 const QUIT_SAVING_NOTHING: &str = "quit (doku watch saves no game)";
 
 fn folded_into_size(action: Action) -> bool {
-    action == Action::CycleSizeBack
+    action == Action::CycleSizeBack || action == Action::CycleVariant
 }
 
 /// A board's size as the status line names it: "9x9", or "9x9 Latin" for a
