@@ -220,6 +220,7 @@ impl App {
             | Action::CycleDifficulty
             | Action::CycleSize
             | Action::CycleSizeBack
+            | Action::CycleVariant
             | Action::ToggleLatin => {
                 self.act(action, now);
                 self.session.resume_from(now);
@@ -267,6 +268,7 @@ impl App {
                 remembered.size = Some(self.deals.next_size)
             }
             Action::ToggleLatin => remembered.latin = Some(self.deals.next_latin),
+            Action::CycleVariant => remembered.variant = Some(self.deals.next_variant),
             _ => return,
         }
         if let Some(problem) = self.persistence.remember(&remembered) {
@@ -691,6 +693,11 @@ impl App {
                 self.remember_choice(action);
                 return;
             }
+            Action::CycleVariant => {
+                self.message = Some(self.deals.cycle_variant());
+                self.remember_choice(action);
+                return;
+            }
             Action::Edit => {
                 match self.left_editor.take() {
                     Some(editor) => self.reopen_editor(editor, now),
@@ -758,6 +765,7 @@ impl App {
             }
             // A shown hint stays explained while the cursor moves.
             Outcome::Moved => self.game.hint().map(hint_message),
+            Outcome::Changed if matches!(action, Action::Enter(_)) => self.clash_message(),
             Outcome::Unchanged | Outcome::Changed => None,
         };
         if restarted {
@@ -778,6 +786,29 @@ impl App {
             Some(key) => format!("{done} ({key} undoes it)"),
             None => done.to_string(),
         }
+    }
+
+    /// What the digit just entered clashes with, naming the house: "two 7s
+    /// in row 3", "two 7s in the main diagonal", "two 7s in region 4".
+    fn clash_message(&self) -> Option<String> {
+        let cursor = self.game.cursor();
+        let clash = self
+            .game
+            .board()
+            .conflicts()
+            .into_iter()
+            .find(|c| c.first == cursor || c.second == cursor)?;
+        let other = if clash.first == cursor {
+            clash.second
+        } else {
+            clash.first
+        };
+        Some(format!(
+            "two {}s in {} (with {})",
+            crate::engine::board::digit_text(clash.digit),
+            clash.house,
+            crate::engine::board::cell_name(self.game.shape(), other)
+        ))
     }
 }
 

@@ -230,7 +230,7 @@ proptest! {
         let _ = decode::<Stats>(STATS, &bytes);
         let _ = decode::<serde_json::Value>(SAVE, &bytes);
         let mut stats = Stats::default();
-        stats.record_start(doku::storage::GameKind { size: 9, difficulty: None });
+        stats.record_start(doku::storage::GameKind { size: 9, difficulty: None, variant: None });
         let mut valid = encode(STATS, &stats).expect("stats encode");
         for (at, b) in edits {
             let at = at % valid.len();
@@ -275,6 +275,8 @@ fn arbitrary_saved_game() -> impl Strategy<Value = SavedGame> {
             |((size, boxes), (givens, entries), notes, undo, cursor)| SavedGame {
                 size,
                 boxes,
+                variant: None,
+                regions: Vec::new(),
                 difficulty: None,
                 seed: None,
                 givens,

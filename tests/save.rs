@@ -353,6 +353,8 @@ fn saved_game() -> doku::storage::SavedGame {
     SavedGame {
         size: 9,
         boxes: Some((3, 3)),
+        variant: None,
+        regions: Vec::new(),
         difficulty: Some(doku::engine::grader::Difficulty::Medium),
         seed: Some(u64::MAX),
         givens: encode_rows(shape, &givens),

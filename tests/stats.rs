@@ -11,10 +11,12 @@ use std::time::Duration;
 const NINE_MEDIUM: GameKind = GameKind {
     size: 9,
     difficulty: Some(Difficulty::Medium),
+    variant: None,
 };
 const SIX_CUSTOM: GameKind = GameKind {
     size: 6,
     difficulty: None,
+    variant: None,
 };
 
 /// `doku stats` with its state in `state_home` and no HOME to fall back on.

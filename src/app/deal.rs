@@ -4,11 +4,13 @@
 //! quitting) is cancelled, so stale deals do not pile up on the cores.
 
 use crate::config::Config;
+use crate::engine::generator::rules_for_deal;
 use crate::engine::generator::{
     generate_unless_cancelled, hardest_dealable, GenerateError, Symmetry,
 };
 use crate::engine::grader::{grade, Difficulty, FORCING_MAX_SIZE};
-use crate::engine::{Board, Named, Shape};
+use crate::engine::{Board, Named, Shape, Variant};
+pub use crate::storage::variant_words;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,6 +26,8 @@ pub struct DealQueue {
     /// A Latin square (no boxes), not a sudoku.
     pub next_latin: bool,
     pub next_difficulty: Difficulty,
+    /// The rules of the next deal (`v`): classic, X, windoku, jigsaw, ...
+    pub next_variant: Variant,
     seed: u64,
     in_flight: Option<Dealing>,
     /// No game yet: the first deal is still running.
@@ -61,6 +65,7 @@ impl DealQueue {
             next_size: config.size,
             next_latin: config.latin,
             next_difficulty: config.difficulty,
+            next_variant: config.variant,
             seed,
             in_flight: None,
             awaiting_first: false,
@@ -85,7 +90,12 @@ impl DealQueue {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         // Replacing the deal drops it, which cancels its thread.
-        self.in_flight = Some(Dealing::start(shape, self.next_difficulty, self.seed));
+        self.in_flight = Some(Dealing::start(
+            shape,
+            self.next_dealt_variant(),
+            self.next_difficulty,
+            self.seed,
+        ));
         true
     }
 
@@ -147,6 +157,29 @@ impl DealQueue {
         self.unless_out_of_reach(format!("next deal: {}", self.next_board()))
     }
 
+    /// The next variant in the cycle; returns the status-line message.
+    pub fn cycle_variant(&mut self) -> String {
+        self.next_variant = self.next_variant.next();
+        self.unless_out_of_reach(format!("next deal: {}", self.next_board()))
+    }
+
+    /// Why the chosen variant cannot be dealt at the next size, if it cannot.
+    pub fn variant_unplayable(&self) -> Option<String> {
+        self.next_variant
+            .unplayable_on(self.next_size, self.next_latin)
+    }
+
+    /// The variant the next deal will have: the one chosen, or classic
+    /// where it cannot be played at the next size (windoku on 6x6); the
+    /// choice itself is kept for the sizes it fits.
+    pub fn next_dealt_variant(&self) -> Variant {
+        if self.variant_unplayable().is_some() {
+            Variant::Classic
+        } else {
+            self.next_variant
+        }
+    }
+
     /// Latin squares next, or sudokus again; returns the status-line message.
     pub fn toggle_latin(&mut self) -> String {
         self.next_latin = !self.next_latin;
@@ -187,6 +220,9 @@ impl DealQueue {
     /// will be dealt and why ("next deal: 16x16 expert (extreme is for 9x9
     /// and smaller)"), so the panel and the deal hold no surprise.
     fn unless_out_of_reach(&self, message: String) -> String {
+        if let Some(why) = self.variant_unplayable() {
+            return format!("next deal: {} ({why})", self.next_deal());
+        }
         if self.next_dealt_difficulty() == self.next_difficulty {
             return message;
         }
@@ -206,14 +242,9 @@ impl DealQueue {
         )
     }
 
-    /// The next deal's board in words: "9x9", or "9x9 Latin".
+    /// The next deal's board in words: "9x9", "9x9 Latin", "9x9 jigsaw".
     pub fn next_board(&self) -> String {
-        let n = self.next_size;
-        if self.next_latin {
-            format!("{n}x{n} Latin")
-        } else {
-            format!("{n}x{n}")
-        }
+        board_words(self.next_size, self.next_latin, self.next_dealt_variant())
     }
 }
 
@@ -232,9 +263,28 @@ fn dealt_ceiling(shape: Shape) -> Difficulty {
     }
 }
 
+/// A board in words: "9x9", "9x9 Latin", "9x9 jigsaw", "9x9 windoku X",
+/// "6x6 Latin X".
+pub fn board_words(size: usize, latin: bool, variant: Variant) -> String {
+    let n = size;
+    let mut words = format!("{n}x{n}");
+    if latin {
+        words.push_str(" Latin");
+    }
+    let rules = variant_words(variant);
+    if !rules.is_empty() {
+        words.push(' ');
+        words.push_str(rules);
+    }
+    words
+}
+
 /// A puzzle being dealt on another thread; dropping it cancels the thread.
 pub struct Dealing {
+    /// The board without its variant's rules (a jigsaw's regions are drawn
+    /// on the thread).
     pub shape: Shape,
+    pub variant: Variant,
     pub difficulty: Difficulty,
     pub started: Instant,
     receiver: Receiver<Dealt>,
@@ -264,7 +314,7 @@ enum DealState {
 }
 
 impl Dealing {
-    fn start(shape: Shape, difficulty: Difficulty, seed: u64) -> Dealing {
+    fn start(shape: Shape, variant: Variant, difficulty: Difficulty, seed: u64) -> Dealing {
         // What the panel promised (see `DealQueue::next_dealt_difficulty`).
         let difficulty = difficulty.min(dealt_ceiling(shape));
         let (sender, receiver) = channel();
@@ -272,18 +322,34 @@ impl Dealing {
         let cancelled = Arc::clone(&cancel);
         thread::spawn(move || {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            if let Some(dealt) = deal_unless_cancelled(shape, difficulty, &mut rng, &cancelled) {
+            // The rules first, from the same seed: a seed reproduces a
+            // jigsaw's layout as well as its givens. A variant the size
+            // cannot take was turned to classic before; this cannot fail.
+            let Ok(rules) = rules_for_deal(shape, variant, &mut rng) else {
+                return;
+            };
+            if let Some(dealt) = deal_unless_cancelled(rules, difficulty, &mut rng, &cancelled) {
                 // The app may have quit meanwhile; nobody listens then.
                 let _ = sender.send(dealt);
             }
         });
         Dealing {
             shape,
+            variant,
             // What it will be: the thread says why, if it is not the one asked.
             difficulty: difficulty.min(dealt_ceiling(shape)),
             started: Instant::now(),
             receiver,
             cancel,
+        }
+    }
+
+    /// The board being dealt in words: "9x9", "9x9 jigsaw", "6x6 Latin X".
+    pub fn label(&self) -> String {
+        if self.variant == Variant::Classic {
+            super::view::shape_label(self.shape)
+        } else {
+            board_words(self.shape.size(), self.shape.is_latin(), self.variant)
         }
     }
 
@@ -438,7 +504,7 @@ mod tests {
         let cancel = AtomicBool::new(true);
         assert!(deal_unless_cancelled(shape, Difficulty::Easy, &mut rng, &cancel).is_none());
 
-        let dealing = Dealing::start(shape, Difficulty::Easy, 7);
+        let dealing = Dealing::start(shape, Variant::Classic, Difficulty::Easy, 7);
         let cancel = Arc::clone(&dealing.cancel);
         assert!(!cancel.load(Ordering::Relaxed));
         drop(dealing);
@@ -474,6 +540,43 @@ mod tests {
         );
         assert_eq!(deals.cycle_size(true), "next deal: 6x6");
         assert_eq!(deals.next_deal(), "6x6 hard");
+    }
+
+    #[test]
+    fn the_variant_cycles_and_one_the_size_cannot_take_deals_classic_and_says_why() {
+        let config = Config::built_in();
+        let mut deals = DealQueue::new(&config, 1);
+        assert_eq!(deals.next_variant, Variant::Classic);
+        assert_eq!(deals.cycle_variant(), "next deal: 9x9 X");
+        assert_eq!(deals.cycle_variant(), "next deal: 9x9 windoku");
+        deals.next_size = 6;
+        assert_eq!(deals.next_dealt_variant(), Variant::Classic);
+        let message = deals.cycle_size(true);
+        assert!(message.contains("windoku needs square boxes"), "{message}");
+        deals.next_variant = Variant::Jigsaw;
+        assert_eq!(deals.next_board(), "8x8 jigsaw");
+        assert_eq!(
+            deals.next_deal(),
+            format!("8x8 jigsaw {}", deals.next_dealt_difficulty())
+        );
+    }
+
+    #[test]
+    fn a_seed_deals_the_same_jigsaw_layout_and_givens() {
+        let base = Shape::sudoku(6).expect("6x6");
+        let deal_from = |seed| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let rules = rules_for_deal(base, Variant::Jigsaw, &mut rng).expect("rules");
+            deal(rules, Difficulty::Easy, &mut rng).puzzle
+        };
+        let (a, b) = (deal_from(4), deal_from(4));
+        assert!(a.shape().is_jigsaw());
+        assert_eq!(a, b);
+        assert_ne!(
+            a.shape(),
+            deal_from(5).shape(),
+            "another seed, another layout"
+        );
     }
 
     #[test]

@@ -295,6 +295,24 @@ impl App {
                 self.fix_and_play(watch);
                 return;
             }
+            Action::CycleVariant => {
+                let givens = editor.givens().clone();
+                match next_editor_variant(givens.shape()) {
+                    Some(rules) => {
+                        // The givens stay; clashes under the new rules show at once.
+                        if let Some(board) = Board::from_values(rules, givens.values().to_vec()) {
+                            self.editor = Some(Editor::from_board(board, now));
+                        }
+                        self.message =
+                            Some(format!("editor: {} rules", super::view::shape_label(rules)));
+                        return;
+                    }
+                    None => Outcome::Refused(format!(
+                        "no other variant fits a {} board",
+                        super::view::shape_label(givens.shape())
+                    )),
+                }
+            }
             Action::CycleSize | Action::CycleSizeBack => {
                 if editor.givens().filled_count() > 0 {
                     Outcome::Refused(
@@ -384,6 +402,25 @@ impl App {
             self.game.mark_assisted();
         }
     }
+}
+
+/// The rules after those of `shape` in the variant cycle that fit it: X
+/// and windoku add or drop their houses; a jigsaw keeps its regions (so it
+/// turns between jigsaw and jigsaw X), and a board without regions skips
+/// the jigsaws. `None` when nothing else fits.
+fn next_editor_variant(shape: Shape) -> Option<Shape> {
+    use crate::engine::{Named, Variant};
+    let current = Variant::of(&shape);
+    let mut variant = current.next();
+    while variant != current {
+        if let Ok(rules) = variant.apply(shape) {
+            if Variant::of(&rules) == variant {
+                return Some(rules);
+            }
+        }
+        variant = variant.next();
+    }
+    None
 }
 
 #[cfg(test)]

@@ -35,6 +35,10 @@ fn kind(game: &Game) -> GameKind {
     GameKind {
         size: game.shape().size(),
         difficulty: game.difficulty(),
+        variant: match crate::engine::Variant::of(&game.shape()) {
+            crate::engine::Variant::Classic => None,
+            variant => Some(variant),
+        },
     }
 }
 

@@ -184,6 +184,11 @@ pub struct DealChoices {
     pub size: Option<usize>,
     pub difficulty: Option<crate::engine::grader::Difficulty>,
     pub latin: Option<bool>,
+    /// `--variant`: the rules of the fresh deals.
+    pub variant: Option<crate::engine::Variant>,
+    /// `--seed`: the seed of the deals of this run, so a deal (a jigsaw's
+    /// layout too) can be dealt again.
+    pub seed: Option<u64>,
 }
 
 impl DealChoices {
@@ -206,6 +211,7 @@ impl DealChoices {
             difficulty: self.difficulty,
             size: self.size,
             latin: self.latin,
+            variant: self.variant,
         }
     }
 }
@@ -253,6 +259,8 @@ pub struct EditLaunch {
     pub boxes: crate::engine::format::ShapeHint,
     /// Digits to start from (a puzzle line given with the command).
     pub start: Option<Board>,
+    /// `--variant`: the rules of the blank board (the CLI refused a blank jigsaw).
+    pub variant: Option<crate::engine::Variant>,
 }
 
 /// `doku edit`: the editor on a blank board (or `launch.start`), over the
@@ -286,6 +294,9 @@ fn with_choices(config: &Config, choices: &Preferences) -> Config {
     }
     if let Some(latin) = choices.latin {
         config.latin = latin;
+    }
+    if let Some(variant) = choices.variant {
+        config.variant = variant;
     }
     if let Some(theme) = &choices.theme {
         config.theme = theme.clone();
@@ -338,9 +349,20 @@ fn launch_app(
         &with_choices(&loaded.config, &choices),
         &deals.as_preferences(),
     );
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
+    if let Some(variant) = deals.variant {
+        if let Some(why) = variant.unplayable_on(config.size, config.latin) {
+            let _ = writeln!(
+                io::stderr(),
+                "doku: --variant {variant}: {why} (give --size, or choose the size with z)"
+            );
+            return crate::exit::EXIT_BAD_INPUT;
+        }
+    }
+    let seed = deals.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
     let now = Instant::now();
     let theme = loaded
         .themes
@@ -456,6 +478,13 @@ fn launch_app(
             ShapeHint::Latin => Shape::latin(size).ok(),
             ShapeHint::Boxes(rows, cols) => Shape::with_boxes(rows.into(), cols.into()).ok(),
         };
+        let blank = match (blank, edit.variant) {
+            (blank, Some(variant)) => {
+                let base = blank.or_else(|| super::deal::deal_shape(size, false).ok());
+                base.and_then(|b| variant.apply(b).ok())
+            }
+            (blank, None) => blank,
+        };
         match blank {
             Some(shape) => app.open_blank_editor(shape, now),
             None => app.open_editor(size, now),
@@ -507,8 +536,10 @@ mod tests {
             difficulty: Some(crate::engine::grader::Difficulty::Expert),
             size: Some(16),
             latin: Some(true),
+            variant: Some(crate::engine::Variant::Jigsaw),
         };
         let chosen = with_choices(&config, &choices);
+        assert_eq!(chosen.variant, crate::engine::Variant::Jigsaw);
         assert_eq!(
             (chosen.size, chosen.difficulty, chosen.theme.as_str()),
             (16, crate::engine::grader::Difficulty::Expert, "light")

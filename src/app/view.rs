@@ -86,7 +86,7 @@ impl Widget for AppView<'_> {
             let text = format!(
                 "{} dealing a {} {} puzzle",
                 self.spinner(),
-                shape_label(dealing.map_or(shape, |d| d.shape)),
+                dealing.map_or_else(|| shape_label(shape), |d| d.label()),
                 dealing.map_or(app.deals.next_dealt_difficulty(), |d| d.difficulty),
             );
             let rect = crate::ui::popups_centred(above_status, text.chars().count() as u16, 1);
@@ -210,6 +210,7 @@ impl AppView<'_> {
             (Action::PlayEdited, "play the puzzle"),
             (Action::ToggleWatch, "watch the solver"),
             (Action::CycleSize, "size (blank board)"),
+            (Action::CycleVariant, "variant (blank board)"),
             (Action::Back, "back to your game"),
         ] {
             if let Some(key) = app.keymap.keys_for_board(action, size).first() {
@@ -321,7 +322,7 @@ impl AppView<'_> {
             facts.push(format!(
                 "{} dealing {} {}",
                 self.spinner(),
-                shape_label(dealing.shape),
+                dealing.label(),
                 dealing.difficulty
             ));
         }
@@ -522,6 +523,20 @@ impl AppView<'_> {
             keys.push(' ');
             keys.push_str(&back.join(" "));
             description.push_str(&format!(" ({first}: back)"));
+        }
+        // The variant key shares the line too: the help fits 80x24.
+        let variant = match size {
+            Some(size) => self.app.keymap.keys_for_board(Action::CycleVariant, size),
+            None => self.app.keymap.keys_for(Action::CycleVariant),
+        };
+        if let Some(first) = variant.first() {
+            keys.push(' ');
+            keys.push_str(&variant.join(" "));
+            *description = description.replace(
+                "cycle the board size for the next deal",
+                "the next deal's board size",
+            );
+            description.push_str(&format!(" / variant ({first})"));
         }
     }
 
@@ -764,7 +779,7 @@ pub(super) fn hint_text(app: &App) -> Option<String> {
 const QUIT_SAVING_NOTHING: &str = "quit (doku watch saves no game)";
 
 fn folded_into_size(action: Action) -> bool {
-    action == Action::CycleSizeBack
+    action == Action::CycleSizeBack || action == Action::CycleVariant
 }
 
 /// A board's size as the status line names it: "9x9", or "9x9 Latin" for a
@@ -772,6 +787,11 @@ fn folded_into_size(action: Action) -> bool {
 /// drawing fault; boxes other than the size's standard ones are named too.
 pub(super) fn shape_label(shape: crate::engine::Shape) -> String {
     let n = shape.size();
+    let variant = crate::engine::Variant::of(&shape);
+    if variant != crate::engine::Variant::Classic {
+        // "9x9 jigsaw", "9x9 X", "9x9 windoku X", "6x6 Latin X".
+        return super::deal::board_words(n, shape.is_latin(), variant);
+    }
     match shape.box_dims() {
         None => format!("{n}x{n} Latin"),
         Some((rows, cols)) if crate::engine::Shape::sudoku(n).ok() != Some(shape) => {

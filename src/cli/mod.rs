@@ -14,7 +14,7 @@ mod stats;
 use crate::engine::format::{Format, ShapeHint};
 use crate::engine::generator::Symmetry;
 use crate::engine::grader::Difficulty;
-use crate::engine::{Named, Strategy};
+use crate::engine::{Board, Named, Strategy, Variant};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use output::say;
@@ -135,6 +135,38 @@ pub struct PlayArgs {
     /// the game, or config.toml's]. A saved game is still resumed first.
     #[arg(long, value_parser = named::<Difficulty>(), conflicts_with_all = ["puzzle", "file"])]
     pub difficulty: Option<Difficulty>,
+    /// Rules: classic, x, windoku, jigsaw, or jigsaw,x and windoku,x.
+    /// Without a puzzle, the variant of fresh deals (as v chooses in the
+    /// game; a jigsaw gets a new region layout each deal); with one, x and
+    /// windoku add their houses to it.
+    #[arg(long, value_name = "V", value_parser = parse_variant)]
+    pub variant: Option<Variant>,
+    /// Seed of this run's deals (any number): the same seed deals the same
+    /// puzzle, a jigsaw's layout included.
+    #[arg(long, value_name = "S", conflicts_with_all = ["puzzle", "file"])]
+    pub seed: Option<u64>,
+}
+
+/// `--variant`: a variant's name or parts, as `doku generate` takes them.
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    Variant::parse(text)
+}
+
+/// A puzzle given with `--variant`: its board under the variant's rules
+/// (x and windoku add their houses; a jigsaw's regions come with the puzzle).
+fn with_variant(board: Board, variant: Option<Variant>) -> Result<Board, String> {
+    let Some(variant) = variant else {
+        return Ok(board);
+    };
+    let shape = board.shape();
+    let rules = variant
+        .apply(shape)
+        .map_err(|e| format!("--variant {variant}: {e}"))?;
+    if rules == shape {
+        return Ok(board);
+    }
+    Board::from_values(rules, board.values().to_vec())
+        .ok_or_else(|| format!("--variant {variant}: the puzzle does not fit its rules"))
 }
 
 impl PlayArgs {
@@ -177,10 +209,18 @@ impl PlayArgs {
                 .to_string());
             }
         }
+        let variant = if fresh { self.variant } else { None };
+        if let (Some(variant), Some(size)) = (variant, self.size) {
+            if let Some(why) = variant.unplayable_on(size, latin.unwrap_or(false)) {
+                return Err(format!("--variant {variant}: {why}"));
+            }
+        }
         Ok(crate::app::DealChoices {
             size: self.size,
             difficulty: self.difficulty,
             latin,
+            variant,
+            seed: self.seed,
         })
     }
 }
@@ -198,6 +238,10 @@ pub struct EditArgs {
     /// or for a blank board the shape of the next deal.
     #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
     pub boxes: Option<ShapeHint>,
+    /// Rules of the givens: classic, x, windoku or windoku,x (a jigsaw's
+    /// regions come with a puzzle that has them).
+    #[arg(long, value_name = "V", value_parser = parse_variant)]
+    pub variant: Option<Variant>,
 }
 
 #[derive(Debug, Args)]
@@ -223,6 +267,13 @@ pub struct WatchArgs {
     /// Without a puzzle, `latin` deals Latin squares (as in doku play).
     #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
     pub boxes: Option<ShapeHint>,
+    /// Rules: classic, x, windoku, jigsaw, jigsaw,x or windoku,x (as in
+    /// doku play).
+    #[arg(long, value_name = "V", value_parser = parse_variant)]
+    pub variant: Option<Variant>,
+    /// Seed of the deals (any number), as in doku play.
+    #[arg(long, value_name = "S", conflicts_with_all = ["puzzle", "file"])]
+    pub seed: Option<u64>,
 }
 
 #[derive(Debug, Args)]
@@ -572,14 +623,32 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
             if let Some(problem) = input::file_named_as_puzzle(text, hint, false) {
                 return Err(format!("the puzzle argument: {problem}"));
             }
-            Some(parse_puzzle(text, hint).map_err(|e| format!("the puzzle argument: {e}"))?)
+            let board =
+                parse_puzzle(text, hint).map_err(|e| format!("the puzzle argument: {e}"))?;
+            Some(with_variant(board, args.variant)?)
         }
         None => None,
     };
+    if let (None, Some(variant)) = (&args.puzzle, args.variant) {
+        if variant.is_jigsaw() {
+            return Err(format!(
+                "--variant {variant}: a blank jigsaw has no regions yet; give a puzzle \
+                 with its region map (givens, a space, one region symbol per cell)"
+            ));
+        }
+        let latin = args.boxes == Some(ShapeHint::Latin);
+        if let Some(why) = args
+            .size
+            .and_then(|size| variant.unplayable_on(size, latin))
+        {
+            return Err(format!("--variant {variant}: {why}"));
+        }
+    }
     Ok(crate::app::EditLaunch {
         size: args.size,
         boxes: args.boxes.unwrap_or_default(),
         start,
+        variant: args.variant,
     })
 }
 
@@ -619,6 +688,8 @@ fn watch_launch(
         boxes: args.boxes,
         size: None,
         difficulty: None,
+        variant: args.variant,
+        seed: args.seed,
     };
     let puzzle = play_puzzle(&as_play)?;
     let launch = crate::app::WatchLaunch {
@@ -685,6 +756,7 @@ fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> 
     let bytes = bytes.strip_prefix(input::BYTE_ORDER_MARK).unwrap_or(&bytes);
     let board = parse_puzzle_bytes(bytes, args.boxes.unwrap_or_default())
         .map_err(|e| format!("{source}: {e}"))?;
+    let board = with_variant(board, args.variant)?;
     check_givens(&board, 1).map_err(|e| format!("{source}: {e}"))?;
     Ok(Some(board))
 }

@@ -15,7 +15,7 @@ pub use error::ConfigError;
 use crate::engine::grader::Difficulty;
 use crate::engine::shape::SUDOKU_SHAPES;
 use crate::engine::Named;
-use crate::engine::SearchKind;
+use crate::engine::{SearchKind, Variant};
 use crate::keymap::Keymap;
 use crate::storage::config_dir;
 use crate::theme::{self, ColorDepth, Theme, Themes};
@@ -46,6 +46,7 @@ const ROOT_KEYS: &[&str] = &[
     "color_depth",
     "size",
     "latin",
+    "variant",
     "difficulty",
     "auto_remove_notes",
     "wrap",
@@ -154,6 +155,8 @@ pub struct Config {
     pub size: usize,
     /// A new deal is a Latin square (no boxes), not a sudoku.
     pub latin: bool,
+    /// The rules of a new deal: classic, x, windoku, jigsaw, ...
+    pub variant: Variant,
     pub difficulty: Difficulty,
     pub auto_remove_notes: bool,
     pub wrap: bool,
@@ -348,6 +351,7 @@ struct ConfigDraft {
     color_depth: Option<ColorDepthSetting>,
     size: Option<usize>,
     latin: Option<bool>,
+    variant: Option<Variant>,
     difficulty: Option<Difficulty>,
     auto_remove_notes: Option<bool>,
     wrap: Option<bool>,
@@ -374,6 +378,7 @@ impl ConfigDraft {
             color_depth: None,
             size: None,
             latin: None,
+            variant: None,
             difficulty: None,
             auto_remove_notes: None,
             wrap: None,
@@ -407,6 +412,7 @@ impl ConfigDraft {
             color_depth: set(self.color_depth, "color_depth"),
             size: set(self.size, "size"),
             latin: set(self.latin, "latin"),
+            variant: set(self.variant, "variant"),
             difficulty: set(self.difficulty, "difficulty"),
             auto_remove_notes: set(self.auto_remove_notes, "auto_remove_notes"),
             wrap: set(self.wrap, "wrap"),
@@ -460,6 +466,9 @@ impl ConfigDraft {
         }
         if let Some(difficulty) = named_value(&root, "difficulty")? {
             self.difficulty = Some(difficulty);
+        }
+        if let Some(variant) = named_value(&root, "variant")? {
+            self.variant = Some(variant);
         }
         for (key, field) in [
             ("latin", &mut self.latin),

@@ -68,9 +68,12 @@ impl Game {
             .zip(self.givens.values())
             .map(|(&value, &given)| if given != 0 { 0 } else { value })
             .collect();
+        let (variant, regions) = SavedGame::rules_of(shape);
         SavedGame {
             size: shape.size(),
             boxes: shape.box_dims(),
+            variant,
+            regions,
             difficulty: self.difficulty,
             seed,
             givens: encode_rows(shape, self.givens.values()),
@@ -123,5 +126,54 @@ impl Game {
             since: (!game.solved).then_some(now),
         };
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generator::rules_for_deal;
+    use crate::engine::{Board, Shape, Variant};
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_jigsaw_x_game_round_trips_with_its_regions_and_variant() {
+        let now = Instant::now();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let rules = rules_for_deal(Shape::CLASSIC, Variant::JigsawX, &mut rng).expect("rules");
+        let mut game = Game::new(Board::empty(rules), None, now);
+        game.set_cursor(2, 3);
+        game.enter(4, now);
+        let saved = game.to_saved(now, Some(9));
+        assert_eq!(saved.variant, Some(Variant::JigsawX));
+        assert_eq!(saved.regions.len(), 9);
+        assert_eq!(saved.boxes, None);
+        let text = serde_json::to_string(&saved).expect("json");
+        assert!(text.contains("\"variant\":\"jigsaw,x\""), "{text}");
+        let back: crate::storage::SavedGame = serde_json::from_str(&text).expect("reads");
+        let resumed = Game::from_saved(&back, now).expect("resumes");
+        assert_eq!(resumed.shape(), rules, "the same regions and diagonals");
+        assert_eq!(resumed.value(rules.cell(2, 3)).map(|d| d.get()), Some(4));
+    }
+
+    #[test]
+    fn a_classic_save_names_no_variant_and_an_old_save_reads_as_classic() {
+        let now = Instant::now();
+        let game = Game::new(Board::empty(Shape::CLASSIC), None, now);
+        let saved = game.to_saved(now, None);
+        assert_eq!((saved.variant, saved.regions.len()), (None, 0));
+        let text = serde_json::to_string(&saved).expect("json");
+        assert!(
+            !text.contains("variant") && !text.contains("regions"),
+            "{text}"
+        );
+        let x = Variant::X.apply(Shape::CLASSIC).expect("x");
+        let mut x_saved = Game::new(Board::empty(x), None, now).to_saved(now, None);
+        assert_eq!(x_saved.variant, Some(Variant::X));
+        // Damaged regions are refused with the field named, not played.
+        x_saved.regions = vec!["1".repeat(9); 9];
+        x_saved.boxes = None;
+        let err = Game::from_saved(&x_saved, now).expect_err("one region is no jigsaw");
+        assert!(err.starts_with("regions:"), "{err}");
     }
 }

@@ -111,6 +111,7 @@ actions! {
     CycleDifficulty => "cycle_difficulty", Both, "difficulty", "cycle the difficulty for the next deal";
     CycleSize => "cycle_size", Both, "size", "cycle the board size for the next deal";
     CycleSizeBack => "cycle_size_back", Both, "size back", "cycle the board size for the next deal backwards";
+    CycleVariant => "cycle_variant", Both, "variant", "cycle the variant for the next deal (classic, X, windoku, jigsaw, ...)";
     ToggleLatin => "toggle_latin", Both, "latin", "deal Latin squares (no boxes) next, or sudokus again";
     Edit => "edit", Play, "edit", "type in a puzzle of your own (the editor)";
     PlayEdited => "play_edited", Play, "play", "in the editor: fix the givens and play them";
@@ -151,6 +152,7 @@ impl Action {
             | Action::CycleDifficulty
             | Action::CycleSize
             | Action::CycleSizeBack
+            | Action::CycleVariant
             | Action::ToggleLatin
             | Action::Edit
             | Action::PlayEdited

@@ -19,6 +19,19 @@ pub struct SavedGame {
     /// Box height and width; absent for a Latin square.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub boxes: Option<(usize, usize)>,
+    /// The rules besides rows, columns and boxes ("x", "windoku", "jigsaw",
+    /// "jigsaw,x", ...); absent for classic rules (and in saves from before
+    /// variants, which are classic).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "super::variant_name"
+    )]
+    pub variant: Option<crate::engine::Variant>,
+    /// A jigsaw's regions, one string a row: each cell's region as a
+    /// symbol (`1` for the first region, as digits are written).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
     /// The difficulty it was dealt at; absent for a puzzle the player gave.
     #[serde(default)]
     pub difficulty: Option<Difficulty>,
@@ -150,11 +163,24 @@ pub fn decode_rows(shape: Shape, rows: &[String], field: &str) -> Result<Vec<u8>
 }
 
 impl SavedGame {
-    /// The board's shape, if the size and boxes describe one.
+    /// The board's shape, if the size, boxes or regions, and variant
+    /// describe one.
     pub fn shape(&self) -> Result<Shape, String> {
-        let shape = match self.boxes {
-            Some((r, c)) => Shape::with_boxes(r, c).map_err(|e| format!("boxes: {e}"))?,
-            None => Shape::latin(self.size).map_err(|e| format!("size: {e}"))?,
+        let shape = match (self.boxes, self.regions.is_empty()) {
+            (Some(_), false) => {
+                return Err("regions: a board has boxes or regions, not both".into())
+            }
+            (Some((r, c)), true) => Shape::with_boxes(r, c).map_err(|e| format!("boxes: {e}"))?,
+            (None, true) => Shape::latin(self.size).map_err(|e| format!("size: {e}"))?,
+            (None, false) => {
+                let latin = Shape::latin(self.size).map_err(|e| format!("size: {e}"))?;
+                let map = decode_rows(latin, &self.regions, "regions")?;
+                if map.contains(&0) {
+                    return Err("regions: every cell needs a region".into());
+                }
+                let map: Vec<u8> = map.iter().map(|&v| v - 1).collect();
+                Shape::jigsaw(self.size, &map).map_err(|e| format!("regions: {e}"))?
+            }
         };
         if shape.size() != self.size {
             return Err(format!(
@@ -162,7 +188,30 @@ impl SavedGame {
                 self.boxes, self.size
             ));
         }
-        Ok(shape)
+        match self.variant {
+            None => Ok(shape),
+            Some(variant) => variant
+                .apply(shape)
+                .map_err(|e| format!("variant {variant}: {e}")),
+        }
+    }
+
+    /// The rules of `shape` in the saved form: its variant (none for
+    /// classic) and a jigsaw's region rows.
+    pub fn rules_of(shape: Shape) -> (Option<crate::engine::Variant>, Vec<String>) {
+        use crate::engine::Variant;
+        let variant = Variant::of(&shape);
+        let regions = if shape.is_jigsaw() {
+            let latin = Shape::latin(shape.size()).unwrap_or(shape);
+            let map: Vec<u8> = shape
+                .cells()
+                .map(|cell| shape.box_of(cell).map_or(0, |r| r as u8 + 1))
+                .collect();
+            encode_rows(latin, &map)
+        } else {
+            Vec::new()
+        };
+        ((variant != Variant::Classic).then_some(variant), regions)
     }
 
     /// The givens as a board.
@@ -188,10 +237,11 @@ impl SavedGame {
         let givens = self.givens_board()?;
         if let Some(clash) = givens.conflicts().first() {
             return Err(format!(
-                "givens: {} and {} both hold {}",
+                "givens: {} and {} both hold {} (in {})",
                 givens.cell_name(clash.first),
                 givens.cell_name(clash.second),
-                clash.digit.get()
+                clash.digit.get(),
+                clash.house
             ));
         }
         let entries = self.entry_values()?;
@@ -261,6 +311,8 @@ mod tests {
         SavedGame {
             size: 4,
             boxes: Some((2, 2)),
+            variant: None,
+            regions: Vec::new(),
             difficulty: Some(Difficulty::Easy),
             seed: Some(7),
             givens: encode_rows(shape, &givens),

@@ -15,12 +15,14 @@ mod paths;
 pub mod prefs;
 mod save;
 pub mod stats;
+mod variant_name;
 
 pub use game_file::{decode_rows, encode_rows, SavedCell, SavedChange, SavedEdit, SavedGame};
 pub use paths::{config_dir, StateDir};
 pub use prefs::Preferences;
 pub use save::{crash_note, Autosave, Found, Opened};
 pub use stats::{GameKind, Stats};
+pub use variant_name::words as variant_words;
 
 use crate::toml_file::error::io_reason;
 use std::io;

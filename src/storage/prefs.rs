@@ -1,5 +1,5 @@
-//! What the player chose with `t`, `d`, `z` and `L` (theme, difficulty,
-//! size and Latin squares for the next deal), remembered in `preferences.json` in the state
+//! What the player chose with `t`, `d`, `z`, `L` and `v` (theme,
+//! difficulty, size, Latin squares and variant for the next deal), remembered in `preferences.json` in the state
 //! directory. The user's `config.toml` is theirs and is never rewritten:
 //! these choices sit over it, and a field left out means "as configured".
 
@@ -20,6 +20,13 @@ pub struct Preferences {
     /// Latin squares (`L`) rather than sudokus.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub latin: Option<bool>,
+    /// The rules of the next deal (`v`).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "super::variant_name"
+    )]
+    pub variant: Option<crate::engine::Variant>,
 }
 
 /// The preferences in `dir` (none when there is no file). A damaged file is
@@ -48,6 +55,7 @@ mod tests {
             difficulty: Some(Difficulty::Hard),
             size: None,
             latin: None,
+            variant: Some(crate::engine::Variant::JigsawX),
         };
         store(&dir, &prefs).unwrap();
         assert_eq!(load(&dir).unwrap(), prefs);

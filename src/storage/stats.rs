@@ -8,7 +8,7 @@
 //! # use doku::storage::{stats, GameKind, StateDir};
 //! # use std::time::Duration;
 //! let dir = StateDir::from_env()?;
-//! let kind = GameKind { size: 9, difficulty: None };
+//! let kind = GameKind { size: 9, difficulty: None, variant: None };
 //! stats::update(&dir, |s| s.record_start(kind))?;
 //! let solved = stats::update(&dir, |s| s.record_solved(kind, Duration::from_secs(300), 1))?;
 //! if solved.value.is_new_best { /* the solved screen says so */ }
@@ -28,11 +28,39 @@ use std::time::Duration;
 pub struct GameKind {
     pub size: usize,
     pub difficulty: Option<Difficulty>,
+    /// The rules: `None` for classic, as every record from before variants
+    /// reads, so old statistics count as classic games.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "super::variant_name"
+    )]
+    pub variant: Option<crate::engine::Variant>,
 }
 
 impl GameKind {
-    fn sort_key(&self) -> (usize, bool, Option<Difficulty>) {
-        (self.size, self.difficulty.is_none(), self.difficulty)
+    fn sort_key(&self) -> (usize, usize, bool, Option<Difficulty>) {
+        let variant = self.variant.map_or(0, |v| {
+            crate::engine::Variant::ALL
+                .iter()
+                .position(|&w| w == v)
+                .unwrap_or(0)
+        });
+        (
+            self.size,
+            variant,
+            self.difficulty.is_none(),
+            self.difficulty,
+        )
+    }
+
+    /// The board as the table names it: "9x9", "9x9 jigsaw", "9x9 X".
+    fn board_label(&self) -> String {
+        let n = self.size;
+        match self.variant {
+            None | Some(crate::engine::Variant::Classic) => format!("{n}x{n}"),
+            Some(v) => format!("{n}x{n} {}", super::variant_words(v)),
+        }
     }
 
     fn difficulty_label(&self) -> &'static str {
@@ -205,7 +233,7 @@ impl Stats {
         let mut rows: Vec<[String; 9]> = vec![header.map(String::from)];
         for r in &self.records {
             rows.push([
-                format!("{0}x{0}", r.kind.size),
+                r.kind.board_label(),
                 r.kind.difficulty_label().into(),
                 r.started.to_string(),
                 r.solved.to_string(),
@@ -306,10 +334,12 @@ mod tests {
     const NINE_EASY: GameKind = GameKind {
         size: 9,
         difficulty: Some(Difficulty::Easy),
+        variant: None,
     };
     const FOUR_CUSTOM: GameKind = GameKind {
         size: 4,
         difficulty: None,
+        variant: None,
     };
 
     #[test]
@@ -348,10 +378,12 @@ mod tests {
         let hard9 = GameKind {
             size: 9,
             difficulty: Some(Difficulty::Hard),
+            variant: None,
         };
         let custom9 = GameKind {
             size: 9,
             difficulty: None,
+            variant: None,
         };
         for kind in [custom9, hard9, NINE_EASY, FOUR_CUSTOM] {
             s.record_start(kind);
@@ -383,6 +415,29 @@ mod tests {
             table.contains("Streak: 1 solved in a row (best 1)"),
             "{table}"
         );
+    }
+
+    #[test]
+    fn each_variant_keeps_its_own_record_and_old_records_read_as_classic() {
+        use crate::engine::Variant;
+        let mut stats = Stats::default();
+        let jigsaw = GameKind {
+            variant: Some(Variant::Jigsaw),
+            ..NINE_EASY
+        };
+        stats.record_start(NINE_EASY);
+        stats.record_start(jigsaw);
+        stats.record_solved(jigsaw, Duration::from_secs(90), 0);
+        assert_eq!(stats.record(NINE_EASY).map(|r| r.solved), Some(0));
+        assert_eq!(stats.record(jigsaw).map(|r| r.solved), Some(1));
+        let table = stats.table();
+        assert!(table.contains("9x9 jigsaw"), "{table}");
+        let text = serde_json::to_string(&stats).expect("json");
+        assert_eq!(text.matches("\"variant\":\"jigsaw\"").count(), 1, "{text}");
+        // A record written before variants: no variant, so classic.
+        let old = r#"{"records":[{"size":9,"difficulty":"easy","started":2}]}"#;
+        let old: Stats = serde_json::from_str(old).expect("old statistics read");
+        assert_eq!(old.record(NINE_EASY).map(|r| r.started), Some(2));
     }
 
     #[test]

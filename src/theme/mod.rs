@@ -65,6 +65,11 @@ slots! {
     Board => "board", board, "An empty cell, under the box shading.";
     BoxEven => "box_even", box_even, "Cells of boxes 0, 2, 4, ... in checkerboard order.";
     BoxOdd => "box_odd", box_odd, "Cells of the other boxes of the checkerboard.";
+    Region1 => "region_1", region_1, "Jigsaw regions of the first of four shades (neighbouring regions never share one); unset: box_even.";
+    Region2 => "region_2", region_2, "Jigsaw regions of the second shade; unset: box_odd.";
+    Region3 => "region_3", region_3, "Jigsaw regions of the third shade; unset: box_even.";
+    Region4 => "region_4", region_4, "Jigsaw regions of the fourth shade; unset: box_odd.";
+    ExtraHouse => "extra_house", extra_house, "Cells of a variant's extra houses: X's diagonals, windoku's windows (a tint), and the mark in their empty cells.";
     GridLine => "grid_line", grid_line, "Thin lines between cells of one box.";
     BoxLine => "box_line", box_line, "Heavy lines between boxes, and the board's frame.";
     Given => "given", given, "A digit of the puzzle (cannot be changed).";
@@ -116,6 +121,23 @@ impl Theme {
     /// `box_row + box_col` is even.
     pub fn box_shade(&self, even: bool) -> Style {
         self.style(if even { Slot::BoxEven } else { Slot::BoxOdd })
+    }
+
+    /// The shade of a jigsaw region coloured `shade` (0 to 3): its own
+    /// slot, or where a theme leaves that out, the box checkerboard's.
+    pub fn region_shade(&self, shade: u8) -> Style {
+        let slot = match shade % 4 {
+            0 => Slot::Region1,
+            1 => Slot::Region2,
+            2 => Slot::Region3,
+            _ => Slot::Region4,
+        };
+        let style = self.style(slot);
+        if style == Style::default() {
+            self.box_shade(shade.is_multiple_of(2))
+        } else {
+            style
+        }
     }
 }
 

@@ -235,7 +235,12 @@ impl Widget for BoardWidget<'_> {
 
 impl BoardWidget<'_> {
     fn render_lines(&self, area: Rect, buf: &mut Buffer) {
-        render_grid_lines(self.geometry, self.theme, area, buf);
+        let shape = self.game.shape();
+        if shape.is_jigsaw() {
+            super::variant::render_region_lines(self.geometry, self.theme, shape, area, buf);
+        } else {
+            render_grid_lines(self.geometry, self.theme, area, buf);
+        }
     }
 
     fn cell_style(&self, cell: Cell) -> Style {
@@ -243,10 +248,10 @@ impl BoardWidget<'_> {
         let theme = self.theme;
         let shape = game.shape();
         let cursor = game.cursor();
-        let (r, c) = (shape.row(cell), shape.col(cell));
-        let (br, bc) = shape.box_dims().unwrap_or((shape.size(), shape.size()));
-        let even = (r / br + c / bc) % 2 == 0;
-        let mut style = theme.board().patch(theme.box_shade(even));
+        let mut style = super::variant::cell_shade(theme, shape, cell);
+        if let Some(tint) = super::variant::extra_tint(theme, shape, cell) {
+            style = style.patch(tint);
+        }
         if same_house(shape, cursor, cell) {
             style = style.patch(theme.peer_highlight());
         }
@@ -325,8 +330,13 @@ impl BoardWidget<'_> {
                 buf.set_stringn(x, middle_y, &text, g.cell_width as usize, style);
             } else if !notes.is_empty() {
                 set_char(buf, x, middle_y, NO_NOTE, style.patch(self.theme.note()));
+            } else {
+                self.render_extra_mark(cell, rect, style, buf);
             }
             return;
+        }
+        if notes.is_empty() && place.is_none() {
+            self.render_extra_mark(cell, rect, style, buf);
         }
         let (rows, cols) = g.notes_grid;
         let pencil = g.density == Density::Pencil;
@@ -359,6 +369,18 @@ impl BoardWidget<'_> {
                 // a digit, wherever its place is (the middle of a 3x3).
                 set_char(buf, x, y, NO_NOTE, style);
             }
+        }
+    }
+
+    /// The mark of a variant's extra house (a diagonal, a window) in an
+    /// empty cell without notes, so the house reads without colour.
+    fn render_extra_mark(&self, cell: Cell, rect: Rect, style: Style, buf: &mut Buffer) {
+        let shape = self.game.shape();
+        if let Some(mark) = super::variant::extra_mark(shape, cell) {
+            let style = style
+                .patch(self.theme.note())
+                .patch(self.theme.extra_house());
+            super::variant::draw_extra_mark(buf, rect, mark, style);
         }
     }
 

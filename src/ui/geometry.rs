@@ -129,11 +129,15 @@ impl BoardLayout {
         BoardLayout::candidates(shape).find(|g| g.width <= width && g.height <= height)
     }
 
-    /// Every layout this shape can have, from roomiest to tightest.
+    /// Every layout this shape can have, from roomiest to tightest. A
+    /// jigsaw's borders run between any two cells, so it gets no pencil
+    /// cells (they have no line between the rows of a box).
     pub fn candidates(shape: Shape) -> impl Iterator<Item = BoardLayout> {
         Density::ALL
             .iter()
-            .filter(move |&&d| d != Density::Pencil || shape.size() <= PENCIL_MAX_SIZE)
+            .filter(move |&&d| {
+                d != Density::Pencil || (shape.size() <= PENCIL_MAX_SIZE && !shape.is_jigsaw())
+            })
             .map(move |&d| BoardLayout::new(shape, d))
     }
 

@@ -8,6 +8,7 @@ pub mod output;
 mod panel;
 mod popups;
 mod status;
+pub mod variant;
 pub mod watch_view;
 
 pub use board::BoardWidget;

@@ -143,10 +143,11 @@ impl WatchView<'_> {
     fn shade(&self, cell: Cell) -> Style {
         let theme = self.theme;
         let shape = self.watch.board().shape();
-        let (r, c) = (shape.row(cell), shape.col(cell));
-        let (br, bc) = shape.box_dims().unwrap_or((shape.size(), shape.size()));
-        let even = (r / br + c / bc) % 2 == 0;
-        theme.board().patch(theme.box_shade(even))
+        let shade = super::variant::cell_shade(theme, shape, cell);
+        match super::variant::extra_tint(theme, shape, cell) {
+            Some(tint) => shade.patch(tint),
+            None => shade,
+        }
     }
 
     fn render_cell(&self, cell: Cell, rect: Rect, g: &BoardLayout, buf: &mut Buffer) {
@@ -181,11 +182,21 @@ impl WatchView<'_> {
             let width = text.chars().count() as u16;
             let x = rect.x + (g.cell_width.saturating_sub(width)) / 2;
             buf.set_stringn(x, y, &text, g.cell_width as usize, style);
+        } else if let Some(mark) = super::variant::extra_mark(self.watch.board().shape(), cell) {
+            let style = style
+                .patch(self.theme.note())
+                .patch(self.theme.extra_house());
+            super::variant::draw_extra_mark(buf, rect, mark, style);
         }
     }
 
     fn render_lines(&self, g: &BoardLayout, area: Rect, buf: &mut Buffer) {
-        super::board::render_grid_lines(g, self.theme, area, buf);
+        let shape = self.watch.board().shape();
+        if shape.is_jigsaw() {
+            super::variant::render_region_lines(g, self.theme, shape, area, buf);
+        } else {
+            super::board::render_grid_lines(g, self.theme, area, buf);
+        }
     }
 
     fn render_panel(&self, area: Rect, buf: &mut Buffer) {

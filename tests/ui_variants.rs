@@ -1,0 +1,267 @@
+//! The variants on screen at 80x24: a jigsaw's region borders and shading,
+//! X's diagonals and windoku's windows tinted and marked, readable without
+//! colour. Whole screens as insta snapshots in `tests/snapshots/`, and the
+//! styles that carry meaning as `Buffer` assertions.
+
+use doku::app::{deal, App, AppView};
+use doku::config::Config;
+use doku::engine::generator::rules_for_deal;
+use doku::engine::grader::Difficulty;
+use doku::engine::{Cell, Named, Shape, Variant};
+use doku::game::Game;
+use doku::keymap::{Action, KeyContext};
+use doku::theme::{ColorDepth, Theme, Themes};
+use doku::ui::variant::{
+    region_colours, ANTI_DIAGONAL_MARK, BOTH_DIAGONALS_MARK, MAIN_DIAGONAL_MARK, WINDOW_MARK,
+};
+use doku::ui::ScreenLayout;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::Terminal;
+use std::time::{Duration, Instant};
+
+fn themes() -> Themes {
+    Themes::built_in(ColorDepth::TrueColor)
+}
+
+fn theme(name: &str) -> Theme {
+    themes().get(name).expect("built-in theme").clone()
+}
+
+/// An easy 9x9 of `variant`, dealt from seed 11 (a jigsaw with its layout).
+fn dealt(variant: Variant) -> doku::engine::Board {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let rules = rules_for_deal(Shape::CLASSIC, variant, &mut rng).expect("rules");
+    deal(rules, Difficulty::Easy, &mut rng).puzzle
+}
+
+fn app_on(variant: Variant, theme_name: &str, now: Instant) -> App {
+    let game = Game::new(dealt(variant), Some(Difficulty::Easy), now);
+    App::new(&Config::built_in(), themes(), theme(theme_name), game, 1)
+}
+
+fn draw(app: &App, now: Instant) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(AppView { app, now }, frame.area()))
+        .expect("draws");
+    terminal.backend().buffer().clone()
+}
+
+fn text(buf: &Buffer) -> String {
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let mut line = String::new();
+        for x in 0..buf.area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The screen position of the middle of a cell's rectangle.
+fn cell_point(app: &App, cell: Cell) -> (u16, u16) {
+    let shape = app.game.shape();
+    let layout = ScreenLayout::new(shape, Rect::new(0, 0, 80, 24)).expect("fits 80x24");
+    let g = &layout.geometry;
+    let (r, c) = (shape.row(cell), shape.col(cell));
+    (
+        layout.board.x + g.col_x[c] + (g.cell_width - 1) / 2,
+        layout.board.y + g.row_y[r] + (g.cell_height - 1) / 2,
+    )
+}
+
+/// The first empty cell in reading order that `keep` accepts.
+fn empty_cell(app: &App, keep: impl Fn(Cell) -> bool) -> Cell {
+    let shape = app.game.shape();
+    shape
+        .cells()
+        .find(|&c| app.game.value(c).is_none() && keep(c))
+        .expect("such an empty cell")
+}
+
+/// Enters `digit` at `cell` as a player would (cursor there, the digit key).
+fn enter_at(app: &mut App, cell: Cell, digit: u8, now: Instant) {
+    let shape = app.game.shape();
+    app.game.set_cursor(shape.row(cell), shape.col(cell));
+    let key = char::from(b'0' + digit);
+    app.handle_key(KeyEvent::new(KeyCode::Char(key), KeyModifiers::NONE), now);
+}
+
+#[test]
+fn a_jigsaw_at_80x24_draws_its_regions_with_heavy_borders() {
+    let now = Instant::now();
+    let mut app = app_on(Variant::Jigsaw, "default", now);
+    let shape = app.game.shape();
+    assert!(shape.is_jigsaw());
+    // A digit that repeats in a region (and in no row or column): the
+    // message names the region.
+    let (cell, digit) = shape
+        .cells()
+        .filter(|&c| app.game.value(c).is_none())
+        .find_map(|c| {
+            let region = shape.box_of(c);
+            shape.cells().find_map(|g| {
+                let d = app.game.value(g)?;
+                let same_region = shape.box_of(g) == region;
+                let line = shape.row(g) == shape.row(c) || shape.col(g) == shape.col(c);
+                let elsewhere = shape
+                    .cells()
+                    .filter(|&o| app.game.value(o) == Some(d))
+                    .all(|o| shape.row(o) != shape.row(c) && shape.col(o) != shape.col(c));
+                (same_region && !line && elsewhere).then_some((c, d.get()))
+            })
+        })
+        .expect("a region clash to make");
+    enter_at(&mut app, cell, digit, now);
+    let message = app.message.clone().expect("the clash is named");
+    assert!(
+        message.starts_with(&format!("two {digit}s in region ")),
+        "{message}"
+    );
+    app.game.set_cursor(4, 4);
+    let buf = draw(&app, now + Duration::from_secs(65));
+    insta::assert_snapshot!("jigsaw_80x24", text(&buf));
+    let screen = text(&buf);
+    // Heavy borders turning inside the light grid.
+    assert!(screen.contains('━') && screen.contains('┃'), "{screen}");
+    assert!(
+        [
+            '╂', '┿', '┠', '┨', '┯', '┷', '╄', '╃', '╆', '╅', '╊', '╉', '╇', '╈'
+        ]
+        .iter()
+        .any(|&g| screen.contains(g)),
+        "{screen}"
+    );
+    // Neighbouring regions are shaded apart (away from the cursor's houses).
+    let colours = region_colours(shape);
+    let far = |c: Cell| !shape.sees(app.game.cursor(), c) && c != app.game.cursor();
+    let mut checked = 0;
+    for cell in shape.cells().filter(|&c| far(c)) {
+        let right = shape.cell(shape.row(cell), (shape.col(cell) + 1).min(8));
+        if right == cell || !far(right) || shape.box_of(right) == shape.box_of(cell) {
+            continue;
+        }
+        let (a, b) = (cell_point(&app, cell), cell_point(&app, right));
+        // Backgrounds away from digits' own styles: the left edge of a cell.
+        assert_ne!(buf[(a.0 - 1, a.1)].bg, buf[(b.0 - 1, b.1)].bg, "{cell:?}");
+        let ra = shape.box_of(cell).expect("region");
+        let rb = shape.box_of(right).expect("region");
+        assert_ne!(colours[ra], colours[rb]);
+        checked += 1;
+    }
+    assert!(checked > 0, "some neighbouring regions were compared");
+}
+
+#[test]
+fn an_x_board_tints_and_marks_its_diagonals() {
+    let now = Instant::now();
+    let mut app = app_on(Variant::X, "default", now);
+    app.game.set_cursor(0, 4);
+    let buf = draw(&app, now);
+    insta::assert_snapshot!("x_80x24", text(&buf));
+    let shape = app.game.shape();
+    let main = empty_cell(&app, |c| {
+        shape.row(c) == shape.col(c) && shape.row(c) != 4 && shape.row(c) > 0
+    });
+    let anti = empty_cell(&app, |c| {
+        shape.row(c) + shape.col(c) == 8 && shape.row(c) > 0
+    });
+    let plain = empty_cell(&app, |c| {
+        shape.row(c) > 0 && shape.row(c) != shape.col(c) && shape.row(c) + shape.col(c) != 8
+    });
+    let (m, a, p) = (
+        cell_point(&app, main),
+        cell_point(&app, anti),
+        cell_point(&app, plain),
+    );
+    assert_eq!(buf[m].symbol(), MAIN_DIAGONAL_MARK.to_string());
+    assert_eq!(buf[a].symbol(), ANTI_DIAGONAL_MARK.to_string());
+    assert_eq!(buf[p].symbol(), " ");
+    let tint = theme("default").extra_house().bg;
+    assert!(tint.is_some());
+    assert_eq!(buf[m].bg, tint.expect("a tint"));
+    assert_ne!(buf[p].bg, tint.expect("a tint"));
+    if app.game.value(shape.cell(4, 4)).is_none() {
+        assert_eq!(
+            buf[cell_point(&app, shape.cell(4, 4))].symbol(),
+            BOTH_DIAGONALS_MARK.to_string()
+        );
+    }
+}
+
+#[test]
+fn a_windoku_board_marks_its_windows_without_colour() {
+    let now = Instant::now();
+    let app = app_on(Variant::Windoku, "mono", now);
+    let buf = draw(&app, now);
+    insta::assert_snapshot!("windoku_mono_80x24", text(&buf));
+    let shape = app.game.shape();
+    // Rows and columns 2-4 and 6-8 (counting from 1) are the windows.
+    let in_window = |c: Cell| {
+        let w = |i: usize| (1..=3).contains(&i) || (5..=7).contains(&i);
+        w(shape.row(c)) && w(shape.col(c))
+    };
+    let marked = shape
+        .cells()
+        .filter(|&c| app.game.value(c).is_none() && c != app.game.cursor())
+        .filter(|&c| buf[cell_point(&app, c)].symbol() == WINDOW_MARK.to_string())
+        .count();
+    let empty_in_windows = shape
+        .cells()
+        .filter(|&c| app.game.value(c).is_none() && in_window(c) && c != app.game.cursor())
+        .count();
+    assert_eq!(marked, empty_in_windows);
+    assert!(marked > 0);
+    // Nothing marks a cell outside the windows.
+    for cell in shape.cells().filter(|&c| !in_window(c)) {
+        assert_ne!(
+            buf[cell_point(&app, cell)].symbol(),
+            WINDOW_MARK.to_string()
+        );
+    }
+}
+
+#[test]
+fn the_variant_key_chooses_the_next_deal_and_the_panel_says_so() {
+    let now = Instant::now();
+    let mut app = app_on(Variant::Classic, "default", now);
+    assert_eq!(app.deals.next_variant, Variant::Classic);
+    let key = app.keymap.keys_for(Action::CycleVariant);
+    assert_eq!(key.first().map(String::as_str), Some("v"));
+    assert_eq!(
+        app.keymap.action_for(
+            &KeyEvent::new(KeyCode::Char('v'), KeyModifiers::NONE),
+            KeyContext::Play,
+            9
+        ),
+        Some(Action::CycleVariant)
+    );
+    let mut seen = vec![];
+    for _ in 0..Variant::ALL.len() {
+        app.handle_key(KeyEvent::new(KeyCode::Char('v'), KeyModifiers::NONE), now);
+        seen.push(app.deals.next_variant);
+    }
+    assert_eq!(seen[0], Variant::X);
+    assert_eq!(
+        *seen.last().expect("cycled"),
+        Variant::Classic,
+        "it wraps round"
+    );
+    while app.deals.next_variant != Variant::Jigsaw {
+        app.handle_key(KeyEvent::new(KeyCode::Char('v'), KeyModifiers::NONE), now);
+    }
+    assert_eq!(
+        app.message.as_deref(),
+        Some("next deal: 9x9 jigsaw"),
+        "the status line names the choice"
+    );
+    let screen = text(&draw(&app, now));
+    assert!(screen.contains("9x9 jigsaw"), "{screen}");
+}
