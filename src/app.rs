@@ -385,7 +385,13 @@ impl App {
             Some(Arrival::Dealt(dealt, held_message)) => {
                 // A deal asked for in the solver view opens in the view again.
                 let watching = matches!(self.screen, Screen::Watching | Screen::WatchHelp);
-                self.message = held_message.or(dealt.note);
+                // A deal that lands behind the editor leaves its message be
+                // ("editor: a blank 8x8 Latin board").
+                match held_message.or(dealt.note) {
+                    Some(note) => self.message = Some(note),
+                    None if self.editor.is_none() => self.message = None,
+                    None => {}
+                }
                 self.start_game(dealt.puzzle, Some(dealt.difficulty), now);
                 if let Some(solution) = dealt.solution {
                     self.game.set_known_solution(solution);

@@ -182,7 +182,7 @@ fn variant_flags_add_houses_and_refuse_what_cannot_be() {
 }
 
 #[test]
-fn the_published_jigsaw_solves_to_its_published_solution() {
+fn published_variant_puzzles_solve_to_their_published_solutions() {
     for line in fixture_lines("variants/published.tsv") {
         let fields: Vec<&str> = line.split('\t').collect();
         let [variant, puzzle, solution, source] = fields[..] else {
