@@ -63,32 +63,51 @@ fn random_layout(size: usize, diagonals: bool, rng: &mut impl Rng) -> Result<Sha
     } else {
         start
     };
-    let grid = loop {
+    let mut grid = loop {
         if let Some(grid) = try_full_grid(start, rng, FILL_TRIES) {
             break grid;
         }
     };
-    loop {
-        let regions = random_regions(size, &grid, rng);
+    let mut regions = starting_regions(size);
+    for round in 0.. {
+        trade(size, &grid, &mut regions, rng);
         let shape = Shape::jigsaw(size, &regions)?;
-        if shape.is_jigsaw() {
+        if round + 1 >= ROUNDS && shape.is_jigsaw() {
             return Ok(shape);
         }
-        // The trades came back to the plain boxes: trade again.
+        // One grid allows only the trades of its own same-digit pairs: a
+        // fresh grid of the layout so far opens others, so the regions
+        // drift further from the boxes they started as.
+        let rules = if diagonals {
+            shape.with_diagonals()
+        } else {
+            shape
+        };
+        if let Some(fresh) = try_full_grid(rules, rng, FILL_TRIES) {
+            grid = fresh;
+        }
     }
+    unreachable!("the rounds end with a layout")
 }
 
-/// A region map of `size` connected regions of `size` cells, each holding
-/// every digit of `grid` once.
-fn random_regions(size: usize, grid: &[u8], rng: &mut impl Rng) -> Vec<u8> {
-    let cells = size * size;
+/// Rounds of trades, each on a fresh grid of the layout so far.
+const ROUNDS: usize = 4;
+
+/// The boxes of a sudoku size, the rows of any other.
+fn starting_regions(size: usize) -> Vec<u8> {
     let start = Shape::sudoku(size).ok();
-    let mut region: Vec<u8> = (0..cells)
+    (0..size * size)
         .map(|c| match start {
             Some(shape) => shape.box_of(Cell(c as u16)).unwrap_or(0) as u8,
             None => (c / size) as u8,
         })
-        .collect();
+        .collect()
+}
+
+/// Random trades on `region` (connected regions of `size` cells, each
+/// holding every digit of `grid` once), keeping both properties.
+fn trade(size: usize, grid: &[u8], region: &mut [u8], rng: &mut impl Rng) {
+    let cells = size * size;
     let neighbours = |c: usize| {
         let (r, col) = (c / size, c % size);
         [
@@ -127,12 +146,11 @@ fn random_regions(size: usize, grid: &[u8], rng: &mut impl Rng) -> Vec<u8> {
         region[a] = to;
         region[b] = from;
         let touches = neighbours(b).any(|n| region[n] == from);
-        if !touches || !connected(&region, size, from) || !connected(&region, size, to) {
+        if !touches || !connected(region, size, from) || !connected(region, size, to) {
             region[a] = from;
             region[b] = to;
         }
     }
-    region
 }
 
 /// Whether the cells of `which` form one piece.
