@@ -5,7 +5,7 @@
 //! a jigsaw's region map), sharing no code with the engine's searches.
 
 use doku::engine::generator::{generate, rules_for_deal, Symmetry};
-use doku::engine::grader::{grade, solve_logically, Difficulty, Solutions};
+use doku::engine::grader::{grade, solve_logically, Difficulty, LogicStep, Solutions};
 use doku::engine::{Board, Cell, Named, Shape, Variant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -109,6 +109,26 @@ fn independently_valid(board: &Board) -> bool {
             seen.dedup();
             seen.len() == house.len()
         })
+}
+
+/// Every placement and removal of `step` agrees with the solution `truth`.
+fn assert_step_agrees(step: &LogicStep, truth: &[u8], what: &str) {
+    for &(cell, digit) in &step.placements {
+        assert_eq!(
+            truth[cell.index()],
+            digit.get(),
+            "{what}: {}",
+            step.explanation
+        );
+    }
+    for &(cell, digit) in &step.eliminations {
+        assert_ne!(
+            truth[cell.index()],
+            digit.get(),
+            "{what}: {}",
+            step.explanation
+        );
+    }
 }
 
 fn variant_shape(variant: &str, size: usize) -> Shape {
@@ -216,22 +236,7 @@ fn deals_of_every_variant_are_unique_sound_and_graded_as_asked() {
             assert!(logic.solved, "{what}: logic stalled");
             let truth = dealt.solution.values();
             for step in &logic.steps {
-                for &(cell, digit) in &step.placements {
-                    assert_eq!(
-                        truth[cell.index()],
-                        digit.get(),
-                        "{what}: {}",
-                        step.explanation
-                    );
-                }
-                for &(cell, digit) in &step.eliminations {
-                    assert_ne!(
-                        truth[cell.index()],
-                        digit.get(),
-                        "{what}: {}",
-                        step.explanation
-                    );
-                }
+                assert_step_agrees(step, truth, &what);
             }
         }
     }
@@ -334,22 +339,7 @@ fn logic_is_sound_on_minimal_deals_of_every_variant() {
                 if variant.is_jigsaw() {
                     jigsaw_techniques.insert(step.technique.name());
                 }
-                for &(cell, digit) in &step.placements {
-                    assert_eq!(
-                        truth[cell.index()],
-                        digit.get(),
-                        "{what}: {}",
-                        step.explanation
-                    );
-                }
-                for &(cell, digit) in &step.eliminations {
-                    assert_ne!(
-                        truth[cell.index()],
-                        digit.get(),
-                        "{what}: {}",
-                        step.explanation
-                    );
-                }
+                assert_step_agrees(step, truth, &what);
             }
             let verdict = grade(&dealt.puzzle);
             assert_eq!(

@@ -72,7 +72,13 @@ impl Variant {
     /// The variant of a puzzle's rules.
     pub fn of(shape: &Shape) -> Variant {
         let extras = shape.extras();
-        match (shape.is_jigsaw(), extras.windows, extras.diagonals) {
+        Variant::from_parts(shape.is_jigsaw(), extras.windows, extras.diagonals)
+    }
+
+    /// The variant with these parts (windows on a jigsaw are not one: the
+    /// jigsaw wins, as `parse` refuses the pair).
+    fn from_parts(jigsaw: bool, windows: bool, diagonals: bool) -> Variant {
+        match (jigsaw, windows, diagonals) {
             (true, _, false) => Variant::Jigsaw,
             (true, _, true) => Variant::JigsawX,
             (false, true, true) => Variant::WindokuX,
@@ -101,14 +107,7 @@ impl Variant {
                 "jigsaw and windoku do not combine: windows need the standard boxes".to_string(),
             );
         }
-        Ok(match (jigsaw, windows, diagonals) {
-            (true, _, false) => Variant::Jigsaw,
-            (true, _, true) => Variant::JigsawX,
-            (false, true, true) => Variant::WindokuX,
-            (false, true, false) => Variant::Windoku,
-            (false, false, true) => Variant::X,
-            (false, false, false) => Variant::Classic,
-        })
+        Ok(Variant::from_parts(jigsaw, windows, diagonals))
     }
 
     pub fn is_jigsaw(self) -> bool {
@@ -163,17 +162,7 @@ impl Variant {
     /// houses. The regions of a jigsaw come with `base`: a jigsaw variant
     /// on a base without regions is refused, as is windoku without boxes.
     pub fn apply(self, base: Shape) -> Result<Shape, VariantError> {
-        if self.is_jigsaw() && !base.is_jigsaw() {
-            return Err(VariantError::NoRegions);
-        }
-        let mut shape = base.without_extras();
-        if self.has_windows() {
-            shape = shape.with_windows().map_err(VariantError::Shape)?;
-        }
-        if self.has_diagonals() {
-            shape = shape.with_diagonals();
-        }
-        Ok(shape)
+        self.add_to(base.without_extras())
     }
 }
 

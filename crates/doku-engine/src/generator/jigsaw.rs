@@ -69,10 +69,10 @@ fn random_layout(size: usize, diagonals: bool, rng: &mut impl Rng) -> Result<Sha
         }
     };
     let mut regions = starting_regions(size);
-    for round in 0.. {
+    for round in 1.. {
         trade(size, &grid, &mut regions, rng);
         let shape = Shape::jigsaw(size, &regions)?;
-        if round + 1 >= ROUNDS && shape.is_jigsaw() {
+        if round >= ROUNDS && shape.is_jigsaw() {
             return Ok(shape);
         }
         // One grid allows only the trades of its own same-digit pairs: a
@@ -87,7 +87,8 @@ fn random_layout(size: usize, diagonals: bool, rng: &mut impl Rng) -> Result<Sha
             grid = fresh;
         }
     }
-    unreachable!("the rounds end with a layout")
+    // `1..` runs until a round returns.
+    Err(ShapeError::JigsawSize { size })
 }
 
 /// Rounds of trades, each on a fresh grid of the layout so far.
