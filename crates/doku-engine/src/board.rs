@@ -1,8 +1,10 @@
 //! The board: a grid of optional digits of some [`Shape`], candidates as
 //! bitmasks, and the conflicts a player's entries make.
 
+use super::killer::{combos, Cages};
 use super::shape::{Cell, Digit, House, Shape, MAX_SIZE};
 use std::fmt;
+use std::sync::Arc;
 
 /// A set of digits as a bitmask: bit `d - 1` stands for digit `d`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -92,11 +94,37 @@ pub struct Clash {
     pub house: House,
 }
 
-/// A grid of cells, each empty or holding a digit.
+/// Where a killer cage breaks its rule: a digit twice, or digits that can
+/// no longer make (or already pass) its sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CageProblem {
+    /// The same digit twice in the cage.
+    Repeat {
+        cage: usize,
+        first: Cell,
+        second: Cell,
+        digit: Digit,
+    },
+    /// The digits in the cage add up to `total`, and no digits in its empty
+    /// cells can bring that to the sum (a full cage: `total` is not it).
+    Sum { cage: usize, total: u32 },
+}
+
+impl CageProblem {
+    pub fn cage(&self) -> usize {
+        match *self {
+            CageProblem::Repeat { cage, .. } | CageProblem::Sum { cage, .. } => cage,
+        }
+    }
+}
+
+/// A grid of cells, each empty or holding a digit, and the rules they are
+/// played by: the houses of its [`Shape`], and a killer's cages.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     shape: Shape,
     cells: Vec<u8>,
+    cages: Option<Arc<Cages>>,
 }
 
 impl Board {
@@ -104,7 +132,31 @@ impl Board {
         Board {
             shape,
             cells: vec![0; shape.cell_count()],
+            cages: None,
         }
+    }
+
+    /// This board with a killer's cages (`None`: none). Cages made for
+    /// another size are dropped.
+    pub fn with_cages(mut self, cages: Option<Arc<Cages>>) -> Board {
+        self.cages = cages.filter(|c| c.fit(self.shape));
+        self
+    }
+
+    /// The killer cages the board is played with, if any.
+    pub fn cages(&self) -> Option<&Arc<Cages>> {
+        self.cages.as_ref()
+    }
+
+    /// Whether the board is a killer (it has cages).
+    pub fn is_killer(&self) -> bool {
+        self.cages.is_some()
+    }
+
+    /// A board with the same rules (shape and cages) and other values;
+    /// `None` if they do not fit, as for [`Board::from_values`].
+    pub fn with_values(&self, values: Vec<u8>) -> Option<Board> {
+        Board::from_values(self.shape, values).map(|b| b.with_cages(self.cages.clone()))
     }
 
     /// A board from raw values (0 = empty). `None` if the length or a value
@@ -115,6 +167,7 @@ impl Board {
         ok.then_some(Board {
             shape,
             cells: values,
+            cages: None,
         })
     }
 
@@ -147,9 +200,9 @@ impl Board {
     pub fn is_full(&self) -> bool {
         self.cells.iter().all(|&v| v != 0)
     }
-    /// Full and free of conflicts.
+    /// Full and free of conflicts (and of broken cages).
     pub fn is_solved(&self) -> bool {
-        self.is_full() && self.conflicts().is_empty()
+        self.is_full() && self.conflicts().is_empty() && self.cage_problems().is_empty()
     }
 
     /// The digits a cell could still take: those not already placed in any of
@@ -166,7 +219,82 @@ impl Board {
                 }
             }
         }
-        Candidates(self.shape.all_digits() & !used)
+        let all = self.shape.all_digits();
+        Candidates(all & !used & self.cage_allows(cell))
+    }
+
+    /// The digits a cell's cage leaves it: not yet in the cage, and in
+    /// some combination that makes the cage's sum with the digits placed
+    /// (every digit when the cell is in no cage).
+    pub fn cage_allows(&self, cell: Cell) -> u64 {
+        let all = self.shape.all_digits();
+        let Some(cages) = &self.cages else {
+            return all;
+        };
+        let Some(cage) = cages.cage_of(cell).and_then(|i| cages.get(i)) else {
+            return all;
+        };
+        let (mut placed, mut total, mut open) = (0u64, 0u32, 0u32);
+        for &c in cage.cells() {
+            match self.get(c) {
+                Some(d) => {
+                    placed |= d.bit();
+                    total += d.get() as u32;
+                }
+                None => open += 1,
+            }
+        }
+        let Some(sum) = cage.sum() else {
+            return all & !placed;
+        };
+        let Some(left) = (sum as u32).checked_sub(total) else {
+            return 0;
+        };
+        combos::combos(all & !placed, open, left).map_or(0, |c| c.union)
+    }
+
+    /// Every way the board breaks a cage's rule, cage by cage.
+    pub fn cage_problems(&self) -> Vec<CageProblem> {
+        let Some(cages) = &self.cages else {
+            return Vec::new();
+        };
+        let all = self.shape.all_digits();
+        let mut problems = Vec::new();
+        for (i, cage) in cages.iter().enumerate() {
+            let (mut placed, mut total, mut open) = (0u64, 0u32, 0u32);
+            let mut repeated = false;
+            for (k, &c) in cage.cells().iter().enumerate() {
+                let Some(d) = self.get(c) else {
+                    open += 1;
+                    continue;
+                };
+                if placed & d.bit() != 0 {
+                    repeated = true;
+                    if let Some(&first) =
+                        cage.cells()[..k].iter().find(|&&e| self.get(e) == Some(d))
+                    {
+                        problems.push(CageProblem::Repeat {
+                            cage: i,
+                            first,
+                            second: c,
+                            digit: d,
+                        });
+                    }
+                }
+                placed |= d.bit();
+                total += d.get() as u32;
+            }
+            let Some(sum) = cage.sum() else { continue };
+            // With a repeat, "the rest cannot make the sum" says nothing more.
+            let reachable = repeated
+                || (sum as u32)
+                    .checked_sub(total)
+                    .is_some_and(|left| combos::combos(all & !placed, open, left).is_some());
+            if !reachable {
+                problems.push(CageProblem::Sum { cage: i, total });
+            }
+        }
+        problems
     }
 
     /// Every pair of cells that share a house and hold the same digit, in
@@ -214,6 +342,9 @@ impl Board {
     /// Whether no digit repeats in any house: a fast check that allocates
     /// nothing (use [`Board::conflicts`] to learn where).
     pub fn is_consistent(&self) -> bool {
+        if self.cages.is_some() && !self.cage_problems().is_empty() {
+            return false;
+        }
         if self.shape == Shape::CLASSIC {
             if let Ok(values) = <&[u8; 81]>::try_from(self.cells.as_slice()) {
                 return super::fast9::is_consistent(values);
@@ -278,6 +409,27 @@ impl Board {
             marks[clash.first.index()] = true;
             marks[clash.second.index()] = true;
         }
+        for problem in self.cage_problems() {
+            match problem {
+                CageProblem::Repeat { first, second, .. } => {
+                    marks[first.index()] = true;
+                    marks[second.index()] = true;
+                }
+                // The cage's filled cells make the sum impossible together.
+                CageProblem::Sum { cage, .. } => {
+                    let cells = self
+                        .cages
+                        .iter()
+                        .flat_map(|c| c.get(cage))
+                        .flat_map(|c| c.cells());
+                    for &c in cells {
+                        if !self.is_empty_cell(c) {
+                            marks[c.index()] = true;
+                        }
+                    }
+                }
+            }
+        }
         marks
     }
 
@@ -301,6 +453,9 @@ pub fn digit_text(digit: Digit) -> String {
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Board({}, ", self.shape)?;
+        if let Some(cages) = &self.cages {
+            write!(f, "{} cages, ", cages.len())?;
+        }
         for &v in &self.cells {
             match Digit::new(v) {
                 Some(d) => write!(f, "{}", digit_text(d))?,

@@ -14,6 +14,7 @@
 //! the reader ([`PuzzleReader::with_variant`]).
 
 pub mod fpuzzles;
+pub mod killer;
 pub mod lz;
 
 use super::board::{cell_name, digit_text, Board};
@@ -76,6 +77,12 @@ pub enum ParseError {
         column: usize,
         message: String,
     },
+    #[error("line {line}, column {column}: the cages: {message}")]
+    Cages {
+        line: usize,
+        column: usize,
+        message: String,
+    },
     #[error("line {line}: f-puzzles: {message}")]
     Fpuzzles { line: usize, message: String },
     #[error("line {line}: {message}")]
@@ -107,6 +114,7 @@ impl ParseError {
             | ParseError::LooksHex { line }
             | ParseError::ExtraPuzzle { line }
             | ParseError::RegionMap { line, .. }
+            | ParseError::Cages { line, .. }
             | ParseError::Fpuzzles { line, .. }
             | ParseError::Variant { line, .. } => *line,
             ParseError::NoPuzzle | ParseError::Io(_) => 0,
@@ -385,6 +393,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     Ok(puzzle)
                 } else {
                     self.regions_after_block(puzzle)
+                        .and_then(|p| self.cages_after_block(p))
                 };
                 item = item.and_then(|p| check_givens(&p.board, p.line).map(|()| p));
             }
@@ -500,6 +509,102 @@ impl<R: BufRead> PuzzleReader<R> {
         })
     }
 
+    /// After a block (and its region map): its cages, if a `cages:` line
+    /// follows, with their sums on a `sums:` line after the map.
+    fn cages_after_block(&mut self, puzzle: ReadPuzzle) -> Result<ReadPuzzle, ParseError> {
+        if self.done || !self.next_words_line()? {
+            return Ok(puzzle);
+        }
+        let head = String::from_utf8_lossy(&self.buf)
+            .trim()
+            .to_ascii_lowercase();
+        if head != "cages:" && head != "cages" {
+            self.held = true;
+            return Ok(puzzle);
+        }
+        let n = puzzle.board.size();
+        let marker_line = self.line_no;
+        let mut map: Vec<(char, usize, usize)> = Vec::with_capacity(n * n);
+        for row in 0..n {
+            if !self.read_line()? {
+                self.done = true;
+                return Err(ParseError::Cages {
+                    line: marker_line,
+                    column: 1,
+                    message: format!(
+                        "the cage map ends after {row} of its {n} rows (one row of {n} symbols per row of the grid)"
+                    ),
+                });
+            }
+            let text = String::from_utf8_lossy(&self.buf).into_owned();
+            let symbols: Vec<(char, usize, usize)> = text
+                .chars()
+                .enumerate()
+                .filter(|(_, ch)| !ch.is_whitespace())
+                .map(|(i, ch)| (ch, self.line_no, i + 1))
+                .collect();
+            if symbols.len() != n {
+                return Err(ParseError::Cages {
+                    line: self.line_no,
+                    column: 1,
+                    message: format!(
+                        "row {} of the cage map has {} symbols; each row of a {n}x{n} map has {n}",
+                        row + 1,
+                        symbols.len()
+                    ),
+                });
+            }
+            map.extend(symbols);
+        }
+        let (mut sums, mut sums_line, mut sums_column) = (String::new(), marker_line, 1);
+        if self.next_words_line()? {
+            let text = String::from_utf8_lossy(&self.buf).into_owned();
+            let trimmed = text.trim_start();
+            let lead = text.len() - trimmed.len();
+            match trimmed.get(..5) {
+                Some(head) if head.eq_ignore_ascii_case("sums:") => {
+                    sums = trimmed[5..].to_string();
+                    sums_line = self.line_no;
+                    sums_column = text[..lead].chars().count() + 6;
+                }
+                _ => self.held = true,
+            }
+        }
+        let symbols: Vec<char> = map.iter().map(|m| m.0).collect();
+        let cages =
+            killer::read_cages(puzzle.board.shape(), &symbols, &sums).map_err(|(in_sums, e)| {
+                let (line, column) = if in_sums {
+                    (sums_line, sums_column + e.at)
+                } else {
+                    map.get(e.at).map_or((marker_line, 1), |m| (m.1, m.2))
+                };
+                ParseError::Cages {
+                    line,
+                    column,
+                    message: e.message,
+                }
+            })?;
+        let board = puzzle.board.with_cages(Some(std::sync::Arc::new(cages)));
+        check_cages(&board, puzzle.line)?;
+        Ok(ReadPuzzle {
+            line: puzzle.line,
+            board,
+        })
+    }
+
+    /// Reads on to the next line with words in it; `false` at the end.
+    fn next_words_line(&mut self) -> Result<bool, ParseError> {
+        loop {
+            if !self.read_line()? {
+                self.done = true;
+                return Ok(false);
+            }
+            if !self.buf.iter().all(u8::is_ascii_whitespace) {
+                return Ok(true);
+            }
+        }
+    }
+
     /// One f-puzzles JSON object starting on this line, read on until its
     /// braces close.
     fn json_object(&mut self, line: usize) -> Result<ReadPuzzle, ParseError> {
@@ -573,6 +678,9 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 if fpuzzles::looks_like_fpuzzles(&text) {
                     return Some(fpuzzles_puzzle(&text, line_no));
+                }
+                if let Some(puzzle) = line_with_cages(&self.buf, self.hint, line_no) {
+                    return Some(puzzle);
                 }
                 if let Some(puzzle) = line_with_map(&self.buf, self.hint, line_no) {
                     return Some(puzzle);
@@ -826,6 +934,125 @@ fn line_with_map(
         Err(e) => return Some(Err(e)),
     };
     Some(build_on(shape, line, &tokens, true))
+}
+
+/// A killer on one line: the givens, a jigsaw's region map if any, the
+/// cage map, the sums (`a=16,b=7`). `None` unless the line has three or
+/// four words and the last one names sums.
+fn line_with_cages(
+    raw: &[u8],
+    hint: ShapeHint,
+    line: usize,
+) -> Option<Result<ReadPuzzle, ParseError>> {
+    let text = std::str::from_utf8(raw).ok()?;
+    // Each word and the column (from 1) it starts at.
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut column = 0;
+    let mut start = None;
+    for (i, ch) in text.char_indices() {
+        column += 1;
+        match (ch.is_whitespace(), start) {
+            (false, None) => start = Some((i, column)),
+            (true, Some((from, col))) => {
+                words.push((col, &text[from..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((from, col)) = start {
+        words.push((col, &text[from..]));
+    }
+    let (sums_column, sums) = *words.last()?;
+    if !(3..=4).contains(&words.len()) || !sums.contains('=') {
+        return None;
+    }
+    let (givens_column, givens) = words[0];
+    let (map_column, map) = words[words.len() - 2];
+    let cells = givens.chars().count();
+    let n = (cells as f64).sqrt().round() as usize;
+    if n * n != cells {
+        return Some(Err(ParseError::WrongLength {
+            line,
+            expected: "a killer's line starts with its givens, one symbol per cell".into(),
+            actual: cells,
+        }));
+    }
+    let shape = if words.len() == 4 {
+        let (regions_column, regions) = words[1];
+        let symbols: Vec<char> = regions.chars().collect();
+        match region_shape(n, &symbols) {
+            Ok(shape) => shape,
+            Err((cell, message)) => {
+                return Some(Err(ParseError::RegionMap {
+                    line,
+                    column: regions_column + cell,
+                    message,
+                }))
+            }
+        }
+    } else {
+        match hint.shape_for(n) {
+            Ok(shape) => shape,
+            Err(source) => return Some(Err(ParseError::Shape { line, source })),
+        }
+    };
+    let map_symbols: Vec<char> = map.chars().collect();
+    let cages = match killer::read_cages(shape, &map_symbols, sums) {
+        Ok(cages) => cages,
+        Err((in_sums, e)) => {
+            let column = if in_sums { sums_column } else { map_column } + e.at;
+            return Some(Err(ParseError::Cages {
+                line,
+                column,
+                message: e.message,
+            }));
+        }
+    };
+    let givens_end = text
+        .char_indices()
+        .nth(givens_column - 1 + cells)
+        .map_or(text.len(), |(i, _)| i);
+    let tokens = match tokenize(&raw[..givens_end], line) {
+        Ok(Some(tokens)) => tokens,
+        Ok(None) => return None,
+        Err(e) => return Some(Err(e)),
+    };
+    let puzzle = match build_on(shape, line, &tokens, true) {
+        Ok(puzzle) => puzzle,
+        Err(e) => return Some(Err(e)),
+    };
+    let board = puzzle.board.with_cages(Some(std::sync::Arc::new(cages)));
+    Some(check_cages(&board, line).map(|()| ReadPuzzle { line, board }))
+}
+
+/// The givens of a killer against its cages: no digit twice in a cage, no
+/// cage whose givens cannot make its sum.
+pub fn check_cages(board: &Board, line: usize) -> Result<(), ParseError> {
+    let Some(problem) = board.cage_problems().into_iter().next() else {
+        return Ok(());
+    };
+    let cages = board.cages().map(|c| c.as_ref());
+    let name = cages.map_or(String::new(), |c| c.name(problem.cage(), board.shape()));
+    let message = match problem {
+        crate::board::CageProblem::Repeat {
+            first,
+            second,
+            digit,
+            ..
+        } => format!(
+            "the givens {} and {} both hold {} in {name}",
+            board.cell_name(first),
+            board.cell_name(second),
+            digit_text(digit)
+        ),
+        crate::board::CageProblem::Sum { total, .. } => {
+            format!(
+                "the givens in {name} add up to {total}, and its empty cells cannot make its sum"
+            )
+        }
+    };
+    Err(ParseError::Variant { line, message })
 }
 
 fn expected_lengths(hint: ShapeHint) -> String {
@@ -1324,10 +1551,16 @@ fn region_symbol(region: usize) -> char {
 /// One line: symbols for sizes up to 35, whitespace-separated numbers
 /// beyond; a jigsaw's region map after a space.
 pub fn write_line(board: &Board) -> String {
-    match region_map(board.shape()) {
-        Some(map) => format!("{} {map}", write_givens_line(board)),
-        None => write_givens_line(board),
+    let mut line = write_givens_line(board);
+    if let Some(map) = region_map(board.shape()) {
+        line.push(' ');
+        line.push_str(&map);
     }
+    if let Some(cages) = board.cages() {
+        let (map, sums) = killer::write_cages(board.shape(), cages);
+        line.push_str(&format!(" {map} {sums}"));
+    }
+    line
 }
 
 fn write_givens_line(board: &Board) -> String {
@@ -1407,6 +1640,17 @@ pub fn write_block(board: &Board) -> String {
             out.push_str(&row.join(" "));
             out.push('\n');
         }
+    }
+    if let Some(cages) = board.cages() {
+        let (map, sums) = killer::write_cages(shape, cages);
+        let symbols: Vec<char> = map.chars().collect();
+        out.push_str("cages:\n");
+        for row in symbols.chunks(n) {
+            let row: Vec<String> = row.iter().map(char::to_string).collect();
+            out.push_str(&row.join(" "));
+            out.push('\n');
+        }
+        out.push_str(&format!("sums: {}\n", sums.replace(',', " ")));
     }
     out
 }

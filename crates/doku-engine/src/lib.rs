@@ -10,6 +10,7 @@ mod fast9;
 pub mod format;
 pub mod generator;
 pub mod grader;
+pub mod killer;
 pub mod latin;
 pub mod local_search;
 pub mod named;
@@ -21,8 +22,9 @@ mod shared_data;
 pub mod solver;
 pub mod variant;
 
-pub use board::{Board, Candidates, Clash};
+pub use board::{Board, CageProblem, Candidates, Clash};
 pub use format::{Format, ParseError, PuzzleReader, ReadPuzzle, ShapeHint};
+pub use killer::{Cage, CageError, Cages};
 pub use named::Named;
 pub use search_kind::SearchKind;
 pub use shape::{Cell, Digit, House, Shape, ShapeError};
@@ -106,6 +108,10 @@ impl Board {
 
     /// [`Board::solution`], giving up at `deadline`.
     pub fn solution_before(&self, deadline: Deadline) -> Result<Option<Board>, TimedOut> {
+        if let Some(cages) = self.cages() {
+            let values = killer::search::first_solution(self, cages, deadline)?;
+            return Ok(values.and_then(|v| self.with_values(v)));
+        }
         if let Some(fast) = fast9_search(self) {
             // A 9x9 takes milliseconds at worst: no clock needed.
             return Ok(fast
@@ -134,6 +140,11 @@ impl Board {
         if limit == 0 {
             return 0;
         }
+        if self.is_killer() {
+            return self
+                .count_solutions_before(limit, Deadline::NEVER)
+                .unwrap_or(0);
+        }
         if let Some(fast) = fast9_search(self) {
             return fast.count_up_to(limit);
         }
@@ -149,6 +160,9 @@ impl Board {
     ) -> Result<usize, TimedOut> {
         if limit == 0 {
             return Ok(0);
+        }
+        if let Some(cages) = self.cages() {
+            return killer::search::count_up_to(self, cages, limit, deadline);
         }
         if let Some(fast) = fast9_search(self) {
             return fast.count_up_to_before(limit, deadline).ok_or(TimedOut);

@@ -1,0 +1,186 @@
+//! Killer sudoku in the engine: published killers solved and proved unique,
+//! counting facts checked against an independent backtracking search that
+//! shares no code with the engine (houses and cage sums from their
+//! definitions), and the formats read back what they write.
+
+mod common;
+
+use doku::engine::format::{parse_puzzle, write, Format, ShapeHint};
+use doku::engine::{Board, Cages, Cell, Shape};
+use std::sync::Arc;
+
+/// A published killer: the puzzle line and its published solution.
+fn published() -> Vec<(String, String, String)> {
+    common::fixture_lines("killer/published.tsv")
+        .iter()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [puzzle, solution, source] = fields[..] else {
+                panic!("killer/published.tsv: not three fields: {line}");
+            };
+            (puzzle.into(), solution.into(), source.into())
+        })
+        .collect()
+}
+
+fn digits(text: &str) -> Vec<u8> {
+    text.chars()
+        .map(|c| c.to_digit(36).map_or(0, |d| d as u8))
+        .collect()
+}
+
+/// Cages as cell lists and sums.
+type CageList = [(Vec<usize>, Option<u32>)];
+/// The board's size, box height and width, cages, and each cell's cage.
+type Context<'a> = (usize, usize, usize, &'a CageList, &'a [usize]);
+
+/// Counts solutions up to `limit` with plain backtracking: rows, columns and
+/// boxes from their corners, each cage's digits distinct and summing to its
+/// sum once full (and never past it). No candidates, no combinations.
+fn independent_count(board: &Board, limit: usize) -> usize {
+    let shape = board.shape();
+    let n = shape.size();
+    let (br, bc) = shape.box_dims().expect("boxes");
+    let cages: Vec<(Vec<usize>, Option<u32>)> = board
+        .cages()
+        .map(|c| {
+            c.iter()
+                .map(|cage| {
+                    (
+                        cage.cells().iter().map(|c| c.index()).collect(),
+                        cage.sum().map(u32::from),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut cage_of = vec![usize::MAX; n * n];
+    for (i, (cells, _)) in cages.iter().enumerate() {
+        for &c in cells {
+            cage_of[c] = i;
+        }
+    }
+    let mut values = board.values().to_vec();
+    fn ok(values: &[u8], n: usize, br: usize, bc: usize, cell: usize, v: u8) -> bool {
+        let (r, c) = (cell / n, cell % n);
+        (0..n).all(|k| values[r * n + k] != v && values[k * n + c] != v)
+            && (0..br)
+                .all(|i| (0..bc).all(|j| values[(r / br * br + i) * n + c / bc * bc + j] != v))
+    }
+    fn cage_ok(values: &[u8], cells: &[usize], sum: Option<u32>) -> bool {
+        let mut seen = 0u64;
+        let mut total = 0;
+        let mut full = true;
+        for &c in cells {
+            let v = values[c];
+            if v == 0 {
+                full = false;
+                continue;
+            }
+            if seen & (1 << v) != 0 {
+                return false;
+            }
+            seen |= 1 << v;
+            total += v as u32;
+        }
+        match sum {
+            Some(s) if full => total == s,
+            Some(s) => total < s,
+            None => true,
+        }
+    }
+    fn go(values: &mut Vec<u8>, at: usize, ctx: &Context, count: &mut usize, limit: usize) {
+        let (n, br, bc, cages, cage_of) = *ctx;
+        let Some(cell) = (at..n * n).find(|&c| values[c] == 0) else {
+            *count += 1;
+            return;
+        };
+        for v in 1..=n as u8 {
+            if *count >= limit {
+                return;
+            }
+            if !ok(values, n, br, bc, cell, v) {
+                continue;
+            }
+            values[cell] = v;
+            let cage = cage_of[cell];
+            if cage == usize::MAX || cage_ok(values, &cages[cage].0, cages[cage].1) {
+                go(values, cell + 1, ctx, count, limit);
+            }
+            values[cell] = 0;
+        }
+    }
+    let mut count = 0;
+    go(
+        &mut values,
+        0,
+        &(n, br, bc, &cages, &cage_of),
+        &mut count,
+        limit,
+    );
+    count
+}
+
+#[test]
+fn published_killers_solve_to_their_published_solutions_and_are_unique() {
+    let all = published();
+    assert!(!all.is_empty());
+    for (puzzle, solution, source) in all {
+        let board =
+            parse_puzzle(&puzzle, ShapeHint::Infer).unwrap_or_else(|e| panic!("{source}: {e}"));
+        assert!(board.is_killer(), "{source}: read as a killer");
+        let found = board
+            .solution()
+            .unwrap_or_else(|| panic!("{source}: no solution"));
+        assert_eq!(found.values(), &digits(&solution)[..], "{source}");
+        assert!(found.is_solved(), "{source}: the solution keeps every cage");
+        assert_eq!(board.count_solutions_up_to(2), 1, "{source}: unique");
+    }
+}
+
+#[test]
+fn killer_lines_and_blocks_read_back_what_they_write() {
+    for (puzzle, _, source) in published() {
+        let board = parse_puzzle(&puzzle, ShapeHint::Infer).expect("published");
+        for format in [Format::Line, Format::Block] {
+            let text = write(&board, format);
+            let again = parse_puzzle(&text, ShapeHint::Infer)
+                .unwrap_or_else(|e| panic!("{source} as {format:?}: {e}\n{text}"));
+            assert_eq!(again, board, "{source} as {format:?}:\n{text}");
+        }
+    }
+}
+
+/// Small killers built here: every 2-cell domino of a 4x4 tiling with its
+/// sums from a filled grid, then counted both ways as cages are dropped.
+#[test]
+fn counts_agree_with_an_independent_search_on_small_killers() {
+    let shape = Shape::sudoku(4).expect("4x4");
+    let filled = parse_puzzle("1234341221434321", ShapeHint::Infer).expect("grid");
+    // Dominoes: (0,1) (2,3) per row.
+    let dominoes: Vec<Vec<Cell>> = (0..4)
+        .flat_map(|r| [(r, 0), (r, 2)])
+        .map(|(r, c)| vec![shape.cell(r, c), shape.cell(r, c + 1)])
+        .collect();
+    for keep in 0..=dominoes.len() {
+        let cages: Vec<(Vec<Cell>, Option<u32>)> = dominoes[..keep]
+            .iter()
+            .map(|cells| {
+                let sum = cells
+                    .iter()
+                    .map(|&c| filled.values()[c.index()] as u32)
+                    .sum();
+                (cells.clone(), Some(sum))
+            })
+            .collect();
+        let cages = Cages::new(shape, cages).expect("dominoes");
+        let board = Board::empty(shape).with_cages(Some(Arc::new(cages)));
+        let engine = board.count_solutions_up_to(1000);
+        let independent = independent_count(&board, 1000);
+        assert_eq!(engine, independent, "{keep} dominoes");
+    }
+    // No cages at all: the empty 4x4's 288.
+    let empty =
+        Board::empty(shape).with_cages(Some(Arc::new(Cages::new(shape, []).expect("none"))));
+    assert_eq!(empty.count_solutions_up_to(1000), 288);
+}
