@@ -22,7 +22,7 @@ pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Variant
 }
 
 /// A variant as the screen names it beside the size: "" for classic,
-/// "X", "windoku", "windoku X", "jigsaw", "jigsaw X".
+/// "X", "windoku", "windoku X", "jigsaw", "jigsaw X", "killer", "killer X".
 pub fn words(variant: Variant) -> &'static str {
     match variant {
         Variant::Classic => "",
@@ -31,5 +31,7 @@ pub fn words(variant: Variant) -> &'static str {
         Variant::WindokuX => "windoku X",
         Variant::Jigsaw => "jigsaw",
         Variant::JigsawX => "jigsaw X",
+        Variant::Killer => "killer",
+        Variant::KillerX => "killer X",
     }
 }

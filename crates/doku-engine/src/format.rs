@@ -408,14 +408,23 @@ fn add_variant(puzzle: ReadPuzzle, variant: Variant) -> Result<ReadPuzzle, Parse
         return Ok(puzzle);
     }
     let line = puzzle.line;
+    if variant.is_killer() && !puzzle.board.is_killer() {
+        return Err(ParseError::Variant {
+            line,
+            message: format!(
+                "--variant {variant}: a killer needs its cages: write the cage map and the sums after the givens (see doku solve --help), or give an f-puzzles file"
+            ),
+        });
+    }
     let shape = variant
         .add_to(puzzle.board.shape())
         .map_err(|e| ParseError::Variant {
             line,
             message: format!("--variant {variant}: {e}"),
         })?;
-    let board =
-        Board::from_values(shape, puzzle.board.values().to_vec()).ok_or(ParseError::Variant {
+    let board = Board::from_values(shape, puzzle.board.values().to_vec())
+        .map(|b| b.with_cages(puzzle.board.cages().cloned()))
+        .ok_or(ParseError::Variant {
             line,
             message: "the puzzle does not fit its variant".into(),
         })?;

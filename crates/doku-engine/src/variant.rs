@@ -6,6 +6,10 @@
 use crate::shape::{Shape, ShapeError, MAX_JIGSAW_SIZE};
 use crate::Named;
 
+/// The largest killer doku deals and plays: past it, cages of a few cells
+/// hold too little of the board's sums for a person to solve by.
+pub const MAX_KILLER_SIZE: usize = 16;
+
 /// A rule set: which houses a puzzle has besides its rows and columns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Variant {
@@ -22,6 +26,10 @@ pub enum Variant {
     Jigsaw,
     /// A jigsaw with both diagonals.
     JigsawX,
+    /// Cages with sums over the classic rules.
+    Killer,
+    /// A killer whose diagonals are houses too.
+    KillerX,
 }
 
 impl Named for Variant {
@@ -32,6 +40,8 @@ impl Named for Variant {
         Variant::WindokuX,
         Variant::Jigsaw,
         Variant::JigsawX,
+        Variant::Killer,
+        Variant::KillerX,
     ];
     const KIND: &'static str = "variant";
 
@@ -43,6 +53,8 @@ impl Named for Variant {
             Variant::WindokuX => "windoku,x",
             Variant::Jigsaw => "jigsaw",
             Variant::JigsawX => "jigsaw,x",
+            Variant::Killer => "killer",
+            Variant::KillerX => "killer,x",
         }
     }
 
@@ -54,6 +66,8 @@ impl Named for Variant {
             Variant::WindokuX => "windoku and X together",
             Variant::Jigsaw => "irregular regions instead of boxes",
             Variant::JigsawX => "a jigsaw whose diagonals are houses too",
+            Variant::Killer => "cages whose digits differ and add up to the cage's sum",
+            Variant::KillerX => "a killer whose diagonals are houses too",
         }
     }
 }
@@ -66,13 +80,33 @@ impl std::fmt::Display for Variant {
 
 /// What a variant name can be made of: parts joined by `,` or `+`, in any order.
 const PARTS: &str = "classic, x (or diagonal), windoku (or hyper), jigsaw (or irregular), \
-                     and the pairs jigsaw,x and windoku,x";
+                     killer (or sumdoku), and the pairs jigsaw,x, windoku,x and killer,x";
 
 impl Variant {
-    /// The variant of a puzzle's rules.
+    /// The variant of a shape's houses (cages are not the shape's: see
+    /// [`Variant::of_board`]).
     pub fn of(shape: &Shape) -> Variant {
         let extras = shape.extras();
         Variant::from_parts(shape.is_jigsaw(), extras.windows, extras.diagonals)
+    }
+
+    /// The variant of a puzzle: its houses, and whether it has cages.
+    pub fn of_board(board: &crate::Board) -> Variant {
+        let houses = Variant::of(&board.shape());
+        match (board.is_killer(), houses.has_diagonals()) {
+            (true, true) => Variant::KillerX,
+            (true, false) => Variant::Killer,
+            (false, _) => houses,
+        }
+    }
+
+    /// This variant without its cages: the houses a killer is played in.
+    pub fn houses(self) -> Variant {
+        match self {
+            Variant::Killer => Variant::Classic,
+            Variant::KillerX => Variant::X,
+            other => other,
+        }
     }
 
     /// The variant with these parts (windows on a jigsaw are not one: the
@@ -91,13 +125,14 @@ impl Variant {
     /// A variant from its parts, in any order and case: `x`, `jigsaw,x`,
     /// `X+windoku`, `diagonal`, `hyper`, `irregular`.
     pub fn parse(text: &str) -> Result<Variant, String> {
-        let (mut jigsaw, mut windows, mut diagonals) = (false, false, false);
+        let (mut jigsaw, mut windows, mut diagonals, mut killer) = (false, false, false, false);
         for part in text.split([',', '+']) {
             match part.trim().to_ascii_lowercase().as_str() {
                 "classic" | "sudoku" => {}
                 "x" | "diagonal" | "diagonals" => diagonals = true,
                 "windoku" | "hyper" | "window" | "windows" => windows = true,
                 "jigsaw" | "irregular" => jigsaw = true,
+                "killer" | "sumdoku" | "cages" => killer = true,
                 "" => return Err(format!("empty variant in {text:?}; valid: {PARTS}")),
                 other => return Err(format!("unknown variant {other:?}; valid: {PARTS}")),
             }
@@ -107,14 +142,34 @@ impl Variant {
                 "jigsaw and windoku do not combine: windows need the standard boxes".to_string(),
             );
         }
+        if killer && (jigsaw || windows) {
+            return Err(format!(
+                "killer combines with x only (killer,x), not with {}",
+                if jigsaw { "jigsaw" } else { "windoku" }
+            ));
+        }
+        if killer {
+            return Ok(if diagonals {
+                Variant::KillerX
+            } else {
+                Variant::Killer
+            });
+        }
         Ok(Variant::from_parts(jigsaw, windows, diagonals))
+    }
+
+    pub fn is_killer(self) -> bool {
+        matches!(self, Variant::Killer | Variant::KillerX)
     }
 
     pub fn is_jigsaw(self) -> bool {
         matches!(self, Variant::Jigsaw | Variant::JigsawX)
     }
     pub fn has_diagonals(self) -> bool {
-        matches!(self, Variant::X | Variant::WindokuX | Variant::JigsawX)
+        matches!(
+            self,
+            Variant::X | Variant::WindokuX | Variant::JigsawX | Variant::KillerX
+        )
     }
     pub fn has_windows(self) -> bool {
         matches!(self, Variant::Windoku | Variant::WindokuX)
@@ -123,6 +178,11 @@ impl Variant {
     /// Why this variant cannot be played on boards of `size` (with the
     /// standard boxes of that size, or as a Latin square when `latin`).
     pub fn unplayable_on(self, size: usize, latin: bool) -> Option<String> {
+        if self.is_killer() && !(4..=MAX_KILLER_SIZE).contains(&size) {
+            return Some(format!(
+                "killer is played on sizes 4 to {MAX_KILLER_SIZE}, not {size}x{size}"
+            ));
+        }
         if self.is_jigsaw() && !(4..=MAX_JIGSAW_SIZE).contains(&size) {
             return Some(format!(
                 "jigsaw is played on sizes 4 to {MAX_JIGSAW_SIZE}, not {size}x{size}"
@@ -187,9 +247,12 @@ mod tests {
         assert_eq!(Variant::parse("hyper, diagonal"), Ok(Variant::WindokuX));
         let err = Variant::parse("jigsaw,windoku").unwrap_err();
         assert!(err.contains("do not combine"), "{err}");
-        let err = Variant::parse("killer").unwrap_err();
+        assert_eq!(Variant::parse("X+killer"), Ok(Variant::KillerX));
+        let err = Variant::parse("killer,jigsaw").unwrap_err();
+        assert!(err.contains("killer combines with x only"), "{err}");
+        let err = Variant::parse("samurai").unwrap_err();
         assert!(
-            err.contains("\"killer\"") && err.contains("jigsaw"),
+            err.contains("\"samurai\"") && err.contains("killer"),
             "{err}"
         );
     }
