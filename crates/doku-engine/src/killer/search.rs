@@ -26,7 +26,8 @@ struct Search<'a> {
     timed_out: bool,
     limit: usize,
     found: usize,
-    first: Option<Vec<u8>>,
+    /// The first solutions found (up to `limit`).
+    solutions: Vec<Vec<u8>>,
 }
 
 /// Candidates of every cell; a cell with one candidate is filled, and
@@ -44,7 +45,16 @@ pub(crate) fn first_solution(
 ) -> Result<Option<Vec<u8>>, TimedOut> {
     let mut search = Search::new(board, cages, 1, deadline);
     search.run(board)?;
-    Ok(search.first)
+    Ok(search.solutions.pop())
+}
+
+/// A solution of a killer other than `known` (one of its solutions), if
+/// it has one: the two first solutions found tell.
+pub(crate) fn other_solution(board: &Board, cages: &Cages, known: &[u8]) -> Option<Board> {
+    let mut search = Search::new(board, cages, 2, Deadline::NEVER);
+    search.run(board).ok()?;
+    let other = search.solutions.into_iter().find(|s| s != known)?;
+    board.with_values(other)
 }
 
 pub(crate) fn count_up_to(
@@ -82,7 +92,7 @@ impl<'a> Search<'a> {
             timed_out: false,
             limit: limit.max(1),
             found: 0,
-            first: None,
+            solutions: Vec::new(),
         }
     }
 
@@ -139,8 +149,8 @@ impl<'a> Search<'a> {
         }
         let Some(cell) = best else {
             self.found += 1;
-            if self.first.is_none() {
-                self.first = Some(
+            if self.solutions.len() < self.limit.min(2) {
+                self.solutions.push(
                     node.cand
                         .iter()
                         .map(|&m| m.trailing_zeros() as u8 + 1)
