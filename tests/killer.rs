@@ -160,10 +160,15 @@ fn published_killers_solve_to_their_published_solutions_and_are_unique() {
 }
 
 #[test]
-fn killer_lines_and_blocks_read_back_what_they_write() {
+fn killer_lines_blocks_and_fpuzzles_read_back_what_they_write() {
     for (puzzle, _, source) in published() {
         let board = parse_puzzle(&puzzle, ShapeHint::Infer).expect("published");
-        for format in [Format::Line, Format::Block] {
+        for format in [
+            Format::Line,
+            Format::Block,
+            Format::Fpuzzles,
+            Format::FpuzzlesLink,
+        ] {
             let text = write(&board, format);
             let again = parse_puzzle(&text, ShapeHint::Infer)
                 .unwrap_or_else(|e| panic!("{source} as {format:?}: {e}\n{text}"));
@@ -270,4 +275,55 @@ fn dealt_killers_are_unique_by_a_second_method() {
         );
         assert_eq!(dealt.puzzle.count_solutions_up_to(2), 1);
     }
+}
+
+/// Bad killers are refused with the line, the column and the fault.
+#[test]
+fn bad_killers_say_where_and_why() {
+    let dots = ".".repeat(81);
+    let mut map: Vec<char> = vec!['.'; 81];
+    map[0] = 'a';
+    map[2] = 'a';
+    let err = |map: &str, sums: &str| {
+        parse_puzzle(&format!("{dots} {map} {sums}"), ShapeHint::Infer)
+            .unwrap_err()
+            .to_string()
+    };
+    // Columns: the map starts at 83, the sums at 165.
+    let pieces: String = map.iter().collect();
+    assert_eq!(
+        err(&pieces, "a=5"),
+        "line 1, column 85: the cages: the cage at r1c1 is in pieces: r1c3 does not touch the rest of it (a cage's cells must join side to side) (cage 'a')"
+    );
+    map = vec!['.'; 81];
+    map[0] = 'a';
+    map[1] = 'a';
+    let two: String = map.iter().collect();
+    assert_eq!(
+        err(&two, "a=1"),
+        "line 1, column 83: the cages: the cage at r1c1 cannot make 1 with 2 different digits: its sum must be 3 to 17 (cage 'a')"
+    );
+    assert!(
+        err(&two, "a=3,b=4").contains("column 169"),
+        "{}",
+        err(&two, "a=3,b=4")
+    );
+    assert!(err(&two, "a=3,b=4").contains("the sums name cage 'b'"));
+    let short: String = map.iter().take(80).collect();
+    assert!(err(&short, "a=3").contains("needs 81 symbols"));
+    let row: String = std::iter::repeat_n('a', 10)
+        .chain(std::iter::repeat_n('.', 71))
+        .collect();
+    assert!(
+        err(&row, "a=50").contains("has 10 cells"),
+        "{}",
+        err(&row, "a=50")
+    );
+    // A given that repeats in its cage, or makes the sum impossible.
+    let givens = format!("11{}", &dots[2..]);
+    let e = parse_puzzle(&format!("{givens} {two} a=3"), ShapeHint::Infer).unwrap_err();
+    assert!(e.to_string().contains("both hold 1"), "{e}");
+    let givens = format!("9{}", &dots[1..]);
+    let e = parse_puzzle(&format!("{givens} {two} a=5"), ShapeHint::Infer).unwrap_err();
+    assert!(e.to_string().contains("add up to 9"), "{e}");
 }
