@@ -13,11 +13,12 @@ use std::sync::Arc;
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY_NODES: u64 = 1024;
 
-struct Search<'a> {
+struct Search {
     geo: Arc<Geometry>,
-    cages: &'a Cages,
-    /// Each cage's cells, as indices.
-    cage_cells: Vec<Vec<u16>>,
+    /// Groups of cells of one house whose sum is known: each cage with a
+    /// sum, and each house's innies (the house less the cages wholly in
+    /// it: the rule of 45). Digits differ within each group.
+    sum_groups: Vec<(Vec<u16>, u32)>,
     /// Each cell's cage mates (the cage without the cell).
     mates: Vec<Vec<u16>>,
     all: u64,
@@ -68,8 +69,34 @@ pub(crate) fn count_up_to(
     Ok(search.found)
 }
 
-impl<'a> Search<'a> {
-    fn new(board: &Board, cages: &'a Cages, limit: usize, deadline: Deadline) -> Search<'a> {
+/// The rule of 45 in each house: the cells the cages wholly inside it
+/// (with sums) leave, and the sum those cells must make. Houses with no
+/// such cage, or none left over, add nothing.
+fn innies(geo: &Geometry, cages: &Cages, cage_cells: &[Vec<u16>]) -> Vec<(Vec<u16>, u32)> {
+    let n = geo.shape.size() as u32;
+    let house_sum = n * (n + 1) / 2;
+    let mut groups = Vec::new();
+    for cells in &geo.house_cells {
+        let mut inside = 0;
+        let mut rest: Vec<u16> = cells.clone();
+        for (cage, members) in cages.iter().zip(cage_cells) {
+            let Some(sum) = cage.sum() else { continue };
+            if members.iter().all(|c| cells.contains(c)) {
+                inside += u32::from(sum);
+                rest.retain(|c| !members.contains(c));
+            }
+        }
+        if inside > 0 && !rest.is_empty() && rest.len() < cells.len() {
+            if let Some(left) = house_sum.checked_sub(inside) {
+                groups.push((rest, left));
+            }
+        }
+    }
+    groups
+}
+
+impl Search {
+    fn new(board: &Board, cages: &Cages, limit: usize, deadline: Deadline) -> Search {
         let shape = board.shape();
         let cage_cells: Vec<Vec<u16>> = cages
             .iter()
@@ -81,10 +108,16 @@ impl<'a> Search<'a> {
                 mates[c as usize] = cells.iter().copied().filter(|&m| m != c).collect();
             }
         }
+        let geo = geometry(shape);
+        let mut sum_groups: Vec<(Vec<u16>, u32)> = cages
+            .iter()
+            .zip(&cage_cells)
+            .filter_map(|(cage, cells)| Some((cells.clone(), u32::from(cage.sum()?))))
+            .collect();
+        sum_groups.extend(innies(&geo, cages, &cage_cells));
         Search {
-            geo: geometry(shape),
-            cages,
-            cage_cells,
+            geo,
+            sum_groups,
             mates,
             all: shape.all_digits(),
             nodes: 0,
@@ -245,8 +278,8 @@ impl<'a> Search<'a> {
     /// Each cage with a sum keeps only the digits its combinations allow.
     fn sums(&self, node: &mut Node, queue: &mut Vec<u16>) -> Option<bool> {
         let mut progress = false;
-        for (cage, cells) in self.cages.iter().zip(&self.cage_cells) {
-            let Some(sum) = cage.sum() else { continue };
+        for (cells, sum) in &self.sum_groups {
+            let sum = *sum;
             let (mut fixed, mut fixed_sum, mut open, mut open_cells) = (0u64, 0u32, 0u64, 0u32);
             // Which of the cage's cells were open before this pass.
             let mut was_open = 0u64;
