@@ -297,7 +297,7 @@ impl Search {
                     was_open |= 1 << k;
                 }
             }
-            let left = (sum as u32).checked_sub(fixed_sum)?;
+            let left = sum.checked_sub(fixed_sum)?;
             let Combos { union, common } = combos::combos(open & !fixed, open_cells, left)?;
             if open_cells == 0 {
                 continue;
