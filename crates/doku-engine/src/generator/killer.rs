@@ -10,13 +10,14 @@
 //!    from the grid is split in two (a smaller cage tells more), until one
 //!    solution is left. Splits only add sums, so this always ends.
 //! 3. **Harder**: neighbouring cages are merged in random order, each merge
-//!    kept while the puzzle stays unique and no harder than the target: the
-//!    grade climbs as cages grow, so the last layout is the hardest one at
-//!    or under the target. On target, done; under it, another attempt.
+//!    kept while the puzzle stays unique (a uniqueness check, no grading).
+//!    Larger cages tell less, so the grade climbs along this chain of
+//!    layouts: a binary search grades a few of them to find the last one
+//!    no harder than the target. On target, done; else another attempt.
 
 use super::{full_grid, GenerateError, Generated};
 use crate::board::Board;
-use crate::grader::{grade_at_most, Difficulty, Grade, TRIAL_AND_ERROR};
+use crate::grader::{grade_at_most, Difficulty, TRIAL_AND_ERROR};
 use crate::killer::Cages;
 use crate::shape::{Cell, Shape};
 use crate::variant::MAX_KILLER_SIZE;
@@ -29,14 +30,20 @@ use std::sync::Arc;
 /// (merges may reach [`MAX_MERGED_CAGE`]).
 const MAX_CUT_CAGE: usize = 5;
 /// The largest cage a merge makes.
-const MAX_MERGED_CAGE: usize = 6;
+const MAX_MERGED_CAGE: usize = 5;
+
+/// Merges stop at one cage per this many cells on average (25 on a 9x9,
+/// as printed killers have 25 to 35): past it a proof of uniqueness costs
+/// far more, and the puzzles are no fun to start.
+const CELLS_PER_CAGE_AT_MOST: f64 = 3.3;
 
 /// Attempts (full grids) before a deal gives up on a difficulty.
 pub const MAX_KILLER_ATTEMPTS: usize = 200;
 
 /// Deals a killer on `shape` (its houses: classic, X or jigsaw; boxes of
 /// any size up to [`MAX_KILLER_SIZE`]) with no givens, one solution, and
-/// the grade `difficulty` (`None`: any grade, the first unique layout).
+/// the grade `difficulty` (`None`: any grade, the layout with the fewest
+/// cages that the merges reach).
 pub fn generate_killer(
     shape: Shape,
     difficulty: Option<Difficulty>,
@@ -61,8 +68,13 @@ pub fn generate_killer(
         if !make_unique(&solution, &mut layout, rng, cancel) {
             continue;
         }
+        // Without a target, the last layout of the chain: the fewest cages.
+        let chain = merge_chain(&solution, &layout, rng, cancel);
+        if cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
         let Some(target) = difficulty else {
-            let puzzle = layout.board(&solution);
+            let puzzle = chain[chain.len() - 1].board(&solution);
             return Ok(Generated {
                 solution: solution.with_cages(puzzle.cages().cloned()),
                 puzzle,
@@ -73,21 +85,33 @@ pub fn generate_killer(
             grade_at_most(p, target, true)
                 .filter(|g| g.difficulty <= target && g.hardest != TRIAL_AND_ERROR)
         };
-        let Some(mut grade) = at_most(&layout.board(&solution)) else {
+        // Merges only make a killer harder, so the chain of layouts from
+        // the split one to the most merged runs from easiest to hardest:
+        // a binary search finds the last one no harder than the target.
+        let Some(first) = at_most(&chain[0].board(&solution)) else {
             continue; // already harder than the target
         };
-        if grade.difficulty < target {
-            grade = merge_up_to(&solution, &mut layout, grade, rng, cancel, &at_most);
+        let (mut easy_end, mut hard_end) = (0, chain.len());
+        let mut easy_grade = first;
+        while hard_end - easy_end > 1 {
+            if cancelled() {
+                return Err(GenerateError::Cancelled);
+            }
+            let mid = (easy_end + hard_end) / 2;
+            match at_most(&chain[mid].board(&solution)) {
+                Some(grade) => {
+                    easy_end = mid;
+                    easy_grade = grade;
+                }
+                None => hard_end = mid,
+            }
         }
-        if cancelled() {
-            return Err(GenerateError::Cancelled);
-        }
-        if grade.difficulty == target {
-            let puzzle = layout.board(&solution);
+        if easy_grade.difficulty == target {
+            let puzzle = chain[easy_end].board(&solution);
             return Ok(Generated {
                 solution: solution.with_cages(puzzle.cages().cloned()),
                 puzzle,
-                grade: Some(grade),
+                grade: Some(easy_grade),
             });
         }
     }
@@ -322,20 +346,20 @@ fn other_solution(puzzle: &Board, solution: &Board) -> Option<Board> {
     crate::killer::search::other_solution(puzzle, cages, solution.values())
 }
 
-/// Step 3: merges neighbouring cages while the puzzle stays unique and no
-/// harder than the target; returns the last layout's grade.
-fn merge_up_to(
+/// Step 3: merges neighbouring cages in random order, each kept while the
+/// puzzle stays unique; returns the layouts from `layout` to the last.
+fn merge_chain(
     solution: &Board,
-    layout: &mut Layout,
-    mut grade: Grade,
+    layout: &Layout,
     rng: &mut impl Rng,
     cancel: &AtomicBool,
-    at_most: &impl Fn(&Board) -> Option<Grade>,
-) -> Grade {
+) -> Vec<Layout> {
     let shape = layout.shape;
     let values = solution.values();
+    let mut chain = vec![layout.clone()];
+    let mut current = layout.clone();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for cell in 0..layout.cage_of.len() {
+    for cell in 0..current.cage_of.len() {
         for nb in neighbours(shape, cell) {
             if nb > cell {
                 pairs.push((cell, nb));
@@ -343,37 +367,33 @@ fn merge_up_to(
         }
     }
     pairs.shuffle(rng);
+    let fewest = (current.cage_of.len() as f64 / CELLS_PER_CAGE_AT_MOST).ceil() as usize;
+    let mut cages = current.cages().len();
     for (a, b) in pairs {
-        if cancel.load(Ordering::Relaxed) {
+        if cancel.load(Ordering::Relaxed) || cages <= fewest {
             break;
         }
-        let (ca, cb) = (layout.cage_of[a], layout.cage_of[b]);
+        let (ca, cb) = (current.cage_of[a], current.cage_of[b]);
         if ca == cb {
             continue;
         }
-        let (ma, mb) = (layout.cells_of(ca), layout.cells_of(cb));
+        let (ma, mb) = (current.cells_of(ca), current.cells_of(cb));
         if ma.len() + mb.len() > MAX_MERGED_CAGE
-            || ma
-                .iter()
-                .any(|&x| mb.iter().any(|&y| values[x] == values[y]))
+            || ma.iter().any(|&x| mb.iter().any(|&y| values[x] == values[y]))
         {
             continue;
         }
-        let before = layout.cage_of.clone();
+        let mut merged = current.clone();
         for &cell in &mb {
-            layout.cage_of[cell] = ca;
+            merged.cage_of[cell] = ca;
         }
-        let puzzle = layout.board(solution);
-        let verdict = other_solution(&puzzle, solution)
-            .is_none()
-            .then(|| at_most(&puzzle))
-            .flatten();
-        match verdict {
-            Some(g) => grade = g,
-            None => layout.cage_of = before,
+        if other_solution(&merged.board(solution), solution).is_none() {
+            chain.push(merged.clone());
+            current = merged;
+            cages -= 1;
         }
     }
-    grade
+    chain
 }
 
 #[cfg(test)]
