@@ -36,7 +36,7 @@ type Context<'a> = (usize, usize, usize, &'a CageList, &'a [usize]);
 
 /// Counts solutions up to `limit` with plain backtracking: rows, columns and
 /// boxes from their corners, each cage's digits distinct and summing to its
-/// sum once full (each empty cell adding 1 to N meanwhile), branching on
+/// sum once full (its empty cells able to make the rest meanwhile), branching on
 /// the cell with the fewest legal digits. No candidate masks, no combinations.
 fn independent_count(board: &Board, limit: usize) -> usize {
     let shape = board.shape();
@@ -83,8 +83,17 @@ fn independent_count(board: &Board, limit: usize) -> usize {
             seen |= 1 << v;
             total += v as u32;
         }
-        // The empty cells add at least 1 and at most n each.
-        sum.is_none_or(|s| total + empty <= s && total + empty * n as u32 >= s)
+        // The empty cells hold digits not yet in the cage, all different:
+        // at least the smallest of those, at most the largest.
+        let Some(s) = sum else { return true };
+        let unused: Vec<u32> = (1..=n as u32).filter(|&d| seen & (1 << d) == 0).collect();
+        let k = empty as usize;
+        if k > unused.len() {
+            return false;
+        }
+        let low: u32 = unused[..k].iter().sum();
+        let high: u32 = unused[unused.len() - k..].iter().sum();
+        total + low <= s && total + high >= s
     }
     fn legal(values: &mut [u8], ctx: &Context, cell: usize, v: u8) -> bool {
         let (n, br, bc, cages, cage_of) = *ctx;
@@ -251,6 +260,9 @@ fn the_step_solver_solves_killers_and_shows_its_cage_steps() {
 }
 
 /// Dealt killers have one solution, counted by the independent search too.
+/// One 9x9: a plain search takes from one second to minutes on a 9x9
+/// with 25 cages and no givens (seed 1: 100 s), so the smaller boards
+/// carry the count.
 #[test]
 fn dealt_killers_are_unique_by_a_second_method() {
     use doku::engine::generator::generate_killer;

@@ -379,7 +379,9 @@ fn merge_chain(
         }
         let (ma, mb) = (current.cells_of(ca), current.cells_of(cb));
         if ma.len() + mb.len() > MAX_MERGED_CAGE
-            || ma.iter().any(|&x| mb.iter().any(|&y| values[x] == values[y]))
+            || ma
+                .iter()
+                .any(|&x| mb.iter().any(|&y| values[x] == values[y]))
         {
             continue;
         }
