@@ -268,14 +268,10 @@ fn dealt_killers_are_unique_by_a_second_method() {
     use doku::engine::generator::generate_killer;
     use rand::SeedableRng;
     use std::sync::atomic::AtomicBool;
-    for (seed, shape) in [
-        (1, Shape::CLASSIC),
-        (2, Shape::CLASSIC),
-        (3, Shape::CLASSIC),
-    ]
-    .into_iter()
-    .chain((4..10).map(|seed| (seed, Shape::sudoku(6).expect("6x6"))))
-    .chain((10..14).map(|seed| (seed, Shape::sudoku(4).expect("4x4"))))
+    for (seed, shape) in [(2, Shape::CLASSIC)]
+        .into_iter()
+        .chain((4..10).map(|seed| (seed, Shape::sudoku(6).expect("6x6"))))
+        .chain((10..14).map(|seed| (seed, Shape::sudoku(4).expect("4x4"))))
     {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let dealt = generate_killer(shape, None, &mut rng, &AtomicBool::new(false))
