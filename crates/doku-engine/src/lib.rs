@@ -11,6 +11,7 @@ pub mod format;
 pub mod generator;
 pub mod grader;
 pub mod killer;
+mod killer_search;
 pub mod latin;
 pub mod local_search;
 pub mod named;
@@ -109,7 +110,7 @@ impl Board {
     /// [`Board::solution`], giving up at `deadline`.
     pub fn solution_before(&self, deadline: Deadline) -> Result<Option<Board>, TimedOut> {
         if let Some(cages) = self.cages() {
-            let values = killer::search::first_solution(self, cages, deadline)?;
+            let values = killer_search::first_solution(self, cages, deadline)?;
             return Ok(values.and_then(|v| self.with_values(v)));
         }
         if let Some(fast) = fast9_search(self) {
@@ -162,7 +163,7 @@ impl Board {
             return Ok(0);
         }
         if let Some(cages) = self.cages() {
-            return killer::search::count_up_to(self, cages, limit, deadline);
+            return killer_search::count_up_to(self, cages, limit, deadline);
         }
         if let Some(fast) = fast9_search(self) {
             return fast.count_up_to_before(limit, deadline).ok_or(TimedOut);

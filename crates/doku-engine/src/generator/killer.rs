@@ -343,7 +343,7 @@ fn pieces(shape: Shape, cells: &[usize]) -> Vec<Vec<usize>> {
 /// A solution of `puzzle` other than `solution`, if there is one.
 fn other_solution(puzzle: &Board, solution: &Board) -> Option<Board> {
     let cages = puzzle.cages()?;
-    crate::killer::search::other_solution(puzzle, cages, solution.values())
+    crate::killer_search::other_solution(puzzle, cages, solution.values())
 }
 
 /// Step 3: merges neighbouring cages in random order, each kept while the

@@ -4,9 +4,7 @@
 //! can be classic, X or jigsaw underneath.
 
 pub mod combos;
-pub(crate) mod search;
 
-use crate::board::cell_name;
 use crate::shape::{Cell, Shape};
 use std::fmt;
 
@@ -223,6 +221,12 @@ impl fmt::Debug for Cages {
             }))
             .finish()
     }
+}
+
+/// `r1c2`-style name of a cell (as `board::cell_name`, which this module
+/// cannot use: the board depends on the cages).
+fn cell_name(shape: Shape, cell: Cell) -> String {
+    format!("r{}c{}", shape.row(cell) + 1, shape.col(cell) + 1)
 }
 
 /// A cell of `cells` (sorted) that no side-to-side path joins to the first.

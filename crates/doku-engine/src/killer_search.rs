@@ -1,11 +1,12 @@
-//! The killer search: candidates as bitmasks, propagated to a fixed point
+//! The killer search (a module of its own, not in `killer`: it searches
+//! boards, and the board depends on the cages): candidates as bitmasks, propagated to a fixed point
 //! (a placed digit leaves its houses and its cage; hidden singles in each
 //! house; each cage keeps only the digits its sum still allows, and places
 //! a digit every combination needs where it has one place left), then a
 //! branch on the cell with the fewest candidates.
 
-use super::combos::{self, Combos};
-use super::Cages;
+use crate::killer::combos::{self, Combos};
+use crate::killer::Cages;
 use crate::shape::{geometry, Geometry};
 use crate::{Board, Deadline, TimedOut};
 use std::sync::Arc;
