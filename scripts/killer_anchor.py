@@ -20,8 +20,11 @@ CP-SAT median. A measuring stick only: CP-SAT is never a dependency.
 
     python3 -m venv "$TMPDIR/ortools-env" && "$TMPDIR/ortools-env/bin/pip" install ortools
     cargo build --release
-    "$TMPDIR/ortools-env/bin/python" scripts/killer_anchor.py [--doku target/release/doku] [--dealt 50] [--seed 1]
+    "$TMPDIR/ortools-env/bin/python" scripts/killer_anchor.py [--doku target/release/doku] [--dealt 50] [--seed 1] [--each]
     "$TMPDIR/ortools-env/bin/python" scripts/killer_anchor.py --verify [FILE]
+
+--each prints each published puzzle's two times (doku's process, CP-SAT's
+solve) before the summary.
 
 --verify (no doku needed): CP-SAT alone checks that every puzzle of FILE
 (default tests/fixtures/killer/published.tsv) has exactly one solution and
@@ -162,7 +165,7 @@ def doku_count(doku, lines, limit=2):
     return out, time.perf_counter() - start
 
 
-def measure(doku, name, lines):
+def measure(doku, name, lines, labels=None):
     per_puzzle = []
     for line in lines:
         counted, seconds = doku_count(doku, [line])
@@ -175,6 +178,9 @@ def measure(doku, name, lines):
         found, seconds = cp_sat_solutions(line)
         assert len(found) == 1, f"CP-SAT found {len(found)} solutions of {line}"
         sat.append(seconds)
+    if labels:
+        for label, d, c in zip(labels, per_puzzle, sat):
+            print(f"    {d * 1e3:9.2f}ms {c * 1e3:9.2f}ms  {label}")
     doku_median = statistics.median(per_puzzle)
     sat_median = statistics.median(sat)
     print(
@@ -191,6 +197,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--published", default=str(PUBLISHED))
     parser.add_argument("--verify", nargs="?", const=str(PUBLISHED), metavar="FILE")
+    parser.add_argument("--each", action="store_true", help="print each published puzzle's times")
     args = parser.parse_args()
     if args.verify:
         sys.exit(1 if verify(args.verify) else 0)
@@ -204,8 +211,9 @@ def main():
         f"{'set':<10} {'n':>4} {'doku median':>12} {'doku max':>11} {'doku batch':>12} "
         f"{'CP-SAT median':>13} {'CP-SAT max':>11} {'ratio':>6}"
     )
-    published = [p for p, _, _ in read_published(args.published)]
-    measure(doku, "published", published)
+    rows = read_published(args.published)
+    published = [p for p, _, _ in rows]
+    measure(doku, "published", published, [s for _, _, s in rows] if args.each else None)
     nines = [p for p in published if len(p.split()[0]) == 81]
     if len(nines) != len(published):
         measure(doku, "pub. 9x9", nines)
