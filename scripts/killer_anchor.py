@@ -4,9 +4,8 @@ r"""Side by side: doku against OR-tools CP-SAT on killer sudokus.
 Two sets of killers, each solved and proved unique (solutions counted up
 to 2) by both:
 
-  published  tests/fixtures/killer/published.tsv and failing.tsv
-             (PUZZLE<TAB>SOLUTION<TAB>SOURCE; failing.tsv holds published
-             killers that tests/killer.rs cannot take yet)
+  published  tests/fixtures/killer/published.tsv
+             (PUZZLE<TAB>SOLUTION<TAB>SOURCE)
   dealt      N killers dealt by `doku generate --variant killer --difficulty any`
 
 doku is timed per puzzle, one process per puzzle
@@ -53,7 +52,6 @@ from ortools.sat.python import cp_model
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISHED = ROOT / "tests" / "fixtures" / "killer" / "published.tsv"
-FAILING = ROOT / "tests" / "fixtures" / "killer" / "failing.tsv"
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 
 
@@ -230,8 +228,8 @@ def main():
     parser.add_argument("--dealt", type=int, default=50, help="killers to deal (0: none)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--published", nargs="+", default=[str(f) for f in (PUBLISHED, FAILING) if f.exists()],
-        metavar="FILE", help="published killers to time [default: published.tsv, failing.tsv]",
+        "--published", nargs="+", default=[str(PUBLISHED)],
+        metavar="FILE", help="published killers to time [default: published.tsv]",
     )
     parser.add_argument("--verify", nargs="?", const=str(PUBLISHED), metavar="FILE")
     parser.add_argument("--each", action="store_true", help="print each published puzzle's times")
