@@ -20,6 +20,7 @@ mod aligned_exclusion;
 mod als;
 mod budget;
 mod bug;
+mod cages;
 mod chains;
 mod colouring;
 mod cycles;
@@ -32,6 +33,9 @@ mod forcing;
 mod grid;
 mod grouped;
 mod hint;
+mod innies;
+#[cfg(test)]
+mod killer_tests;
 mod intersections;
 mod leftovers;
 mod nested;
@@ -285,6 +289,14 @@ pub enum Technique {
     DirectClaiming,
     DirectHiddenPair,
     DirectHiddenTriple,
+    // Killer sudoku's own techniques (grader/cages.rs, grader/innies.rs):
+    // they find nothing on a board without cages.
+    CageCombinations,
+    RuleOf45,
+    CageInHouse,
+    CombinationsCrossed,
+    RuleOf45Houses,
+    LockedMustHave,
 }
 
 impl Technique {
@@ -367,6 +379,12 @@ impl Technique {
         Technique::DirectClaiming,
         Technique::DirectHiddenPair,
         Technique::DirectHiddenTriple,
+        Technique::CageCombinations,
+        Technique::RuleOf45,
+        Technique::CageInHouse,
+        Technique::CombinationsCrossed,
+        Technique::RuleOf45Houses,
+        Technique::LockedMustHave,
     ];
 
     pub fn name(self) -> &'static str {
@@ -447,6 +465,12 @@ impl Technique {
             Technique::DirectClaiming => "direct claiming",
             Technique::DirectHiddenPair => "direct hidden pair",
             Technique::DirectHiddenTriple => "direct hidden triple",
+            Technique::CageCombinations => "cage combinations",
+            Technique::RuleOf45 => "rule of 45",
+            Technique::CageInHouse => "cage inside a house",
+            Technique::CombinationsCrossed => "combinations crossed with candidates",
+            Technique::RuleOf45Houses => "rule of 45 on several houses",
+            Technique::LockedMustHave => "locked must-have",
         }
     }
 
@@ -563,6 +587,15 @@ impl Technique {
             DirectClaiming => 19,
             DirectHiddenPair => 20,
             DirectHiddenTriple => 25,
+            // Not SE's (it rates no killer): doku's killer scale, placed
+            // among SE's ratings by what a person does (see
+            // `Technique::is_killer`).
+            CageCombinations => 11,
+            RuleOf45 => 15,
+            CageInHouse => 20,
+            CombinationsCrossed => 24,
+            RuleOf45Houses => 25,
+            LockedMustHave => 26,
         }
     }
 
@@ -596,6 +629,26 @@ impl Technique {
         )
     }
 
+    /// Killer sudoku's own techniques: cage combinations 1.1 (the digits
+    /// a sum allows, as easy as a hidden single), the rule of 45 on one
+    /// house 1.5 (one innie or outie; 0.2 more for each more cell of the
+    /// virtual cage), a cage inside a house 2.0, combinations crossed with
+    /// candidates 2.4 (2.7 when a house rules a combination out), the rule
+    /// of 45 on several houses 2.5 (0.3 more for each house past two, 0.2
+    /// for each cell past one), a locked must-have 2.6 (with pointing).
+    pub fn is_killer(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            CageCombinations
+                | RuleOf45
+                | CageInHouse
+                | CombinationsCrossed
+                | RuleOf45Houses
+                | LockedMustHave
+        )
+    }
+
     fn is_hidden_subset(self) -> bool {
         matches!(
             self,
@@ -607,7 +660,12 @@ impl Technique {
     /// when it finds a step that places or removes something.
     fn find(self, grid: &Grid, out: &mut Finding) -> bool {
         use Technique::*;
-        if self.needs_uniqueness() && !grid.unique {
+        // A deadly pattern's swap changes the sums of the cages it
+        // crosses: on a killer the uniqueness techniques do not hold.
+        if self.needs_uniqueness() && (!grid.unique || grid.killer.is_some()) {
+            return false;
+        }
+        if self.is_killer() && grid.killer.is_none() {
             return false;
         }
         match self {
@@ -670,6 +728,12 @@ impl Technique {
             DirectClaiming => direct::direct_locking(grid, true, out),
             DirectHiddenPair => direct::direct_hidden(grid, 2, self, out),
             DirectHiddenTriple => direct::direct_hidden(grid, 3, self, out),
+            CageCombinations => cages::cage_combinations(grid, out),
+            RuleOf45 => innies::rule_of_45(grid, false, out),
+            CageInHouse => cages::cage_in_house(grid, out),
+            CombinationsCrossed => cages::combinations_crossed(grid, out),
+            RuleOf45Houses => innies::rule_of_45(grid, true, out),
+            LockedMustHave => cages::locked_must_have(grid, out),
         }
     }
 }
@@ -836,14 +900,25 @@ enum Found {
 static EXPLAINER_STAGES: &[&[Technique]] = {
     use Technique::*;
     &[
+        // Killers only (SE has none): cage combinations before the singles.
+        &[CageCombinations],
         // Direct producers: the singles, and SE's direct hints between
         // them (grader/direct.rs).
         &[HiddenSingle],
+        // Killers only: the rule of 45 on one house, among the singles.
+        &[RuleOf45],
         &[DirectPointing],
         &[DirectClaiming],
         &[DirectHiddenPair],
+        // Killers only.
+        &[CageInHouse],
         &[NakedSingle],
+        // Killers only.
+        &[CombinationsCrossed],
         &[DirectHiddenTriple],
+        // Killers only.
+        &[RuleOf45Houses],
+        &[LockedMustHave],
         // Indirect producers.
         &[Pointing, Claiming],
         // Jigsaws only; SE has no jigsaw, so the place is doku's.
@@ -1058,7 +1133,8 @@ fn to_step(grid: &Grid, f: &Finding) -> LogicStep {
 }
 
 fn board_of(grid: &Grid) -> Option<Board> {
-    Board::from_values(grid.geo.shape, grid.values.clone())
+    let board = Board::from_values(grid.geo.shape, grid.values.clone())?;
+    Some(board.with_cages(grid.killer.as_ref().map(|k| k.cages.clone())))
 }
 
 /// Grades a puzzle by the hardest technique a person needs to solve it.
@@ -1258,8 +1334,9 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Option<Probe>), S
         return Ok((grid, None));
     }
     // On 9x9 and smaller, counting solutions costs far less than a second
-    // run of the chain techniques.
-    if grid.size() <= 9 {
+    // run of the chain techniques. A killer's count is the killer search's
+    // at any size: the searches below know only houses.
+    if grid.size() <= 9 || board.is_killer() {
         return match board.count_solutions_up_to(2) {
             0 => Err(Solutions::None),
             1 => {
@@ -1707,7 +1784,11 @@ mod rating_tests {
         let ratings: Vec<u16> = BY_RATING.iter().map(|t| t.se_rating()).collect();
         assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
         assert_eq!(BY_RATING.len(), Technique::ALL.len());
-        assert_eq!(BY_RATING[0], Technique::HiddenSingle);
+        // Cage combinations (killers only) come first; on other boards
+        // the hidden single does.
+        assert_eq!(BY_RATING[0], Technique::CageCombinations);
+        let classic = BY_RATING.iter().find(|t| !t.is_killer());
+        assert_eq!(classic, Some(&Technique::HiddenSingle));
         assert_eq!(rating_text(66), "6.6");
         assert_eq!(rating_text(120), "12.0");
     }
