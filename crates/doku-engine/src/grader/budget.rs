@@ -173,7 +173,7 @@ fn family_of(technique: Technique) -> Family {
         | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish
         | SimpleColours | MultiColours | AlsXz | AlsXyWing | DirectPointing | DirectClaiming
         | DirectHiddenPair | DirectHiddenTriple | CageCombinations | RuleOf45 | CageInHouse
-        | CombinationsCrossed | RuleOf45Houses | LockedMustHave => Family::Local,
+        | CombinationsCrossed | RuleOf45Houses | LockedMustHave | VirtualCage => Family::Local,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
         | HiddenRectangle => Family::Rectangles,
         // The chains, the forcing nets, and any technique added later

@@ -57,10 +57,7 @@ impl Need {
 
     /// The digits the open cells may still hold between them.
     fn candidates(&self, grid: &Grid) -> u64 {
-        self.open
-            .iter()
-            .fold(0, |m, &c| m | grid.cands[c as usize])
-            & !self.placed
+        self.open.iter().fold(0, |m, &c| m | grid.cands[c as usize]) & !self.placed
     }
 
     /// "The 16-cage at r1c1 makes 16 in 2 cells", or with digits placed
@@ -157,7 +154,10 @@ pub(crate) fn cage_combinations(grid: &Grid, out: &mut Finding) -> bool {
         if removed == 0 {
             continue;
         }
-        out.start(Technique::CageCombinations, Pattern::Cage { cage: cage as u16 });
+        out.start(
+            Technique::CageCombinations,
+            Pattern::Cage { cage: cage as u16 },
+        );
         out.cells.extend(&need.open);
         out.digits = found.union;
         for &c in &need.open {
@@ -298,10 +298,15 @@ pub(crate) fn locked_must_have(grid: &Grid, out: &mut Finding) -> bool {
                 continue;
             }
             // The house the places share, if one holds every victim.
-            let shared = grid.geo.houses_of(places[0] as usize).iter().copied().find(|&h| {
-                let cells = &grid.geo.house_cells[h as usize];
-                places.iter().chain(&victims).all(|c| cells.contains(c))
-            });
+            let shared = grid
+                .geo
+                .houses_of(places[0] as usize)
+                .iter()
+                .copied()
+                .find(|&h| {
+                    let cells = &grid.geo.house_cells[h as usize];
+                    places.iter().chain(&victims).all(|c| cells.contains(c))
+                });
             out.start(
                 Technique::LockedMustHave,
                 Pattern::CageHouse {
@@ -321,7 +326,11 @@ pub(crate) fn locked_must_have(grid: &Grid, out: &mut Finding) -> bool {
                 ),
                 None => format!(
                     "so no cell that sees {} can be {}",
-                    if places.len() == 2 { "both" } else { "all of them" },
+                    if places.len() == 2 {
+                        "both"
+                    } else {
+                        "all of them"
+                    },
                     digit(d as u8 + 1)
                 ),
             };
@@ -372,15 +381,17 @@ fn crossed(grid: &Grid, cage: usize, with_houses: bool, out: &mut Finding) -> bo
         houses.dedup();
         for h in houses {
             let cells = &grid.geo.house_cells[h as usize];
-            let placed = cells.iter().fold(0u64, |m, &c| match grid.values[c as usize] {
-                0 => m,
-                v => m | 1 << (v - 1),
-            });
+            let placed = cells
+                .iter()
+                .fold(0u64, |m, &c| match grid.values[c as usize] {
+                    0 => m,
+                    v => m | 1 << (v - 1),
+                });
             for d in bits(all & !placed) {
                 let bit = 1u64 << d;
                 let mut places = cells.iter().filter(|&&c| grid.cands[c as usize] & bit != 0);
-                let inside = places.clone().next().is_some()
-                    && places.all(|c| need.open.contains(c));
+                let inside =
+                    places.clone().next().is_some() && places.all(|c| need.open.contains(c));
                 if inside && !required.iter().any(|&(b, _)| b == bit) {
                     required.push((bit, h));
                 }
@@ -453,15 +464,11 @@ fn crossed(grid: &Grid, cage: usize, with_houses: bool, out: &mut Finding) -> bo
         reasons.push(format!(
             "{} cannot be placed in its cells' candidates ({})",
             combos_text(&by_candidates),
-            list(
-                need.open
-                    .iter()
-                    .map(|&c| format!(
-                        "{} {}",
-                        cell_name(grid.geo.shape, Cell(c)),
-                        options(grid.cands[c as usize])
-                    ))
-            )
+            list(need.open.iter().map(|&c| format!(
+                "{} {}",
+                cell_name(grid.geo.shape, Cell(c)),
+                options(grid.cands[c as usize])
+            )))
         ));
     }
     for &&(combo, why) in &named_drops {

@@ -415,7 +415,7 @@ pub(crate) fn summary(grid: &Grid, f: &Finding) -> String {
         _ if matches!(f.technique, Technique::Pointing | Technique::Claiming) => "",
         _ if matches!(
             f.technique,
-            Technique::RuleOf45 | Technique::RuleOf45Houses
+            Technique::RuleOf45 | Technique::RuleOf45Houses | Technique::VirtualCage
         ) =>
         {
             "the "

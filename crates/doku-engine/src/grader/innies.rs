@@ -115,7 +115,12 @@ struct Virtual {
     words: String,
 }
 
-pub(crate) fn rule_of_45(grid: &Grid, several: bool, out: &mut Finding) -> bool {
+/// The rule as `technique` has it: [`Technique::RuleOf45`] on one house
+/// and [`Technique::RuleOf45Houses`] on several, with one or two empty
+/// innies (or outies); [`Technique::VirtualCage`] with three to
+/// [`MAX_CELLS`], on one house or several. The easiest finding (see
+/// [`rating`]) is the step.
+pub(crate) fn rule_of_45(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
     let Some(killer) = grid.killer.as_ref() else {
         return false;
     };
@@ -127,7 +132,10 @@ pub(crate) fn rule_of_45(grid: &Grid, several: bool, out: &mut Finding) -> bool 
     let mut best: Option<(u16, Finding)> = None;
     let mut in_region = vec![false; grid.values.len()];
     for region in regions(grid) {
-        if (region.houses.len() > 1) != several {
+        let several = region.houses.len() > 1;
+        if technique != Technique::VirtualCage
+            && several != (technique == Technique::RuleOf45Houses)
+        {
             continue;
         }
         in_region.iter_mut().for_each(|x| *x = false);
@@ -157,11 +165,7 @@ pub(crate) fn rule_of_45(grid: &Grid, several: bool, out: &mut Finding) -> bool 
         if crossing.is_empty() && uncaged.is_empty() {
             continue;
         }
-        let Some(inside_sum) = inside
-            .iter()
-            .map(|&k| killer.sums[k])
-            .sum::<Option<u32>>()
-        else {
+        let Some(inside_sum) = inside.iter().map(|&k| killer.sums[k]).sum::<Option<u32>>() else {
             continue;
         };
         let houses_mask = region.houses.iter().fold(0u128, |m, &h| m | 1 << h);
@@ -189,21 +193,34 @@ pub(crate) fn rule_of_45(grid: &Grid, several: bool, out: &mut Finding) -> bool 
         let inside_words = match inside.len() {
             0 => "no cage lies inside".to_string(),
             1 => format!("the cage inside it makes {inside_sum}"),
-            _ => format!("the cages inside it make {inside_sum} ({})", sums_of(&inside)),
-        };
-        forms.push((
-            innies,
-            i64::from(total) - i64::from(inside_sum),
-            format!(
-                "{holds} and {inside_words}: the innies {{}} = {total} − {inside_sum} = {{}}"
+            _ => format!(
+                "the cages inside it make {inside_sum} ({})",
+                sums_of(&inside)
             ),
-            false,
-        ));
+        };
+        // With no cage inside, the innies are the whole region: what its
+        // houses say without the rule.
+        if !inside.is_empty() {
+            forms.push((
+                innies,
+                i64::from(total) - i64::from(inside_sum),
+                format!(
+                    "{holds} and {inside_words}: the innies {{}} = {total} − {inside_sum} = {{}}"
+                ),
+                false,
+            ));
+        }
         // The outies: the crossing cages' cells outside the region.
-        let crossing_sum = crossing.iter().map(|&k| killer.sums[k]).sum::<Option<u32>>();
+        let crossing_sum = crossing
+            .iter()
+            .map(|&k| killer.sums[k])
+            .sum::<Option<u32>>();
         let uncaged_open = uncaged.iter().any(|&c| grid.values[c as usize] == 0);
         if let (Some(crossing_sum), false) = (crossing_sum, uncaged_open) {
-            let uncaged_sum: u32 = uncaged.iter().map(|&c| u32::from(grid.values[c as usize])).sum();
+            let uncaged_sum: u32 = uncaged
+                .iter()
+                .map(|&c| u32::from(grid.values[c as usize]))
+                .sum();
             let mut outies: Vec<u16> = crossing
                 .iter()
                 .flat_map(|&k| killer.cells[k].iter().copied())
@@ -212,12 +229,23 @@ pub(crate) fn rule_of_45(grid: &Grid, several: bool, out: &mut Finding) -> bool 
             outies.sort_unstable();
             let covering = inside_sum + crossing_sum + uncaged_sum;
             let parts = match (inside.len(), uncaged.is_empty()) {
-                (0, true) => format!("the cages that cross it make {crossing_sum} ({})", sums_of(&crossing)),
+                (0, true) => format!(
+                    "the cages that cross it make {crossing_sum} ({})",
+                    sums_of(&crossing)
+                ),
                 _ => format!(
                     "the cages inside it and those that cross it make {covering} ({}{}{})",
-                    if inside.is_empty() { String::new() } else { format!("{inside_sum} inside + ") },
+                    if inside.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{inside_sum} inside + ")
+                    },
                     sums_of(&crossing),
-                    if uncaged.is_empty() { String::new() } else { format!(" + {uncaged_sum} placed outside any cage") },
+                    if uncaged.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" + {uncaged_sum} placed outside any cage")
+                    },
                 ),
             };
             forms.push((
@@ -234,12 +262,21 @@ pub(crate) fn rule_of_45(grid: &Grid, several: bool, out: &mut Finding) -> bool 
             let Some(virt) = virtual_cage(grid, &cells, sum, &template, outies, &name) else {
                 continue;
             };
-            let rating = rating(several, region.houses.len(), virt.open.len());
+            let small = virt.open.len() <= 2;
+            if small == (technique == Technique::VirtualCage) {
+                continue;
+            }
+            let repeats = virt.open.iter().enumerate().any(|(i, &a)| {
+                virt.open[i + 1..]
+                    .iter()
+                    .any(|&b| !grid.differ(a as usize, b as usize))
+            });
+            let rating = rating(technique, region.houses.len(), virt.open.len(), repeats);
             if best.as_ref().is_some_and(|(r, _)| *r <= rating) {
                 continue;
             }
             let mut found = Finding::default();
-            if eliminate(grid, &virt, several, houses_mask, &mut found) {
+            if eliminate(grid, &virt, technique, houses_mask, &mut found) {
                 found.rating = rating;
                 best = Some((rating, found));
             }
@@ -254,15 +291,23 @@ pub(crate) fn rule_of_45(grid: &Grid, several: bool, out: &mut Finding) -> bool 
     }
 }
 
-/// The rating of a step of the rule: one house and one cell 1.5, each
-/// more cell 0.2; several houses 2.5 for two, 0.3 for each more house.
-fn rating(several: bool, houses: usize, cells: usize) -> u16 {
-    let cells = 2 * (cells.saturating_sub(1) as u16);
-    if several {
-        Technique::RuleOf45Houses.se_rating() + 3 * (houses.saturating_sub(2) as u16) + cells
-    } else {
-        Technique::RuleOf45.se_rating() + cells
-    }
+/// The rating of a step of the rule, from its technique's: one more
+/// empty cell 0.3 (past one, or past three for a virtual cage), one more
+/// house 0.3 (past two for several houses, past one for a virtual cage),
+/// and 0.2 when the cells may repeat a digit (they share no house or cage,
+/// so their combinations are not a cage's). On one house: a lone innie
+/// 1.5, two 1.8; on two houses 2.5 and 2.8; a virtual cage of three cells
+/// on one house 2.6, of five on two houses 3.5.
+fn rating(technique: Technique, houses: usize, cells: usize, repeats: bool) -> u16 {
+    let (first_cell, first_house) = match technique {
+        Technique::VirtualCage => (3, 1),
+        Technique::RuleOf45Houses => (1, 2),
+        _ => (1, 1),
+    };
+    technique.se_rating()
+        + 3 * cells.saturating_sub(first_cell) as u16
+        + 3 * houses.saturating_sub(first_house) as u16
+        + if repeats { 2 } else { 0 }
 }
 
 /// The virtual cage of `cells` making `sum`, with its placed cells moved
@@ -288,12 +333,16 @@ fn virtual_cage(
         .copied()
         .filter(|&c| grid.values[c as usize] != 0)
         .collect();
-    let placed_sum: u32 = placed.iter().map(|&c| u32::from(grid.values[c as usize])).sum();
+    let placed_sum: u32 = placed
+        .iter()
+        .map(|&c| u32::from(grid.values[c as usize]))
+        .sum();
     let left = sum.checked_sub(placed_sum)?;
     let all_names: Vec<String> = cells.iter().map(|&c| name(c)).collect();
-    let mut words = template
-        .replacen("{}", &all_names.join("+"), 1)
-        .replacen("{}", &sum.to_string(), 1);
+    let mut words =
+        template
+            .replacen("{}", &all_names.join("+"), 1)
+            .replacen("{}", &sum.to_string(), 1);
     if !placed.is_empty() {
         let known = list(
             placed
@@ -316,7 +365,13 @@ fn virtual_cage(
 
 /// The eliminations (or the placement, for one cell) of a virtual cage:
 /// every digit of a cell that no way of making the sum gives it.
-fn eliminate(grid: &Grid, virt: &Virtual, several: bool, houses: u128, out: &mut Finding) -> bool {
+fn eliminate(
+    grid: &Grid,
+    virt: &Virtual,
+    technique: Technique,
+    houses: u128,
+    out: &mut Finding,
+) -> bool {
     let cells = &virt.open;
     let cands: Vec<u64> = cells.iter().map(|&c| grid.cands[c as usize]).collect();
     let mut possible = vec![0u64; cells.len()];
@@ -324,7 +379,16 @@ fn eliminate(grid: &Grid, virt: &Virtual, several: bool, houses: u128, out: &mut
     let mut chosen = vec![0u8; cells.len()];
     // First a search that stops once nothing can go; only a step collects
     // every way for its words.
-    enumerate(grid, cells, &cands, virt.left, 0, &mut chosen, &mut possible, &mut None);
+    enumerate(
+        grid,
+        cells,
+        &cands,
+        virt.left,
+        0,
+        &mut chosen,
+        &mut possible,
+        &mut None,
+    );
     if possible.iter().zip(&cands).all(|(p, c)| p == c) {
         return false;
     }
@@ -339,11 +403,6 @@ fn eliminate(grid: &Grid, virt: &Virtual, several: bool, houses: u128, out: &mut
         &mut possible,
         &mut Some(&mut ways),
     );
-    let technique = if several {
-        Technique::RuleOf45Houses
-    } else {
-        Technique::RuleOf45
-    };
     out.start(
         technique,
         Pattern::Innies {
@@ -357,7 +416,12 @@ fn eliminate(grid: &Grid, virt: &Virtual, several: bool, houses: u128, out: &mut
     if cells.len() == 1 && possible[0].count_ones() == 1 {
         let d = possible[0].trailing_zeros() as u8 + 1;
         out.placements.push((cells[0], d));
-        out.text = format!("{}: {} is {}", virt.words, cell_name(shape, Cell(cells[0])), digit(d));
+        out.text = format!(
+            "{}: {} is {}",
+            virt.words,
+            cell_name(shape, Cell(cells[0])),
+            digit(d)
+        );
         return true;
     }
     for (i, &c) in cells.iter().enumerate() {
@@ -450,7 +514,16 @@ fn enumerate(
             continue;
         }
         chosen[at] = value as u8;
-        if enumerate(grid, cells, cands, left - value, at + 1, chosen, possible, ways) {
+        if enumerate(
+            grid,
+            cells,
+            cands,
+            left - value,
+            at + 1,
+            chosen,
+            possible,
+            ways,
+        ) {
             return true;
         }
     }

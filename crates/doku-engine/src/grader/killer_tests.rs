@@ -27,11 +27,7 @@ fn grid(board: &Board, notes: &[(&str, &str)]) -> Grid {
     let mut grid = Grid::new(board).expect("no clash");
     let mut all = vec![Candidates::NONE; 81];
     for &(cell, digits) in notes {
-        all[at(cell) as usize] = Candidates(
-            digits
-                .bytes()
-                .fold(0u64, |m, b| m | 1 << (b - b'1')),
-        );
+        all[at(cell) as usize] = Candidates(digits.bytes().fold(0u64, |m, b| m | 1 << (b - b'1')));
     }
     grid.restrict_to_notes(&all);
     grid
@@ -139,11 +135,16 @@ fn a_locked_must_have_leaves_every_cell_that_sees_its_places() {
     // Its places in one house: the rest of the house.
     let grid2 = self::grid(&board, &[("r2c4", "23456789")]);
     let f = find(Technique::LockedMustHave, &grid2);
-    let row: Vec<String> = [1, 2, 5, 6, 7, 8, 9].iter().map(|c| format!("r1c{c}")).collect();
+    let row: Vec<String> = [1, 2, 5, 6, 7, 8, 9]
+        .iter()
+        .map(|c| format!("r1c{c}"))
+        .collect();
     let pairs: Vec<(&str, u8)> = row.iter().map(|c| (c.as_str(), 1)).collect();
     assert_eq!(removals(&f), expected(&pairs));
     assert!(
-        f.text.contains("Its 1 can only go in r1c3 and r1c4, in row 1, so no other cell of it can be 1"),
+        f.text.contains(
+            "Its 1 can only go in r1c3 and r1c4, in row 1, so no other cell of it can be 1"
+        ),
         "{}",
         f.text
     );
@@ -246,7 +247,7 @@ fn the_rule_of_45_takes_the_fewest_cells_innies_or_outies() {
     let mut grid2 = grid.clone();
     grid2.place(at("r2c9") as usize, 3);
     let f = find(Technique::RuleOf45, &grid2);
-    assert_eq!(f.rating, 17);
+    assert_eq!(f.rating, 18);
     assert!(f.text.contains("the innies r1c8+r1c9 = 45 − 28 = 17, which these cells can only make as 8+9: r1c8 loses 1, 2"), "{}", f.text);
 }
 
@@ -270,9 +271,41 @@ fn the_rule_of_45_on_a_band_of_two_rows() {
     assert_eq!(f.placements, vec![(at("r3c9"), 5)]);
     assert_eq!(f.rating, 25);
     let (summary, words) = step_words(&grid, &f);
-    assert_eq!(summary, "the rule of 45 on several houses on rows 1-2 (outies)");
+    assert_eq!(
+        summary,
+        "the rule of 45 (several houses) on rows 1-2 (outies)"
+    );
     assert!(
         words.starts_with("Rows 1-2 add up to 90, and the cages inside it and those that cross it make 95 (78 inside + 17): the outies r3c9 = 95 − 90 = 5"),
+        "{words}"
+    );
+}
+
+#[test]
+fn three_innies_make_a_virtual_cage() {
+    let board = killer(&[
+        (&["r1c1", "r1c2"], 3),
+        (&["r1c3", "r1c4"], 7),
+        (&["r1c5", "r1c6"], 11),
+        (&["r1c7", "r2c7"], 10),
+        (&["r1c8", "r2c8"], 10),
+        (&["r1c9", "r2c9"], 10),
+    ]);
+    let grid = grid(&board, &[]);
+    assert!(!Technique::RuleOf45.find(&grid, &mut Finding::default()));
+    let f = find(Technique::VirtualCage, &grid);
+    let mut pairs = Vec::new();
+    for cell in ["r1c7", "r1c8", "r1c9"] {
+        for d in 1..=6 {
+            pairs.push((cell, d));
+        }
+    }
+    assert_eq!(removals(&f), expected(&pairs));
+    assert_eq!(f.rating, 26);
+    let (summary, words) = step_words(&grid, &f);
+    assert_eq!(summary, "the rule of 45 virtual cage on row 1 (innies)");
+    assert!(
+        words.starts_with("Row 1 adds up to 45 and the cages inside it make 21 (3+7+11): the innies r1c7+r1c8+r1c9 = 45 − 21 = 24, which these cells can only make as 7+8+9: r1c7 loses 1, 2, 3, 4, 5 and 6"),
         "{words}"
     );
 }
@@ -288,10 +321,25 @@ fn uniqueness_techniques_never_apply_on_a_killer() {
 }
 
 /// Published killers and their solutions (tests/fixtures/killer).
-const PUBLISHED: &[(&str, &str)] = &[(
-    "................................................................................. aabbbcdefgghhccdefggiicjkkflmminjkoflppqnjoorsptqnuvvrsttqwuuxxsyzwwAAxxsyzwBBBCC a=3,b=15,c=22,d=4,e=16,f=15,g=25,h=17,i=9,j=8,k=20,l=6,m=14,n=17,o=17,p=13,q=20,r=12,s=27,t=6,u=20,v=6,w=10,x=14,y=8,z=16,A=15,B=13,C=17",
+const PUBLISHED: &[(&str, &str)] = &[
+    // Wikipedia's "Killer sudoku" example (tests/fixtures/killer).
+    (
+        "................................................................................. aabbbcdefgghhccdefggiicjkkflmminjkoflppqnjoorsptqnuvvrsttqwuuxxsyzwwAAxxsyzwBBBCC a=3,b=15,c=22,d=4,e=16,f=15,g=25,h=17,i=9,j=8,k=20,l=6,m=14,n=17,o=17,p=13,q=20,r=12,s=27,t=6,u=20,v=6,w=10,x=14,y=8,z=16,A=15,B=13,C=17",
     "215647398368952174794381652586274931142593867973816425821739546659428713437165289",
-)];
+    ),
+    // ukpuzzles.org's killer 1 (file 247), as carried with its solution
+    // in the sudoku-solver crate's tests (check_killer_9x9_1_solve).
+    (
+        "................................................................................. aabbdeeggaacidjfgghccidjffkhiiinjjjklllnnnmmmopppnqqqrosspvqxxrttspvqxyyttuuvwwyy a=20,b=9,c=22,d=17,e=9,f=18,g=20,h=8,i=16,j=27,k=11,l=12,m=22,n=15,o=8,p=30,q=17,r=11,s=11,t=24,u=16,v=19,w=10,x=16,y=17",
+        "632798154478165392195324786724639815813452679569817243346571928981243567257986431",
+    ),
+    // killersudokuonline.com's tips example, with its solution from the
+    // same tests (check_killer_9x9_2_solve).
+    (
+        "................................................................................. aabbbcccdefghijjjdefghikkklmmghqnnnloooqqqppprsssqtuvvrwwwxtuyzABBBxtuyzACCCDDDEE a=6,b=18,c=14,d=16,e=17,f=6,g=17,h=16,i=4,j=12,k=16,l=9,m=4,n=23,o=15,p=16,q=21,r=9,s=24,t=9,u=14,v=6,w=7,x=17,y=12,z=14,A=12,B=11,C=23,D=13,E=4",
+        "423968517856417329917532684134726895285149763679853142341285976762391458598674231",
+    ),
+];
 
 #[test]
 fn published_killers_solve_by_logic_alone_every_step_sound() {
@@ -304,8 +352,7 @@ fn published_killers_solve_by_logic_alone_every_step_sound() {
             grid.unique = true;
             let mut f = Finding::default();
             let mut used = Vec::new();
-            while grid.empty > 0
-                && super::find_next_by(&grid, rules, false, &mut f) == Found::Step
+            while grid.empty > 0 && super::find_next_by(&grid, rules, false, &mut f) == Found::Step
             {
                 for &(c, d) in &f.placements {
                     assert_eq!(truth[c as usize], d, "{:?}: {}", f.technique, f.text);
@@ -322,7 +369,12 @@ fn published_killers_solve_by_logic_alone_every_step_sound() {
         }
         let grade = super::grade(&board);
         assert_eq!(grade.solutions, super::Solutions::Unique);
-        assert!(grade.rating.is_some_and(|r| r < super::TRIAL_AND_ERROR_RATING), "{grade:?}");
+        assert!(
+            grade
+                .rating
+                .is_some_and(|r| r < super::TRIAL_AND_ERROR_RATING),
+            "{grade:?}"
+        );
         let path = super::solve_logically(&board);
         assert!(path.solved);
         assert!(path.board.is_killer(), "the path's board keeps its cages");
@@ -331,14 +383,145 @@ fn published_killers_solve_by_logic_alone_every_step_sound() {
     let _ = find_next;
 }
 
-
 #[test]
 #[ignore = "prints the published killer's path"]
 fn print_published_path() {
-    let board = parse_puzzle(PUBLISHED[0].0, ShapeHint::Infer).expect("a killer");
-    let (grade, path) = super::grade_and_solve_logically(&board, super::Rules::Explainer);
-    eprintln!("{grade:?}");
-    for s in &path.steps {
-        eprintln!("{} [{}] {} | {}", s.technique, s.rating, s.summary, s.explanation);
+    for (line, _) in PUBLISHED {
+        let board = parse_puzzle(line, ShapeHint::Infer).expect("a killer");
+        let start = std::time::Instant::now();
+        let grade = super::grade(&board);
+        eprintln!("{grade:?} in {:?}", start.elapsed());
+        let (_, path) = super::grade_and_solve_logically(&board, super::Rules::Explainer);
+        for s in &path.steps {
+            if s.technique != Technique::HiddenSingle && s.technique != Technique::CageCombinations
+            {
+                eprintln!(
+                    "{} [{}] {} | {}",
+                    s.technique, s.rating, s.summary, s.explanation
+                );
+            }
+        }
     }
+}
+
+/// A killer cut from a filled grid: cages of two to `most` cells grown
+/// from each uncaged cell in reading order (no digit twice in a cage), by
+/// a small deterministic generator, the sums taken from the grid.
+fn cut(solution: &Board, seed: u64, most: usize) -> Board {
+    let shape = solution.shape();
+    let n = shape.size();
+    let values = solution.values();
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut next = |bound: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % bound
+    };
+    let mut cage_of = vec![usize::MAX; n * n];
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    for start in 0..n * n {
+        if cage_of[start] != usize::MAX {
+            continue;
+        }
+        let size = 2 + next(most - 1);
+        let mut cells = vec![start];
+        cage_of[start] = cages.len();
+        let mut digits = 1u64 << values[start];
+        while cells.len() < size {
+            let mut options = Vec::new();
+            for &c in &cells {
+                let (r, col) = (c / n, c % n);
+                let around = [
+                    (r > 0).then(|| c - n),
+                    (r + 1 < n).then(|| c + n),
+                    (col > 0).then(|| c - 1),
+                    (col + 1 < n).then(|| c + 1),
+                ];
+                for m in around.into_iter().flatten() {
+                    if cage_of[m] == usize::MAX && digits & 1 << values[m] == 0 {
+                        options.push(m);
+                    }
+                }
+            }
+            if options.is_empty() {
+                break;
+            }
+            let pick = options[next(options.len())];
+            cage_of[pick] = cages.len();
+            digits |= 1 << values[pick];
+            cells.push(pick);
+        }
+        cages.push(cells);
+    }
+    let list = cages.iter().map(|cells| {
+        let sum: u32 = cells.iter().map(|&c| u32::from(values[c])).sum();
+        (cells.iter().map(|&c| Cell(c as u16)).collect(), Some(sum))
+    });
+    let cages = Cages::new(shape, list).expect("cages");
+    Board::empty(shape).with_cages(Some(Arc::new(cages)))
+}
+
+/// Runs logic on a killer under `rules`, every step checked against the
+/// solution; returns whether logic finished and the techniques used.
+fn sound_path(board: &Board, truth: &[u8], rules: super::Rules) -> (bool, Vec<Technique>) {
+    let mut grid = Grid::new(board).expect("no clash");
+    grid.unique = true;
+    let mut f = Finding::default();
+    let mut used = Vec::new();
+    while grid.empty > 0 && super::find_next_by(&grid, rules, false, &mut f) == Found::Step {
+        for &(c, d) in &f.placements {
+            assert_eq!(truth[c as usize], d, "{:?}: {}", f.technique, f.text);
+        }
+        for &(c, d) in &f.eliminations {
+            assert_ne!(truth[c as usize], d, "{:?}: {}", f.technique, f.text);
+        }
+        used.push(f.technique);
+        grid.apply(&f);
+    }
+    (grid.empty == 0, used)
+}
+
+#[test]
+fn killers_cut_from_filled_grids_take_only_sound_steps() {
+    let published = parse_puzzle(PUBLISHED[0].1, ShapeHint::Infer).expect("a grid");
+    let grids = [
+        published,
+        Board::empty(Shape::sudoku(6).expect("6x6"))
+            .solution()
+            .expect("a 6x6 grid"),
+        Board::empty(Shape::sudoku(4).expect("4x4"))
+            .solution()
+            .expect("a 4x4 grid"),
+    ];
+    let (mut unique, mut solved) = (0, 0);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut grades = Vec::new();
+    for grid in &grids {
+        for seed in 0..60 {
+            let most = match grid.size() {
+                9 => 3 + seed as usize % 4,
+                _ => 3,
+            };
+            let board = cut(grid, seed, most);
+            if board.count_solutions_up_to(2) != 1 {
+                continue;
+            }
+            unique += 1;
+            for rules in [super::Rules::Explainer, super::Rules::Every] {
+                let (done, used) = sound_path(&board, grid.values(), rules);
+                solved += usize::from(done && rules == super::Rules::Explainer);
+                seen.extend(used.iter().filter(|t| t.is_killer()).copied());
+            }
+            let grade = super::grade(&board);
+            assert_eq!(grade.solutions, super::Solutions::Unique, "seed {seed}");
+            grades.push((grade.rating, grade.hardest));
+        }
+    }
+    assert!(unique >= 10, "only {unique} unique killers");
+    assert!(solved >= 1, "none solved by logic");
+    eprintln!("{unique} unique, {solved} solved; killer techniques used: {seen:?}");
+    eprintln!("{grades:?}");
 }

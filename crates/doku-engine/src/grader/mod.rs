@@ -34,9 +34,9 @@ mod grid;
 mod grouped;
 mod hint;
 mod innies;
+mod intersections;
 #[cfg(test)]
 mod killer_tests;
-mod intersections;
 mod leftovers;
 mod nested;
 mod nishio;
@@ -297,6 +297,7 @@ pub enum Technique {
     CombinationsCrossed,
     RuleOf45Houses,
     LockedMustHave,
+    VirtualCage,
 }
 
 impl Technique {
@@ -385,6 +386,7 @@ impl Technique {
         Technique::CombinationsCrossed,
         Technique::RuleOf45Houses,
         Technique::LockedMustHave,
+        Technique::VirtualCage,
     ];
 
     pub fn name(self) -> &'static str {
@@ -469,8 +471,9 @@ impl Technique {
             Technique::RuleOf45 => "rule of 45",
             Technique::CageInHouse => "cage inside a house",
             Technique::CombinationsCrossed => "combinations crossed with candidates",
-            Technique::RuleOf45Houses => "rule of 45 on several houses",
+            Technique::RuleOf45Houses => "rule of 45 (several houses)",
             Technique::LockedMustHave => "locked must-have",
+            Technique::VirtualCage => "rule of 45 virtual cage",
         }
     }
 
@@ -596,6 +599,7 @@ impl Technique {
             CombinationsCrossed => 24,
             RuleOf45Houses => 25,
             LockedMustHave => 26,
+            VirtualCage => 26,
         }
     }
 
@@ -629,13 +633,29 @@ impl Technique {
         )
     }
 
-    /// Killer sudoku's own techniques: cage combinations 1.1 (the digits
-    /// a sum allows, as easy as a hidden single), the rule of 45 on one
-    /// house 1.5 (one innie or outie; 0.2 more for each more cell of the
-    /// virtual cage), a cage inside a house 2.0, combinations crossed with
-    /// candidates 2.4 (2.7 when a house rules a combination out), the rule
-    /// of 45 on several houses 2.5 (0.3 more for each house past two, 0.2
-    /// for each cell past one), a locked must-have 2.6 (with pointing).
+    /// Killer sudoku's own techniques, on doku's killer scale (SE rates no
+    /// killer; these sit among its ratings by what a person does):
+    /// - cage combinations 1.1: the digits a sum allows, read off a table
+    ///   as quickly as a hidden single is seen;
+    /// - the rule of 45 on one house 1.5: a lone innie or outie (1.8 for
+    ///   two cells, 2.0 when they may repeat a digit);
+    /// - a cage inside a house 2.0: its must-haves leave the house;
+    /// - combinations crossed with candidates 2.4 (2.7 when a house rules
+    ///   a combination out);
+    /// - the rule of 45 on several houses 2.5 (a band, two boxes, a box and
+    ///   a line; 0.3 more per house past two, per cell past one);
+    /// - a locked must-have 2.6, with pointing, which it is for a cage;
+    /// - a rule of 45 virtual cage 2.6: three to five innies or outies
+    ///   split into combinations (0.3 more per cell past three, per house
+    ///   past one, 0.2 when its cells may repeat a digit; 3.8 at most).
+    ///
+    /// The tiers are [`Difficulty::of_rating`]'s: an easy killer needs
+    /// cage combinations, lone innies and outies, cages inside a house and
+    /// singles; a medium one crossed combinations, bands of houses, locked
+    /// must-haves, small virtual cages, locked candidates and pairs; a
+    /// hard one larger virtual cages and the classic hard techniques; an
+    /// expert one chains (no uniqueness technique holds on a killer); an
+    /// extreme one forcing chains or guessing.
     pub fn is_killer(self) -> bool {
         use Technique::*;
         matches!(
@@ -646,6 +666,7 @@ impl Technique {
                 | CombinationsCrossed
                 | RuleOf45Houses
                 | LockedMustHave
+                | VirtualCage
         )
     }
 
@@ -729,10 +750,9 @@ impl Technique {
             DirectHiddenPair => direct::direct_hidden(grid, 2, self, out),
             DirectHiddenTriple => direct::direct_hidden(grid, 3, self, out),
             CageCombinations => cages::cage_combinations(grid, out),
-            RuleOf45 => innies::rule_of_45(grid, false, out),
+            RuleOf45 | RuleOf45Houses | VirtualCage => innies::rule_of_45(grid, self, out),
             CageInHouse => cages::cage_in_house(grid, out),
             CombinationsCrossed => cages::combinations_crossed(grid, out),
-            RuleOf45Houses => innies::rule_of_45(grid, true, out),
             LockedMustHave => cages::locked_must_have(grid, out),
         }
     }
@@ -919,6 +939,7 @@ static EXPLAINER_STAGES: &[&[Technique]] = {
         // Killers only.
         &[RuleOf45Houses],
         &[LockedMustHave],
+        &[VirtualCage],
         // Indirect producers.
         &[Pointing, Claiming],
         // Jigsaws only; SE has no jigsaw, so the place is doku's.
