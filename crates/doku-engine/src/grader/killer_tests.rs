@@ -525,3 +525,38 @@ fn killers_cut_from_filled_grids_take_only_sound_steps() {
     eprintln!("{unique} unique, {solved} solved; killer techniques used: {seen:?}");
     eprintln!("{grades:?}");
 }
+
+#[test]
+fn a_killers_hints_name_the_cage_then_show_the_arithmetic() {
+    let board = parse_puzzle(PUBLISHED[0].0, ShapeHint::Infer).expect("a killer");
+    let super::Advice::Step(step) = super::next_hint(&board, &board, None) else {
+        panic!("a step");
+    };
+    assert_eq!(step.technique, Technique::CageCombinations);
+    // Level 1: the technique and the cage; level 2: cells and arithmetic.
+    assert_eq!(step.summary, "cage combinations in the 3-cage at r1c1");
+    assert!(step.explanation.contains("makes 3 in 2 cells: 1+2 only"));
+    assert_eq!(step.cells, vec![Cell(0), Cell(1)]);
+    assert_eq!(step.eliminations.len(), 14);
+    // With the cage combinations in the player's notes, the rule of 45.
+    let mut grid = Grid::new(&board).expect("no clash");
+    let mut f = Finding::default();
+    while Technique::CageCombinations.find(&grid, &mut f) {
+        grid.apply(&f);
+    }
+    let notes: Vec<Candidates> = grid.cands.iter().map(|&c| Candidates(c)).collect();
+    let super::Advice::Step(step) = super::next_hint(&board, &board, Some(&notes)) else {
+        panic!("a step");
+    };
+    assert_eq!(step.technique, Technique::RuleOf45);
+    assert!(
+        step.summary.starts_with("the rule of 45 on "),
+        "{}",
+        step.summary
+    );
+    assert!(
+        step.explanation.contains(" = 45 − "),
+        "{}",
+        step.explanation
+    );
+}
