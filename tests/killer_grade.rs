@@ -93,5 +93,5 @@ fn doku_grade_rates_a_killer_line_and_lists_its_killer_steps() {
         "{text}"
     );
     assert!(text.contains("rule of 45: "), "{text}");
-    assert!(text.contains(" = 45 − "), "{text}");
+    assert!(text.contains(" = 45 − 33 = 12"), "{text}");
 }

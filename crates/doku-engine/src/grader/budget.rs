@@ -173,7 +173,8 @@ fn family_of(technique: Technique) -> Family {
         | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish
         | SimpleColours | MultiColours | AlsXz | AlsXyWing | DirectPointing | DirectClaiming
         | DirectHiddenPair | DirectHiddenTriple | CageCombinations | RuleOf45 | CageInHouse
-        | CombinationsCrossed | RuleOf45Houses | LockedMustHave | VirtualCage => Family::Local,
+        | CombinationsCrossed | RuleOf45Houses | LockedMustHave | VirtualCage
+        | InnieOutieDifference => Family::Local,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
         | HiddenRectangle => Family::Rectangles,
         // The chains, the forcing nets, and any technique added later

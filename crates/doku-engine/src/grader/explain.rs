@@ -489,6 +489,9 @@ pub(crate) fn summary(grid: &Grid, f: &Finding) -> String {
                 h => format!(" ({digits}) of {cage} in {}", grid.geo.house(h as usize)),
             }
         }
+        Pattern::Innies { houses, .. } if f.technique == Technique::InnieOutieDifference => {
+            format!(" on {}", super::innies::region_name(grid, houses))
+        }
         Pattern::Innies { houses, outies } => format!(
             " on {} ({})",
             super::innies::region_name(grid, houses),

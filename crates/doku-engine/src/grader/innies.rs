@@ -133,8 +133,10 @@ pub(crate) fn rule_of_45(grid: &Grid, technique: Technique, out: &mut Finding) -
     let mut in_region = vec![false; grid.values.len()];
     for region in regions(grid) {
         let several = region.houses.len() > 1;
-        if technique != Technique::VirtualCage
-            && several != (technique == Technique::RuleOf45Houses)
+        if !matches!(
+            technique,
+            Technique::VirtualCage | Technique::InnieOutieDifference
+        ) && several != (technique == Technique::RuleOf45Houses)
         {
             continue;
         }
@@ -170,6 +172,24 @@ pub(crate) fn rule_of_45(grid: &Grid, technique: Technique, out: &mut Finding) -
         };
         let houses_mask = region.houses.iter().fold(0u128, |m, &h| m | 1 << h);
         let region_words = region_name(grid, houses_mask);
+        if technique == Technique::InnieOutieDifference {
+            let parts = Parts {
+                in_region: &in_region,
+                inside_sum,
+                crossing: &crossing,
+                uncaged: &uncaged,
+                total,
+                houses: region.houses.len(),
+                mask: houses_mask,
+                words: &region_words,
+            };
+            if let Some(found) = difference(grid, &parts) {
+                if best.as_ref().is_none_or(|(r, _)| found.rating < *r) {
+                    best = Some((found.rating, found));
+                }
+            }
+            continue;
+        }
         let holds = if region.houses.len() == 1 {
             format!("{} adds up to {total}", capital(&region_words))
         } else {
@@ -528,4 +548,232 @@ fn enumerate(
         }
     }
     false
+}
+
+/// A region's cages as the rule splits them.
+struct Parts<'a> {
+    in_region: &'a [bool],
+    inside_sum: u32,
+    crossing: &'a [usize],
+    uncaged: &'a [u16],
+    total: u32,
+    houses: usize,
+    mask: u128,
+    words: &'a str,
+}
+
+/// The most empty cells of an innie-outie difference.
+const MAX_DIFFERENCE_CELLS: usize = 4;
+
+/// The innie-outie difference: each cage that crosses the region's edge
+/// is counted by its smaller side, its cells inside (innies, added) or its
+/// sum less its cells outside (outies, taken away), so the innies less
+/// the outies make a known number ("r1c7 − r2c9 = 45 − 28 − 20 = −3").
+/// A step when both sides have empty cells (one side alone is the plain
+/// rule) and some digit of theirs fits no way of making the difference.
+fn difference(grid: &Grid, parts: &Parts) -> Option<Finding> {
+    let killer = grid.killer.as_ref()?;
+    let shape = grid.geo.shape;
+    let name = |c: u16| cell_name(shape, Cell(c));
+    let is_open = |c: u16| grid.values[c as usize] == 0;
+    let (mut plus, mut minus): (Vec<u16>, Vec<u16>) = (Vec::new(), Vec::new());
+    // total = inside + innies + Σ outie cages' (sum − outies) + uncaged
+    let mut constant = i64::from(parts.total) - i64::from(parts.inside_sum);
+    let mut given: Vec<String> = Vec::new();
+    for &k in parts.crossing {
+        let cells = &killer.cells[k];
+        let inner: Vec<u16> = cells
+            .iter()
+            .copied()
+            .filter(|&c| parts.in_region[c as usize])
+            .collect();
+        let outer: Vec<u16> = cells
+            .iter()
+            .copied()
+            .filter(|&c| !parts.in_region[c as usize])
+            .collect();
+        let open_in = inner.iter().filter(|&&c| is_open(c)).count();
+        let open_out = outer.iter().filter(|&&c| is_open(c)).count();
+        match killer.sums[k] {
+            Some(sum) if open_out < open_in => {
+                constant -= i64::from(sum);
+                minus.extend(outer);
+                given.push(format!(
+                    "{} gives {sum} less its {} {}",
+                    super::cages::cage_name(grid, k),
+                    if open_out == 1 { "outie" } else { "outies" },
+                    join_plus(&outer_names(&minus_of(cells, parts.in_region), &name))
+                ));
+            }
+            _ => plus.extend(inner),
+        }
+    }
+    plus.extend(parts.uncaged.iter().copied());
+    plus.sort_unstable();
+    minus.sort_unstable();
+    // Placed cells move into the constant.
+    let value = |c: u16| i64::from(grid.values[c as usize]);
+    let placed = plus
+        .iter()
+        .filter(|&&c| !is_open(c))
+        .map(|&c| value(c))
+        .sum::<i64>()
+        - minus
+            .iter()
+            .filter(|&&c| !is_open(c))
+            .map(|&c| value(c))
+            .sum::<i64>();
+    let open_plus: Vec<u16> = plus.iter().copied().filter(|&c| is_open(c)).collect();
+    let open_minus: Vec<u16> = minus.iter().copied().filter(|&c| is_open(c)).collect();
+    if open_plus.is_empty()
+        || open_minus.is_empty()
+        || open_plus.len() + open_minus.len() > MAX_DIFFERENCE_CELLS
+    {
+        return None;
+    }
+    let target = constant - placed;
+    let cells: Vec<u16> = open_plus.iter().chain(&open_minus).copied().collect();
+    let signs: Vec<i64> = open_plus
+        .iter()
+        .map(|_| 1)
+        .chain(open_minus.iter().map(|_| -1))
+        .collect();
+    let cands: Vec<u64> = cells.iter().map(|&c| grid.cands[c as usize]).collect();
+    let mut possible = vec![0u64; cells.len()];
+    let mut chosen = vec![0u8; cells.len()];
+    signed(
+        grid,
+        &cells,
+        &signs,
+        &cands,
+        target,
+        0,
+        &mut chosen,
+        &mut possible,
+    );
+    let eliminations: Vec<(u16, u8)> = cells
+        .iter()
+        .zip(&cands)
+        .zip(&possible)
+        .flat_map(|((&c, &m), &p)| bits(m & !p).map(move |d| (c, d as u8 + 1)))
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let repeats = cells.iter().enumerate().any(|(i, &a)| {
+        cells[i + 1..]
+            .iter()
+            .any(|&b| !grid.differ(a as usize, b as usize))
+    });
+    let mut out = Finding::default();
+    out.start(
+        Technique::InnieOutieDifference,
+        Pattern::Innies {
+            houses: parts.mask,
+            outies: false,
+        },
+    );
+    out.rating +=
+        3 * (cells.len() as u16 - 2) + 3 * (parts.houses as u16 - 1) + if repeats { 2 } else { 0 };
+    out.cells.extend(&cells);
+    out.digits = possible.iter().fold(0, |m, &p| m | p);
+    out.eliminations.extend(&eliminations);
+    let all_plus: Vec<String> = plus.iter().map(|&c| name(c)).collect();
+    let all_minus: Vec<String> = minus.iter().map(|&c| name(c)).collect();
+    let outie_sums: i64 = i64::from(parts.total) - i64::from(parts.inside_sum) - constant;
+    let mut words = format!(
+        "{} adds up to {}: the cages inside make {}, {}, and the {} {} the rest. So {} − {} = {} − {} − {} = {}",
+        capital(parts.words),
+        parts.total,
+        parts.inside_sum,
+        list(given.iter().cloned()),
+        if all_plus.len() == 1 { "innie" } else { "innies" },
+        join_plus(&all_plus).trim_start_matches('(').trim_end_matches(')'),
+        join_plus(&all_plus),
+        join_plus(&all_minus),
+        parts.total,
+        parts.inside_sum,
+        outie_sums,
+        constant
+    );
+    if plus.len() + minus.len() > cells.len() {
+        let known: Vec<String> = plus
+            .iter()
+            .chain(&minus)
+            .filter(|&&c| !is_open(c))
+            .map(|&c| format!("{} is {}", name(c), grid.values[c as usize]))
+            .collect();
+        let open_p: Vec<String> = open_plus.iter().map(|&c| name(c)).collect();
+        let open_m: Vec<String> = open_minus.iter().map(|&c| name(c)).collect();
+        words.push_str(&format!(
+            "; {}, so {} − {} = {target}",
+            list(known.into_iter()),
+            join_plus(&open_p),
+            join_plus(&open_m)
+        ));
+    }
+    out.text = format!("{words}: {}", removals_by_cell(grid, &eliminations));
+    Some(out)
+}
+
+fn minus_of(cells: &[u16], in_region: &[bool]) -> Vec<u16> {
+    cells
+        .iter()
+        .copied()
+        .filter(|&c| !in_region[c as usize])
+        .collect()
+}
+
+fn outer_names(cells: &[u16], name: &dyn Fn(u16) -> String) -> Vec<String> {
+    cells.iter().map(|&c| name(c)).collect()
+}
+
+/// "r1c1+r1c2", or "(r1c1+r1c2)" inside a difference when more than one.
+fn join_plus(names: &[String]) -> String {
+    match names.len() {
+        1 => names[0].clone(),
+        _ => format!("({})", names.join("+")),
+    }
+}
+
+/// [`enumerate`] for a difference: cells with signs (+1 innie, −1 outie)
+/// whose signed digits add up to `left`.
+#[allow(clippy::too_many_arguments)]
+fn signed(
+    grid: &Grid,
+    cells: &[u16],
+    signs: &[i64],
+    cands: &[u64],
+    left: i64,
+    at: usize,
+    chosen: &mut [u8],
+    possible: &mut [u64],
+) {
+    if at == cells.len() {
+        if left == 0 {
+            for (p, &d) in possible.iter_mut().zip(chosen.iter()) {
+                *p |= 1 << (d - 1);
+            }
+        }
+        return;
+    }
+    for d in bits(cands[at]) {
+        let value = d as u8 + 1;
+        let clash = (0..at)
+            .any(|j| chosen[j] == value && grid.differ(cells[j] as usize, cells[at] as usize));
+        if clash {
+            continue;
+        }
+        chosen[at] = value;
+        signed(
+            grid,
+            cells,
+            signs,
+            cands,
+            left - signs[at] * i64::from(value),
+            at + 1,
+            chosen,
+            possible,
+        );
+    }
 }

@@ -311,6 +311,32 @@ fn three_innies_make_a_virtual_cage() {
 }
 
 #[test]
+fn an_innie_less_an_outie_makes_a_known_difference() {
+    let board = killer(&[
+        (&["r1c1", "r1c2"], 3),
+        (&["r1c3", "r1c4"], 7),
+        (&["r1c5", "r1c6"], 11),
+        (&["r1c7", "r2c7"], 10),
+        (&["r1c8", "r1c9", "r2c9"], 20),
+    ]);
+    let grid = grid(&board, &[]);
+    let f = find(Technique::InnieOutieDifference, &grid);
+    let mut pairs = Vec::new();
+    for d in 1..=4 {
+        pairs.push(("r1c7", d));
+        pairs.push(("r2c9", d + 5));
+    }
+    assert_eq!(removals(&f), expected(&pairs));
+    assert_eq!(f.rating, 28);
+    let (summary, words) = step_words(&grid, &f);
+    assert_eq!(summary, "an innie-outie difference on row 1");
+    assert_eq!(
+        words,
+        "Row 1 adds up to 45: the cages inside make 21, the 20-cage at r1c8 gives 20 less its outie r2c9, and the innie r1c7 the rest. So r1c7 − r2c9 = 45 − 21 − 20 = 4: r1c7 loses 1, 2, 3 and 4, r2c9 loses 6, 7, 8 and 9"
+    );
+}
+
+#[test]
 fn uniqueness_techniques_never_apply_on_a_killer() {
     let board = killer(&[(&["r1c1", "r1c2"], 3)]);
     let mut grid = grid(&board, &[]);
@@ -554,8 +580,9 @@ fn a_killers_hints_name_the_cage_then_show_the_arithmetic() {
         "{}",
         step.summary
     );
+    // "the outies r4c7+r4c9 = 55 − 45 = 10".
     assert!(
-        step.explanation.contains(" = 45 − "),
+        step.explanation.contains("r4c7+r4c9 = 55 − 45 = 10"),
         "{}",
         step.explanation
     );

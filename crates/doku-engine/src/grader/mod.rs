@@ -298,6 +298,7 @@ pub enum Technique {
     RuleOf45Houses,
     LockedMustHave,
     VirtualCage,
+    InnieOutieDifference,
 }
 
 impl Technique {
@@ -387,6 +388,7 @@ impl Technique {
         Technique::RuleOf45Houses,
         Technique::LockedMustHave,
         Technique::VirtualCage,
+        Technique::InnieOutieDifference,
     ];
 
     pub fn name(self) -> &'static str {
@@ -474,6 +476,7 @@ impl Technique {
             Technique::RuleOf45Houses => "rule of 45 (several houses)",
             Technique::LockedMustHave => "locked must-have",
             Technique::VirtualCage => "rule of 45 virtual cage",
+            Technique::InnieOutieDifference => "innie-outie difference",
         }
     }
 
@@ -600,6 +603,7 @@ impl Technique {
             RuleOf45Houses => 25,
             LockedMustHave => 26,
             VirtualCage => 26,
+            InnieOutieDifference => 28,
         }
     }
 
@@ -647,7 +651,10 @@ impl Technique {
     /// - a locked must-have 2.6, with pointing, which it is for a cage;
     /// - a rule of 45 virtual cage 2.6: three to five innies or outies
     ///   split into combinations (0.3 more per cell past three, per house
-    ///   past one, 0.2 when its cells may repeat a digit; 3.8 at most).
+    ///   past one, 0.2 when its cells may repeat a digit; 3.8 at most);
+    /// - an innie-outie difference 2.8: innies less outies make a known
+    ///   number (two to four cells; 0.3 more per cell past two, per house
+    ///   past one, 0.2 when they may repeat a digit).
     ///
     /// The tiers are [`Difficulty::of_rating`]'s: an easy killer needs
     /// cage combinations, lone innies and outies, cages inside a house and
@@ -667,6 +674,7 @@ impl Technique {
                 | RuleOf45Houses
                 | LockedMustHave
                 | VirtualCage
+                | InnieOutieDifference
         )
     }
 
@@ -750,7 +758,9 @@ impl Technique {
             DirectHiddenPair => direct::direct_hidden(grid, 2, self, out),
             DirectHiddenTriple => direct::direct_hidden(grid, 3, self, out),
             CageCombinations => cages::cage_combinations(grid, out),
-            RuleOf45 | RuleOf45Houses | VirtualCage => innies::rule_of_45(grid, self, out),
+            RuleOf45 | RuleOf45Houses | VirtualCage | InnieOutieDifference => {
+                innies::rule_of_45(grid, self, out)
+            }
             CageInHouse => cages::cage_in_house(grid, out),
             CombinationsCrossed => cages::combinations_crossed(grid, out),
             LockedMustHave => cages::locked_must_have(grid, out),
@@ -942,6 +952,8 @@ static EXPLAINER_STAGES: &[&[Technique]] = {
         &[VirtualCage],
         // Indirect producers.
         &[Pointing, Claiming],
+        // Killers only.
+        &[InnieOutieDifference],
         // Jigsaws only; SE has no jigsaw, so the place is doku's.
         &[LawOfLeftovers],
         &[NakedPair],
