@@ -240,8 +240,10 @@ pub(crate) fn cage_in_house(grid: &Grid, out: &mut Finding) -> bool {
                     out.eliminations.push((c, d as u8 + 1));
                 }
             }
-            let killer = grid.killer.as_ref().expect("a killer");
-            let whole = killer.cells[cage].iter().all(|c| cells.contains(c));
+            let whole = grid
+                .killer
+                .as_ref()
+                .is_some_and(|k| k.cells[cage].iter().all(|c| cells.contains(c)));
             let house_name = grid.geo.house(house as usize).to_string();
             out.text = format!(
                 "{}: {}, always with {}. {} inside {house_name}, so no other cell of {house_name} can hold {}: {}",
