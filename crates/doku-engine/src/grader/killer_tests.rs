@@ -587,3 +587,22 @@ fn a_killers_hints_name_the_cage_then_show_the_arithmetic() {
         step.explanation
     );
 }
+
+#[test]
+fn a_16x16_killer_takes_only_sound_steps_and_grades_without_a_house_only_count() {
+    let shape = Shape::sudoku(16).expect("16x16");
+    // A filled 16x16: row r is the first row shifted by 4 (r mod 4) + r / 4.
+    let values: Vec<u8> = (0..256)
+        .map(|i| {
+            let (r, c) = (i / 16, i % 16);
+            ((4 * (r % 4) + r / 4 + c) % 16 + 1) as u8
+        })
+        .collect();
+    let solution = Board::from_values(shape, values).expect("a grid");
+    assert!(solution.is_solved());
+    let board = cut(&solution, 7, 4);
+    let (_, used) = sound_path(&board, solution.values(), super::Rules::Explainer);
+    assert!(used.iter().any(|t| t.is_killer()));
+    let grade = super::grade(&board);
+    assert!(grade.rating.is_some() || grade.solutions != super::Solutions::Unique);
+}

@@ -1366,10 +1366,15 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Option<Probe>), S
         grid.unique = true;
         return Ok((grid, None));
     }
+    // A killer larger than 9x9: logic first (no uniqueness technique holds
+    // on a killer, so the run is its own probe), then the killer search's
+    // count from where logic stopped: the searches below know only houses.
+    if board.is_killer() && grid.size() > 9 {
+        return prepare_large_killer(grid);
+    }
     // On 9x9 and smaller, counting solutions costs far less than a second
-    // run of the chain techniques. A killer's count is the killer search's
-    // at any size: the searches below know only houses.
-    if grid.size() <= 9 || board.is_killer() {
+    // run of the chain techniques.
+    if grid.size() <= 9 {
         return match board.count_solutions_up_to(2) {
             0 => Err(Solutions::None),
             1 => {
@@ -1463,6 +1468,49 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Option<Probe>), S
         // Unproven: the uniqueness techniques stay off, so the path is
         // the probe's.
         None => Ok((grid, recorded)),
+    }
+}
+
+/// How long [`prepare`] may count the solutions of a killer larger than
+/// 9x9 where its logic stalls: the killer search has no work estimate, so
+/// this count is timed (when it runs out the grade says the solution is
+/// unproven; the rating, trial and error, is the same either way).
+const LARGE_KILLER_COUNT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// [`prepare`] for a killer larger than 9x9: logic under SE's rules, which
+/// proves the solution unique when it finishes; otherwise the killer
+/// search counts from where it stopped, within [`LARGE_KILLER_COUNT_TIME`].
+fn prepare_large_killer(mut grid: Grid) -> Result<(Grid, Option<Probe>), Solutions> {
+    let mut probe = grid.clone();
+    let mut recorded = Probe {
+        steps: Vec::new(),
+        outcome: LogicEnd::Stalled,
+        verified: None,
+    };
+    let (outcome, _) = run(&mut probe, Rules::Explainer, true, |_, f| {
+        recorded.steps.push(f.clone());
+    });
+    recorded.outcome = outcome;
+    match outcome {
+        LogicEnd::Contradiction => return Err(Solutions::None),
+        LogicEnd::Solved => {
+            grid.unique = true;
+            return Ok((grid, Some(recorded)));
+        }
+        LogicEnd::Stalled | LogicEnd::CutShort => {}
+    }
+    let Some(from) = board_of(&probe) else {
+        return Ok((grid, Some(recorded)));
+    };
+    let deadline = Deadline::at(std::time::Instant::now() + LARGE_KILLER_COUNT_TIME);
+    match from.count_solutions_before(2, deadline) {
+        Ok(0) => Err(Solutions::None),
+        Ok(1) => {
+            grid.unique = true;
+            Ok((grid, Some(recorded)))
+        }
+        Ok(_) => Err(Solutions::Several),
+        Err(_) => Ok((grid, Some(recorded))),
     }
 }
 
