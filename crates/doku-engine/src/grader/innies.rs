@@ -682,8 +682,9 @@ fn difference(grid: &Grid, parts: &Parts) -> Option<Finding> {
     let all_minus: Vec<String> = minus.iter().map(|&c| name(c)).collect();
     let outie_sums: i64 = i64::from(parts.total) - i64::from(parts.inside_sum) - constant;
     let mut words = format!(
-        "{} adds up to {}: the cages inside make {}, {}, and the {} {} the rest. So {} − {} = {} − {} − {} = {}",
+        "{} {} up to {}: the cages inside make {}, {}, and the {} {} the rest. So {} − {} = {} − {} − {} = {}",
         capital(parts.words),
+        if parts.houses == 1 { "adds" } else { "add" },
         parts.total,
         parts.inside_sum,
         list(given.iter().cloned()),
