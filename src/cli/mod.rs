@@ -165,7 +165,9 @@ fn with_variant(board: Board, variant: Option<Variant>) -> Result<Board, String>
     if rules == shape {
         return Ok(board);
     }
+    // A killer keeps its cages under the variant's houses (killer,x).
     Board::from_values(rules, board.values().to_vec())
+        .map(|b| b.with_cages(board.cages().cloned()))
         .ok_or_else(|| format!("--variant {variant}: the puzzle does not fit its rules"))
 }
 

@@ -60,6 +60,11 @@ impl Spent {
     /// Adds `technique`'s estimate and returns it; `None` (and nothing
     /// added) when it would pass the budget.
     fn add(&mut self, technique: Technique, grid: &Grid) -> Option<u64> {
+        // The killer techniques look at nothing on a board without cages:
+        // they cost nothing there, so other boards' budgets are as before.
+        if technique.is_killer() && grid.killer.is_none() {
+            return Some(0);
+        }
         let family = family_of(technique);
         let c = *self.candidates.get_or_insert_with(|| live_candidates(grid));
         let cost = estimate(family, grid.size() as u64, c, self.scan_paid);
@@ -167,7 +172,9 @@ fn family_of(technique: Technique) -> Family {
         | TwoStringKite | TurbotFish | EmptyRectangle | FinnedXWing | SashimiXWing
         | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish
         | SimpleColours | MultiColours | AlsXz | AlsXyWing | DirectPointing | DirectClaiming
-        | DirectHiddenPair | DirectHiddenTriple => Family::Local,
+        | DirectHiddenPair | DirectHiddenTriple | CageCombinations | RuleOf45 | CageInHouse
+        | CombinationsCrossed | RuleOf45Houses | LockedMustHave | VirtualCage
+        | InnieOutieDifference => Family::Local,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
         | HiddenRectangle => Family::Rectangles,
         // The chains, the forcing nets, and any technique added later

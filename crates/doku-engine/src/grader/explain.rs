@@ -181,7 +181,14 @@ pub(crate) fn explain(grid: &Grid, f: &Finding) -> String {
         (Technique::AlsXz | Technique::AlsXyWing, _) => {
             format!("{}: {}", f.text, removals_by_digit(grid, &f.eliminations))
         }
-        (_, Pattern::Chain | Pattern::Leftovers { .. }) => f.text.clone(),
+        (
+            _,
+            Pattern::Chain
+            | Pattern::Leftovers { .. }
+            | Pattern::Cage { .. }
+            | Pattern::CageHouse { .. }
+            | Pattern::Innies { .. },
+        ) => f.text.clone(),
         (_, Pattern::Turbot { first, second }) => {
             let [a1, a2, b1, b2] = [f.cells[0], f.cells[1], f.cells[2], f.cells[3]];
             let d = digits(f.digits);
@@ -406,6 +413,14 @@ pub(crate) fn summary(grid: &Grid, f: &Finding) -> String {
     let name = f.technique.name();
     let article = match name.as_bytes().first() {
         _ if matches!(f.technique, Technique::Pointing | Technique::Claiming) => "",
+        _ if matches!(
+            f.technique,
+            Technique::RuleOf45 | Technique::RuleOf45Houses | Technique::VirtualCage
+        ) =>
+        {
+            "the "
+        }
+        _ if f.technique == Technique::CombinationsCrossed => "",
         Some(b'a' | b'e' | b'i' | b'o' | b'x') => "an ",
         _ if name.ends_with('s') => "",
         _ => "a ",
@@ -465,6 +480,23 @@ pub(crate) fn summary(grid: &Grid, f: &Finding) -> String {
                 format!(" in {kind} {first}-{}", first + count - 1)
             }
         }
+        Pattern::Cage { cage } => format!(" in {}", super::cages::cage_name(grid, cage as usize)),
+        Pattern::CageHouse { cage, house } => {
+            let cage = super::cages::cage_name(grid, cage as usize);
+            let digits = digits(f.digits);
+            match house {
+                u16::MAX => format!(" ({digits}) of {cage}"),
+                h => format!(" ({digits}) of {cage} in {}", grid.geo.house(h as usize)),
+            }
+        }
+        Pattern::Innies { houses, .. } if f.technique == Technique::InnieOutieDifference => {
+            format!(" on {}", super::innies::region_name(grid, houses))
+        }
+        Pattern::Innies { houses, outies } => format!(
+            " on {} ({})",
+            super::innies::region_name(grid, houses),
+            if outies { "outies" } else { "innies" }
+        ),
         Pattern::Wing
         | Pattern::WWing { .. }
         | Pattern::Colours { .. }
@@ -475,12 +507,12 @@ pub(crate) fn summary(grid: &Grid, f: &Finding) -> String {
     format!("{article}{name}{area}")
 }
 
-fn digit(d: u8) -> String {
+pub(super) fn digit(d: u8) -> String {
     Digit::new(d).map_or_else(|| d.to_string(), digit_text)
 }
 
 /// "3 or 5", "1, 3 or 9".
-fn options(mask: u64) -> String {
+pub(super) fn options(mask: u64) -> String {
     join(bits(mask).map(|d| digit(d as u8 + 1)), "or")
 }
 
@@ -521,7 +553,7 @@ pub(crate) fn removals_by_digit(grid: &Grid, eliminations: &[(u16, u8)]) -> Stri
 }
 
 /// "r1c2 loses 1, r1c5 loses 4 and 6".
-fn removals_by_cell(grid: &Grid, eliminations: &[(u16, u8)]) -> String {
+pub(super) fn removals_by_cell(grid: &Grid, eliminations: &[(u16, u8)]) -> String {
     let shape = grid.geo.shape;
     let mut by_cell: Vec<(u16, Vec<String>)> = Vec::new();
     for &(c, d) in eliminations {

@@ -9,6 +9,7 @@
 use super::chains::Link;
 use super::Technique;
 use crate::board::{Board, Candidates};
+use crate::killer::Cages;
 use crate::shape::Geometry;
 use crate::solver::geometry;
 use std::sync::Arc;
@@ -27,6 +28,53 @@ pub(crate) struct Grid {
     /// The puzzle is known to have exactly one solution, which allows the
     /// uniqueness techniques.
     pub unique: bool,
+    /// A killer's cages (`None` on every other board): a placed digit
+    /// leaves its cage as it leaves its houses; the sums are the killer
+    /// techniques' (`grader/cages.rs`, `grader/innies.rs`).
+    pub killer: Option<Arc<CageRules>>,
+}
+
+/// A killer's cages as the techniques read them: cell indices and sums.
+#[derive(Debug)]
+pub(crate) struct CageRules {
+    pub cages: Arc<Cages>,
+    /// Each cage's cells, in reading order.
+    pub cells: Vec<Vec<u16>>,
+    /// Each cage's sum (`None`: its digits only differ).
+    pub sums: Vec<Option<u32>>,
+    /// Each cell's cage, [`CageRules::NONE`] for none.
+    pub cage_of: Vec<u16>,
+}
+
+impl CageRules {
+    pub const NONE: u16 = u16::MAX;
+
+    fn new(cages: &Arc<Cages>, cell_count: usize) -> CageRules {
+        let cells: Vec<Vec<u16>> = cages
+            .iter()
+            .map(|cage| cage.cells().iter().map(|c| c.0).collect())
+            .collect();
+        let mut cage_of = vec![Self::NONE; cell_count];
+        for (i, list) in cells.iter().enumerate() {
+            for &c in list {
+                cage_of[c as usize] = i as u16;
+            }
+        }
+        CageRules {
+            cages: cages.clone(),
+            sums: cages.iter().map(|c| c.sum().map(u32::from)).collect(),
+            cells,
+            cage_of,
+        }
+    }
+
+    /// The cage of a cell, if any.
+    pub fn cage(&self, cell: usize) -> Option<usize> {
+        match self.cage_of[cell] {
+            Self::NONE => None,
+            i => Some(i as usize),
+        }
+    }
 }
 
 impl Grid {
@@ -49,16 +97,38 @@ impl Grid {
                 }
             }
         }
+        // A killer's cages: a digit never repeats in one either.
+        let killer = board
+            .cages()
+            .map(|cages| Arc::new(CageRules::new(cages, values.len())));
+        let mut in_cage = vec![0u64; killer.as_ref().map_or(0, |k| k.cells.len())];
+        if let Some(killer) = &killer {
+            for (cage, cells) in killer.cells.iter().enumerate() {
+                for &cell in cells {
+                    let value = values[cell as usize];
+                    if value != 0 {
+                        let bit = 1u64 << (value - 1);
+                        if in_cage[cage] & bit != 0 {
+                            return None;
+                        }
+                        in_cage[cage] |= bit;
+                    }
+                }
+            }
+        }
         let all = shape.all_digits();
         let mut cands = vec![0u64; values.len()];
         let mut empty = 0;
         let mut broken = false;
         for (cell, &value) in values.iter().enumerate() {
             if value == 0 {
-                let seen = geo
+                let mut seen = geo
                     .houses_of(cell)
                     .iter()
                     .fold(0, |acc, &h| acc | used[h as usize]);
+                if let Some(cage) = killer.as_ref().and_then(|k| k.cage(cell)) {
+                    seen |= in_cage[cage];
+                }
                 cands[cell] = all & !seen;
                 broken |= cands[cell] == 0;
                 empty += 1;
@@ -71,6 +141,7 @@ impl Grid {
             empty,
             broken,
             unique: false,
+            killer,
         })
     }
 
@@ -130,6 +201,27 @@ impl Grid {
                 self.broken |= self.cands[peer] == 0;
             }
         }
+        if let Some(killer) = &self.killer {
+            if let Some(cage) = killer.cage(cell) {
+                for &mate in &killer.cells[cage] {
+                    let mate = mate as usize;
+                    if self.cands[mate] & bit != 0 {
+                        self.cands[mate] &= !bit;
+                        self.broken |= self.cands[mate] == 0;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether two different cells can never hold the same digit: they
+    /// share a house, or (on a killer) a cage.
+    pub fn differ(&self, a: usize, b: usize) -> bool {
+        self.sees(a, b)
+            || self
+                .killer
+                .as_ref()
+                .is_some_and(|k| a != b && k.cage(a).is_some() && k.cage(a) == k.cage(b))
     }
 
     pub fn eliminate(&mut self, cell: usize, digit: u8) {
@@ -235,6 +327,16 @@ pub(crate) enum Pattern {
     /// The law of leftovers on `count` rows (or columns) from `first`: the
     /// innies, then the outies; its words in `Finding::text`.
     Leftovers { rows: bool, first: u8, count: u8 },
+    /// A killer cage's combinations (the cage's number); words in
+    /// `Finding::text`.
+    Cage { cage: u16 },
+    /// A killer cage's must-haves and the house they leave (`u16::MAX`:
+    /// no one house); words in `Finding::text`.
+    CageHouse { cage: u16, house: u16 },
+    /// The rule of 45 on the houses of the mask (bit = house index): the
+    /// virtual cage of its innies, or of its outies; words in
+    /// `Finding::text`.
+    Innies { houses: u128, outies: bool },
 }
 
 /// One technique's find, in a buffer reused from step to step.

@@ -20,6 +20,7 @@ mod aligned_exclusion;
 mod als;
 mod budget;
 mod bug;
+mod cages;
 mod chains;
 mod colouring;
 mod cycles;
@@ -32,7 +33,10 @@ mod forcing;
 mod grid;
 mod grouped;
 mod hint;
+mod innies;
 mod intersections;
+#[cfg(test)]
+mod killer_tests;
 mod leftovers;
 mod nested;
 mod nishio;
@@ -285,6 +289,16 @@ pub enum Technique {
     DirectClaiming,
     DirectHiddenPair,
     DirectHiddenTriple,
+    // Killer sudoku's own techniques (grader/cages.rs, grader/innies.rs):
+    // they find nothing on a board without cages.
+    CageCombinations,
+    RuleOf45,
+    CageInHouse,
+    CombinationsCrossed,
+    RuleOf45Houses,
+    LockedMustHave,
+    VirtualCage,
+    InnieOutieDifference,
 }
 
 impl Technique {
@@ -367,6 +381,14 @@ impl Technique {
         Technique::DirectClaiming,
         Technique::DirectHiddenPair,
         Technique::DirectHiddenTriple,
+        Technique::CageCombinations,
+        Technique::RuleOf45,
+        Technique::CageInHouse,
+        Technique::CombinationsCrossed,
+        Technique::RuleOf45Houses,
+        Technique::LockedMustHave,
+        Technique::VirtualCage,
+        Technique::InnieOutieDifference,
     ];
 
     pub fn name(self) -> &'static str {
@@ -447,6 +469,14 @@ impl Technique {
             Technique::DirectClaiming => "direct claiming",
             Technique::DirectHiddenPair => "direct hidden pair",
             Technique::DirectHiddenTriple => "direct hidden triple",
+            Technique::CageCombinations => "cage combinations",
+            Technique::RuleOf45 => "rule of 45",
+            Technique::CageInHouse => "cage inside a house",
+            Technique::CombinationsCrossed => "combinations crossed with candidates",
+            Technique::RuleOf45Houses => "rule of 45 (several houses)",
+            Technique::LockedMustHave => "locked must-have",
+            Technique::VirtualCage => "rule of 45 virtual cage",
+            Technique::InnieOutieDifference => "innie-outie difference",
         }
     }
 
@@ -563,6 +593,17 @@ impl Technique {
             DirectClaiming => 19,
             DirectHiddenPair => 20,
             DirectHiddenTriple => 25,
+            // Not SE's (it rates no killer): doku's killer scale, placed
+            // among SE's ratings by what a person does (see
+            // `Technique::is_killer`).
+            CageCombinations => 11,
+            RuleOf45 => 15,
+            CageInHouse => 20,
+            CombinationsCrossed => 24,
+            RuleOf45Houses => 25,
+            LockedMustHave => 26,
+            VirtualCage => 26,
+            InnieOutieDifference => 28,
         }
     }
 
@@ -596,6 +637,47 @@ impl Technique {
         )
     }
 
+    /// Killer sudoku's own techniques, on doku's killer scale (SE rates no
+    /// killer; these sit among its ratings by what a person does):
+    /// - cage combinations 1.1: the digits a sum allows, read off a table
+    ///   as quickly as a hidden single is seen;
+    /// - the rule of 45 on one house 1.5: a lone innie or outie (1.8 for
+    ///   two cells, 2.0 when they may repeat a digit);
+    /// - a cage inside a house 2.0: its must-haves leave the house;
+    /// - combinations crossed with candidates 2.4 (2.7 when a house rules
+    ///   a combination out);
+    /// - the rule of 45 on several houses 2.5 (a band, two boxes, a box and
+    ///   a line; 0.3 more per house past two, per cell past one);
+    /// - a locked must-have 2.6, with pointing, which it is for a cage;
+    /// - a rule of 45 virtual cage 2.6: three to five innies or outies
+    ///   split into combinations (0.3 more per cell past three, per house
+    ///   past one, 0.2 when its cells may repeat a digit; 3.8 at most);
+    /// - an innie-outie difference 2.8: innies less outies make a known
+    ///   number (two to four cells; 0.3 more per cell past two, per house
+    ///   past one, 0.2 when they may repeat a digit).
+    ///
+    /// The tiers are [`Difficulty::of_rating`]'s: an easy killer needs
+    /// cage combinations, lone innies and outies, cages inside a house and
+    /// singles; a medium one crossed combinations, bands of houses, locked
+    /// must-haves, small virtual cages, locked candidates and pairs; a
+    /// hard one larger virtual cages and the classic hard techniques; an
+    /// expert one chains (no uniqueness technique holds on a killer); an
+    /// extreme one forcing chains or guessing.
+    pub fn is_killer(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            CageCombinations
+                | RuleOf45
+                | CageInHouse
+                | CombinationsCrossed
+                | RuleOf45Houses
+                | LockedMustHave
+                | VirtualCage
+                | InnieOutieDifference
+        )
+    }
+
     fn is_hidden_subset(self) -> bool {
         matches!(
             self,
@@ -607,7 +689,12 @@ impl Technique {
     /// when it finds a step that places or removes something.
     fn find(self, grid: &Grid, out: &mut Finding) -> bool {
         use Technique::*;
-        if self.needs_uniqueness() && !grid.unique {
+        // A deadly pattern's swap changes the sums of the cages it
+        // crosses: on a killer the uniqueness techniques do not hold.
+        if self.needs_uniqueness() && (!grid.unique || grid.killer.is_some()) {
+            return false;
+        }
+        if self.is_killer() && grid.killer.is_none() {
             return false;
         }
         match self {
@@ -670,6 +757,13 @@ impl Technique {
             DirectClaiming => direct::direct_locking(grid, true, out),
             DirectHiddenPair => direct::direct_hidden(grid, 2, self, out),
             DirectHiddenTriple => direct::direct_hidden(grid, 3, self, out),
+            CageCombinations => cages::cage_combinations(grid, out),
+            RuleOf45 | RuleOf45Houses | VirtualCage | InnieOutieDifference => {
+                innies::rule_of_45(grid, self, out)
+            }
+            CageInHouse => cages::cage_in_house(grid, out),
+            CombinationsCrossed => cages::combinations_crossed(grid, out),
+            LockedMustHave => cages::locked_must_have(grid, out),
         }
     }
 }
@@ -836,16 +930,30 @@ enum Found {
 static EXPLAINER_STAGES: &[&[Technique]] = {
     use Technique::*;
     &[
+        // Killers only (SE has none): cage combinations before the singles.
+        &[CageCombinations],
         // Direct producers: the singles, and SE's direct hints between
         // them (grader/direct.rs).
         &[HiddenSingle],
+        // Killers only: the rule of 45 on one house, among the singles.
+        &[RuleOf45],
         &[DirectPointing],
         &[DirectClaiming],
         &[DirectHiddenPair],
+        // Killers only.
+        &[CageInHouse],
         &[NakedSingle],
+        // Killers only.
+        &[CombinationsCrossed],
         &[DirectHiddenTriple],
+        // Killers only.
+        &[RuleOf45Houses],
+        &[LockedMustHave],
+        &[VirtualCage],
         // Indirect producers.
         &[Pointing, Claiming],
+        // Killers only.
+        &[InnieOutieDifference],
         // Jigsaws only; SE has no jigsaw, so the place is doku's.
         &[LawOfLeftovers],
         &[NakedPair],
@@ -1058,7 +1166,8 @@ fn to_step(grid: &Grid, f: &Finding) -> LogicStep {
 }
 
 fn board_of(grid: &Grid) -> Option<Board> {
-    Board::from_values(grid.geo.shape, grid.values.clone())
+    let board = Board::from_values(grid.geo.shape, grid.values.clone())?;
+    Some(board.with_cages(grid.killer.as_ref().map(|k| k.cages.clone())))
 }
 
 /// Grades a puzzle by the hardest technique a person needs to solve it.
@@ -1257,6 +1366,12 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Option<Probe>), S
         grid.unique = true;
         return Ok((grid, None));
     }
+    // A killer larger than 9x9: logic first (no uniqueness technique holds
+    // on a killer, so the run is its own probe), then the killer search's
+    // count from where logic stopped: the searches below know only houses.
+    if board.is_killer() && grid.size() > 9 {
+        return prepare_large_killer(grid);
+    }
     // On 9x9 and smaller, counting solutions costs far less than a second
     // run of the chain techniques.
     if grid.size() <= 9 {
@@ -1353,6 +1468,49 @@ fn prepare(board: &Board, known_unique: bool) -> Result<(Grid, Option<Probe>), S
         // Unproven: the uniqueness techniques stay off, so the path is
         // the probe's.
         None => Ok((grid, recorded)),
+    }
+}
+
+/// How long [`prepare`] may count the solutions of a killer larger than
+/// 9x9 where its logic stalls: the killer search has no work estimate, so
+/// this count is timed (when it runs out the grade says the solution is
+/// unproven; the rating, trial and error, is the same either way).
+const LARGE_KILLER_COUNT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// [`prepare`] for a killer larger than 9x9: logic under SE's rules, which
+/// proves the solution unique when it finishes; otherwise the killer
+/// search counts from where it stopped, within [`LARGE_KILLER_COUNT_TIME`].
+fn prepare_large_killer(mut grid: Grid) -> Result<(Grid, Option<Probe>), Solutions> {
+    let mut probe = grid.clone();
+    let mut recorded = Probe {
+        steps: Vec::new(),
+        outcome: LogicEnd::Stalled,
+        verified: None,
+    };
+    let (outcome, _) = run(&mut probe, Rules::Explainer, true, |_, f| {
+        recorded.steps.push(f.clone());
+    });
+    recorded.outcome = outcome;
+    match outcome {
+        LogicEnd::Contradiction => return Err(Solutions::None),
+        LogicEnd::Solved => {
+            grid.unique = true;
+            return Ok((grid, Some(recorded)));
+        }
+        LogicEnd::Stalled | LogicEnd::CutShort => {}
+    }
+    let Some(from) = board_of(&probe) else {
+        return Ok((grid, Some(recorded)));
+    };
+    let deadline = Deadline::at(std::time::Instant::now() + LARGE_KILLER_COUNT_TIME);
+    match from.count_solutions_before(2, deadline) {
+        Ok(0) => Err(Solutions::None),
+        Ok(1) => {
+            grid.unique = true;
+            Ok((grid, Some(recorded)))
+        }
+        Ok(_) => Err(Solutions::Several),
+        Err(_) => Ok((grid, Some(recorded))),
     }
 }
 
@@ -1707,7 +1865,11 @@ mod rating_tests {
         let ratings: Vec<u16> = BY_RATING.iter().map(|t| t.se_rating()).collect();
         assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
         assert_eq!(BY_RATING.len(), Technique::ALL.len());
-        assert_eq!(BY_RATING[0], Technique::HiddenSingle);
+        // Cage combinations (killers only) come first; on other boards
+        // the hidden single does.
+        assert_eq!(BY_RATING[0], Technique::CageCombinations);
+        let classic = BY_RATING.iter().find(|t| !t.is_killer());
+        assert_eq!(classic, Some(&Technique::HiddenSingle));
         assert_eq!(rating_text(66), "6.6");
         assert_eq!(rating_text(120), "12.0");
     }
