@@ -355,6 +355,8 @@ fn saved_game() -> doku::storage::SavedGame {
         boxes: Some((3, 3)),
         variant: None,
         regions: Vec::new(),
+        cages: Vec::new(),
+        sums: String::new(),
         difficulty: Some(doku::engine::grader::Difficulty::Medium),
         seed: Some(u64::MAX),
         givens: encode_rows(shape, &givens),

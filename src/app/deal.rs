@@ -3,6 +3,8 @@
 //! the screen. A deal that is no longer wanted (another `g`, the app
 //! quitting) is cancelled, so stale deals do not pile up on the cores.
 
+mod killer;
+
 use crate::config::Config;
 use crate::engine::generator::rules_for_deal;
 use crate::engine::generator::{
@@ -328,7 +330,13 @@ impl Dealing {
             let Ok(rules) = rules_for_deal(shape, variant, &mut rng) else {
                 return;
             };
-            if let Some(dealt) = deal_unless_cancelled(rules, difficulty, &mut rng, &cancelled) {
+            let dealt = if variant.is_killer() {
+                // The seam: see `deal/killer.rs`.
+                killer::deal_killer(rules, difficulty, &mut rng, &cancelled)
+            } else {
+                deal_unless_cancelled(rules, difficulty, &mut rng, &cancelled)
+            };
+            if let Some(dealt) = dealt {
                 // The app may have quit meanwhile; nobody listens then.
                 let _ = sender.send(dealt);
             }

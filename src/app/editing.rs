@@ -119,7 +119,7 @@ impl App {
         if self.game_at_stake() {
             let saved = format!(
                 "{} {}",
-                super::view::shape_label(self.game.shape()),
+                super::view::board_label(self.game.board()),
                 crate::storage::stats::difficulty_name(self.game.difficulty())
             );
             self.ask(
@@ -280,6 +280,7 @@ impl App {
             self.screen = Screen::Playing;
             return;
         };
+        let killer = editor.givens().is_killer();
         let board = editor.game_mut();
         let outcome = match action {
             Action::Quit => {
@@ -293,6 +294,26 @@ impl App {
             Action::PlayEdited | Action::ToggleWatch => {
                 let watch = action == Action::ToggleWatch;
                 self.fix_and_play(watch);
+                return;
+            }
+            Action::CycleVariant if killer => {
+                // A killer keeps its cages: its diagonals come and go.
+                let givens = board.board().clone();
+                let shape = givens.shape();
+                let rules = if shape.extras().diagonals {
+                    shape.without_extras()
+                } else {
+                    shape.with_diagonals()
+                };
+                let board = Board::from_values(rules, givens.values().to_vec())
+                    .map(|b| b.with_cages(givens.cages().cloned()));
+                if let Some(board) = board {
+                    self.message = Some(format!(
+                        "editor: {} rules",
+                        super::view::board_label(&board)
+                    ));
+                    self.editor = Some(Editor::from_board(board, now));
+                }
                 return;
             }
             Action::CycleVariant => {

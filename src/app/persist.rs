@@ -35,7 +35,7 @@ fn kind(game: &Game) -> GameKind {
     GameKind {
         size: game.shape().size(),
         difficulty: game.difficulty(),
-        variant: match crate::engine::Variant::of(&game.shape()) {
+        variant: match crate::engine::Variant::of_board(game.board()) {
             crate::engine::Variant::Classic => None,
             variant => Some(variant),
         },
@@ -100,7 +100,7 @@ impl Persistence {
                         counts_as_abandoned(&game).then(|| {
                             format!(
                                 "new game: your saved {} {} counts as abandoned",
-                                super::view::shape_label(game.shape()),
+                                super::view::board_label(game.board()),
                                 stats::difficulty_name(game.difficulty())
                             )
                         })
