@@ -258,7 +258,7 @@ impl App {
         self.left_editor = self
             .editor
             .take()
-            .filter(|editor| editor.givens().filled_count() > 0);
+            .filter(|editor| super::persist::is_a_puzzle(editor.givens()));
         self.screen = Screen::Playing;
         self.game.resume(now);
         // The game's board decides which letters are digits (e is on 16x16).

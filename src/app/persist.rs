@@ -45,7 +45,14 @@ fn kind(game: &Game) -> GameKind {
 /// Whether leaving `game` for a new one counts it as abandoned: not when
 /// it was solved, nor for the empty board shown while the first deal runs.
 fn counts_as_abandoned(game: &Game) -> bool {
-    !game.is_solved() && game.givens().filled_count() > 0
+    !game.is_solved() && is_a_puzzle(game.givens())
+}
+
+/// Whether a board is a puzzle rather than the empty board shown while the
+/// first deal runs: it has givens, or it is a killer (whose cages are its
+/// puzzle, with no givens at all).
+pub(super) fn is_a_puzzle(givens: &crate::engine::Board) -> bool {
+    givens.filled_count() > 0 || givens.is_killer()
 }
 
 /// A kind of game in words: "9x9 medium", "6x6 custom".
@@ -145,7 +152,7 @@ impl Persistence {
     /// resume, so its save is removed. `Some(message)` when that failed.
     /// (A puzzle with no givens at all is never saved: see below.)
     pub fn save(&self, game: &Game, now: Instant) -> Option<String> {
-        if game.givens().filled_count() == 0 {
+        if !is_a_puzzle(game.givens()) {
             // The empty board shown while the first deal runs: not a game.
             return None;
         }
