@@ -447,3 +447,36 @@ fn a_killer_on_a_big_screen_writes_its_sums_on_the_lines_and_smaller_ones_still_
         );
     }
 }
+
+#[test]
+fn the_solver_view_draws_a_killers_cages_and_sums_too() {
+    use doku::ui::watch_view::WatchView;
+    use doku::watch::{Watch, WatchOptions};
+    let puzzle = published_killer();
+    let shipped = Config::built_in().watch;
+    let options = WatchOptions {
+        strategy: doku::engine::SearchKind::Naive,
+        speed: shipped.speed,
+        step_limit: shipped.step_limit,
+        seed: 0,
+    };
+    let watch = Watch::new(&puzzle, &puzzle, options);
+    let theme = theme("mono");
+    let mut terminal = Terminal::new(TestBackend::new(80, 22)).expect("test terminal");
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                WatchView {
+                    watch: &watch,
+                    theme: &theme,
+                },
+                frame.area(),
+            )
+        })
+        .expect("draws");
+    let screen = text(terminal.backend().buffer());
+    // One-row cells with lines between all of them: sums on the lines.
+    assert!(screen.contains("┏3━━━━━━┯15━━"), "{screen}");
+    assert!(screen.contains("┠25─────┼17──"), "{screen}");
+    assert!(screen.contains('┊') && screen.contains('╍'), "{screen}");
+}
