@@ -10,8 +10,11 @@
 //! cell where there is one, else (pencil cells) in small raised digits in
 //! the cell's top-left corner, which pencil cells of a killer keep free
 //! for it by laying their notes one place on (`·1234` over `56789`); a
-//! two-digit sum takes the line beside it for its tens. The play board,
-//! the editor and the solver view share it.
+//! two-digit sum takes the line beside it for its tens. The tightest
+//! layouts (one-row cells, lines between boxes only) write it left of the
+//! cell's digit when it fits there, over the cell while it is empty, and
+//! leave it to the panel otherwise. The play board, the editor and the
+//! solver view share it.
 
 use super::geometry::{BoardLayout, Density, Line};
 use super::variant::arms;
@@ -319,9 +322,23 @@ pub fn render_cage_marks(
                     }
                 }
             }
-            // No line above and no room inside (one-row cells between box
-            // lines): the panel names the cage under the cursor.
-            _ => {}
+            // One-row cells with no line above (between box lines): small
+            // digits left of the cell's digit, or over an empty cell.
+            _ => {
+                let label: Vec<char> = superscript(&sum.to_string()).chars().collect();
+                let middle = x + (g.cell_width.saturating_sub(1)) / 2;
+                let empty = buf
+                    .cell((middle, y))
+                    .is_some_and(|spot| matches!(spot.symbol(), " " | "·"));
+                let room = if empty { g.cell_width } else { middle - x };
+                if label.len() <= usize::from(room) {
+                    for (i, &ch) in label.iter().enumerate() {
+                        if let Some(spot) = buf.cell_mut((x + i as u16, y)) {
+                            spot.set_char(ch).set_style(sum_style);
+                        }
+                    }
+                }
+            }
         }
     }
 }
