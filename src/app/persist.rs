@@ -229,3 +229,29 @@ impl Persistence {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::killer::Cages;
+    use crate::engine::{Board, Shape, Variant};
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    #[test]
+    fn a_killer_with_no_givens_is_a_puzzle_with_its_own_statistics() {
+        let shape = Shape::sudoku(4).expect("4x4");
+        let rows = (0..4).map(|r| ((0..4).map(|c| shape.cell(r, c)).collect(), Some(10)));
+        let cages = Cages::new(shape, rows).expect("a cage a row");
+        let killer = Board::empty(shape).with_cages(Some(Arc::new(cages)));
+        assert!(is_a_puzzle(&killer));
+        assert!(
+            !is_a_puzzle(&Board::empty(shape)),
+            "the board before a deal"
+        );
+        let game = Game::new(killer, None, Instant::now());
+        let kind = kind(&game);
+        assert_eq!(kind.variant, Some(Variant::Killer));
+        assert!(counts_as_abandoned(&game));
+    }
+}
