@@ -165,7 +165,9 @@ fn with_variant(board: Board, variant: Option<Variant>) -> Result<Board, String>
     if rules == shape {
         return Ok(board);
     }
+    // A killer keeps its cages under its new houses (killer,x).
     Board::from_values(rules, board.values().to_vec())
+        .map(|b| b.with_cages(board.cages().cloned()))
         .ok_or_else(|| format!("--variant {variant}: the puzzle does not fit its rules"))
 }
 
@@ -634,6 +636,12 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
             return Err(format!(
                 "--variant {variant}: a blank jigsaw has no regions yet; give a puzzle \
                  with its region map (givens, a space, one region symbol per cell)"
+            ));
+        }
+        if variant.is_killer() {
+            return Err(format!(
+                "--variant {variant}: the editor does not draw cages yet; give a killer \
+                 (givens, a space, the cage map, a space, the sums: a=3,b=15,...)"
             ));
         }
         let latin = args.boxes == Some(ShapeHint::Latin);
