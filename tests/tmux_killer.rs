@@ -78,12 +78,36 @@ fn a_killer_is_played_with_notes_saved_and_resumed_with_its_cages() {
     assert!(game.sums.starts_with("a=3,"), "{}", game.sums);
     assert!(game.entries[0].starts_with("21"), "{:?}", game.entries);
 
-    // `doku` resumes it: the same cages, the entries still there.
-    let b = tmux.open("b", &doku_shell(state.path(), &[], ""));
+    // `doku` resumes it, without colour: the same cages, the entries still
+    // there, the cages drawn in bold, dim and underline alone.
+    let b = tmux.open("b", &doku_shell(state.path(), &["NO_COLOR=1"], ""));
     let screen = b.wait_for("the resumed killer", |s| {
         s.contains("resumed") && s.contains("9x9 killer")
     });
-    assert!(screen.contains("¹⁵"), "{screen}");
+    assert!(screen.contains("¹⁵") && screen.contains('┊'), "{screen}");
+    let coloured = b.coloured_screen();
+    assert!(
+        !coloured.contains("\u{1b}[38;") && !coloured.contains("\u{1b}[48;"),
+        "no colour with NO_COLOR: {coloured:?}"
+    );
+    // Underlines close the cages between rows with no line between them.
+    assert!(
+        coloured.contains("\u{1b}[4m") || coloured.contains(";4m") || coloured.contains("[4;"),
+        "{coloured:?}"
+    );
+    // c fills the notes with what the cages allow: r1c3 starts the
+    // 15-cage, whose three cells take no 1 or 2 (row 1 has them) and 3 to
+    // 9 (1+5+9 is a 15 as far as the cage alone goes).
+    b.keys(&["c"]);
+    let screen = b.wait_for("the candidates", |s| {
+        common::tmux::first_row(s).contains("⁵··34")
+    });
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines
+        .iter()
+        .position(|l| l.contains('┏'))
+        .expect("the board");
+    assert!(lines[top + 2].contains("│56789╏"), "{screen}");
     b.keys(&["q"]);
     b.wait_for("doku to quit", |s| s.contains("doku exited 0"));
     let again = saved(state.path());
