@@ -627,6 +627,38 @@ mod tests {
         assert_eq!(app.message, None);
     }
 
+    /// Wikipedia's killer: no givens, cages and sums only.
+    const KILLER: &str = "................................................................................. aabbbcdefgghhccdefggiicjkkflmminjkoflppqnjoorsptqnuvvrsttqwuuxxsyzwwAAxxsyzwBBBCC a=3,b=15,c=22,d=4,e=16,f=15,g=25,h=17,i=9,j=8,k=20,l=6,m=14,n=17,o=17,p=13,q=20,r=12,s=27,t=6,u=20,v=6,w=10,x=14,y=8,z=16,A=15,B=13,C=17";
+
+    #[test]
+    fn a_killer_pasted_in_the_editor_keeps_its_cages_is_counted_and_plays() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e", now);
+        app.handle_event(Event::Paste(KILLER.into()), now);
+        let editor = app.editor.as_mut().expect("editor open");
+        assert!(editor.givens().is_killer(), "the cages came with it");
+        // No givens, and still a puzzle: its cages are counted.
+        editor.finish_count();
+        assert_eq!(editor.solutions(), &Solutions::One);
+        let cages = editor.givens().cages().cloned();
+        // v adds the diagonals and keeps the cages (the killer has no X
+        // solution), and takes them off again.
+        chars(&mut app, "v", now);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("9x9 killer X rules"), "{said}");
+        let editor = app.editor.as_mut().expect("editor open");
+        assert_eq!(editor.givens().cages().cloned(), cages);
+        assert!(editor.givens().shape().extras().diagonals);
+        chars(&mut app, "v", now);
+        let editor = app.editor.as_mut().expect("editor open");
+        assert!(!editor.givens().shape().extras().diagonals);
+        editor.finish_count();
+        key(&mut app, KeyCode::Enter, now);
+        assert_eq!(app.screen, Screen::Playing);
+        assert!(app.game.board().is_killer(), "played with its cages");
+    }
+
     #[test]
     fn the_editor_counts_solutions_and_enter_plays_a_proper_puzzle() {
         let now = Instant::now();
