@@ -6,9 +6,12 @@
 //! givens, cages changed until unique at the level asked), this stands in:
 //! a classic deal of the rules (unique by its givens), cut into cages of
 //! one to five cells over its solution, with their sums. A playable killer,
-//! if an easy one; wiring the engine's deal replaces this function's body.
+//! if an easy one. Wiring the engine's deal is one word: `generate_killer`
+//! for `stand_in` in [`deal_killer`] (the retries, the notes and the
+//! cancelling are the classic deal's, in `deal_with`).
 
-use super::{deal_unless_cancelled, Dealt};
+use super::{deal_with, Dealt, Generation};
+use crate::engine::generator::{generate_unless_cancelled, Generated, Symmetry};
 use crate::engine::grader::Difficulty;
 use crate::engine::{Board, Cages, Cell, Shape};
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -24,16 +27,28 @@ pub(super) fn deal_killer(
     rng: &mut impl Rng,
     cancel: &AtomicBool,
 ) -> Option<Dealt> {
-    let dealt = deal_unless_cancelled(rules, difficulty, rng, cancel)?;
-    let solution = match dealt.solution.clone() {
-        Some(solution) => solution,
-        None => dealt.puzzle.solution()?,
+    // The wire: `crate::engine::generator::generate_killer` in place of
+    // `stand_in` (same arguments, same answer).
+    deal_with(rules, difficulty, rng, cancel, stand_in)
+}
+
+/// A classic deal of `rules` with cages cut over its solution.
+fn stand_in(
+    rules: Shape,
+    difficulty: Option<Difficulty>,
+    rng: &mut impl Rng,
+    cancel: &AtomicBool,
+) -> Generation {
+    let generated = generate_unless_cancelled(rules, difficulty, Symmetry::Rotate180, rng, cancel)?;
+    let Some(cages) = cages_over(&generated.solution, rng) else {
+        // Unreachable: cages grown over a grid always read back.
+        return Ok(generated);
     };
-    let cages = Arc::new(cages_over(&solution, rng)?);
-    Some(Dealt {
-        puzzle: dealt.puzzle.with_cages(Some(Arc::clone(&cages))),
-        solution: Some(solution.with_cages(Some(cages))),
-        ..dealt
+    let cages = Some(Arc::new(cages));
+    Ok(Generated {
+        puzzle: generated.puzzle.with_cages(cages.clone()),
+        solution: generated.solution.with_cages(cages),
+        ..generated
     })
 }
 
