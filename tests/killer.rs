@@ -36,7 +36,8 @@ type Context<'a> = (usize, usize, usize, &'a CageList, &'a [usize]);
 
 /// Counts solutions up to `limit` with plain backtracking: rows, columns and
 /// boxes from their corners, each cage's digits distinct and summing to its
-/// sum once full (and never past it). No candidates, no combinations.
+/// sum once full (each empty cell adding 1 to N meanwhile), branching on
+/// the cell with the fewest legal digits. No candidate masks, no combinations.
 fn independent_count(board: &Board, limit: usize) -> usize {
     let shape = board.shape();
     let n = shape.size();
@@ -67,14 +68,13 @@ fn independent_count(board: &Board, limit: usize) -> usize {
             && (0..br)
                 .all(|i| (0..bc).all(|j| values[(r / br * br + i) * n + c / bc * bc + j] != v))
     }
-    fn cage_ok(values: &[u8], cells: &[usize], sum: Option<u32>) -> bool {
+    fn cage_ok(values: &[u8], n: usize, cells: &[usize], sum: Option<u32>) -> bool {
         let mut seen = 0u64;
-        let mut total = 0;
-        let mut full = true;
+        let (mut total, mut empty) = (0, 0);
         for &c in cells {
             let v = values[c];
             if v == 0 {
-                full = false;
+                empty += 1;
                 continue;
             }
             if seen & (1 << v) != 0 {
@@ -83,37 +83,58 @@ fn independent_count(board: &Board, limit: usize) -> usize {
             seen |= 1 << v;
             total += v as u32;
         }
-        match sum {
-            Some(s) if full => total == s,
-            Some(s) => total < s,
-            None => true,
-        }
+        // The empty cells add at least 1 and at most n each.
+        sum.is_none_or(|s| total + empty <= s && total + empty * n as u32 >= s)
     }
-    fn go(values: &mut Vec<u8>, at: usize, ctx: &Context, count: &mut usize, limit: usize) {
+    fn legal(values: &mut [u8], ctx: &Context, cell: usize, v: u8) -> bool {
         let (n, br, bc, cages, cage_of) = *ctx;
-        let Some(cell) = (at..n * n).find(|&c| values[c] == 0) else {
+        if !ok(values, n, br, bc, cell, v) {
+            return false;
+        }
+        let cage = cage_of[cell];
+        if cage == usize::MAX {
+            return true;
+        }
+        values[cell] = v;
+        let fits = cage_ok(values, n, &cages[cage].0, cages[cage].1);
+        values[cell] = 0;
+        fits
+    }
+    // Branches on the empty cell with the fewest legal digits.
+    fn go(values: &mut Vec<u8>, ctx: &Context, count: &mut usize, limit: usize) {
+        let n = ctx.0;
+        let mut best: Option<(usize, Vec<u8>)> = None;
+        for cell in 0..n * n {
+            if values[cell] != 0 {
+                continue;
+            }
+            let digits: Vec<u8> = (1..=n as u8)
+                .filter(|&v| legal(values, ctx, cell, v))
+                .collect();
+            if best.as_ref().is_none_or(|(_, b)| digits.len() < b.len()) {
+                let dead = digits.is_empty();
+                best = Some((cell, digits));
+                if dead {
+                    break;
+                }
+            }
+        }
+        let Some((cell, digits)) = best else {
             *count += 1;
             return;
         };
-        for v in 1..=n as u8 {
+        for v in digits {
             if *count >= limit {
                 return;
             }
-            if !ok(values, n, br, bc, cell, v) {
-                continue;
-            }
             values[cell] = v;
-            let cage = cage_of[cell];
-            if cage == usize::MAX || cage_ok(values, &cages[cage].0, cages[cage].1) {
-                go(values, cell + 1, ctx, count, limit);
-            }
+            go(values, ctx, count, limit);
             values[cell] = 0;
         }
     }
     let mut count = 0;
     go(
         &mut values,
-        0,
         &(n, br, bc, &cages, &cage_of),
         &mut count,
         limit,
@@ -139,10 +160,15 @@ fn published_killers_solve_to_their_published_solutions_and_are_unique() {
 }
 
 #[test]
-fn killer_lines_and_blocks_read_back_what_they_write() {
+fn killer_lines_blocks_and_fpuzzles_read_back_what_they_write() {
     for (puzzle, _, source) in published() {
         let board = parse_puzzle(&puzzle, ShapeHint::Infer).expect("published");
-        for format in [Format::Line, Format::Block] {
+        for format in [
+            Format::Line,
+            Format::Block,
+            Format::Fpuzzles,
+            Format::FpuzzlesLink,
+        ] {
             let text = write(&board, format);
             let again = parse_puzzle(&text, ShapeHint::Infer)
                 .unwrap_or_else(|e| panic!("{source} as {format:?}: {e}\n{text}"));
@@ -183,4 +209,121 @@ fn counts_agree_with_an_independent_search_on_small_killers() {
     let empty =
         Board::empty(shape).with_cages(Some(Arc::new(Cages::new(shape, []).expect("none"))));
     assert_eq!(empty.count_solutions_up_to(1000), 288);
+}
+
+/// The step solver (the solver view's search) on a killer: the published
+/// solution once, then exhausted; cage reasoning shown as its own steps.
+#[test]
+fn the_step_solver_solves_killers_and_shows_its_cage_steps() {
+    use doku::engine::{Rule, Solver, Step, Strategy};
+    for (puzzle, solution, source) in published() {
+        let board = parse_puzzle(&puzzle, ShapeHint::Infer).expect("published");
+        for strategy in [Strategy::Mrv, Strategy::Naive] {
+            let (mut solutions, mut narrows, mut cage_deductions) = (Vec::new(), 0, 0);
+            for step in Solver::new(&board, strategy).with_step_limit(5_000_000) {
+                match step {
+                    Step::Solution(found) => {
+                        assert!(found.is_killer(), "the solution keeps its cages");
+                        solutions.push(found);
+                    }
+                    Step::CageNarrows { cells, digits, .. } => {
+                        assert!(!cells.is_empty() && !digits.is_empty());
+                        narrows += 1;
+                    }
+                    Step::Deduce {
+                        rule: Rule::Cage(_),
+                        ..
+                    } => cage_deductions += 1,
+                    Step::LimitReached => panic!("{source}: {strategy:?} hit the step limit"),
+                    _ => {}
+                }
+            }
+            assert_eq!(solutions.len(), 1, "{source} {strategy:?}");
+            assert_eq!(solutions[0].values(), &digits(&solution)[..]);
+            if strategy == Strategy::Mrv {
+                assert!(
+                    narrows > 0 && cage_deductions > 0,
+                    "{source}: {narrows} {cage_deductions}"
+                );
+            }
+        }
+    }
+}
+
+/// Dealt killers have one solution, counted by the independent search too.
+#[test]
+fn dealt_killers_are_unique_by_a_second_method() {
+    use doku::engine::generator::generate_killer;
+    use rand::SeedableRng;
+    use std::sync::atomic::AtomicBool;
+    for (seed, shape) in [
+        (1, Shape::CLASSIC),
+        (2, Shape::CLASSIC),
+        (3, Shape::CLASSIC),
+    ]
+    .into_iter()
+    .chain((4..10).map(|seed| (seed, Shape::sudoku(6).expect("6x6"))))
+    .chain((10..14).map(|seed| (seed, Shape::sudoku(4).expect("4x4"))))
+    {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let dealt = generate_killer(shape, None, &mut rng, &AtomicBool::new(false))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(
+            independent_count(&dealt.puzzle, 2),
+            1,
+            "seed {seed} {shape}"
+        );
+        assert_eq!(dealt.puzzle.count_solutions_up_to(2), 1);
+    }
+}
+
+/// Bad killers are refused with the line, the column and the fault.
+#[test]
+fn bad_killers_say_where_and_why() {
+    let dots = ".".repeat(81);
+    let mut map: Vec<char> = vec!['.'; 81];
+    map[0] = 'a';
+    map[2] = 'a';
+    let err = |map: &str, sums: &str| {
+        parse_puzzle(&format!("{dots} {map} {sums}"), ShapeHint::Infer)
+            .unwrap_err()
+            .to_string()
+    };
+    // Columns: the map starts at 83, the sums at 165.
+    let pieces: String = map.iter().collect();
+    assert_eq!(
+        err(&pieces, "a=5"),
+        "line 1, column 85: the cages: the cage at r1c1 is in pieces: r1c3 does not touch the rest of it (a cage's cells must join side to side) (cage 'a')"
+    );
+    map = vec!['.'; 81];
+    map[0] = 'a';
+    map[1] = 'a';
+    let two: String = map.iter().collect();
+    assert_eq!(
+        err(&two, "a=1"),
+        "line 1, column 83: the cages: the cage at r1c1 cannot make 1 with 2 different digits: its sum must be 3 to 17 (cage 'a')"
+    );
+    assert!(
+        err(&two, "a=3,b=4").contains("column 169"),
+        "{}",
+        err(&two, "a=3,b=4")
+    );
+    assert!(err(&two, "a=3,b=4").contains("the sums name cage 'b'"));
+    let short: String = map.iter().take(80).collect();
+    assert!(err(&short, "a=3").contains("needs 81 symbols"));
+    let row: String = std::iter::repeat_n('a', 10)
+        .chain(std::iter::repeat_n('.', 71))
+        .collect();
+    assert!(
+        err(&row, "a=50").contains("has 10 cells"),
+        "{}",
+        err(&row, "a=50")
+    );
+    // A given that repeats in its cage, or makes the sum impossible.
+    let givens = format!("11{}", &dots[2..]);
+    let e = parse_puzzle(&format!("{givens} {two} a=3"), ShapeHint::Infer).unwrap_err();
+    assert!(e.to_string().contains("both hold 1"), "{e}");
+    let givens = format!("9{}", &dots[1..]);
+    let e = parse_puzzle(&format!("{givens} {two} a=5"), ShapeHint::Infer).unwrap_err();
+    assert!(e.to_string().contains("add up to 9"), "{e}");
 }

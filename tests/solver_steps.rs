@@ -45,12 +45,30 @@ fn replay(puzzle: &Board, strategy: Strategy, limit: u64) -> (Vec<Board>, Option
                     assert!(copy.candidates(*c).contains(*digit));
                 }
             }
+            Step::CageNarrows { cells, digits, .. } => {
+                for c in cells {
+                    assert!(copy.get(*c).is_none());
+                    assert_eq!(digits.0, copy.cage_allows(*c), "the cage's digits");
+                }
+            }
             Step::Backtrack { .. } | Step::Exhausted | Step::LimitReached => {}
         }
         assert_eq!(copy, solver.board(), "after {step:?}");
         last = Some(step);
     }
     (solutions, last)
+}
+
+#[test]
+fn replaying_a_killer_reproduces_every_board_cages_included() {
+    let line = common::fixture_lines("killer/published.tsv")[0].clone();
+    let puzzle = board(line.split('\t').next().expect("puzzle"));
+    assert!(puzzle.is_killer());
+    for strategy in [Strategy::Naive, Strategy::Mrv] {
+        let (solutions, last) = replay(&puzzle, strategy, 5_000_000);
+        assert_eq!(solutions.len(), 1, "{strategy:?}");
+        assert_eq!(last, Some(Step::Exhausted));
+    }
 }
 
 #[test]

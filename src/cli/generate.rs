@@ -4,7 +4,7 @@ use super::output::say;
 use super::progress::{ProgressLine, QUIET_PERIOD};
 use super::{GenerateArgs, EXIT_BAD_INPUT, EXIT_OK};
 use crate::engine::format::{is_one_line, write, ShapeHint};
-use crate::engine::generator::{generate, rules_for_deal};
+use crate::engine::generator::{generate_variant, rules_for_deal};
 use crate::engine::shape::{Shape, SUDOKU_SHAPES};
 use crate::engine::Variant;
 use rand::{Rng, SeedableRng};
@@ -126,8 +126,17 @@ fn deal_all(
             // same seed gives the same regions and givens.
             let rules = rules_for_deal(shape, args.variant.unwrap_or_default(), &mut rng)
                 .map_err(|e| e.to_string())?;
-            generate(rules, args.difficulty().level(), args.symmetry, &mut rng)
-                .map_err(|e| e.to_string())
+            let variant = args.variant.unwrap_or_default();
+            let never = std::sync::atomic::AtomicBool::new(false);
+            generate_variant(
+                rules,
+                variant,
+                args.difficulty().level(),
+                args.symmetry,
+                &mut rng,
+                &never,
+            )
+            .map_err(|e| e.to_string())
         };
         let dealt: Vec<_> = if jobs == 1 {
             seeds.iter().map(|&seed| deal(seed)).collect()

@@ -24,18 +24,24 @@ pub struct InputArgs {
     /// 16x16 uses 1-9 and A-G. One written in hex (0-F, with `.` for empty)
     /// is refused rather than misread: write its 0s as G. A jigsaw: the
     /// line, a space, and its region map (N*N symbols, one per cell naming
-    /// its region, e.g. 1-9). Also f-puzzles JSON, or an f-puzzles or
-    /// SudokuPad link (https://f-puzzles.com/?load=N4Ig...).
+    /// its region, e.g. 1-9). A killer: the line, a space, its cage map
+    /// (N*N symbols, one per cell naming its cage, `.` for none), a space,
+    /// and the sums (a=16,b=7,...: each cage's symbol, `=`, its sum).
+    /// Also f-puzzles JSON, or an f-puzzles or SudokuPad link
+    /// (https://f-puzzles.com/?load=N4Ig...), killer cages included.
     #[arg(value_name = "PUZZLE")]
     pub puzzles: Vec<String>,
     /// Read puzzles from a file (one per line, or block, .sdk or CSV form;
-    /// f-puzzles JSON, one object per line or one object in the file; links).
+    /// a block's jigsaw map after `regions:`, a killer's cage map after
+    /// `cages:` then `sums: a=16 b=7 ...`; f-puzzles JSON, one object per
+    /// line or one object in the file; links).
     #[arg(long, short, value_name = "F")]
     pub file: Option<PathBuf>,
     /// Rules the puzzles are read with: the houses a line cannot show (X's
     /// diagonals, windoku's windows) are added to every puzzle. Parts
-    /// combine with `,` (jigsaw,x). A jigsaw's regions come from its map or
-    /// its f-puzzles file; a map alone makes a puzzle a jigsaw.
+    /// combine with `,` (jigsaw,x, killer,x). A jigsaw's regions come from
+    /// its map or its f-puzzles file, a killer's cages likewise; a map
+    /// alone makes a puzzle a jigsaw, cages a killer.
     #[arg(long, value_name = "V", value_parser = VariantParser)]
     pub variant: Option<Variant>,
     /// Box shape as ROWSxCOLS (e.g. 2x3), or `latin` for no boxes; by default

@@ -429,7 +429,8 @@ pub struct GenerateArgs {
     pub boxes: Option<ShapeHint>,
     /// Variant to deal [default: classic]. A jigsaw gets a fresh random
     /// layout of regions each deal, printed after its line (a space, then
-    /// one symbol per cell naming its region); X and windoku print as
+    /// one symbol per cell naming its region); a killer (no givens) prints
+    /// its cage map and sums after its line; X and windoku print as
     /// classic lines, so read them back with the same --variant, or write
     /// them with --format fpuzzles, which carries the rules.
     #[arg(long, value_name = "V", value_parser = input::VariantParser)]

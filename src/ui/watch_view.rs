@@ -404,6 +404,17 @@ pub fn step_text(watch: &Watch) -> Option<String> {
                 digit_text(*digit),
                 cells.len()
             ),
+            Step::CageNarrows {
+                cage,
+                cells,
+                digits: allowed,
+            } => format!(
+                "{}: its sum allows only {} in its {} empty cell{}",
+                cage_name(watch.board(), *cage),
+                digits(*allowed),
+                cells.len(),
+                if cells.len() == 1 { "" } else { "s" }
+            ),
             Step::Guess { cell, digit } => {
                 let mut before = watch.board().clone();
                 before.set(*cell, None);
@@ -421,6 +432,10 @@ pub fn step_text(watch: &Watch) -> Option<String> {
                 match rule {
                     Rule::NakedSingle => "its only candidate".to_string(),
                     Rule::HiddenSingle(house) => format!("its only place in {house}"),
+                    Rule::Cage(cage) => format!(
+                        "the only digit the sum of {} leaves it",
+                        cage_name(watch.board(), *cage)
+                    ),
                 }
             ),
             Step::Backtrack { cell: Some(cell) } => {
@@ -607,4 +622,12 @@ fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
     if let Some(cell) = buf.cell_mut((x, y)) {
         cell.set_char(ch).set_style(style);
     }
+}
+
+/// A killer cage as the status line names it ("the 16-cage at r1c1").
+fn cage_name(board: &crate::engine::Board, cage: u16) -> String {
+    board.cages().map_or_else(
+        || format!("cage {}", cage + 1),
+        |cages| cages.name(cage as usize, board.shape()),
+    )
 }

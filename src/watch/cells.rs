@@ -70,7 +70,9 @@ impl Cells {
     pub(super) fn apply_search(&mut self, step: &Step) -> Option<RunEnd> {
         match *step {
             Step::Focus { cell, .. } => self.set_focus(&[cell]),
-            Step::FocusDigit { ref cells, .. } => self.set_focus(cells),
+            Step::FocusDigit { ref cells, .. } | Step::CageNarrows { ref cells, .. } => {
+                self.set_focus(cells)
+            }
             Step::Guess { cell, digit } => self.place(cell, digit, CellKind::Guess),
             Step::Deduce { cell, digit, .. } => self.place(cell, digit, CellKind::Deduced),
             Step::Backtrack { cell } => match cell {

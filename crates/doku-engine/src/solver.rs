@@ -5,6 +5,7 @@
 //! and proving uniqueness are the same iterator. There is no recursion.
 
 use super::board::{Board, Candidates};
+use super::killer::{combos, Cages};
 use super::shape::{Cell, Digit, Geometry, House, Shape};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -49,6 +50,9 @@ pub enum Rule {
     NakedSingle,
     /// The digit has one place left in this house.
     HiddenSingle(House),
+    /// The cell's cage (by number, see [`Cages`]): its sum leaves the
+    /// cell this one digit of those its houses allow.
+    Cage(u16),
 }
 
 /// One step of the search.
@@ -62,6 +66,13 @@ pub enum Step {
         digit: Digit,
         house: House,
         cells: Vec<Cell>,
+    },
+    /// A killer's cage narrows its empty cells to the digits its sum
+    /// still allows, before the search branches on one of them.
+    CageNarrows {
+        cage: u16,
+        cells: Vec<Cell>,
+        digits: Candidates,
     },
     /// A tentative placement: one branch of the search.
     Guess { cell: Cell, digit: Digit },
@@ -121,6 +132,15 @@ struct Frame {
     trail_len: usize,
 }
 
+/// What a cage holds so far in the search.
+#[derive(Clone, Copy, Debug, Default)]
+struct CageState {
+    placed: u64,
+    /// The sum still to make (`u32::MAX`: the cage has no sum).
+    left: u32,
+    open: u32,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     /// Apply queued deductions, else look for more, else focus a cell.
@@ -136,6 +156,12 @@ enum Phase {
 #[derive(Clone, Debug)]
 pub struct Solver {
     geo: Arc<Geometry>,
+    /// A killer's cages, and each one's digits placed, sum left and cells
+    /// left.
+    cages: Option<Arc<Cages>>,
+    cage_state: Vec<CageState>,
+    /// A focus held back while its cage's narrowing is shown first.
+    held_focus: Option<Choice>,
     strategy: Strategy,
     values: Vec<u8>,
     /// Digits placed in each house (bit `d - 1`).
@@ -158,9 +184,22 @@ impl Solver {
     pub fn new(board: &Board, strategy: Strategy) -> Solver {
         let shape = board.shape();
         let geo = geometry(shape);
+        let cages = board.cages().cloned();
+        let cage_state = cages
+            .iter()
+            .flat_map(|c| c.iter())
+            .map(|cage| CageState {
+                placed: 0,
+                left: cage.sum().map_or(u32::MAX, u32::from),
+                open: cage.len() as u32,
+            })
+            .collect();
         let mut solver = Solver {
             used: vec![0; geo.house_cells.len()],
             geo,
+            cages,
+            cage_state,
+            held_focus: None,
             strategy,
             values: vec![0; shape.cell_count()],
             empty: shape.cell_count(),
@@ -243,12 +282,18 @@ impl Solver {
     pub fn board(&self) -> Board {
         Board::from_values(self.geo.shape, self.values.clone())
             .unwrap_or_else(|| Board::empty(self.geo.shape))
+            .with_cages(self.cages.clone())
     }
     pub fn value(&self, cell: Cell) -> Option<Digit> {
         Digit::new(self.values[cell.index()])
     }
 
     fn candidates(&self, cell: usize) -> u64 {
+        self.house_candidates(cell) & self.cage_allows(cell)
+    }
+
+    /// The digits the cell's houses leave it.
+    fn house_candidates(&self, cell: usize) -> u64 {
         if self.values[cell] != 0 {
             return 0;
         }
@@ -259,11 +304,39 @@ impl Solver {
         self.geo.shape.all_digits() & !used
     }
 
+    /// The cell's cage, if the board is a killer and the cell in a cage.
+    fn cage_of(&self, cell: usize) -> Option<usize> {
+        self.cages.as_ref()?.cage_of(Cell(cell as u16))
+    }
+
+    /// The digits the cell's cage leaves it: not yet in the cage, and in
+    /// some combination that makes what is left of its sum.
+    fn cage_allows(&self, cell: usize) -> u64 {
+        let all = self.geo.shape.all_digits();
+        let Some(cage) = self.cage_of(cell) else {
+            return all;
+        };
+        let state = self.cage_state[cage];
+        let open = all & !state.placed;
+        if state.left == u32::MAX {
+            return open;
+        }
+        combos::combos(open, state.open, state.left).map_or(0, |c| c.union)
+    }
+
     fn place(&mut self, cell: u16, digit: u8) {
         let bit = 1u64 << (digit - 1);
         let c = cell as usize;
         for &h in self.geo.houses_of(c) {
             self.used[h as usize] |= bit;
+        }
+        if let Some(cage) = self.cage_of(c) {
+            let state = &mut self.cage_state[cage];
+            state.placed |= bit;
+            state.open -= 1;
+            if state.left != u32::MAX {
+                state.left = state.left.wrapping_sub(digit as u32);
+            }
         }
         self.values[c] = digit;
         self.empty -= 1;
@@ -275,8 +348,39 @@ impl Solver {
         for &h in self.geo.houses_of(c) {
             self.used[h as usize] &= !bit;
         }
+        if let Some(cage) = self.cage_of(c) {
+            let state = &mut self.cage_state[cage];
+            state.placed &= !bit;
+            state.open += 1;
+            if state.left != u32::MAX {
+                state.left = state.left.wrapping_add(digit as u32);
+            }
+        }
         self.values[c] = 0;
         self.empty += 1;
+    }
+
+    /// The step that shows a cage narrowing the cell about to be branched
+    /// on, if its cage took digits its houses allow.
+    fn cage_narrowing(&self, branch: Branch) -> Option<Step> {
+        let Branch::Cell(cell) = branch else {
+            return None;
+        };
+        let c = cell as usize;
+        let cage = self.cage_of(c)?;
+        if self.house_candidates(c) == self.candidates(c) {
+            return None;
+        }
+        let cells = self.cages.as_ref()?.get(cage)?.cells();
+        Some(Step::CageNarrows {
+            cage: cage as u16,
+            cells: cells
+                .iter()
+                .copied()
+                .filter(|cell| self.values[cell.index()] == 0)
+                .collect(),
+            digits: Candidates(self.cage_allows(c)),
+        })
     }
 
     fn dead_end(&mut self, cell: Option<u16>) -> Step {
@@ -312,11 +416,12 @@ impl Solver {
                 return Err(Some(c as u16));
             }
             if len == 1 {
-                self.pending.push_back((
-                    c as u16,
-                    cand.trailing_zeros() as u8 + 1,
-                    Rule::NakedSingle,
-                ));
+                let rule = match self.cage_of(c) {
+                    Some(cage) if self.house_candidates(c) != cand => Rule::Cage(cage as u16),
+                    _ => Rule::NakedSingle,
+                };
+                self.pending
+                    .push_back((c as u16, cand.trailing_zeros() as u8 + 1, rule));
             } else if len < best_len {
                 best_len = len;
                 best = Some((Branch::Cell(c as u16), cand));
@@ -382,6 +487,18 @@ impl Solver {
         Ok(best)
     }
 
+    /// Pushes a choice point and shows its focus.
+    fn open_frame(&mut self, branch: Branch, remaining: u64) -> Step {
+        self.frames.push(Frame {
+            branch,
+            remaining,
+            trail_len: self.trail.len(),
+        });
+        self.max_depth = self.max_depth.max(self.frames.len());
+        self.phase = Phase::Guess;
+        self.focus_step(branch, remaining)
+    }
+
     fn focus_step(&self, branch: Branch, remaining: u64) -> Step {
         match branch {
             Branch::Cell(cell) => Step::Focus {
@@ -407,6 +524,9 @@ impl Solver {
             match self.phase {
                 Phase::Done => return Step::Exhausted,
                 Phase::Search => {
+                    if let Some((branch, remaining)) = self.held_focus.take() {
+                        return self.open_frame(branch, remaining);
+                    }
                     if let Some((cell, digit, rule)) = self.pending.pop_front() {
                         let c = cell as usize;
                         if self.values[c] == digit {
@@ -434,14 +554,11 @@ impl Solver {
                         Ok(None) if !self.pending.is_empty() => continue,
                         Ok(None) => return self.dead_end(None),
                         Ok(Some((branch, remaining))) => {
-                            self.frames.push(Frame {
-                                branch,
-                                remaining,
-                                trail_len: self.trail.len(),
-                            });
-                            self.max_depth = self.max_depth.max(self.frames.len());
-                            self.phase = Phase::Guess;
-                            return self.focus_step(branch, remaining);
+                            if let Some(narrows) = self.cage_narrowing(branch) {
+                                self.held_focus = Some((branch, remaining));
+                                return narrows;
+                            }
+                            return self.open_frame(branch, remaining);
                         }
                     }
                 }

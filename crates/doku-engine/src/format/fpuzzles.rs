@@ -6,8 +6,9 @@
 //! (0-based; a cell without one is in f-puzzles' default box),
 //! `centerPencilMarks` and `cornerPencilMarks`; `diagonal+` with
 //! `diagonal-` (X); `extraregion` when its regions are the windows of
-//! windoku; `title`, `author`, `ruleset` and `solution`. Every other
-//! constraint (arrows, thermometers, killer cages, ...) is refused by name:
+//! windoku; `killercage` (`cells` as `R1C1`, `value` the sum as a string);
+//! `title`, `author`, `ruleset` and `solution`. Every other
+//! constraint (arrows, thermometers, little killers, ...) is refused by name:
 //! a puzzle played without one of its rules would have other solutions.
 
 use super::lz::{compress_to_base64, decompress_from_base64};
@@ -152,7 +153,6 @@ fn percent_decode(text: &str) -> String {
 const UNSUPPORTED: &[(&str, &str)] = &[
     ("arrow", "arrows"),
     ("thermometer", "thermometers"),
-    ("killercage", "killer cages"),
     ("littlekillersum", "little killer sums"),
     ("sandwichsum", "sandwich sums"),
     ("xsum", "X-sums"),
@@ -196,6 +196,7 @@ const HARMLESS: &[&str] = &[
     "diagonal+",
     "diagonal-",
     "extraregion",
+    "killercage",
     "disabledlogic",
     "truecandidatesoptions",
     "highlightConflicts",
@@ -314,6 +315,10 @@ pub fn read_json(text: &str) -> Result<Fpuzzle, FpuzzlesError> {
     shape = add_windows(shape, &root)?;
     let puzzle = Board::from_values(shape, givens)
         .ok_or_else(|| FpuzzlesError("the grid does not fit its size".into()))?;
+    let puzzle = match read_cages(shape, &root)? {
+        Some(cages) => puzzle.with_cages(Some(std::sync::Arc::new(cages))),
+        None => puzzle,
+    };
     let solution = match root.get("solution").filter(|v| !is_empty(v)) {
         None => None,
         Some(v) => Some(read_solution(v, size)?),
@@ -517,6 +522,71 @@ fn add_windows(shape: Shape, root: &Map<String, Value>) -> Result<Shape, Fpuzzle
     ))
 }
 
+/// The killer cages of `killercage` (`cells` as `R1C1`, `value` the sum as
+/// a string, or none), if there are any.
+fn read_cages(
+    shape: Shape,
+    root: &Map<String, Value>,
+) -> Result<Option<crate::killer::Cages>, FpuzzlesError> {
+    let Some(list) = root.get("killercage").filter(|v| !is_empty(v)) else {
+        return Ok(None);
+    };
+    let size = shape.size();
+    let Some(list) = list.as_array() else {
+        return fail(
+            "killercage is a list of cages ({\"cells\": [\"R1C1\", ...], \"value\": \"16\"})",
+        );
+    };
+    let mut cages = Vec::with_capacity(list.len());
+    for (k, cage) in list.iter().enumerate() {
+        let Some(cells) = cage.get("cells").and_then(Value::as_array) else {
+            return fail(format!(
+                "killer cage {}: no list of \"cells\" (\"R1C1\", ...)",
+                k + 1
+            ));
+        };
+        let mut members = Vec::with_capacity(cells.len());
+        for cell in cells {
+            match cell.as_str().and_then(|t| parse_cell(t, size)) {
+                Some(i) => members.push(Cell(i as u16)),
+                None => {
+                    return fail(format!(
+                        "killer cage {}: {cell} is not a cell of a {size}x{size} (R1C1 to R{size}C{size})",
+                        k + 1
+                    ))
+                }
+            }
+        }
+        // f-puzzles writes the sum as a string; a number is read too.
+        let sum = match cage.get("value") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(t)) if t.trim().is_empty() => None,
+            Some(Value::String(t)) => match t.trim().parse::<u32>() {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    return fail(format!(
+                        "killer cage {}: its sum {t:?} is not a whole number",
+                        k + 1
+                    ))
+                }
+            },
+            Some(v) => match v.as_u64() {
+                Some(n) if n <= u32::MAX as u64 => Some(n as u32),
+                _ => {
+                    return fail(format!(
+                        "killer cage {}: its sum {v} is not a whole number",
+                        k + 1
+                    ))
+                }
+            },
+        };
+        cages.push((members, sum));
+    }
+    crate::killer::Cages::new(shape, cages)
+        .map(Some)
+        .map_err(|e| FpuzzlesError(format!("killer cages: {e}")))
+}
+
 fn read_solution(value: &Value, size: usize) -> Result<Vec<u8>, FpuzzlesError> {
     let Some(list) = value.as_array() else {
         return fail("solution: a list of digits, not this");
@@ -613,6 +683,23 @@ pub fn write_json(game: &Fpuzzle) -> String {
             })
             .collect();
         root.insert("extraregion".into(), Value::Array(windows));
+    }
+    if let Some(cages) = board.cages() {
+        let list: Vec<Value> = cages
+            .iter()
+            .map(|cage| {
+                let cells: Vec<String> = cage
+                    .cells()
+                    .iter()
+                    .map(|&c| format!("R{}C{}", shape.row(c) + 1, shape.col(c) + 1))
+                    .collect();
+                match cage.sum() {
+                    Some(sum) => json!({ "cells": cells, "value": sum.to_string() }),
+                    None => json!({ "cells": cells }),
+                }
+            })
+            .collect();
+        root.insert("killercage".into(), Value::Array(list));
     }
     if let Some(solution) = &game.solution {
         root.insert("solution".into(), json!(solution));

@@ -22,9 +22,11 @@
 
 mod fill;
 mod jigsaw;
+mod killer;
 mod symmetry;
 
 pub use jigsaw::{random_jigsaw, rules_for_deal};
+pub use killer::{generate_killer, MAX_KILLER_ATTEMPTS};
 pub use symmetry::Symmetry;
 
 use super::board::Board;
@@ -183,6 +185,24 @@ pub fn generate_unless_cancelled(
         symmetry,
         attempts,
     })
+}
+
+/// [`generate_unless_cancelled`] for any variant: a killer (cages cut from
+/// a full grid of `rules`, no givens, `symmetry` unused) or givens carved
+/// from a grid of `rules` (from [`rules_for_deal`]) for the others.
+pub fn generate_variant(
+    rules: Shape,
+    variant: crate::Variant,
+    difficulty: Option<Difficulty>,
+    symmetry: Symmetry,
+    rng: &mut impl Rng,
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
+    if variant.is_killer() {
+        generate_killer(rules, difficulty, rng, cancel)
+    } else {
+        generate_unless_cancelled(rules, difficulty, symmetry, rng, cancel)
+    }
 }
 
 /// A random solved grid of `shape`: a randomised search, not a relabelled

@@ -13,11 +13,12 @@ use std::sync::Arc;
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY_NODES: u64 = 1024;
 
-struct Search<'a> {
+struct Search {
     geo: Arc<Geometry>,
-    cages: &'a Cages,
-    /// Each cage's cells, as indices.
-    cage_cells: Vec<Vec<u16>>,
+    /// Groups of cells of one house whose sum is known: each cage with a
+    /// sum, and each house's innies (the house less the cages wholly in
+    /// it: the rule of 45). Digits differ within each group.
+    sum_groups: Vec<(Vec<u16>, u32)>,
     /// Each cell's cage mates (the cage without the cell).
     mates: Vec<Vec<u16>>,
     all: u64,
@@ -26,7 +27,8 @@ struct Search<'a> {
     timed_out: bool,
     limit: usize,
     found: usize,
-    first: Option<Vec<u8>>,
+    /// The first solutions found (up to `limit`).
+    solutions: Vec<Vec<u8>>,
 }
 
 /// Candidates of every cell; a cell with one candidate is filled, and
@@ -44,7 +46,16 @@ pub(crate) fn first_solution(
 ) -> Result<Option<Vec<u8>>, TimedOut> {
     let mut search = Search::new(board, cages, 1, deadline);
     search.run(board)?;
-    Ok(search.first)
+    Ok(search.solutions.pop())
+}
+
+/// A solution of a killer other than `known` (one of its solutions), if
+/// it has one: the two first solutions found tell.
+pub(crate) fn other_solution(board: &Board, cages: &Cages, known: &[u8]) -> Option<Board> {
+    let mut search = Search::new(board, cages, 2, Deadline::NEVER);
+    search.run(board).ok()?;
+    let other = search.solutions.into_iter().find(|s| s != known)?;
+    board.with_values(other)
 }
 
 pub(crate) fn count_up_to(
@@ -58,8 +69,34 @@ pub(crate) fn count_up_to(
     Ok(search.found)
 }
 
-impl<'a> Search<'a> {
-    fn new(board: &Board, cages: &'a Cages, limit: usize, deadline: Deadline) -> Search<'a> {
+/// The rule of 45 in each house: the cells the cages wholly inside it
+/// (with sums) leave, and the sum those cells must make. Houses with no
+/// such cage, or none left over, add nothing.
+fn innies(geo: &Geometry, cages: &Cages, cage_cells: &[Vec<u16>]) -> Vec<(Vec<u16>, u32)> {
+    let n = geo.shape.size() as u32;
+    let house_sum = n * (n + 1) / 2;
+    let mut groups = Vec::new();
+    for cells in &geo.house_cells {
+        let mut inside = 0;
+        let mut rest: Vec<u16> = cells.clone();
+        for (cage, members) in cages.iter().zip(cage_cells) {
+            let Some(sum) = cage.sum() else { continue };
+            if members.iter().all(|c| cells.contains(c)) {
+                inside += u32::from(sum);
+                rest.retain(|c| !members.contains(c));
+            }
+        }
+        if inside > 0 && !rest.is_empty() && rest.len() < cells.len() {
+            if let Some(left) = house_sum.checked_sub(inside) {
+                groups.push((rest, left));
+            }
+        }
+    }
+    groups
+}
+
+impl Search {
+    fn new(board: &Board, cages: &Cages, limit: usize, deadline: Deadline) -> Search {
         let shape = board.shape();
         let cage_cells: Vec<Vec<u16>> = cages
             .iter()
@@ -71,10 +108,16 @@ impl<'a> Search<'a> {
                 mates[c as usize] = cells.iter().copied().filter(|&m| m != c).collect();
             }
         }
+        let geo = geometry(shape);
+        let mut sum_groups: Vec<(Vec<u16>, u32)> = cages
+            .iter()
+            .zip(&cage_cells)
+            .filter_map(|(cage, cells)| Some((cells.clone(), u32::from(cage.sum()?))))
+            .collect();
+        sum_groups.extend(innies(&geo, cages, &cage_cells));
         Search {
-            geo: geometry(shape),
-            cages,
-            cage_cells,
+            geo,
+            sum_groups,
             mates,
             all: shape.all_digits(),
             nodes: 0,
@@ -82,7 +125,7 @@ impl<'a> Search<'a> {
             timed_out: false,
             limit: limit.max(1),
             found: 0,
-            first: None,
+            solutions: Vec::new(),
         }
     }
 
@@ -139,8 +182,8 @@ impl<'a> Search<'a> {
         }
         let Some(cell) = best else {
             self.found += 1;
-            if self.first.is_none() {
-                self.first = Some(
+            if self.solutions.len() < self.limit.min(2) {
+                self.solutions.push(
                     node.cand
                         .iter()
                         .map(|&m| m.trailing_zeros() as u8 + 1)
@@ -235,8 +278,8 @@ impl<'a> Search<'a> {
     /// Each cage with a sum keeps only the digits its combinations allow.
     fn sums(&self, node: &mut Node, queue: &mut Vec<u16>) -> Option<bool> {
         let mut progress = false;
-        for (cage, cells) in self.cages.iter().zip(&self.cage_cells) {
-            let Some(sum) = cage.sum() else { continue };
+        for (cells, sum) in &self.sum_groups {
+            let sum = *sum;
             let (mut fixed, mut fixed_sum, mut open, mut open_cells) = (0u64, 0u32, 0u64, 0u32);
             // Which of the cage's cells were open before this pass.
             let mut was_open = 0u64;
@@ -254,7 +297,7 @@ impl<'a> Search<'a> {
                     was_open |= 1 << k;
                 }
             }
-            let left = (sum as u32).checked_sub(fixed_sum)?;
+            let left = sum.checked_sub(fixed_sum)?;
             let Combos { union, common } = combos::combos(open & !fixed, open_cells, left)?;
             if open_cells == 0 {
                 continue;
