@@ -795,15 +795,20 @@ impl App {
     }
 
     /// What the digit just entered clashes with, naming the house: "two 7s
-    /// in row 3", "two 7s in the main diagonal", "two 7s in region 4".
+    /// in row 3", "two 7s in the main diagonal", "two 7s in region 4"; or
+    /// the killer cage it breaks: "two 3s in the 16-cage at r1c1 (r1c1 and
+    /// r1c2)", "the 10-cage at r4c5 cannot make 10 any more".
     fn clash_message(&self) -> Option<String> {
         let cursor = self.game.cursor();
-        let clash = self
-            .game
-            .board()
+        let board = self.game.board();
+        let Some(clash) = board
             .conflicts()
             .into_iter()
-            .find(|c| c.first == cursor || c.second == cursor)?;
+            .find(|c| c.first == cursor || c.second == cursor)
+        else {
+            let problem = crate::game::cages::problem_at(board, cursor)?;
+            return Some(crate::game::cages::problem_text(board, &problem));
+        };
         let other = if clash.first == cursor {
             clash.second
         } else {

@@ -6,6 +6,7 @@ use crate::engine::grader::{Advice, Difficulty};
 use crate::engine::{Board, Candidates, Cell, Digit, Shape};
 use std::time::{Duration, Instant};
 
+pub mod cages;
 pub mod chain;
 pub mod editor;
 mod hint_request;
@@ -491,7 +492,16 @@ impl Game {
         self.stage(staged, cell, entry);
         if self.auto_remove_notes {
             let shape = self.shape();
-            for peer in shape.cells().filter(|&p| shape.sees(cell, p)) {
+            // A killer's cage mates too: a digit never repeats in a cage.
+            let cage = |p: Cell| {
+                let cages = self.board.cages()?;
+                Some(cages.cage_of(p)? == cages.cage_of(cell)? && p != cell)
+            };
+            let peers: Vec<Cell> = shape
+                .cells()
+                .filter(|&p| shape.sees(cell, p) || cage(p) == Some(true))
+                .collect();
+            for peer in peers {
                 let mut notes = self.notes[peer.index()];
                 if notes.contains(digit) {
                     notes.remove(digit);

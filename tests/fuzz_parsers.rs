@@ -277,6 +277,8 @@ fn arbitrary_saved_game() -> impl Strategy<Value = SavedGame> {
                 boxes,
                 variant: None,
                 regions: Vec::new(),
+                cages: Vec::new(),
+                sums: String::new(),
                 difficulty: None,
                 seed: None,
                 givens,

@@ -355,6 +355,8 @@ fn saved_game() -> doku::storage::SavedGame {
         boxes: Some((3, 3)),
         variant: None,
         regions: Vec::new(),
+        cages: Vec::new(),
+        sums: String::new(),
         difficulty: Some(doku::engine::grader::Difficulty::Medium),
         seed: Some(u64::MAX),
         givens: encode_rows(shape, &givens),
@@ -416,4 +418,44 @@ fn the_crash_note_says_where_the_game_is_and_how_to_report() {
     assert!(note.contains("report"), "{note}");
     let unsaved = doku::storage::crash_note(Autosave::off().path());
     assert!(unsaved.contains("not being saved"), "{unsaved}");
+}
+
+/// A killer's save whose cage map was edited into nonsense is refused by
+/// field, kept aside, and never overwritten.
+#[test]
+fn a_killer_save_with_broken_cages_is_kept_aside_and_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let opened = open_game(tmp.path());
+    let mut killer = saved_game();
+    killer.givens = vec![".........".to_string(); 9];
+    killer.entries = vec![".........".to_string(); 9];
+    killer.undo.clear();
+    killer.variant = Some(doku::engine::Variant::Killer);
+    // Nine 9-cell cages, one a row, each adding up to 45.
+    killer.cages = (0..9)
+        .map(|r| char::from(b'a' + r).to_string().repeat(9))
+        .collect();
+    killer.sums = (0..9)
+        .map(|r| format!("{}=45", char::from(b'a' + r)))
+        .collect::<Vec<_>>()
+        .join(",");
+    killer.check().expect("a killer of rows reads");
+    let mut broken = killer.clone();
+    // Rows 2 and 3 edited by hand: cage `b` now has 16 cells, more than
+    // a 9x9 has digits, and `a` and `c` lose their shape.
+    broken.cages[2] = "abbbbbbbb".to_string();
+    broken.cages[1] = "cbbbbbbbb".to_string();
+    opened.autosave.save(&broken).unwrap();
+    drop(opened);
+    let again = open_game(tmp.path());
+    let message = again.found.message().unwrap_or_default();
+    assert!(message.contains("does not make sense"), "{message}");
+    assert!(message.contains("cages:"), "{message}");
+    let kept = corrupt_files(tmp.path());
+    assert_eq!(kept.len(), 1);
+    let text = fs::read_to_string(&kept[0]).unwrap();
+    assert!(text.contains("cbbbbbbbb"), "the broken save kept as it was");
+    // The next save goes beside it, never over it.
+    again.autosave.save(&killer).unwrap();
+    assert_eq!(fs::read_to_string(&kept[0]).unwrap(), text);
 }

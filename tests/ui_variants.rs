@@ -265,3 +265,224 @@ fn the_variant_key_chooses_the_next_deal_and_the_panel_says_so() {
     let screen = text(&draw(&app, now));
     assert!(screen.contains("9x9 jigsaw"), "{screen}");
 }
+
+/// Wikipedia's killer (no givens) from the published fixture.
+fn published_killer() -> doku::engine::Board {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/killer/published.tsv"
+    );
+    let text = std::fs::read_to_string(path).expect("the killer fixture");
+    let line = text
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .expect("a killer");
+    let puzzle = line.split('\t').next().expect("the puzzle field");
+    doku::engine::format::parse_puzzle(puzzle, doku::engine::format::ShapeHint::Infer)
+        .expect("reads")
+}
+
+fn killer_app(theme_name: &str, now: Instant) -> App {
+    let game = Game::new(published_killer(), None, now);
+    App::new(&Config::built_in(), themes(), theme(theme_name), game, 1)
+}
+
+/// A killer with a few notes, a digit and the cursor, as a player has it.
+fn played_killer(theme_name: &str, now: Instant) -> App {
+    let mut app = killer_app(theme_name, now);
+    // r1c1-r1c2 is the 3-cage: notes 1 2 in both; 2 in r1c1.
+    app.game.set_cursor(0, 1);
+    app.game.toggle_note(1, now);
+    app.game.toggle_note(2, now);
+    enter_at(&mut app, Cell(0), 2, now);
+    // r2c1: notes 3 6 8 9 beside the 15-cage's corner.
+    app.game.set_cursor(1, 0);
+    for d in [3, 6, 8, 9] {
+        app.game.toggle_note(d, now);
+    }
+    // Every note in r3c3, inside the 22-cage.
+    app.game.set_cursor(2, 2);
+    for d in 1..=9 {
+        app.game.toggle_note(d, now);
+    }
+    app.game.set_cursor(4, 4);
+    app
+}
+
+/// Where a cell's rectangle starts on an 80x24 screen.
+fn cell_corner(app: &App, r: usize, c: usize) -> (u16, u16) {
+    let shape = app.game.shape();
+    let layout = ScreenLayout::new(shape, Rect::new(0, 0, 80, 24)).expect("fits 80x24");
+    let g = &layout.geometry;
+    (layout.board.x + g.col_x[c], layout.board.y + g.row_y[r])
+}
+
+/// What the cage drawing must show in any theme at 80x24: the sums in
+/// their corners, every note and digit beside them, dotted lines inside
+/// cages and solid ones between, underlines where no line runs.
+fn assert_killer_drawn(app: &App, buf: &Buffer) {
+    use ratatui::style::Modifier;
+    let at = |r: usize, c: usize, dx: u16, dy: u16| {
+        let (x, y) = cell_corner(app, r, c);
+        buf[(x + dx, y + dy)].clone()
+    };
+    let screen = text(buf);
+    // The 3-cage's sum in r1c1's corner, its 2 in the middle.
+    assert_eq!(at(0, 0, 0, 0).symbol(), "³", "{screen}");
+    assert_eq!(at(0, 0, 2, 0).symbol(), "2", "{screen}");
+    // The 15-cage at r1c3: units in the corner, tens on the line beside.
+    assert_eq!(at(0, 2, 0, 0).symbol(), "⁵", "{screen}");
+    let (x, y) = cell_corner(app, 0, 2);
+    assert_eq!(buf[(x - 1, y)].symbol(), "¹", "{screen}");
+    // r2c1 is the 25-cage's corner: its notes 3 6 8 9 all show beside ²⁵.
+    assert_eq!(at(1, 0, 0, 0).symbol(), "⁵", "{screen}");
+    assert_eq!(at(1, 0, 3, 0).symbol(), "3", "{screen}");
+    for (dx, digit) in [(1, "6"), (3, "8"), (4, "9")] {
+        assert_eq!(at(1, 0, dx, 1).symbol(), digit, "{screen}");
+    }
+    // Nine notes in r3c3: 1-4 after the corner, 5-9 under them.
+    let notes: String = (1..5)
+        .map(|dx| at(2, 2, dx, 0).symbol().to_string())
+        .chain((0..5).map(|dx| at(2, 2, dx, 1).symbol().to_string()))
+        .collect();
+    assert_eq!(notes, "123456789", "{screen}");
+    // Between r1c1 and r1c2 (one cage) the line is dotted; between r1c2
+    // and r1c3 (two cages) it is solid, in the cage style.
+    let (x1, y1) = cell_corner(app, 0, 1);
+    let inside = &buf[(x1 - 1, y1 + 1)];
+    assert_eq!(inside.symbol(), "┊", "{screen}");
+    let border = &buf[(x - 1, y + 1)];
+    assert_eq!(border.symbol(), "│", "{screen}");
+    let cage = app.theme().cage_line();
+    assert_eq!(border.fg, cage.fg.unwrap_or(border.fg));
+    assert!(border.modifier.contains(cage.add_modifier), "{border:?}");
+    assert_ne!(
+        (inside.fg, inside.modifier),
+        (border.fg, border.modifier),
+        "inside and border look apart"
+    );
+    // r1c1 and r2c1 lie in two cages with no line between the rows: the
+    // upper cell's last row is underlined; r1c6 and r2c6 share the
+    // 22-cage: no underline.
+    for dx in 0..5 {
+        assert!(
+            at(0, 0, dx, 1).modifier.contains(Modifier::UNDERLINED),
+            "r1c1 +{dx}"
+        );
+        assert!(!at(0, 5, dx, 1).modifier.contains(Modifier::UNDERLINED));
+    }
+    // Sums are bold, in the cage style.
+    assert!(at(0, 0, 0, 0).modifier.contains(Modifier::BOLD));
+    // The status line names the variant; the panel the cage under the cursor.
+    assert!(screen.contains("9x9 killer"), "{screen}");
+    assert!(screen.contains("cage 17: 3 cells"), "{screen}");
+    assert!(screen.contains("can be 179 269 278"), "{screen}");
+}
+
+#[test]
+fn a_killer_at_80x24_draws_its_cages_and_sums_beside_the_notes() {
+    let now = Instant::now();
+    let app = played_killer("default", now);
+    let buf = draw(&app, now);
+    insta::assert_snapshot!("killer_80x24", text(&buf));
+    assert_killer_drawn(&app, &buf);
+    // In colour the cage lines are the theme's own colour.
+    let (x, y) = cell_corner(&app, 0, 2);
+    assert_eq!(
+        buf[(x - 1, y + 1)].fg,
+        theme("default").cage().fg.expect("a colour")
+    );
+}
+
+#[test]
+fn a_killer_reads_without_colour_in_the_mono_theme() {
+    let now = Instant::now();
+    let app = played_killer("mono", now);
+    let buf = draw(&app, now);
+    assert_killer_drawn(&app, &buf);
+    let mono = theme("mono");
+    for y in 0..24 {
+        for x in 0..80 {
+            let cell = &buf[(x, y)];
+            assert!(
+                matches!(cell.fg, ratatui::style::Color::Reset)
+                    && matches!(cell.bg, ratatui::style::Color::Reset),
+                "colour at {x},{y}: {cell:?}"
+            );
+        }
+    }
+    // Solid borders bold, dotted insides dim.
+    let (x, y) = cell_corner(&app, 0, 1);
+    assert!(buf[(x - 1, y + 1)]
+        .modifier
+        .contains(ratatui::style::Modifier::DIM));
+    assert!(mono
+        .cage_line()
+        .add_modifier
+        .contains(ratatui::style::Modifier::BOLD));
+}
+
+#[test]
+fn a_killer_on_a_big_screen_writes_its_sums_on_the_lines_and_smaller_ones_still_draw() {
+    let now = Instant::now();
+    let app = played_killer("default", now);
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(AppView { app: &app, now }, frame.area()))
+        .expect("draws");
+    let screen = text(terminal.backend().buffer());
+    insta::assert_snapshot!("killer_120x40", screen);
+    assert!(screen.contains("┏3━━━"), "{screen}");
+    assert!(screen.contains("┠25──"), "{screen}");
+    for (w, h) in [(60u16, 20u16), (45, 18), (40, 16), (79, 23)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+        terminal
+            .draw(|frame| frame.render_widget(AppView { app: &app, now }, frame.area()))
+            .expect("draws");
+        let screen = text(terminal.backend().buffer());
+        assert!(screen.contains("9x9 killer"), "{w}x{h}\n{screen}");
+        if (w, h) == (60, 20) {
+            // One-row cells: r2c1 (the 25-cage's corner, notes only) has
+            // its sum over it; the box rows' sums sit on their lines.
+            assert!(screen.contains("²⁵"), "{screen}");
+            assert!(screen.contains("┏3━━"), "{screen}");
+        }
+        assert!(
+            screen.contains('┏') || screen.contains("too small"),
+            "{w}x{h}\n{screen}"
+        );
+    }
+}
+
+#[test]
+fn the_solver_view_draws_a_killers_cages_and_sums_too() {
+    use doku::ui::watch_view::WatchView;
+    use doku::watch::{Watch, WatchOptions};
+    let puzzle = published_killer();
+    let shipped = Config::built_in().watch;
+    let options = WatchOptions {
+        strategy: doku::engine::SearchKind::Naive,
+        speed: shipped.speed,
+        step_limit: shipped.step_limit,
+        seed: 0,
+    };
+    let watch = Watch::new(&puzzle, &puzzle, options);
+    let theme = theme("mono");
+    let mut terminal = Terminal::new(TestBackend::new(80, 22)).expect("test terminal");
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                WatchView {
+                    watch: &watch,
+                    theme: &theme,
+                },
+                frame.area(),
+            )
+        })
+        .expect("draws");
+    let screen = text(terminal.backend().buffer());
+    // One-row cells with lines between all of them: sums on the lines.
+    assert!(screen.contains("┏3━━━━━━┯15━━"), "{screen}");
+    assert!(screen.contains("┠25─────┼17──"), "{screen}");
+    assert!(screen.contains('┊') && screen.contains('╍'), "{screen}");
+}

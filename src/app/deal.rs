@@ -3,6 +3,8 @@
 //! the screen. A deal that is no longer wanted (another `g`, the app
 //! quitting) is cancelled, so stale deals do not pile up on the cores.
 
+mod killer;
+
 use crate::config::Config;
 use crate::engine::generator::rules_for_deal;
 use crate::engine::generator::{
@@ -328,7 +330,13 @@ impl Dealing {
             let Ok(rules) = rules_for_deal(shape, variant, &mut rng) else {
                 return;
             };
-            if let Some(dealt) = deal_unless_cancelled(rules, difficulty, &mut rng, &cancelled) {
+            let dealt = if variant.is_killer() {
+                // The seam: see `deal/killer.rs`.
+                killer::deal_killer(rules, difficulty, &mut rng, &cancelled)
+            } else {
+                deal_unless_cancelled(rules, difficulty, &mut rng, &cancelled)
+            };
+            if let Some(dealt) = dealt {
                 // The app may have quit meanwhile; nobody listens then.
                 let _ = sender.send(dealt);
             }
@@ -377,11 +385,35 @@ fn deal_unless_cancelled(
     rng: &mut impl Rng,
     cancel: &AtomicBool,
 ) -> Option<Dealt> {
-    let symmetry = Symmetry::Rotate180;
+    deal_with(
+        shape,
+        difficulty,
+        rng,
+        cancel,
+        |shape, target, rng, cancel| {
+            generate_unless_cancelled(shape, target, Symmetry::Rotate180, rng, cancel)
+        },
+    )
+}
+
+/// A generator's answer for `shape` at a difficulty (`None`: any), given
+/// up soon after `cancel` is set.
+type Generation = Result<crate::engine::generator::Generated, GenerateError>;
+
+/// [`deal_unless_cancelled`] with `generate` making the puzzles: a level
+/// out of reach is traded for the hardest there is, and a level that does
+/// not turn up for any, labelled with the grade it has.
+fn deal_with<R: Rng>(
+    shape: Shape,
+    difficulty: Difficulty,
+    rng: &mut R,
+    cancel: &AtomicBool,
+    mut generate: impl FnMut(Shape, Option<Difficulty>, &mut R, &AtomicBool) -> Generation,
+) -> Option<Dealt> {
     let mut target = difficulty;
     let mut note = None;
     loop {
-        match generate_unless_cancelled(shape, Some(target), symmetry, rng, cancel) {
+        match generate(shape, Some(target), rng, cancel) {
             Ok(generated) => {
                 return Some(Dealt {
                     puzzle: generated.puzzle,
@@ -404,7 +436,7 @@ fn deal_unless_cancelled(
             Err(GenerateError::GaveUp { .. } | GenerateError::OutOfReach { .. }) => break,
         }
     }
-    let (puzzle, solution) = match generate_unless_cancelled(shape, None, symmetry, rng, cancel) {
+    let (puzzle, solution) = match generate(shape, None, rng, cancel) {
         Ok(generated) => (generated.puzzle, Some(generated.solution)),
         Err(GenerateError::Cancelled) => return None,
         // Unreachable with no target level; an empty board still plays.

@@ -119,7 +119,7 @@ impl App {
         if self.game_at_stake() {
             let saved = format!(
                 "{} {}",
-                super::view::shape_label(self.game.shape()),
+                super::view::board_label(self.game.board()),
                 crate::storage::stats::difficulty_name(self.game.difficulty())
             );
             self.ask(
@@ -258,7 +258,7 @@ impl App {
         self.left_editor = self
             .editor
             .take()
-            .filter(|editor| editor.givens().filled_count() > 0);
+            .filter(|editor| super::persist::is_a_puzzle(editor.givens()));
         self.screen = Screen::Playing;
         self.game.resume(now);
         // The game's board decides which letters are digits (e is on 16x16).
@@ -280,6 +280,7 @@ impl App {
             self.screen = Screen::Playing;
             return;
         };
+        let killer = editor.givens().is_killer();
         let board = editor.game_mut();
         let outcome = match action {
             Action::Quit => {
@@ -293,6 +294,26 @@ impl App {
             Action::PlayEdited | Action::ToggleWatch => {
                 let watch = action == Action::ToggleWatch;
                 self.fix_and_play(watch);
+                return;
+            }
+            Action::CycleVariant if killer => {
+                // A killer keeps its cages: its diagonals come and go.
+                let givens = board.board().clone();
+                let shape = givens.shape();
+                let rules = if shape.extras().diagonals {
+                    shape.without_extras()
+                } else {
+                    shape.with_diagonals()
+                };
+                let board = Board::from_values(rules, givens.values().to_vec())
+                    .map(|b| b.with_cages(givens.cages().cloned()));
+                if let Some(board) = board {
+                    self.message = Some(format!(
+                        "editor: {} rules",
+                        super::view::board_label(&board)
+                    ));
+                    self.editor = Some(Editor::from_board(board, now));
+                }
                 return;
             }
             Action::CycleVariant => {
@@ -604,6 +625,38 @@ mod tests {
         key(&mut app, KeyCode::Enter, now);
         assert_eq!(app.screen, Screen::Playing);
         assert_eq!(app.message, None);
+    }
+
+    /// Wikipedia's killer: no givens, cages and sums only.
+    const KILLER: &str = "................................................................................. aabbbcdefgghhccdefggiicjkkflmminjkoflppqnjoorsptqnuvvrsttqwuuxxsyzwwAAxxsyzwBBBCC a=3,b=15,c=22,d=4,e=16,f=15,g=25,h=17,i=9,j=8,k=20,l=6,m=14,n=17,o=17,p=13,q=20,r=12,s=27,t=6,u=20,v=6,w=10,x=14,y=8,z=16,A=15,B=13,C=17";
+
+    #[test]
+    fn a_killer_pasted_in_the_editor_keeps_its_cages_is_counted_and_plays() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e", now);
+        app.handle_event(Event::Paste(KILLER.into()), now);
+        let editor = app.editor.as_mut().expect("editor open");
+        assert!(editor.givens().is_killer(), "the cages came with it");
+        // No givens, and still a puzzle: its cages are counted.
+        editor.finish_count();
+        assert_eq!(editor.solutions(), &Solutions::One);
+        let cages = editor.givens().cages().cloned();
+        // v adds the diagonals and keeps the cages (the killer has no X
+        // solution), and takes them off again.
+        chars(&mut app, "v", now);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("9x9 killer X rules"), "{said}");
+        let editor = app.editor.as_mut().expect("editor open");
+        assert_eq!(editor.givens().cages().cloned(), cages);
+        assert!(editor.givens().shape().extras().diagonals);
+        chars(&mut app, "v", now);
+        let editor = app.editor.as_mut().expect("editor open");
+        assert!(!editor.givens().shape().extras().diagonals);
+        editor.finish_count();
+        key(&mut app, KeyCode::Enter, now);
+        assert_eq!(app.screen, Screen::Playing);
+        assert!(app.game.board().is_killer(), "played with its cages");
     }
 
     #[test]

@@ -35,7 +35,7 @@ fn kind(game: &Game) -> GameKind {
     GameKind {
         size: game.shape().size(),
         difficulty: game.difficulty(),
-        variant: match crate::engine::Variant::of(&game.shape()) {
+        variant: match crate::engine::Variant::of_board(game.board()) {
             crate::engine::Variant::Classic => None,
             variant => Some(variant),
         },
@@ -45,7 +45,14 @@ fn kind(game: &Game) -> GameKind {
 /// Whether leaving `game` for a new one counts it as abandoned: not when
 /// it was solved, nor for the empty board shown while the first deal runs.
 fn counts_as_abandoned(game: &Game) -> bool {
-    !game.is_solved() && game.givens().filled_count() > 0
+    !game.is_solved() && is_a_puzzle(game.givens())
+}
+
+/// Whether a board is a puzzle rather than the empty board shown while the
+/// first deal runs: it has givens, or it is a killer (whose cages are its
+/// puzzle, with no givens at all).
+pub(super) fn is_a_puzzle(givens: &crate::engine::Board) -> bool {
+    givens.filled_count() > 0 || givens.is_killer()
 }
 
 /// A kind of game in words: "9x9 medium", "6x6 custom".
@@ -100,7 +107,7 @@ impl Persistence {
                         counts_as_abandoned(&game).then(|| {
                             format!(
                                 "new game: your saved {} {} counts as abandoned",
-                                super::view::shape_label(game.shape()),
+                                super::view::board_label(game.board()),
                                 stats::difficulty_name(game.difficulty())
                             )
                         })
@@ -145,7 +152,7 @@ impl Persistence {
     /// resume, so its save is removed. `Some(message)` when that failed.
     /// (A puzzle with no givens at all is never saved: see below.)
     pub fn save(&self, game: &Game, now: Instant) -> Option<String> {
-        if game.givens().filled_count() == 0 {
+        if !is_a_puzzle(game.givens()) {
             // The empty board shown while the first deal runs: not a game.
             return None;
         }
@@ -220,5 +227,31 @@ impl Persistence {
             Ok(None) => format!("solved in {clock}"),
             Err(e) => format!("solved in {clock}; {e}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::killer::Cages;
+    use crate::engine::{Board, Shape, Variant};
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    #[test]
+    fn a_killer_with_no_givens_is_a_puzzle_with_its_own_statistics() {
+        let shape = Shape::sudoku(4).expect("4x4");
+        let rows = (0..4).map(|r| ((0..4).map(|c| shape.cell(r, c)).collect(), Some(10)));
+        let cages = Cages::new(shape, rows).expect("a cage a row");
+        let killer = Board::empty(shape).with_cages(Some(Arc::new(cages)));
+        assert!(is_a_puzzle(&killer));
+        assert!(
+            !is_a_puzzle(&Board::empty(shape)),
+            "the board before a deal"
+        );
+        let game = Game::new(killer, None, Instant::now());
+        let kind = kind(&game);
+        assert_eq!(kind.variant, Some(Variant::Killer));
+        assert!(counts_as_abandoned(&game));
     }
 }

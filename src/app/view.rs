@@ -266,7 +266,7 @@ impl AppView<'_> {
         let app = self.app;
         let game = &app.game;
         let mut facts = vec![
-            shape_label(game.shape()),
+            board_label(game.board()),
             crate::storage::stats::difficulty_name(game.difficulty()).to_string(),
         ];
         if app.shows_timer() {
@@ -279,7 +279,7 @@ impl AppView<'_> {
         if let (Screen::Editing, Some(editor)) = (app.screen, &app.editor) {
             let board = editor.givens();
             return vec![
-                shape_label(board.shape()),
+                board_label(board),
                 "editor".into(),
                 match board.filled_count() {
                     1 => "1 given".to_string(),
@@ -617,7 +617,35 @@ impl AppView<'_> {
                 lines.push(Line::raw(notes));
             }
         }
-        if game.is_conflict(cursor) {
+        let cage_problem = crate::game::cages::problem_at(game.board(), cursor);
+        if let Some(view) = crate::game::cages::cage_view(game.board(), cursor) {
+            let cage_lines = cage_lines(&view, cage_problem.is_some());
+            if !cage_lines.is_empty() {
+                // The combinations give way to the hint and the keys.
+                gives_way.push((lines.len() + cage_lines.len() - 1, 1));
+            }
+            lines.extend(cage_lines.into_iter().map(|(text, broken)| {
+                if broken {
+                    Line::styled(text, theme.conflict())
+                } else {
+                    Line::raw(text)
+                }
+            }));
+        }
+        let house_clash = game
+            .board()
+            .conflicts()
+            .iter()
+            .any(|c| c.first == cursor || c.second == cursor);
+        if let (Some(problem), false) = (cage_problem, house_clash) {
+            lines.push(Line::styled(
+                format!(
+                    "conflict: {}",
+                    crate::game::cages::problem_text(game.board(), &problem)
+                ),
+                theme.conflict(),
+            ));
+        } else if game.is_conflict(cursor) {
             lines.push(Line::styled(
                 "conflict: this digit repeats in its row, column or box",
                 theme.conflict(),
@@ -688,6 +716,41 @@ impl AppView<'_> {
         }
         (lines, gives_way)
     }
+}
+
+/// The cage under the cursor in the panel: its sum and size, what its
+/// empty cells must make, and the combinations that still can (the last
+/// line; flagged `true` where it says the cage is broken).
+fn cage_lines(view: &crate::game::cages::CageView, broken: bool) -> Vec<(String, bool)> {
+    let mut lines = Vec::new();
+    let cells = match view.cells {
+        1 => "1 cell".to_string(),
+        n => format!("{n} cells"),
+    };
+    let Some(sum) = view.sum else {
+        lines.push((format!("cage of {cells}, no sum"), false));
+        return lines;
+    };
+    lines.push((format!("cage {sum}: {cells}"), false));
+    let (Some(to_make), true) = (view.to_make, view.left > 0) else {
+        return lines;
+    };
+    if broken {
+        return lines;
+    }
+    let left = match view.left {
+        1 => "1 left".to_string(),
+        n => format!("{n} left"),
+    };
+    let combinations = view.combinations.join(" ");
+    lines.push(if view.combinations.is_empty() {
+        (format!("{left}: nothing makes {to_make}"), true)
+    } else if view.left == view.cells {
+        (format!("can be {combinations}"), false)
+    } else {
+        (format!("{left} make {to_make}: {combinations}"), false)
+    });
+    lines
 }
 
 /// How many of each digit are left to place, a digit that is done marked
@@ -780,6 +843,18 @@ const QUIT_SAVING_NOTHING: &str = "quit (doku watch saves no game)";
 
 fn folded_into_size(action: Action) -> bool {
     action == Action::CycleSizeBack || action == Action::CycleVariant
+}
+
+/// A puzzle as the status line names it: its shape ([`shape_label`]), or
+/// "9x9 killer", "9x9 killer X" for a killer, whose cages the shape does
+/// not know.
+pub(super) fn board_label(board: &crate::engine::Board) -> String {
+    if board.is_killer() {
+        let shape = board.shape();
+        let variant = crate::engine::Variant::of_board(board);
+        return super::deal::board_words(shape.size(), shape.is_latin(), variant);
+    }
+    shape_label(board.shape())
 }
 
 /// A board's size as the status line names it: "9x9", or "9x9 Latin" for a

@@ -639,6 +639,12 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
                  with its region map (givens, a space, one region symbol per cell)"
             ));
         }
+        if variant.is_killer() {
+            return Err(format!(
+                "--variant {variant}: the editor does not draw cages yet; give a killer \
+                 (givens, a space, the cage map, a space, the sums: a=3,b=15,...)"
+            ));
+        }
         let latin = args.boxes == Some(ShapeHint::Latin);
         if let Some(why) = args
             .size

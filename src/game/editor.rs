@@ -95,7 +95,7 @@ pub fn count_solutions(board: &Board, cancel: &AtomicBool) -> Option<Solutions> 
 /// Two givens that clash, in words, if any.
 fn clash_reason(board: &Board) -> Option<String> {
     let shape = board.shape();
-    board.conflicts().into_iter().next().map(|clash| {
+    let clash = board.conflicts().into_iter().next().map(|clash| {
         format!(
             "{} and {} both hold {} in {}",
             cell_name(shape, clash.first),
@@ -103,6 +103,11 @@ fn clash_reason(board: &Board) -> Option<String> {
             Shape::symbol(clash.digit).unwrap_or('?'),
             clash.house
         )
+    });
+    // Or givens that break a killer's cage: a repeat, a sum out of reach.
+    clash.or_else(|| {
+        let problem = board.cage_problems().into_iter().next()?;
+        Some(super::cages::problem_text(board, &problem))
     })
 }
 
@@ -170,7 +175,9 @@ impl Editor {
     /// An editor starting from `board`'s digits (a pasted line).
     pub fn from_board(board: Board, now: Instant) -> Editor {
         let shape = board.shape();
-        let mut game = Game::new(Board::empty(shape), None, now);
+        // A killer's cages stay: they are its puzzle as much as the givens.
+        let blank = Board::empty(shape).with_cages(board.cages().cloned());
+        let mut game = Game::new(blank, None, now);
         game.set_wrap(true);
         game.set_auto_remove_notes(false);
         let mut editor = Editor {
@@ -221,7 +228,8 @@ impl Editor {
         // Dropping the running count cancels it.
         self.count = None;
         let board = self.game.board().clone();
-        if board.filled_count() == 0 {
+        // A killer needs no givens: its cages are a puzzle already.
+        if board.filled_count() == 0 && !board.is_killer() {
             self.solutions = Solutions::Blank;
             return;
         }

@@ -69,11 +69,19 @@ impl Game {
             .map(|(&value, &given)| if given != 0 { 0 } else { value })
             .collect();
         let (variant, regions) = SavedGame::rules_of(shape);
+        // A killer names itself by its cages (the shape knows only houses).
+        let variant = match crate::engine::Variant::of_board(&self.givens) {
+            crate::engine::Variant::Classic => variant,
+            with_cages => Some(with_cages),
+        };
+        let (cages, sums) = SavedGame::cages_of(&self.givens);
         SavedGame {
             size: shape.size(),
             boxes: shape.box_dims(),
             variant,
             regions,
+            cages,
+            sums,
             difficulty: self.difficulty,
             seed,
             givens: encode_rows(shape, self.givens.values()),
@@ -133,7 +141,7 @@ impl Game {
 mod tests {
     use super::*;
     use crate::engine::generator::rules_for_deal;
-    use crate::engine::{Board, Shape, Variant};
+    use crate::engine::{Board, Cell, Shape, Variant};
     use rand::SeedableRng;
 
     #[test]
@@ -175,5 +183,63 @@ mod tests {
         x_saved.boxes = None;
         let err = Game::from_saved(&x_saved, now).expect_err("one region is no jigsaw");
         assert!(err.starts_with("regions:"), "{err}");
+    }
+
+    /// Wikipedia's killer, as the published fixture has it.
+    fn killer() -> Board {
+        let line = "................................................................................. aabbbcdefgghhccdefggiicjkkflmminjkoflppqnjoorsptqnuvvrsttqwuuxxsyzwwAAxxsyzwBBBCC a=3,b=15,c=22,d=4,e=16,f=15,g=25,h=17,i=9,j=8,k=20,l=6,m=14,n=17,o=17,p=13,q=20,r=12,s=27,t=6,u=20,v=6,w=10,x=14,y=8,z=16,A=15,B=13,C=17";
+        crate::engine::format::parse_puzzle(line, crate::engine::ShapeHint::Infer).expect("reads")
+    }
+
+    #[test]
+    fn a_killer_round_trips_with_its_cages_and_sums() {
+        let now = Instant::now();
+        let board = killer();
+        let mut game = Game::new(board.clone(), None, now);
+        game.set_cursor(0, 0);
+        game.enter(2, now);
+        game.set_cursor(0, 1);
+        game.toggle_note(1, now);
+        let saved = game.to_saved(now, None);
+        assert_eq!(saved.variant, Some(Variant::Killer));
+        assert_eq!(saved.cages.len(), 9);
+        assert_eq!(saved.cages[0], "aabbbcdef");
+        assert!(saved.sums.starts_with("a=3,b=15,"), "{}", saved.sums);
+        let text = serde_json::to_string(&saved).expect("json");
+        let back: crate::storage::SavedGame = serde_json::from_str(&text).expect("reads");
+        let resumed = Game::from_saved(&back, now).expect("resumes");
+        assert_eq!(resumed.board().cages(), board.cages(), "the same cages");
+        assert_eq!(resumed.value(Cell(0)).map(|d| d.get()), Some(2));
+        assert_eq!(resumed.notes(Cell(1)).0, 1);
+    }
+
+    #[test]
+    fn a_save_with_broken_cages_is_refused_with_the_field_named() {
+        let now = Instant::now();
+        let saved = Game::new(killer(), None, now).to_saved(now, None);
+        type Breakage = fn(&mut crate::storage::SavedGame);
+        let cases: Vec<(Breakage, &str)> = vec![
+            (|g| g.cages.clear(), "cages: a killer needs its cage map"),
+            (|g| g.cages[0] = "aabb".into(), "cages row 1: 4 cells"),
+            // The 3-cage's cells split apart: r1c1 and r1c3.
+            (|g| g.cages[0] = "abab".to_string() + "bcdef", "in pieces"),
+            (|g| g.sums = "a=3,b=99".into(), "cannot make 99"),
+            (|g| g.sums = "a=1".into(), "cannot make 1"),
+            (|g| g.variant = None, "the variant is not killer"),
+            (
+                |g| g.givens[0] = "11.......".into(),
+                "givens: r1c1 and r1c2 both hold 1",
+            ),
+            (
+                |g| g.givens[0] = "9........".into(),
+                "givens: the 3-cage at r1c1 cannot hold them",
+            ),
+        ];
+        for (break_it, expected) in cases {
+            let mut broken = saved.clone();
+            break_it(&mut broken);
+            let err = Game::from_saved(&broken, now).expect_err(expected);
+            assert!(err.contains(expected), "{expected:?} not in {err:?}");
+        }
     }
 }

@@ -7,9 +7,10 @@
 //! [`super::Autosave::open_game`]), so the conversion may index freely.
 
 use crate::engine::grader::Difficulty;
-use crate::engine::{Board, Digit, Shape};
+use crate::engine::{Board, Cages, Digit, Shape};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// One game in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,6 +33,14 @@ pub struct SavedGame {
     /// symbol (`1` for the first region, as digits are written).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub regions: Vec<String>,
+    /// A killer's cages, one string a row: each cell's cage as a symbol
+    /// (`.` for a cell in none), as `doku` reads a killer's cage map.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<String>,
+    /// The sums of a killer's cages by their symbols: `a=3,b=15,...` (a
+    /// cage left out keeps its digits apart and has no sum).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sums: String,
     /// The difficulty it was dealt at; absent for a puzzle the player gave.
     #[serde(default)]
     pub difficulty: Option<Difficulty>,
@@ -214,11 +223,74 @@ impl SavedGame {
         ((variant != Variant::Classic).then_some(variant), regions)
     }
 
-    /// The givens as a board.
+    /// A killer's cages in the saved form: the cage map's rows and the
+    /// sums (none for a board without cages).
+    pub fn cages_of(board: &Board) -> (Vec<String>, String) {
+        let Some(cages) = board.cages() else {
+            return (Vec::new(), String::new());
+        };
+        let shape = board.shape();
+        let (map, sums) = crate::engine::format::killer::write_cages(shape, cages);
+        let symbols: Vec<char> = map.chars().collect();
+        let rows = symbols
+            .chunks(shape.size().max(1))
+            .map(|row| row.iter().collect())
+            .collect();
+        (rows, sums)
+    }
+
+    /// The cages of a killer, read and checked like a killer typed in:
+    /// `None` for a game without them. A killer without cages, or cages
+    /// on a game that is no killer, is an error too.
+    pub fn cages(&self, shape: Shape) -> Result<Option<Arc<Cages>>, String> {
+        let killer = self.variant.is_some_and(|v| v.is_killer());
+        if self.cages.is_empty() {
+            if killer {
+                return Err("cages: a killer needs its cage map".into());
+            }
+            if !self.sums.is_empty() {
+                return Err("sums: given, but there is no cage map".into());
+            }
+            return Ok(None);
+        }
+        if !killer {
+            return Err("cages: a cage map, but the variant is not killer".into());
+        }
+        let n = shape.size();
+        if self.cages.len() != n {
+            return Err(format!(
+                "cages: {} rows, but a {n}x{n} board has {n}",
+                self.cages.len()
+            ));
+        }
+        let mut map = Vec::with_capacity(n * n);
+        for (r, row) in self.cages.iter().enumerate() {
+            let symbols: Vec<char> = row.chars().collect();
+            if symbols.len() != n {
+                return Err(format!(
+                    "cages row {}: {} cells, but a row has {n}",
+                    r + 1,
+                    symbols.len()
+                ));
+            }
+            map.extend(symbols);
+        }
+        crate::engine::format::killer::read_cages(shape, &map, &self.sums)
+            .map(|cages| Some(Arc::new(cages)))
+            .map_err(|(in_sums, e)| {
+                let field = if in_sums { "sums" } else { "cages" };
+                format!("{field}: {}", e.message)
+            })
+    }
+
+    /// The givens as a board, with a killer's cages.
     pub fn givens_board(&self) -> Result<Board, String> {
         let shape = self.shape()?;
         let values = decode_rows(shape, &self.givens, "givens")?;
-        Board::from_values(shape, values).ok_or_else(|| "givens: wrong number of cells".into())
+        let cages = self.cages(shape)?;
+        Board::from_values(shape, values)
+            .map(|board| board.with_cages(cages))
+            .ok_or_else(|| "givens: wrong number of cells".into())
     }
 
     /// The player's entries, one value per cell (0 where none).
@@ -243,6 +315,12 @@ impl SavedGame {
                 clash.digit.get(),
                 clash.house
             ));
+        }
+        if let Some(problem) = givens.cage_problems().first() {
+            let name = givens
+                .cages()
+                .map_or_else(String::new, |c| c.name(problem.cage(), shape));
+            return Err(format!("givens: {name} cannot hold them"));
         }
         let entries = self.entry_values()?;
         if let Some(i) = (0..cells).find(|&i| entries[i] != 0 && givens.values()[i] != 0) {
@@ -313,6 +391,8 @@ mod tests {
             boxes: Some((2, 2)),
             variant: None,
             regions: Vec::new(),
+            cages: Vec::new(),
+            sums: String::new(),
             difficulty: Some(Difficulty::Easy),
             seed: Some(7),
             givens: encode_rows(shape, &givens),

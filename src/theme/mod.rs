@@ -72,6 +72,7 @@ slots! {
     ExtraHouse => "extra_house", extra_house, "Cells of a variant's extra houses: X's diagonals, windoku's windows (a tint), and the mark in their empty cells.";
     GridLine => "grid_line", grid_line, "Thin lines between cells of one box.";
     BoxLine => "box_line", box_line, "Heavy lines between boxes, and the board's frame.";
+    Cage => "cage", cage, "Killer cages: the solid lines around each cage, and its sum; unset: box_line.";
     Given => "given", given, "A digit of the puzzle (cannot be changed).";
     Entry => "entry", entry, "A digit the player entered.";
     Conflict => "conflict", conflict, "A digit that repeats in a row, column or box, on every cell involved.";
@@ -121,6 +122,17 @@ impl Theme {
     /// `box_row + box_col` is even.
     pub fn box_shade(&self, even: bool) -> Style {
         self.style(if even { Slot::BoxEven } else { Slot::BoxOdd })
+    }
+
+    /// The lines around a killer's cages and their sums: the theme's
+    /// `cage`, or where a theme leaves it out, its box lines.
+    pub fn cage_line(&self) -> Style {
+        let style = self.cage();
+        if style == Style::default() {
+            self.box_line()
+        } else {
+            style
+        }
     }
 
     /// The shade of a jigsaw region coloured `shade` (0 to 3): its own

@@ -230,13 +230,18 @@ impl Widget for BoardWidget<'_> {
             );
             self.render_cell(cell, rect, buf);
         }
+        if let Some(cages) = self.game.board().cages() {
+            super::cages::render_cage_marks(g, self.theme, shape, cages, area, buf);
+        }
     }
 }
 
 impl BoardWidget<'_> {
     fn render_lines(&self, area: Rect, buf: &mut Buffer) {
         let shape = self.game.shape();
-        if shape.is_jigsaw() {
+        if let Some(cages) = self.game.board().cages() {
+            super::cages::render_cage_lines(self.geometry, self.theme, shape, cages, area, buf);
+        } else if shape.is_jigsaw() {
             super::variant::render_region_lines(self.geometry, self.theme, shape, area, buf);
         } else {
             render_grid_lines(self.geometry, self.theme, area, buf);
@@ -252,7 +257,7 @@ impl BoardWidget<'_> {
         if let Some(tint) = super::variant::extra_tint(theme, shape, cell) {
             style = style.patch(tint);
         }
-        if same_house(shape, cursor, cell) {
+        if same_house(shape, cursor, cell) || same_cage(game.board(), cursor, cell) {
             style = style.patch(theme.peer_highlight());
         }
         if let Some(marks) = self.marks {
@@ -347,13 +352,15 @@ impl BoardWidget<'_> {
             _ => (g.cell_height.saturating_sub(1) / (rows as u16 - 1)).max(1),
         };
         let size = self.game.shape().size();
+        let corner_kept = super::cages::keeps_corner(g, self.game.board().is_killer());
         for i in 0..size {
             let Some(digit) = Digit::new(i as u8 + 1) else {
                 continue;
             };
             let (nr, nc) = (i / cols, i % cols);
             let (x, y) = if pencil {
-                (rect.x + nc as u16, rect.y + nr as u16)
+                let (dx, dy) = super::cages::pencil_place(g, corner_kept, i, cols);
+                (rect.x + dx, rect.y + dy)
             } else {
                 (rect.x + 1 + 2 * nc as u16, rect.y + nr as u16 * row_step)
             };
@@ -421,6 +428,15 @@ fn cursor_inverting(under: Style) -> Style {
         under.add_modifier(Modifier::REVERSED)
     };
     inverted.add_modifier(Modifier::UNDERLINED)
+}
+
+/// Whether two cells share a killer cage (a digit repeats in neither).
+pub fn same_cage(board: &crate::engine::Board, a: Cell, b: Cell) -> bool {
+    board.cages().is_some_and(|cages| {
+        cages
+            .cage_of(a)
+            .is_some_and(|cage| cages.cage_of(b) == Some(cage))
+    })
 }
 
 fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {

@@ -3,6 +3,7 @@
 //! they show and never change it.
 
 pub mod board;
+pub mod cages;
 pub mod geometry;
 pub mod output;
 mod panel;

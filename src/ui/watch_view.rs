@@ -109,6 +109,16 @@ impl Widget for WatchView<'_> {
             );
             self.render_cell(cell, rect, g, buf);
         }
+        if let Some(cages) = self.watch.givens().cages() {
+            super::cages::render_cage_marks(
+                &layout.geometry,
+                self.theme,
+                shape,
+                cages,
+                layout.board,
+                buf,
+            );
+        }
         if let Some(panel) = layout.panel {
             self.render_panel(panel, buf);
         }
@@ -192,7 +202,9 @@ impl WatchView<'_> {
 
     fn render_lines(&self, g: &BoardLayout, area: Rect, buf: &mut Buffer) {
         let shape = self.watch.board().shape();
-        if shape.is_jigsaw() {
+        if let Some(cages) = self.watch.givens().cages() {
+            super::cages::render_cage_lines(g, self.theme, shape, cages, area, buf);
+        } else if shape.is_jigsaw() {
             super::variant::render_region_lines(g, self.theme, shape, area, buf);
         } else {
             super::board::render_grid_lines(g, self.theme, area, buf);
