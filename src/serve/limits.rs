@@ -73,12 +73,14 @@ mod tests {
         let a: IpAddr = [127, 0, 0, 1].into();
         let b: IpAddr = [127, 0, 0, 2].into();
         let t = Instant::now();
-        assert!((0..3).all(|_| limiter.allow(a, t)));
+        let secs = Duration::from_secs;
+        assert!([0, 10, 20].iter().all(|&s| limiter.allow(a, t + secs(s))));
         assert!(!limiter.allow(a, t + Duration::from_secs(59)));
         assert!(limiter.allow(b, t + Duration::from_secs(59)));
         // A minute after the first, one more is allowed.
         assert!(limiter.allow(a, t + WINDOW));
-        assert!(!limiter.allow(a, t + WINDOW));
+        assert!(!limiter.allow(a, t + WINDOW + secs(9)));
+        assert!(limiter.allow(a, t + WINDOW + secs(10)));
     }
 
     #[test]

@@ -37,10 +37,15 @@ pub const STALL: Duration = Duration::from_secs(30);
 pub const MAX_COLUMNS: u16 = 320;
 pub const MAX_ROWS: u16 = 120;
 
-/// A pty size from the client, clamped to what a session keeps.
+/// A pty size from the client, clamped to what a session keeps. A zero is
+/// "not known" (RFC 4254 says to ignore it: `ssh -tt` from a pipe sends
+/// 0x0), and gets the classic 80x24.
 pub fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
-    let clamp = |v: u32, max: u16| v.clamp(1, u32::from(max)) as u16;
-    (clamp(columns, MAX_COLUMNS), clamp(rows, MAX_ROWS))
+    let clamp = |v: u32, default: u16, max: u16| match v {
+        0 => default,
+        v => v.min(u32::from(max)) as u16,
+    };
+    (clamp(columns, 80, MAX_COLUMNS), clamp(rows, 24, MAX_ROWS))
 }
 
 /// What the SSH side tells the game thread, besides the shared state.
@@ -589,7 +594,8 @@ mod tests {
     #[test]
     fn sizes_are_clamped_to_what_a_session_keeps() {
         assert_eq!(clamp_size(100, 40), (100, 40));
-        assert_eq!(clamp_size(0, 0), (1, 1));
+        assert_eq!(clamp_size(0, 0), (80, 24), "zero: not known");
+        assert_eq!(clamp_size(1, 1), (1, 1));
         assert_eq!(clamp_size(60000, 60000), (MAX_COLUMNS, MAX_ROWS));
     }
 
