@@ -18,7 +18,7 @@
 #
 # Usage: scripts/serve_load.sh [SECONDS] [N]   (default 60 s, 30 clients)
 # DOKU_BIN picks the binary (default target/release/doku, built if missing).
-set -euo pipefail
+set -uo pipefail
 
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-60}
