@@ -266,11 +266,16 @@ fn a_key_plays_quits_and_resumes_and_a_second_key_gets_its_own_game() {
     assert_eq!(first.display("#{alternate_on}"), "1", "{screen}");
     let before = board_digits(&screen);
     fill_the_top_row(&first);
-    // The cursor ends on the last cell of the row once every key is in.
-    let played = first.wait_for("the entries", |s| {
-        board_digits(s) != before && s.contains("cell r1c9")
-    });
-    let played = board_digits(&played);
+    // Every key is in once the board stops changing.
+    let mut played = board_digits(&first.screen());
+    for _ in 0..100 {
+        sleep(Duration::from_millis(300));
+        let now = board_digits(&first.screen());
+        if now == played && now != before {
+            break;
+        }
+        played = now;
+    }
     first.keys(&["q"]);
     let after = first.wait_for("ssh to end", |s| s.contains("ssh exited"));
     assert!(after.contains("doku: bye; your game is saved"), "{after}");
@@ -312,8 +317,11 @@ fn a_key_plays_quits_and_resumes_and_a_second_key_gets_its_own_game() {
 
     // Without a key: a game that is not kept.
     let anonymous = tmux.open("anonymous", &server.ssh_shell("bob", None, ""));
-    let screen = board(&anonymous);
-    assert!(screen.contains("not kept"), "{screen}");
+    board(&anonymous);
+    // Said once the first deal is on the board.
+    anonymous.wait_for("the note that the game is not kept", |s| {
+        s.contains("not kept")
+    });
     anonymous.keys(&["q"]);
     let after = anonymous.wait_for("ssh to end", |s| s.contains("ssh exited 0"));
     assert!(!after.contains("saved"), "{after}");
@@ -614,4 +622,54 @@ fn sigterm_saves_every_game_and_closes_every_session() {
         "{}",
         server.log()
     );
+}
+
+#[test]
+fn garbage_and_half_handshakes_leave_the_server_serving() {
+    if !have_ssh() {
+        return;
+    }
+    use std::io::Write;
+    use std::net::TcpStream;
+    let mut server = Server::start(&["--max-per-minute", "1000"]);
+    let mut state = 0x9e37_79b9_u32;
+    let mut idle = Vec::new();
+    for round in 0..30 {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port)).expect("connects");
+        stream
+            .set_write_timeout(Some(Duration::from_secs(2)))
+            .expect("timeout");
+        // Half of them say they are SSH first, so the garbage reaches the
+        // packet parser; the others fail at the version line.
+        let mut bytes = if round % 2 == 0 {
+            b"SSH-2.0-garbage\r\n".to_vec()
+        } else {
+            Vec::new()
+        };
+        for _ in 0..(round * 300 + 50) {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            bytes.push(state as u8);
+        }
+        let _ = stream.write_all(&bytes);
+        if round % 10 == 0 {
+            // Connected, and then nothing at all.
+            idle.push(stream);
+        }
+    }
+    // The server goes on serving real clients.
+    let out = server.ssh("ann", Some("key1"), &["-T"]);
+    assert!(
+        text(&out.stdout).contains("the game needs a terminal"),
+        "{out:?}\n{}",
+        server.log()
+    );
+    assert!(
+        server.child.try_wait().expect("wait").is_none(),
+        "still running: {}",
+        server.log()
+    );
+    assert!(!server.log().contains("panicked"), "{}", server.log());
+    drop(idle);
 }

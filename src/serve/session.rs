@@ -533,13 +533,13 @@ fn farewell(ended: Option<Ended>, kept: bool, idle: Duration) -> String {
 /// plays, saves, and leaves the last bytes for the channel. A panic in the
 /// game ends this session only: the game was saved after its last change,
 /// and the client is told.
-pub fn run_session(
+pub fn run_session<E: EventSource<Stop = Ended>>(
     player: Player,
     client: ClientTerminal,
     shared: Arc<SessionShared>,
-    mut events: ChannelEvents,
+    mut events: E,
+    idle: Duration,
 ) -> Option<Ended> {
-    let idle = events.limits.idle;
     let kept = matches!(player, Player::Keyed(_));
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let (mut app, sixteen) = build_app(&player, &client, Instant::now());
@@ -663,6 +663,76 @@ mod tests {
         assert!(events.over_budget_since.is_none());
     }
 
+    /// Once the game is dealt (its save appears), keys, then a panic in
+    /// the middle of the game.
+    struct PanickingSource {
+        keys: VecDeque<Event>,
+        save: std::path::PathBuf,
+        waited: u32,
+    }
+
+    impl EventSource for PanickingSource {
+        type Stop = Ended;
+        fn next_event(&mut self, _timeout: Duration) -> io::Result<Option<Event>> {
+            if !self.save.exists() && self.waited < 2000 {
+                // The first deal is on its way.
+                self.waited += 1;
+                std::thread::sleep(Duration::from_millis(10));
+                return Ok(None);
+            }
+            match self.keys.pop_front() {
+                Some(event) => Ok(Some(event)),
+                None => panic!("a bug in the middle of a game"),
+            }
+        }
+        fn stop(&mut self, _now: Instant) -> Option<Ended> {
+            None
+        }
+    }
+
+    #[test]
+    fn a_panic_ends_only_its_session_with_the_game_saved_and_the_client_told() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent};
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = StateDir::new(tmp.path().join("players").join("p"));
+        let shared = Arc::new(SessionShared::new(100, 40));
+        let key = |c| Event::Key(KeyEvent::from(KeyCode::Char(c)));
+        // Digits along the top row of the dealt game.
+        let keys = "1l2l3l4l5l6l7l8l9".chars().map(key).collect();
+        let source = PanickingSource {
+            keys,
+            save: dir.save_file(),
+            waited: 0,
+        };
+        // Another session's thread runs on meanwhile.
+        let other = std::thread::spawn(|| 2 + 2);
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let ended = run_session(
+            Player::Keyed(dir.clone()),
+            ClientTerminal::default(),
+            Arc::clone(&shared),
+            source,
+            Duration::from_secs(60),
+        );
+        std::panic::set_hook(previous);
+        assert_eq!(ended, None);
+        assert_eq!(other.join().unwrap(), 4);
+        assert!(shared.is_finished(), "the channel is told to close");
+        let out = String::from_utf8_lossy(&shared.take_output()).into_owned();
+        assert!(out.contains("\x1b[?1049l"), "the main screen comes back");
+        assert!(out.contains("this session failed"), "{out:?}");
+        let saved = std::fs::read_to_string(dir.save_file()).expect("the game was saved");
+        let entered = saved.split("\"entries\"").nth(1).unwrap_or_default();
+        assert!(
+            entered
+                .split('"')
+                .nth(1)
+                .is_some_and(|row| row.chars().any(|c| c.is_ascii_digit())),
+            "the digits entered before the panic are saved: {saved}"
+        );
+    }
+
     #[test]
     fn a_session_plays_into_a_channel_and_quits_with_its_modes_undone() {
         let (tx, rx) = sync_channel(16);
@@ -683,6 +753,7 @@ mod tests {
             ClientTerminal::default(),
             Arc::clone(&shared),
             events,
+            limits.idle,
         );
         assert_eq!(ended, None, "the player quit");
         assert!(shared.is_finished());
