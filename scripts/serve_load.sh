@@ -16,6 +16,16 @@
 #             a game each, the rest are told the server is full or refused)
 #             while one player plays: that player's game must go on.
 #
+# Measured on the 2-core development machine (release build, 60 s, 30):
+#   players (30): server CPU 6.1% of one core (0.20% per session);
+#                 memory 5.2 MB idle, peak 24.3 MB (0.64 MB per session);
+#                 30 of 30 sessions ended saved, 30 save files
+#   one watcher at 50 steps/s: 2700 bytes/s; 30 at once: 2667 bytes/s each;
+#                 server CPU 15.4% of one core (0.51% per session),
+#                 peak 19.2 MB (0.47 MB per session)
+#   flood: 120 connections at once past --max-sessions 30: 29 played, 50 told
+#                 the server is full, 41 refused; the player already in went on
+#
 # Usage: scripts/serve_load.sh [SECONDS] [N]   (default 60 s, 30 clients)
 # DOKU_BIN picks the binary (default target/release/doku, built if missing).
 set -uo pipefail

@@ -89,7 +89,7 @@ told the server is full), --max-per-minute new connections from one address, in
 any minute (more are closed at once), --max-auth-attempts per connection,
 --idle seconds without a key (the game is saved and the session closed),
 --output-budget bytes waiting for a slow client (past it, frames are merged into
-the next; a client that reads nothing for 30 s is closed), --max-input bytes of
+the next; a client whose output stays past it for 30 s is closed), --max-input bytes of
 one read of input (the rest is dropped). SIGTERM or SIGINT saves every game and
 closes every session, then exits with status 0.
 
