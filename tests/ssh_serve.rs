@@ -486,12 +486,17 @@ fn agent_and_x11_forwarding_are_refused_and_the_game_goes_on() {
         return;
     };
     let server = Server::start(&["--max-per-minute", "100"]);
-    // X11: the client asks (with a made-up display) and is told no.
+    // X11: the client asks (with a made-up display, trusted so that it
+    // asks even where xauth is not installed) and is told no.
     let x11 = tmux.open(
         "x11",
         &format!(
             "DISPLAY=127.0.0.1:99 {}",
-            server.ssh_shell("ann", Some("key1"), "-X -o LogLevel=INFO")
+            server.ssh_shell(
+                "ann",
+                Some("key1"),
+                "-Y -o XAuthLocation=/nonexistent -o LogLevel=INFO"
+            )
         ),
     );
     let screen = board(&x11);
