@@ -8,6 +8,7 @@ mod ahead;
 mod check;
 mod deal;
 mod editing;
+pub mod event_loop;
 mod persist;
 mod session;
 mod settings;
@@ -19,6 +20,7 @@ pub use editing::{Proposal, Question};
 pub use persist::{Opening, Persistence};
 pub use session::WatchSession;
 pub use settings::Settings;
+pub(crate) use tui::with_choices;
 pub use tui::{main, main_edit, main_with, run, DealChoices, EditLaunch, WatchLaunch};
 pub use view::AppView;
 

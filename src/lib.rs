@@ -13,6 +13,7 @@ pub use doku_engine as engine;
 pub mod exit;
 pub mod game;
 pub mod keymap;
+pub mod serve;
 pub mod signals;
 pub mod storage;
 pub mod theme;

@@ -78,7 +78,16 @@ impl Persistence {
     /// there is one and `resume` is set. With `resume` off (`--new`), a
     /// saved game counts as abandoned, since the first autosave replaces it.
     pub fn open(resume: bool, now: Instant) -> Opening {
-        let dir = StateDir::from_env();
+        Persistence::open_in(StateDir::from_env(), resume, now)
+    }
+
+    /// [`Persistence::open`] in a given state directory (`doku serve`: the
+    /// player's own, under the server's).
+    pub fn open_in(
+        dir: Result<StateDir, crate::storage::StorageError>,
+        resume: bool,
+        now: Instant,
+    ) -> Opening {
         let state = dir.as_ref().ok().cloned();
         let opened = Autosave::open_game(dir);
         // Where the save cannot be kept, the statistics and preferences

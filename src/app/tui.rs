@@ -6,7 +6,7 @@ use super::{App, Opening, Persistence};
 use crate::config::Config;
 use crate::engine::{Board, SearchKind};
 use crate::game::Game;
-use crate::signals::{Shutdown, ShutdownSignals, POLL_INTERVAL};
+use crate::signals::{Shutdown, ShutdownSignals};
 use crate::storage::{prefs, Preferences, StateDir};
 use crate::ui::output::TerminalOutput;
 use crate::watch::WatchOptions;
@@ -105,15 +105,32 @@ fn input_modes(mouse: bool, on: bool) {
     };
 }
 
-/// One frame: only the cells that changed are sent.
-fn draw(terminal: &mut TuiTerminal, app: &App) -> io::Result<()> {
-    terminal.autoresize()?;
-    let mut frame = terminal.get_frame();
-    let area = frame.area();
-    frame.render_widget(app, area);
-    terminal.flush()?;
-    terminal.swap_buffers();
-    ratatui::backend::Backend::flush(terminal.backend_mut())
+/// The process's own terminal as the loop's source of events: crossterm's
+/// input, and the shutdown signals.
+struct LocalTerminal {
+    signals: Option<ShutdownSignals>,
+}
+
+impl super::event_loop::EventSource for LocalTerminal {
+    type Stop = Shutdown;
+
+    fn next_event(&mut self, timeout: Duration) -> io::Result<Option<event::Event>> {
+        // (On a hung-up terminal crossterm's poll never returns; the
+        // watchdog of `ShutdownSignals` ends the process then.)
+        let ready = match event::poll(timeout) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
+            other => other?,
+        };
+        if ready {
+            event::read().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn stop(&mut self, _now: Instant) -> Option<Shutdown> {
+        self.signals.as_ref().and_then(ShutdownSignals::pending)
+    }
 }
 
 /// Runs the app in the terminal until the player quits (`Ok(None)`) or a
@@ -123,45 +140,7 @@ pub fn run(app: &mut App, terminal: &mut TuiTerminal) -> io::Result<Option<Shutd
     if let Some(signals) = &signals {
         signals.spawn_watchdog(Duration::from_secs(2), give_terminal_back);
     }
-    let size = terminal.size()?;
-    app.set_terminal_size(size.width, size.height);
-    // A game started in a terminal too small for it waits for it to grow.
-    app.hold_clock_while_hidden(Instant::now());
-    let mut redraw = true;
-    loop {
-        if let Some(signal) = signals.as_ref().and_then(ShutdownSignals::pending) {
-            return Ok(Some(signal));
-        }
-        if redraw {
-            draw(terminal, app)?;
-        }
-        if app.quit {
-            return Ok(None);
-        }
-        let now = Instant::now();
-        // Never block for long: a signal is only seen between polls. (On a
-        // hung-up terminal crossterm's poll never returns; the watchdog of
-        // `ShutdownSignals` ends the process then.)
-        let wakeup = app.next_wakeup(now);
-        let wait = wakeup.map_or(POLL_INTERVAL, |w| w.min(POLL_INTERVAL));
-        let ready = match event::poll(wait) {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
-            other => other?,
-        };
-        let got = if ready { Some(event::read()?) } else { None };
-        // A poll that only ran out its cap changed nothing on screen: an
-        // idle game sends the clock's new characters once a second, no more.
-        redraw = got.is_some() || wakeup.is_some_and(|w| w <= POLL_INTERVAL);
-        if let Some(event) = got {
-            app.handle_event(event, Instant::now());
-        }
-        // Drain what else is waiting before drawing, so a burst of keys
-        // (or a held arrow) costs one frame, not one per key.
-        while !app.quit && event::poll(Duration::ZERO)? {
-            app.handle_event(event::read()?, Instant::now());
-        }
-        app.on_tick(Instant::now());
-    }
+    super::event_loop::run(app, terminal, &mut LocalTerminal { signals })
 }
 
 /// The TUI from the command line: loads and checks the config and themes on
@@ -278,7 +257,7 @@ pub fn main_edit(config_path: Option<&std::path::Path>, launch: EditLaunch) -> i
 
 /// The config with what `t`, `d` and `z` last chose laid over it (a choice
 /// the config cannot take, such as an unknown size, is left out).
-fn with_choices(config: &Config, choices: &Preferences) -> Config {
+pub(crate) fn with_choices(config: &Config, choices: &Preferences) -> Config {
     let mut config = config.clone();
     // A size without sudoku boxes only for Latin squares (`doku play
     // --boxes latin --size 7`).

@@ -63,6 +63,55 @@ order). --steps=hints prints instead the path the hints in a game follow: every
 technique doku knows, easiest first (a w-wing before a forcing chain); its
 hardest step may differ from the line's.";
 
+const SERVE_ABOUT: &str = "\
+Serve the game over SSH: anyone with an SSH client plays, with nothing to install.
+
+  doku serve                      listens on 127.0.0.1:2222 (other addresses: --listen)
+  ssh -p 2222 HOST                plays: the whole game, as in a local terminal
+  ssh -p 2222 watch@HOST          watches the solver on fresh puzzles, in a loop
+                                  (its own speed and pause: + - Space; another name: --watch-user)
+
+A client's public key is its player: its saved game, preferences and statistics
+are kept under STATE/players/ by the key's fingerprint, and the next connection
+with the same key resumes. Any key is accepted; no password is asked or stored.
+A client without a key (ssh -o PubkeyAuthentication=no) plays a game that is not
+kept. Only the game is served: commands (ssh HOST CMD), sftp and other
+subsystems, port, agent and X11 forwarding are refused, and the game needs a
+pty (ssh -t when a command line would not give one).
+
+The host key is made on the first start, kept as STATE/ssh_host_ed25519_key
+(mode 0600) and reused; its fingerprint is printed at start, for players to
+check against what ssh shows them. STATE is the state directory: --state, else
+$XDG_STATE_HOME/doku (else ~/.local/state/doku).
+
+Limits (each has a safe default): --max-sessions games at once (one more is
+told the server is full), --max-per-minute new connections from one address, in
+any minute (more are closed at once), --max-auth-attempts per connection,
+--idle seconds without a key (the game is saved and the session closed),
+--output-budget bytes waiting for a slow client (past it, frames are merged into
+the next; a client whose output stays past it for 30 s is closed), --max-input bytes of
+one read of input (the rest is dropped). SIGTERM or SIGINT saves every game and
+closes every session, then exits with status 0.
+
+As a systemd service (a user of its own, the state in /var/lib/doku):
+
+  [Unit]
+  Description=doku over SSH
+  After=network-online.target
+
+  [Service]
+  User=doku
+  StateDirectory=doku
+  ExecStart=/usr/local/bin/doku serve --listen 0.0.0.0:2222 --state /var/lib/doku
+  Restart=on-failure
+  NoNewPrivileges=yes
+  ProtectSystem=strict
+  ProtectHome=yes
+  PrivateTmp=yes
+
+  [Install]
+  WantedBy=multi-user.target";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "doku",
@@ -98,6 +147,9 @@ pub enum Command {
     Latin(LatinArgs),
     /// Print game statistics.
     Stats,
+    /// Serve the game over SSH: anyone with an SSH client plays, or watches the solver.
+    #[command(long_about = SERVE_ABOUT)]
+    Serve(ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(
         long_about = "Print a shell completion script for doku.\n\nFor example, for bash: doku completions bash > ~/.local/share/bash-completion/completions/doku\nfor zsh: doku completions zsh > ~/.zfunc/_doku (with ~/.zfunc in fpath)\nfor fish: doku completions fish > ~/.config/fish/completions/doku.fish"
@@ -505,6 +557,54 @@ pub struct LatinArgs {
     pub format: Format,
 }
 
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address and port to listen on; other than loopback is the
+    /// operator's explicit choice (0.0.0.0:2222 for every interface).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+    pub listen: std::net::SocketAddr,
+    /// The state directory: host key and players' files (default: the XDG state directory).
+    #[arg(long, value_name = "DIR")]
+    pub state: Option<PathBuf>,
+    /// Games at once.
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub max_sessions: u32,
+    /// Seconds without a key before a game is saved and its session closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    pub idle: u64,
+    /// New connections from one address in any minute.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_per_minute: u32,
+    /// Authentication attempts per connection.
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub max_auth_attempts: u32,
+    /// Bytes of output waiting for a slow client past which frames are merged.
+    #[arg(long, value_name = "BYTES", default_value_t = 65536, value_parser = clap::value_parser!(u32).range(1024..=16_777_216))]
+    pub output_budget: u32,
+    /// Bytes taken from one read of a client's input (the rest is dropped).
+    #[arg(long, value_name = "BYTES", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
+    pub max_input: u32,
+    /// The user name that watches the solver instead of playing.
+    #[arg(long, value_name = "NAME", default_value = "watch")]
+    pub watch_user: String,
+}
+
+impl ServeArgs {
+    fn options(&self) -> crate::serve::ServeOptions {
+        crate::serve::ServeOptions {
+            listen: self.listen,
+            state: self.state.clone(),
+            max_sessions: self.max_sessions as usize,
+            idle: std::time::Duration::from_secs(self.idle),
+            per_minute: self.max_per_minute as usize,
+            auth_attempts: self.max_auth_attempts as usize,
+            output_budget: self.output_budget as usize,
+            max_input: self.max_input as usize,
+            watch_user: self.watch_user.clone(),
+        }
+    }
+}
+
 /// Parses the command line and runs it; returns the exit status.
 pub fn main() -> i32 {
     let cli = Cli::parse();
@@ -536,6 +636,7 @@ pub fn main() -> i32 {
         Some(Command::Latin(args)) => latin::run(&args),
         Some(Command::Completions { shell }) => docs::completions(shell),
         Some(Command::Man) => docs::man(),
+        Some(Command::Serve(args)) => crate::serve::main(args.options()),
         Some(Command::Play(args)) => match play_puzzle(&args) {
             // A puzzle that cannot be finished is no game; `doku watch` shows
             // the search exhausting it instead.

@@ -223,8 +223,17 @@ impl WatchView<'_> {
         let mut lines = panel_lines(self.watch, theme);
         lines.extend(legend(self.watch, theme, usize::from(inner.width)));
         if let Some(step) = step_text(self.watch) {
-            for part in super::wrap(&step, usize::from(inner.width)) {
+            let parts = super::wrap(&step, usize::from(inner.width));
+            let used = parts.len();
+            for part in parts {
                 lines.push(Line::styled(part, theme.text()));
+            }
+            // Two lines even for a step that fits in one: otherwise the
+            // graph and the stack below jumped a row each time a step of
+            // one line followed one of two (a guess, a backtrack), and the
+            // whole panel below was sent again, most of a step's bytes.
+            for _ in used..STEP_LINES {
+                lines.push(Line::raw(""));
             }
         }
         let room = inner.height as usize;
@@ -310,7 +319,7 @@ impl WatchView<'_> {
         if rows >= 2 && !choices.is_empty() {
             let shape = self.watch.board().shape();
             let shown = rows - 1;
-            let hidden = choices.len().saturating_sub(shown);
+            let hidden = hidden_choices(choices.len(), shown);
             let title = if hidden > 0 {
                 format!("stack of choices ({hidden} more above)")
             } else {
@@ -329,6 +338,21 @@ impl WatchView<'_> {
             Paragraph::new(stack).render(Rect::new(inner.x, y, inner.width, height), buf);
         }
     }
+}
+
+/// The rows the step's words take in the panel (more when they wrap further).
+const STEP_LINES: usize = 2;
+
+/// How many of `len` choices are left out above a list of `shown` rows,
+/// the deepest always in view. The list moves half a page at a time, not
+/// by one at each push or pop: between moves a step changes one row, where
+/// scrolling by one rewrote every row, most of a step's bytes over SSH.
+fn hidden_choices(len: usize, shown: usize) -> usize {
+    if len <= shown || shown == 0 {
+        return 0;
+    }
+    let half = (shown / 2).max(1);
+    (len - shown).div_ceil(half) * half
 }
 
 /// `data` spread over `width` columns, each sample repeated.
@@ -630,4 +654,28 @@ fn cage_name(board: &crate::engine::Board, cage: u16) -> String {
         || format!("cage {}", cage + 1),
         |cages| cages.name(cage as usize, board.shape()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stack_list_moves_half_a_page_at_a_time_and_keeps_the_deepest() {
+        assert_eq!(hidden_choices(3, 4), 0);
+        assert_eq!(hidden_choices(4, 4), 0);
+        let mut moves = 0;
+        let mut last = 0;
+        for len in 1..=60 {
+            let hidden = hidden_choices(len, 4);
+            assert!(hidden < len && len - hidden <= 4, "{len}: {hidden}");
+            assert!(len - hidden >= 3 || len < 3, "{len}: at least 3 in view");
+            if hidden != last {
+                moves += 1;
+                last = hidden;
+            }
+        }
+        assert_eq!(moves, 28, "one move every two levels");
+        assert_eq!(hidden_choices(5, 1), 4, "one row: the deepest");
+    }
 }
