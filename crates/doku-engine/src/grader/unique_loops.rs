@@ -155,9 +155,18 @@ impl Search<'_> {
         let parity = self.path.len() % 2;
         let houses = grid.geo.houses_of(next);
         let mut count = [0u8; MAX_HOUSES_PER_CELL];
+        // A row, column or box is in the same slot of every cell's houses
+        // (row, column, box, then the extras): only extras are searched.
+        let first_extra = grid.geo.houses_per_cell;
         for (i, &c) in self.path.iter().enumerate() {
+            let of_c = grid.geo.houses_of(c);
             for (slot, &h) in houses.iter().enumerate() {
-                if grid.geo.houses_of(c).contains(&h) {
+                let shared = if slot < first_extra {
+                    of_c[slot] == h
+                } else {
+                    of_c[first_extra..].contains(&h)
+                };
+                if shared {
                     count[slot] += 1;
                     if count[slot] >= 2 || i % 2 == parity {
                         return false;
