@@ -255,12 +255,12 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             any = true;
             let (chunk, found_newline) = match line_end(available) {
-                    Some(i) => {
-                        self.after_cr = available[i] == b'\r';
-                        (&available[..i], true)
-                    }
-                    None => (available, false),
-                };
+                Some(i) => {
+                    self.after_cr = available[i] == b'\r';
+                    (&available[..i], true)
+                }
+                None => (available, false),
+            };
             if !too_long {
                 if self.buf.len() + chunk.len() > MAX_LINE_BYTES {
                     too_long = true;

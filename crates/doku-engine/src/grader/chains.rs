@@ -506,10 +506,7 @@ impl<'g> Net<'g> {
             return;
         }
         let cell_cands = grid.cands[cell];
-        if links.cells
-            && two_bits(cell_cands)
-            && (links.pair == 0 || links.pair == cell_cands)
-        {
+        if links.cells && two_bits(cell_cands) && (links.pair == 0 || links.pair == cell_cands) {
             let e = (cell_cands & !(1 << digit)).trailing_zeros() as usize;
             if allowed(e) {
                 self.push_why(cell * n + e, true, &[id], CAUSE_CELL, NONE, mode);
