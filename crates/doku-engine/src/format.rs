@@ -262,14 +262,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 continue;
             }
             any = true;
-            let (chunk, found_newline) =
-                match available.iter().position(|&b| b == b'\n' || b == b'\r') {
-                    Some(i) => {
-                        self.after_cr = available[i] == b'\r';
-                        (&available[..i], true)
-                    }
-                    None => (available, false),
-                };
+            let (chunk, found_newline) = match line_end(available) {
+                Some(i) => {
+                    self.after_cr = available[i] == b'\r';
+                    (&available[..i], true)
+                }
+                None => (available, false),
+            };
             if !too_long {
                 if self.buf.len() + chunk.len() > MAX_LINE_BYTES {
                     too_long = true;
@@ -681,6 +680,12 @@ impl<R: BufRead> PuzzleReader<R> {
                 continue;
             }
             if self.block.is_empty() {
+                // Most batch lines are one puzzle of plain symbols: read at
+                // once, before the looks at JSON, links and region maps, none
+                // of which such a line can be (see `plain_line`).
+                if let Some(puzzle) = plain_line(&self.buf, self.hint, line_no) {
+                    return Some(puzzle);
+                }
                 let text = String::from_utf8_lossy(&self.buf);
                 if text.trim_start().starts_with('{') {
                     return Some(self.json_object(line_no));
@@ -1126,6 +1131,41 @@ fn fast_line(raw: &[u8], hint: ShapeHint, line: usize) -> Option<Result<ReadPuzz
     let shape = Shape::infer(n).ok()?;
     let board = Board::from_values(shape, values)?;
     Some(check_givens(&board, line).map(|()| ReadPuzzle { line, board }))
+}
+
+/// [`fast_line`] for a line that can be nothing else: up to 25x25 its
+/// symbols stop at `P`, so it holds no `{`, no whitespace (a region map
+/// follows a space), no `load=`, `sudokupad.app` or `f-puzzles.com`; only
+/// the bare payload of a link (`N4Ig...`) is left to the general path.
+fn plain_line(raw: &[u8], hint: ShapeHint, line: usize) -> Option<Result<ReadPuzzle, ParseError>> {
+    if raw.len() > 25 * 25 || raw.starts_with(b"N4Ig") {
+        return None;
+    }
+    fast_line(raw, hint, line)
+}
+
+/// Where the line in `bytes` ends: the first LF or CR. Eight bytes a step
+/// (a byte equal to a newline is a zero byte of the word xor its pattern),
+/// as batch lines are 81 bytes and more.
+fn line_end(bytes: &[u8]) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |w: u64| w.wrapping_sub(LOW) & !w & HIGH;
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        let w = u64::from_le_bytes([
+            word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7],
+        ]);
+        if has_zero(w ^ (LOW * u64::from(b'\n'))) | has_zero(w ^ (LOW * u64::from(b'\r'))) != 0 {
+            break;
+        }
+        at += 8;
+    }
+    bytes[at..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map(|i| at + i)
 }
 
 /// Whether a row holds a whole puzzle on one line rather than one row of a

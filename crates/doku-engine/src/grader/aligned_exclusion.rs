@@ -35,17 +35,20 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
         return false;
     }
     let count = |c: usize| grid.cands[c].count_ones() as usize;
-    let small = |c: usize| grid.values[c] == 0 && (2..=degree).contains(&count(c));
+    // The cells with two to `degree` candidates, counted once each (a
+    // peer is asked about some twenty times).
+    let small_cells = (0..cells)
+        .filter(|&c| grid.values[c] == 0 && (2..=degree).contains(&count(c)))
+        .fold(0u128, |m, c| m | 1u128 << c);
+    let small = |c: usize| small_cells >> c & 1 != 0;
     // Each cell's excluders: its peers with two to `degree` candidates.
     let mut excluders = vec![0u128; cells];
     let mut peers = vec![0u128; cells];
-    for (c, ex) in excluders.iter_mut().enumerate() {
+    for (c, (ex, seen)) in excluders.iter_mut().zip(peers.iter_mut()).enumerate() {
         for &p in &grid.geo.peers[c] {
-            peers[c] |= 1u128 << p;
-            if small(p as usize) {
-                *ex |= 1u128 << p;
-            }
+            *seen |= 1u128 << p;
         }
+        *ex = *seen & small_cells;
     }
     let base: Vec<usize> = (0..cells)
         .filter(|&c| grid.values[c] == 0 && count(c) >= 2 && excluders[c] != 0)
@@ -54,7 +57,8 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
     for (i, &a) in base.iter().enumerate() {
         for &b in &base[i + 1..] {
             let common = excluders[a] & excluders[b];
-            if common.count_ones() < 2 {
+            // Fewer than two (no bit left once the lowest goes).
+            if common & common.wrapping_sub(1) == 0 {
                 continue;
             }
             if degree == 2 {
@@ -140,19 +144,30 @@ fn exclude(grid: &Grid, base: &[usize], common: u128, peers: &[u128], out: &mut 
                     allowed[0] |= 1 << a;
                     allowed[1] |= 1 << b;
                 }
-                continue;
+            } else {
+                let mut third = cands[2] & !blocked;
+                if s02 {
+                    third &= !(1u64 << a);
+                }
+                if s12 {
+                    third &= !(1u64 << b);
+                }
+                if third != 0 {
+                    allowed[0] |= 1 << a;
+                    allowed[1] |= 1 << b;
+                    allowed[2] |= third;
+                }
             }
-            let mut third = cands[2] & !blocked;
-            if s02 {
-                third &= !(1u64 << a);
-            }
-            if s12 {
-                third &= !(1u64 << b);
-            }
-            if third != 0 {
-                allowed[0] |= 1 << a;
-                allowed[1] |= 1 << b;
-                allowed[2] |= third;
+            // What is allowed only grows, and the answer reads it at the
+            // end: once `a` is allowed with every digit of the other
+            // cells, the rest of `a`'s combinations add nothing, and once
+            // every digit of every cell is allowed, nothing goes.
+            let others = allowed[1] == cands[1] && (k == 2 || allowed[2] == cands[2]);
+            if others && allowed[0] >> a & 1 != 0 {
+                if allowed[0] == cands[0] {
+                    return false;
+                }
+                break;
             }
         }
     }

@@ -20,7 +20,7 @@
 //! copy of the grid, so a cell whose other candidates all went becomes a
 //! naked single (SE's dynamic chains, forcing nets).
 
-use super::grid::{bits, Finding, Grid, Pattern};
+use super::grid::{bits, two_bits, Finding, Grid, Pattern};
 use super::{chain_length_increment, Technique};
 use crate::shape::{Cell, Digit};
 
@@ -485,7 +485,9 @@ impl<'g> Net<'g> {
 
     fn follow_static(&mut self, id: u32, links: Links, mode: Mode) {
         let Event { cand, on, .. } = self.events[id as usize];
-        let (cell, digit) = (cand as usize / self.n, cand as usize % self.n);
+        // A 32-bit division: the 64-bit one is several times slower.
+        let n32 = self.n as u32;
+        let (cell, digit) = ((cand / n32) as usize, (cand % n32) as usize);
         let grid = self.grid;
         let n = self.n;
         let allowed = |d: usize| links.digit.is_none_or(|x| x == d);
@@ -504,10 +506,7 @@ impl<'g> Net<'g> {
             return;
         }
         let cell_cands = grid.cands[cell];
-        if links.cells
-            && cell_cands.count_ones() == 2
-            && (links.pair == 0 || links.pair == cell_cands)
-        {
+        if links.cells && two_bits(cell_cands) && (links.pair == 0 || links.pair == cell_cands) {
             let e = (cell_cands & !(1 << digit)).trailing_zeros() as usize;
             if allowed(e) {
                 self.push_why(cell * n + e, true, &[id], CAUSE_CELL, NONE, mode);
@@ -516,7 +515,7 @@ impl<'g> Net<'g> {
         if links.units {
             for (slot, &h) in grid.geo.houses_of(cell).iter().enumerate() {
                 let places = self.base_places[h as usize * n + digit];
-                if places.count_ones() == 2 {
+                if two_bits(places) {
                     let other = places & !(1u64 << self.layout.cell_pos[cell][slot]);
                     let q = grid.geo.house_cells[h as usize][other.trailing_zeros() as usize];
                     self.push_why(q as usize * n + digit, true, &[id], h, NONE, mode);
@@ -528,7 +527,7 @@ impl<'g> Net<'g> {
     fn follow_dynamic(&mut self, id: u32, mode: Mode) {
         let Event { cand, on, .. } = self.events[id as usize];
         let n = self.n;
-        let (cell, digit) = (cand as usize / n, cand as usize % n);
+        let (cell, digit) = ((cand / n as u32) as usize, (cand % n as u32) as usize);
         let bit = 1u64 << digit;
         let grid = self.grid;
         // SE's order of houses (`Grid.getRegionTypes`): box, row, column.
@@ -1022,7 +1021,7 @@ pub(crate) fn single_chain(grid: &Grid, kind: Kind, out: &mut Finding) -> bool {
                 .cands
                 .iter()
                 .copied()
-                .filter(|c| c.count_ones() == 2)
+                .filter(|&c| two_bits(c))
                 .collect();
             pairs.sort_unstable();
             // A remote pair needs four cells of the same pair.
@@ -1740,7 +1739,7 @@ impl StaticLinks {
             // Off: the other digit of a bivalue cell, and the other place
             // of a conjugate pair, go on.
             let cell_cands = grid.cands[cell];
-            if cell_cands.count_ones() == 2 {
+            if two_bits(cell_cands) {
                 let e = (cell_cands & !bit).trailing_zeros() as usize;
                 add(i * 2, cell * n + e, true);
             }
@@ -1805,7 +1804,7 @@ impl StaticLinks {
             // of a conjugate pair, go on.
             let row = (i * 2) * words;
             let cell_cands = grid.cands[cell];
-            if cell_cands.count_ones() == 2 {
+            if two_bits(cell_cands) {
                 let e = (cell_cands & !bit).trailing_zeros() as usize;
                 let to = index[cell * n + e] as usize * 2 + 1;
                 succ[row + to / 64] |= 1 << (to % 64);

@@ -24,7 +24,7 @@
 
 use super::chains::{say, Link, Node as CellNode};
 use super::explain::removals_by_digit;
-use super::grid::{bits, Finding, Grid, Pattern};
+use super::grid::{bits, two_bits, Finding, Grid, Pattern};
 use super::{chain_length_increment, Technique};
 use crate::board::{cell_name, digit_text};
 use crate::shape::{Cell, Digit};
@@ -285,7 +285,7 @@ impl Graph {
                         continue;
                     }
                     // A pair in a box that shares a line was linked in the line.
-                    if p.count_ones() == 2 {
+                    if two_bits(p) {
                         cells_of(h, p & p.wrapping_neg(), &mut a_cells);
                         cells_of(h, p & (p - 1), &mut b_cells);
                         let shared_line = grid.geo.standard_houses[a_cells[0] as usize][..2]
@@ -320,7 +320,7 @@ impl Graph {
         }
         {
             for (c, &cands) in grid.cands.iter().enumerate() {
-                if cands.count_ones() == 2 {
+                if two_bits(cands) {
                     let (p, q) = (
                         cands.trailing_zeros() as u8,
                         63 - cands.leading_zeros() as u8,
@@ -814,7 +814,7 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
         for (h, cells) in grid.geo.house_cells.iter().enumerate() {
             grid.places_by_digit(h, &mut places);
             for (d, &at) in places.iter().enumerate() {
-                if at.count_ones() == 2 {
+                if two_bits(at) {
                     let a = cells[at.trailing_zeros() as usize];
                     let b = cells[63 - at.leading_zeros() as usize];
                     bilocal[h * n + d] = (a, b);
@@ -827,7 +827,7 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
     let mut strong = vec![false; grid.cands.len() * n];
     for cell in 0..grid.cands.len() {
         for d in bits(grid.cands[cell]) {
-            strong[cell * n + d] = (y_links && grid.cands[cell].count_ones() == 2)
+            strong[cell * n + d] = (y_links && two_bits(grid.cands[cell]))
                 || (x_links
                     && houses(cell)
                         .iter()
@@ -931,7 +931,7 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
                     let pot = arena[p as usize];
                     made.clear();
                     let (pc, pd) = (pot.cell as usize, pot.digit as usize);
-                    if y_links && grid.cands[pc].count_ones() == 2 {
+                    if y_links && two_bits(grid.cands[pc]) {
                         let other = (grid.cands[pc] & !(1 << pd)).trailing_zeros() as u8;
                         made.push((pot.cell, other));
                     }

@@ -33,7 +33,7 @@ use super::chains::{
     CAUSE_NONE,
 };
 use super::forcing::conflict_words;
-use super::grid::{bits, Grid};
+use super::grid::{bits, three_bits_or_more, Grid};
 use super::{chain_length_increment, TRIAL_AND_ERROR_RATING};
 
 /// Inner propagations one outer propagation may spend on its nested rules
@@ -537,7 +537,7 @@ impl Search<'_, '_> {
                 // whose first place is a pair is never chained.
                 let first_chained = group
                     .first()
-                    .is_some_and(|&c| dynamic || grid.cands[c / n].count_ones() >= 3);
+                    .is_some_and(|&c| dynamic || three_bits_or_more(grid.cands[c / n]));
                 if group.len() >= 2 && first_chained {
                     try_group(&group, h, false);
                 }

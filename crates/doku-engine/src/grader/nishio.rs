@@ -18,6 +18,9 @@
 use super::chains::{say, Link, Node};
 use super::grid::{bits, Finding, Grid, Pattern};
 use super::{chain_length_increment, Technique};
+use crate::shape::Geometry;
+use std::rc::Rc;
+use std::sync::Arc;
 
 const NONE: u32 = u32::MAX;
 
@@ -77,6 +80,28 @@ impl Layout {
             houses,
         }
     }
+}
+
+thread_local! {
+    /// The layout of the last geometry searched: it depends on the houses
+    /// only, and every step of a grade searches the same ones.
+    static LAYOUT: std::cell::RefCell<Option<(Arc<Geometry>, Rc<Layout>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// [`Layout::new`], built once per geometry.
+fn layout_of(grid: &Grid) -> Rc<Layout> {
+    LAYOUT.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if let Some((geo, layout)) = slot.as_ref() {
+            if Arc::ptr_eq(geo, &grid.geo) {
+                return Rc::clone(layout);
+            }
+        }
+        let layout = Rc::new(Layout::new(grid));
+        *slot = Some((Arc::clone(&grid.geo), Rc::clone(&layout)));
+        layout
+    })
 }
 
 /// A propagation over one digit.
@@ -209,7 +234,9 @@ impl<'g> Digit1<'g> {
                 for &h in &layout.houses[c] {
                     let mask = layout.house_mask[h];
                     let open = self.open & mask;
-                    if open.count_ones() != 2 {
+                    // Exactly two places: one bit left once the lowest goes.
+                    let rest = open & open.wrapping_sub(1);
+                    if rest == 0 || rest & (rest - 1) != 0 {
                         continue;
                     }
                     let q = (open & !(1u128 << c)).trailing_zeros() as usize;
@@ -309,7 +336,7 @@ pub(crate) fn nishio(grid: &Grid, out: &mut Finding) -> bool {
     }
     // The simplest contradiction: (complexity, cell, digit, on first).
     let mut best: Option<(usize, usize, usize, bool)> = None;
-    let layout = Layout::new(grid);
+    let layout = layout_of(grid);
     let mut nets: Vec<Digit1> = (0..n).map(|d| Digit1::new(grid, &layout, d)).collect();
     for cell in 0..grid.cands.len() {
         if grid.values[cell] != 0 || grid.cands[cell].count_ones() < 2 {

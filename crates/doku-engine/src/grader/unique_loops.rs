@@ -27,7 +27,7 @@
 use super::grid::{bits, Finding, FirstOfEach, Grid, Pattern};
 use super::Technique;
 use crate::board::cell_name;
-use crate::shape::Cell;
+use crate::shape::{Cell, MAX_HOUSES_PER_CELL};
 
 const TYPES: [Technique; 4] = [
     Technique::UniqueLoop1,
@@ -129,8 +129,9 @@ impl Search<'_> {
                     continue;
                 }
                 extra |= cands & !self.pair;
-                let wide = cands.count_ones() > 2;
-                if !wide || extra.count_ones() == 1 || allowed > 0 {
+                // More than x and y (it holds both).
+                let wide = cands & !self.pair != 0;
+                if !wide || extra.is_power_of_two() || allowed > 0 {
                     if !self.may_close(next) {
                         continue;
                     }
@@ -153,10 +154,19 @@ impl Search<'_> {
         let grid = self.grid;
         let parity = self.path.len() % 2;
         let houses = grid.geo.houses_of(next);
-        let mut count = vec![0u8; houses.len()];
+        let mut count = [0u8; MAX_HOUSES_PER_CELL];
+        // A row, column or box is in the same slot of every cell's houses
+        // (row, column, box, then the extras): only extras are searched.
+        let first_extra = grid.geo.houses_per_cell;
         for (i, &c) in self.path.iter().enumerate() {
+            let of_c = grid.geo.houses_of(c);
             for (slot, &h) in houses.iter().enumerate() {
-                if grid.geo.houses_of(c).contains(&h) {
+                let shared = if slot < first_extra {
+                    of_c[slot] == h
+                } else {
+                    of_c[first_extra..].contains(&h)
+                };
+                if shared {
                     count[slot] += 1;
                     if count[slot] >= 2 || i % 2 == parity {
                         return false;
