@@ -131,10 +131,17 @@ fn refusals_say_why_with_exit_status_2() {
         .code(2)
         .stderr(predicate::str::contains("windoku needs square boxes"));
     doku()
-        .args(["generate", "--variant", "killer"])
+        .args(["generate", "--variant", "samurai"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown variant \"killer\""));
+        .stderr(predicate::str::contains("unknown variant \"samurai\""));
+    doku()
+        .args(["generate", "--variant", "killer", "--size", "25"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "killer is played on sizes 4 to 16",
+        ));
     doku()
         .args(["generate", "--variant", "jigsaw,windoku"])
         .assert()

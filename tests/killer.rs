@@ -348,3 +348,36 @@ fn bad_killers_say_where_and_why() {
     let e = parse_puzzle(&format!("{givens} {two} a=5"), ShapeHint::Infer).unwrap_err();
     assert!(e.to_string().contains("add up to 9"), "{e}");
 }
+
+/// Killer deals at the difficulties a player picks grade as asked by the
+/// public grade (the generator grades with the cap of its search), keep
+/// every cage (covering the board, cages of 1 to 5 cells), and are unique.
+#[test]
+fn killer_deals_grade_as_asked() {
+    use doku::engine::generator::generate_killer;
+    use doku::engine::grader::{grade, Difficulty};
+    use rand::SeedableRng;
+    use std::sync::atomic::AtomicBool;
+    for (seed, difficulty) in [
+        (21, Difficulty::Easy),
+        (22, Difficulty::Medium),
+        (23, Difficulty::Hard),
+    ] {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let dealt = generate_killer(
+            Shape::CLASSIC,
+            Some(difficulty),
+            &mut rng,
+            &AtomicBool::new(false),
+        )
+        .unwrap_or_else(|e| panic!("{difficulty}: {e}"));
+        let puzzle = &dealt.puzzle;
+        assert_eq!(puzzle.filled_count(), 0);
+        let cages = puzzle.cages().expect("cages");
+        assert!(cages.cover_the_board());
+        assert!(cages.iter().all(|c| (1..=5).contains(&c.len())));
+        assert_eq!(puzzle.count_solutions_up_to(2), 1);
+        assert_eq!(grade(puzzle).difficulty, difficulty, "{puzzle:?}");
+        assert_eq!(dealt.grade.map(|g| g.difficulty), Some(difficulty));
+    }
+}
