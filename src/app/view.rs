@@ -125,7 +125,16 @@ impl Widget for AppView<'_> {
                 (diagonal - p).abs() < 0.12
             })
         };
-        let marks = game.hint().map(hint_marks);
+        let marks = match &app.editor {
+            // The killer cage being drawn in the editor, lit as a hint's cells.
+            Some(editor) if app.screen == Screen::Editing => {
+                editor.draft().map(|draft| crate::ui::board::HintMarks {
+                    cells: draft.cells.clone(),
+                    ..Default::default()
+                })
+            }
+            _ => game.hint().map(hint_marks),
+        };
         BoardWidget {
             game,
             theme,
@@ -203,16 +212,53 @@ impl AppView<'_> {
         if editor.game().has_conflicts() && !matches!(solutions, Solutions::None(_)) {
             lines.push(Line::styled("conflict: clashing givens", theme.conflict()));
         }
+        if let Some(cages) = board.cages() {
+            lines.push(Line::raw(match cages.len() {
+                1 => "1 cage".to_string(),
+                n => format!("{n} cages"),
+            }));
+        }
         lines.push(Line::raw(""));
         let size = shape.size();
-        for (action, what) in [
+        if let Some(draft) = editor.draft() {
+            // Drawing a cage: its keys instead of the editor's.
+            lines.push(Line::styled("drawing a cage", theme.message()));
+            lines.push(Line::raw(match draft.sum() {
+                Some(sum) => format!("{} cells, sum {sum}", draft.cells.len()),
+                None => format!("{} cells, no sum", draft.cells.len()),
+            }));
+            for (action, what) in [
+                (Action::CageMark, "add/take out cell"),
+                (Action::PlayEdited, "make the cage"),
+                (Action::Back, "drop it"),
+            ] {
+                if let Some(key) = app.keymap.keys_for_board(action, size).first() {
+                    lines.push(Line::from(vec![
+                        Span::styled(key.clone(), theme.status_key()),
+                        Span::raw(format!(" {what}")),
+                    ]));
+                }
+            }
+            lines.push(Line::raw("0-9 type the sum"));
+            return lines;
+        }
+        let cage_keys: &[(Action, &str)] = if board.is_killer() {
+            &[
+                (Action::CageMark, "draw a cage"),
+                (Action::CageRemove, "remove a cage"),
+            ]
+        } else {
+            // Drawing a cage makes the puzzle a killer.
+            &[(Action::CageMark, "draw a killer cage")]
+        };
+        for &(action, what) in cage_keys.iter().chain(&[
             // Short enough for one line of the narrow panel at 80x24.
             (Action::PlayEdited, "play the puzzle"),
             (Action::ToggleWatch, "watch the solver"),
             (Action::CycleSize, "size (blank board)"),
             (Action::CycleVariant, "variant (blank board)"),
             (Action::Back, "back to your game"),
-        ] {
+        ]) {
             if let Some(key) = app.keymap.keys_for_board(action, size).first() {
                 lines.push(Line::from(vec![
                     Span::styled(key.clone(), theme.status_key()),
@@ -278,6 +324,20 @@ impl AppView<'_> {
         }
         if let (Screen::Editing, Some(editor)) = (app.screen, &app.editor) {
             let board = editor.givens();
+            if let Some(draft) = editor.draft() {
+                return vec![
+                    board_label(board),
+                    "drawing a cage".into(),
+                    match draft.cells.len() {
+                        1 => "1 cell".to_string(),
+                        n => format!("{n} cells"),
+                    },
+                    match draft.sum() {
+                        Some(sum) => format!("sum {sum}"),
+                        None => "no sum yet".into(),
+                    },
+                ];
+            }
             return vec![
                 board_label(board),
                 "editor".into(),
@@ -373,7 +433,15 @@ impl AppView<'_> {
                 ("any other key".to_string(), "no".to_string()),
             ];
         }
+        let drawing = app.screen == Screen::Editing
+            && app.editor.as_ref().is_some_and(|e| e.draft().is_some());
         let actions: &[Action] = match app.screen {
+            Screen::Editing if drawing => &[
+                Action::CageMark,
+                Action::Erase,
+                Action::PlayEdited,
+                Action::Back,
+            ],
             Screen::Editing => &[
                 Action::Erase,
                 Action::Undo,
@@ -421,7 +489,10 @@ impl AppView<'_> {
             ],
         };
         let mut hints = Vec::new();
-        if (app.screen == Screen::Playing && !app.game.is_solved()) || app.screen == Screen::Editing
+        if drawing {
+            hints.push(("0-9".to_string(), "sum".to_string()));
+        } else if (app.screen == Screen::Playing && !app.game.is_solved())
+            || app.screen == Screen::Editing
         {
             hints.push((digit_keys_text(size), "digit".to_string()));
         }
@@ -439,8 +510,13 @@ impl AppView<'_> {
     fn hint_label(&self, action: Action, label: &'static str) -> &'static str {
         let app = self.app;
         let watch_paused = app.watch().is_some_and(|w| w.is_paused());
+        let drawing = app.editor.as_ref().is_some_and(|e| e.draft().is_some());
         match (app.screen, action) {
             (Screen::Watching, Action::ToggleWatch) => "back",
+            (Screen::Editing, Action::Back) if drawing => "drop cage",
+            (Screen::Editing, Action::PlayEdited) if drawing => "make cage",
+            (Screen::Editing, Action::Erase) if drawing => "erase sum digit",
+            (Screen::Editing, Action::CageMark) if drawing => "cell",
             (Screen::Editing, Action::Back) => "leave",
             (Screen::Watching, Action::WatchPause) if watch_paused => "resume",
             (Screen::Paused, Action::Pause) => "resume",
