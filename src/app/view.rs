@@ -203,7 +203,7 @@ impl AppView<'_> {
             Solutions::One => theme.message(),
             _ => theme.text(),
         };
-        lines.push(Line::styled(solutions.label().to_string(), style));
+        lines.push(Line::styled(editor.solutions_label().to_string(), style));
         if let Solutions::None(reason) = solutions {
             lines.push(Line::raw(reason.clone()));
         }
@@ -345,7 +345,7 @@ impl AppView<'_> {
                     1 => "1 given".to_string(),
                     n => format!("{n} givens"),
                 },
-                editor.solutions().label().to_string(),
+                editor.solutions_label().to_string(),
             ];
         }
         if let (Screen::Watching | Screen::WatchHelp, Some(watch)) = (app.screen, app.watch()) {
@@ -497,6 +497,17 @@ impl AppView<'_> {
             hints.push((digit_keys_text(size), "digit".to_string()));
         }
         for &action in actions {
+            if drawing && action == Action::Erase {
+                // The digit keys type the sum: erase is its other keys.
+                let keys = app.keymap.keys_for_board(action, size);
+                if let Some(key) = keys
+                    .into_iter()
+                    .find(|k| !k.chars().all(|c| c.is_ascii_digit()))
+                {
+                    hints.push((key, self.hint_label(action, "erase").to_string()));
+                }
+                continue;
+            }
             for (keys, label) in app.keymap.hints(&[action], app.key_context(), size) {
                 hints.push((keys, self.hint_label(action, label).to_string()));
             }
@@ -526,10 +537,14 @@ impl AppView<'_> {
 
     fn help_entries(&self) -> Vec<(String, String)> {
         let app = self.app;
-        let size = app.game.shape().size();
+        // Help opened from the editor lists the editor's keys, for its board.
+        let editor = app.editor.as_ref();
+        let size = editor.map_or(app.game.shape().size(), |e| e.givens().shape().size());
         // Lowercase letters are digits too on big boards, so a missed Shift
         // never runs a command; the keys listed below are those that work.
-        let digits = if size > 9 {
+        let digits = if editor.is_some() {
+            "type a given (while drawing a cage: its sum)"
+        } else if size > 9 {
             "enter a digit; a letter in either case"
         } else {
             "enter a digit (notes mode: a pencil mark)"
@@ -557,7 +572,10 @@ impl AppView<'_> {
         for entry in app.keymap.help_entries_for_board(size) {
             let solver_only = entry.action.scope() == Scope::Watch;
             // The editor's own key is listed in the editor's panel.
-            let elsewhere = folded_into_size(entry.action) || entry.action == Action::PlayEdited;
+            let elsewhere = match editor {
+                Some(_) => !editor_takes(entry.action) || folded_into_size(entry.action),
+                None => folded_into_size(entry.action) || editor_only(entry.action),
+            };
             if !moves.contains(&entry.action) && !solver_only && !elsewhere {
                 let mut description = match entry.action {
                     // A game played from doku watch is not saved either.
@@ -916,6 +934,36 @@ pub(super) fn hint_text(app: &App) -> Option<String> {
 /// The quit key's help where nothing is saved (`doku watch`, and a game
 /// played from it), instead of the keymap's promise of a save.
 const QUIT_SAVING_NOTHING: &str = "quit (doku watch saves no game)";
+
+/// The editor's own keys: the game's help leaves them to the editor's.
+fn editor_only(action: Action) -> bool {
+    matches!(
+        action,
+        Action::PlayEdited | Action::CageMark | Action::CageRemove
+    )
+}
+
+/// The keys the editor takes, for its help.
+fn editor_takes(action: Action) -> bool {
+    editor_only(action)
+        || matches!(
+            action,
+            Action::MoveUp
+                | Action::MoveDown
+                | Action::MoveLeft
+                | Action::MoveRight
+                | Action::Erase
+                | Action::Undo
+                | Action::Redo
+                | Action::CycleSize
+                | Action::CycleSizeBack
+                | Action::CycleVariant
+                | Action::ToggleWatch
+                | Action::Help
+                | Action::Back
+                | Action::Quit
+        )
+}
 
 fn folded_into_size(action: Action) -> bool {
     action == Action::CycleSizeBack || action == Action::CycleVariant

@@ -252,6 +252,13 @@ impl Editor {
     pub fn solutions(&self) -> &Solutions {
         &self.solutions
     }
+    /// The solutions in a few words; a blank killer asks for cages.
+    pub fn solutions_label(&self) -> &str {
+        match self.solutions {
+            Solutions::Blank if self.game.board().is_killer() => "draw cages or type givens",
+            _ => self.solutions.label(),
+        }
+    }
     pub fn is_counting(&self) -> bool {
         self.count.is_some()
     }
