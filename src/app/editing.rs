@@ -232,8 +232,26 @@ impl App {
             .map(|editor| editor.givens().filled_count())
             .max()
             .unwrap_or(0);
+        // Cages drawn are lost as givens typed are.
+        let cages = self
+            .editor
+            .iter()
+            .chain(&self.left_editor)
+            .filter_map(|editor| editor.givens().cages().map(|c| c.len()))
+            .max()
+            .unwrap_or(0);
+        match (typed, cages) {
+            (0, 0) => self.quit = true,
+            (_, 1..) => self.ask(
+                Proposal::Quit,
+                "quit (the puzzle drawn in the editor, cages and givens, is not kept)",
+            ),
+            (typed, _) => self.ask_quit_losing_givens(typed),
+        }
+    }
+
+    fn ask_quit_losing_givens(&mut self, typed: usize) {
         match typed {
-            0 => self.quit = true,
             1 => self.ask(
                 Proposal::Quit,
                 "quit (the given typed in the editor is not kept)",
@@ -255,10 +273,12 @@ impl App {
 
     /// Back to the game as it was; givens typed wait for the edit key.
     fn close_editor(&mut self, now: Instant) {
-        self.left_editor = self
-            .editor
-            .take()
-            .filter(|editor| super::persist::is_a_puzzle(editor.givens()));
+        self.left_editor = self.editor.take().filter(|editor| {
+            // A blank killer, no cage drawn yet, has nothing to keep.
+            let givens = editor.givens();
+            super::persist::is_a_puzzle(givens)
+                && (givens.filled_count() > 0 || givens.cages().is_some_and(|c| !c.is_empty()))
+        });
         self.screen = Screen::Playing;
         self.game.resume(now);
         // The game's board decides which letters are digits (e is on 16x16).
@@ -266,6 +286,9 @@ impl App {
             .keymap
             .keys_for_board(Action::Edit, self.game.shape().size());
         self.message = Some(match (&self.left_editor, edit_keys.first()) {
+            (Some(editor), Some(key)) if editor.givens().cages().is_some_and(|c| !c.is_empty()) => {
+                format!("left the editor: {key} brings back the killer you drew")
+            }
             (Some(editor), Some(key)) => match editor.givens().filled_count() {
                 1 => format!("left the editor: {key} brings back your given"),
                 n => format!("left the editor: {key} brings back your {n} givens"),
@@ -845,6 +868,28 @@ mod tests {
         chars(&mut app, "m", now);
         let said = app.message.clone().unwrap_or_default();
         assert!(said.contains("drawn in the editor"), "{said}");
+    }
+
+    #[test]
+    fn cages_drawn_are_asked_about_before_quitting_and_wait_for_e() {
+        let now = Instant::now();
+        let mut app = app(now);
+        let shape = Shape::sudoku(4).expect("4x4");
+        app.open_blank_editor(shape, now);
+        app.editor = Some(Editor::new_killer(shape, now));
+        chars(&mut app, "mlm3", now);
+        key(&mut app, KeyCode::Enter, now);
+        chars(&mut app, "q", now);
+        assert!(!app.quit, "asked first");
+        let asked = app.question().map(|q| q.text.clone()).unwrap_or_default();
+        assert!(asked.contains("cages and givens"), "{asked}");
+        chars(&mut app, "n", now);
+        key(&mut app, KeyCode::Esc, now);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("brings back the killer you drew"), "{said}");
+        chars(&mut app, "e", now);
+        let editor = app.editor.as_ref().expect("back in the editor");
+        assert_eq!(editor.givens().cages().map(|c| c.len()), Some(1));
     }
 
     #[test]
