@@ -559,6 +559,11 @@ impl App {
                 if action == Some(Action::Quit) {
                     self.quit = true;
                 }
+                if self.editor.is_some() {
+                    // Opened from the editor: back to it, the game still waiting.
+                    self.screen = Screen::Editing;
+                    return;
+                }
                 self.screen = Screen::Playing;
                 // Unless the terminal still cannot show the board.
                 if !self.clock_held {
@@ -592,6 +597,8 @@ impl App {
                 None => {}
             },
             Screen::Editing => match action {
+                // Digits type the sum of a cage being drawn.
+                _ if self.cage_sum_key(&key) => {}
                 Some(action) => self.editor_key(action, now),
                 None => self.refuse_digit_beyond(&key, size),
             },
@@ -715,6 +722,16 @@ impl App {
             }
             // Enter fixes the givens in the editor; in play it does nothing.
             Action::PlayEdited => Outcome::Unchanged,
+            // Cages are drawn in the editor.
+            Action::CageMark | Action::CageRemove => {
+                let edit = self
+                    .keymap
+                    .keys_for_board(Action::Edit, game.shape().size());
+                let edit = edit
+                    .first()
+                    .map_or("the editor".to_string(), |k| format!("the editor ({k})"));
+                Outcome::Refused(format!("killer cages are drawn in {edit}"))
+            }
             Action::NextTheme => {
                 self.message = Some(format!("theme: {}", self.settings.next_theme()));
                 self.remember_choice(action);

@@ -248,12 +248,40 @@ fn the_help_lists_every_play_key_whole_at_80x24() {
     let play: Vec<Action> = Action::BINDABLE
         .iter()
         .copied()
-        // Enter fixes the givens in the editor, whose panel lists it.
+        // Enter fixes the givens in the editor, and m and M draw its
+        // cages: the editor's help and panel list them.
         .filter(|a| a.scope().covers(KeyContext::Play) && !moves.contains(a))
-        .filter(|&a| a != Action::PlayEdited)
+        .filter(|&a| ![Action::PlayEdited, Action::CageMark, Action::CageRemove].contains(&a))
         .collect();
     assert_help_shows_keys(&screen, &app, &play, "┌ keys ");
     assert!(screen.contains("Up/Down/Left/Right"), "{screen}");
+}
+
+#[test]
+fn the_help_in_the_editor_lists_its_keys_the_cage_keys_among_them() {
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "default", now);
+    keys(&mut app, "e?", now);
+    assert_eq!(app.screen(), Screen::Help);
+    let screen = text(&draw(&app, now, 80, 24));
+    let editor = [
+        Action::Erase,
+        Action::Undo,
+        Action::Redo,
+        Action::PlayEdited,
+        Action::CageMark,
+        Action::CageRemove,
+        Action::ToggleWatch,
+        Action::Back,
+        Action::Quit,
+    ];
+    assert_help_shows_keys(&screen, &app, &editor, "┌ keys ");
+    assert!(screen.contains("draw a killer cage"), "{screen}");
+    // Keys the editor does not take are not offered.
+    assert!(!screen.contains("hint:"), "{screen}");
+    // Any key comes back to the editor.
+    keys(&mut app, "x", now);
+    assert_eq!(app.screen(), Screen::Editing);
 }
 
 #[test]

@@ -232,8 +232,26 @@ impl App {
             .map(|editor| editor.givens().filled_count())
             .max()
             .unwrap_or(0);
+        // Cages drawn are lost as givens typed are.
+        let cages = self
+            .editor
+            .iter()
+            .chain(&self.left_editor)
+            .filter_map(|editor| editor.givens().cages().map(|c| c.len()))
+            .max()
+            .unwrap_or(0);
+        match (typed, cages) {
+            (0, 0) => self.quit = true,
+            (_, 1..) => self.ask(
+                Proposal::Quit,
+                "quit (the puzzle drawn in the editor, cages and givens, is not kept)",
+            ),
+            (typed, _) => self.ask_quit_losing_givens(typed),
+        }
+    }
+
+    fn ask_quit_losing_givens(&mut self, typed: usize) {
         match typed {
-            0 => self.quit = true,
             1 => self.ask(
                 Proposal::Quit,
                 "quit (the given typed in the editor is not kept)",
@@ -255,10 +273,12 @@ impl App {
 
     /// Back to the game as it was; givens typed wait for the edit key.
     fn close_editor(&mut self, now: Instant) {
-        self.left_editor = self
-            .editor
-            .take()
-            .filter(|editor| super::persist::is_a_puzzle(editor.givens()));
+        self.left_editor = self.editor.take().filter(|editor| {
+            // A blank killer, no cage drawn yet, has nothing to keep.
+            let givens = editor.givens();
+            super::persist::is_a_puzzle(givens)
+                && (givens.filled_count() > 0 || givens.cages().is_some_and(|c| !c.is_empty()))
+        });
         self.screen = Screen::Playing;
         self.game.resume(now);
         // The game's board decides which letters are digits (e is on 16x16).
@@ -266,6 +286,9 @@ impl App {
             .keymap
             .keys_for_board(Action::Edit, self.game.shape().size());
         self.message = Some(match (&self.left_editor, edit_keys.first()) {
+            (Some(editor), Some(key)) if editor.givens().cages().is_some_and(|c| !c.is_empty()) => {
+                format!("left the editor: {key} brings back the killer you drew")
+            }
             (Some(editor), Some(key)) => match editor.givens().filled_count() {
                 1 => format!("left the editor: {key} brings back your given"),
                 n => format!("left the editor: {key} brings back your {n} givens"),
@@ -280,7 +303,39 @@ impl App {
             self.screen = Screen::Playing;
             return;
         };
+        if editor.draft().is_some() {
+            self.cage_draft_key(action, now);
+            return;
+        }
         let killer = editor.givens().is_killer();
+        let outcome = match action {
+            Action::CageMark => {
+                let outcome = editor.mark_cell();
+                self.message = self.cage_message(outcome);
+                return;
+            }
+            Action::CageRemove => {
+                let outcome = editor.remove_cage(now);
+                self.message = match outcome {
+                    Outcome::Refused(why) => Some(why),
+                    _ => Some("cage removed".into()),
+                };
+                return;
+            }
+            Action::Enter(value) => editor.enter(value, now),
+            Action::Erase => editor.erase(now),
+            Action::Undo => editor.undo(now),
+            Action::Redo => editor.redo(now),
+            _ => Outcome::Unchanged,
+        };
+        if outcome != Outcome::Unchanged {
+            editor.after(&outcome);
+            self.message = match outcome {
+                Outcome::Refused(why) => Some(why),
+                _ => None,
+            };
+            return;
+        }
         let board = editor.game_mut();
         let outcome = match action {
             Action::Quit => {
@@ -289,6 +344,12 @@ impl App {
             }
             Action::Back | Action::Edit => {
                 self.close_editor(now);
+                return;
+            }
+            Action::Help => {
+                // The keys in force, the cage keys among them; any key
+                // comes back to the editor.
+                self.screen = Screen::Help;
                 return;
             }
             Action::PlayEdited | Action::ToggleWatch => {
@@ -335,9 +396,14 @@ impl App {
                 }
             }
             Action::CycleSize | Action::CycleSizeBack => {
+                let cages = editor.givens().cages().map_or(0, |c| c.len());
                 if editor.givens().filled_count() > 0 {
                     Outcome::Refused(
                         "the size changes on a blank board: erase the givens first".into(),
+                    )
+                } else if cages > 0 {
+                    Outcome::Refused(
+                        "the size changes on a blank board: remove the cages first".into(),
                     )
                 } else {
                     let shape = editor.givens().shape();
@@ -347,6 +413,10 @@ impl App {
                     let next_shape =
                         super::deal::deal_shape(next, shape.is_latin()).unwrap_or(Shape::CLASSIC);
                     self.open_blank_editor(next_shape, now);
+                    if killer {
+                        // A blank killer stays one.
+                        self.editor = Some(Editor::new_killer(next_shape, now));
+                    }
                     self.message = Some(format!(
                         "editor: a blank {} board",
                         super::view::shape_label(next_shape)
@@ -354,14 +424,13 @@ impl App {
                     return;
                 }
             }
-            Action::Enter(value) => board.enter(value, now),
-            Action::Erase => board.erase(now),
+            // Typed digits, erase, undo and redo went through the editor
+            // above; here they changed nothing (nothing to undo, ...).
+            Action::Enter(_) | Action::Erase | Action::Undo | Action::Redo => Outcome::Unchanged,
             Action::MoveUp => board.move_cursor(Direction::Up),
             Action::MoveDown => board.move_cursor(Direction::Down),
             Action::MoveLeft => board.move_cursor(Direction::Left),
             Action::MoveRight => board.move_cursor(Direction::Right),
-            Action::Undo => board.undo(now),
-            Action::Redo => board.redo(now),
             _ => {
                 // The keys in force, in words short enough for 80 columns.
                 let size = board.shape().size();
@@ -382,6 +451,86 @@ impl App {
             Outcome::Refused(why) => Some(why),
             _ => None,
         };
+    }
+
+    /// A key while a killer cage is being drawn: moves, the mark key,
+    /// Enter to make the cage, Esc to drop it, erase for the sum's last
+    /// digit (the digits of the sum come through [`App::cage_sum_key`]).
+    fn cage_draft_key(&mut self, action: Action, now: Instant) {
+        let Some(editor) = self.editor.as_mut() else {
+            return;
+        };
+        let outcome = match action {
+            Action::Quit => {
+                self.quit_unless_givens_at_stake();
+                return;
+            }
+            Action::MoveUp => editor.game_mut().move_cursor(Direction::Up),
+            Action::MoveDown => editor.game_mut().move_cursor(Direction::Down),
+            Action::MoveLeft => editor.game_mut().move_cursor(Direction::Left),
+            Action::MoveRight => editor.game_mut().move_cursor(Direction::Right),
+            Action::CageMark => editor.mark_cell(),
+            Action::Erase => editor.erase_sum_digit(),
+            Action::Back => {
+                editor.cancel_cage();
+                self.message = Some("cage dropped: the cages are as they were".into());
+                return;
+            }
+            Action::PlayEdited => {
+                let outcome = editor.finish_cage(now);
+                self.message = match outcome {
+                    Outcome::Refused(why) => Some(why),
+                    _ => Some("cage made".into()),
+                };
+                return;
+            }
+            Action::Enter(_) => Outcome::Refused("a cage's sum is typed in digits 0 to 9".into()),
+            _ => {
+                let size = editor.givens().shape().size();
+                let key = |action| {
+                    let keys = self.keymap.keys_for_board(action, size);
+                    keys.into_iter().next().unwrap_or_else(|| "-".into())
+                };
+                Outcome::Refused(format!(
+                    "drawing a cage: {} marks a cell, digits type the sum, {} makes it, {} drops it",
+                    key(Action::CageMark),
+                    key(Action::PlayEdited),
+                    key(Action::Back)
+                ))
+            }
+        };
+        self.message = self.cage_message(outcome);
+    }
+
+    /// The status line after a key that draws a cage: a refusal says why;
+    /// otherwise the cage drawn so far shows in the status line's facts.
+    fn cage_message(&self, outcome: Outcome) -> Option<String> {
+        match outcome {
+            Outcome::Refused(why) => Some(why),
+            _ => None,
+        }
+    }
+
+    /// A digit key while a cage is being drawn types its sum, in decimal
+    /// on any board (on a 4x4 the sum of four cells is 10); `false` when
+    /// the key is no digit or no cage is being drawn.
+    pub(super) fn cage_sum_key(&mut self, key: &KeyEvent) -> bool {
+        let Some(editor) = self.editor.as_mut().filter(|e| e.draft().is_some()) else {
+            return false;
+        };
+        let KeyCode::Char(typed @ '0'..='9') = key.code else {
+            return false;
+        };
+        if !key
+            .modifiers
+            .difference(ratatui::crossterm::event::KeyModifiers::SHIFT)
+            .is_empty()
+        {
+            return false;
+        }
+        let outcome = editor.type_sum_digit(typed as u8 - b'0');
+        self.message = self.cage_message(outcome);
+        true
     }
 
     /// "Fix the givens": play them (or watch the solver on them) when they
@@ -657,6 +806,90 @@ mod tests {
         key(&mut app, KeyCode::Enter, now);
         assert_eq!(app.screen, Screen::Playing);
         assert!(app.game.board().is_killer(), "played with its cages");
+    }
+
+    #[test]
+    fn a_killer_is_drawn_with_keys_the_cage_lit_and_its_sum_typed() {
+        use crate::ui::ScreenLayout;
+        use ratatui::layout::Rect;
+        let now = Instant::now();
+        let mut app = app(now);
+        app.set_terminal_size(80, 24);
+        let shape = Shape::sudoku(4).expect("4x4");
+        app.open_blank_editor(shape, now);
+        app.editor = Some(Editor::new_killer(shape, now));
+        // m marks r1c1 and r1c2: both drawn lit, as a hint's cells are.
+        chars(&mut app, "mlm", now);
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = ratatui::buffer::Buffer::empty(area);
+        ratatui::widgets::Widget::render(crate::app::AppView { app: &app, now }, area, &mut buf);
+        let layout = ScreenLayout::new(shape, area).expect("fits");
+        let at = |r: usize, c: usize| {
+            let x = layout.board.x + layout.geometry.col_x[c];
+            let y = layout.board.y + layout.geometry.row_y[r];
+            buf[(x, y)].style()
+        };
+        let lit = app.theme().hint_cells().bg;
+        assert!(lit.is_some(), "the default theme lights a hint's cells");
+        assert_eq!(at(0, 0).bg, lit, "r1c1 is in the cage drawn");
+        assert_ne!(at(3, 3).bg, lit, "r4c4 is not");
+        let status: String = (0..80).map(|x| buf[(x, 22)].symbol()).collect();
+        assert!(status.contains("drawing a cage"), "{status}");
+        // Digits type the sum (0 too, and past the board's digits), Enter
+        // makes the cage.
+        chars(&mut app, "10", now);
+        key(&mut app, KeyCode::Enter, now);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("cannot make 10 with 2"), "{said}");
+        key(&mut app, KeyCode::Backspace, now);
+        key(&mut app, KeyCode::Backspace, now);
+        chars(&mut app, "7", now);
+        key(&mut app, KeyCode::Enter, now);
+        assert_eq!(app.message.as_deref(), Some("cage made"));
+        let editor = app.editor.as_mut().expect("editor open");
+        assert_eq!(editor.givens().cages().map(|c| c.len()), Some(1));
+        editor.finish_count();
+        assert_eq!(editor.solutions(), &Solutions::Several);
+        // u takes it back; M removes the cage under the cursor.
+        chars(&mut app, "u", now);
+        let editor = app.editor.as_ref().expect("editor open");
+        assert_eq!(editor.givens().cages().map(|c| c.len()), Some(0));
+        chars(&mut app, "mlm3", now);
+        key(&mut app, KeyCode::Enter, now);
+        chars(&mut app, "M", now);
+        assert_eq!(app.message.as_deref(), Some("cage removed"));
+        // Esc drops a cage being drawn; a second Esc leaves the editor.
+        chars(&mut app, "m", now);
+        key(&mut app, KeyCode::Esc, now);
+        assert_eq!(app.screen, Screen::Editing);
+        assert!(app.editor.as_ref().is_some_and(|e| e.draft().is_none()));
+        // In the game the cage keys say where cages are drawn.
+        key(&mut app, KeyCode::Esc, now);
+        chars(&mut app, "m", now);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("drawn in the editor"), "{said}");
+    }
+
+    #[test]
+    fn cages_drawn_are_asked_about_before_quitting_and_wait_for_e() {
+        let now = Instant::now();
+        let mut app = app(now);
+        let shape = Shape::sudoku(4).expect("4x4");
+        app.open_blank_editor(shape, now);
+        app.editor = Some(Editor::new_killer(shape, now));
+        chars(&mut app, "mlm3", now);
+        key(&mut app, KeyCode::Enter, now);
+        chars(&mut app, "q", now);
+        assert!(!app.quit, "asked first");
+        let asked = app.question().map(|q| q.text.clone()).unwrap_or_default();
+        assert!(asked.contains("cages and givens"), "{asked}");
+        chars(&mut app, "n", now);
+        key(&mut app, KeyCode::Esc, now);
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("brings back the killer you drew"), "{said}");
+        chars(&mut app, "e", now);
+        let editor = app.editor.as_ref().expect("back in the editor");
+        assert_eq!(editor.givens().cages().map(|c| c.len()), Some(1));
     }
 
     #[test]

@@ -465,6 +465,11 @@ fn launch_app(
             (blank, None) => blank,
         };
         match blank {
+            // A blank killer: no cages yet, drawn in the editor.
+            Some(shape) if edit.variant.is_some_and(|v| v.is_killer()) => {
+                app.open_blank_editor(shape, now);
+                app.editor = Some(crate::game::editor::Editor::new_killer(shape, now));
+            }
             Some(shape) => app.open_blank_editor(shape, now),
             None => app.open_editor(size, now),
         }

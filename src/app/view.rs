@@ -125,7 +125,16 @@ impl Widget for AppView<'_> {
                 (diagonal - p).abs() < 0.12
             })
         };
-        let marks = game.hint().map(hint_marks);
+        let marks = match &app.editor {
+            // The killer cage being drawn in the editor, lit as a hint's cells.
+            Some(editor) if app.screen == Screen::Editing => {
+                editor.draft().map(|draft| crate::ui::board::HintMarks {
+                    cells: draft.cells.clone(),
+                    ..Default::default()
+                })
+            }
+            _ => game.hint().map(hint_marks),
+        };
         BoardWidget {
             game,
             theme,
@@ -194,7 +203,7 @@ impl AppView<'_> {
             Solutions::One => theme.message(),
             _ => theme.text(),
         };
-        lines.push(Line::styled(solutions.label().to_string(), style));
+        lines.push(Line::styled(editor.solutions_label().to_string(), style));
         if let Solutions::None(reason) = solutions {
             lines.push(Line::raw(reason.clone()));
         }
@@ -203,16 +212,53 @@ impl AppView<'_> {
         if editor.game().has_conflicts() && !matches!(solutions, Solutions::None(_)) {
             lines.push(Line::styled("conflict: clashing givens", theme.conflict()));
         }
+        if let Some(cages) = board.cages() {
+            lines.push(Line::raw(match cages.len() {
+                1 => "1 cage".to_string(),
+                n => format!("{n} cages"),
+            }));
+        }
         lines.push(Line::raw(""));
         let size = shape.size();
-        for (action, what) in [
+        if let Some(draft) = editor.draft() {
+            // Drawing a cage: its keys instead of the editor's.
+            lines.push(Line::styled("drawing a cage", theme.message()));
+            lines.push(Line::raw(match draft.sum() {
+                Some(sum) => format!("{} cells, sum {sum}", draft.cells.len()),
+                None => format!("{} cells, no sum", draft.cells.len()),
+            }));
+            for (action, what) in [
+                (Action::CageMark, "add/take out cell"),
+                (Action::PlayEdited, "make the cage"),
+                (Action::Back, "drop it"),
+            ] {
+                if let Some(key) = app.keymap.keys_for_board(action, size).first() {
+                    lines.push(Line::from(vec![
+                        Span::styled(key.clone(), theme.status_key()),
+                        Span::raw(format!(" {what}")),
+                    ]));
+                }
+            }
+            lines.push(Line::raw("0-9 type the sum"));
+            return lines;
+        }
+        let cage_keys: &[(Action, &str)] = if board.is_killer() {
+            &[
+                (Action::CageMark, "draw a cage"),
+                (Action::CageRemove, "remove a cage"),
+            ]
+        } else {
+            // Drawing a cage makes the puzzle a killer.
+            &[(Action::CageMark, "draw a killer cage")]
+        };
+        for &(action, what) in cage_keys.iter().chain(&[
             // Short enough for one line of the narrow panel at 80x24.
             (Action::PlayEdited, "play the puzzle"),
             (Action::ToggleWatch, "watch the solver"),
             (Action::CycleSize, "size (blank board)"),
             (Action::CycleVariant, "variant (blank board)"),
             (Action::Back, "back to your game"),
-        ] {
+        ]) {
             if let Some(key) = app.keymap.keys_for_board(action, size).first() {
                 lines.push(Line::from(vec![
                     Span::styled(key.clone(), theme.status_key()),
@@ -278,6 +324,20 @@ impl AppView<'_> {
         }
         if let (Screen::Editing, Some(editor)) = (app.screen, &app.editor) {
             let board = editor.givens();
+            if let Some(draft) = editor.draft() {
+                return vec![
+                    board_label(board),
+                    "drawing a cage".into(),
+                    match draft.cells.len() {
+                        1 => "1 cell".to_string(),
+                        n => format!("{n} cells"),
+                    },
+                    match draft.sum() {
+                        Some(sum) => format!("sum {sum}"),
+                        None => "no sum yet".into(),
+                    },
+                ];
+            }
             return vec![
                 board_label(board),
                 "editor".into(),
@@ -285,7 +345,7 @@ impl AppView<'_> {
                     1 => "1 given".to_string(),
                     n => format!("{n} givens"),
                 },
-                editor.solutions().label().to_string(),
+                editor.solutions_label().to_string(),
             ];
         }
         if let (Screen::Watching | Screen::WatchHelp, Some(watch)) = (app.screen, app.watch()) {
@@ -373,7 +433,15 @@ impl AppView<'_> {
                 ("any other key".to_string(), "no".to_string()),
             ];
         }
+        let drawing = app.screen == Screen::Editing
+            && app.editor.as_ref().is_some_and(|e| e.draft().is_some());
         let actions: &[Action] = match app.screen {
+            Screen::Editing if drawing => &[
+                Action::CageMark,
+                Action::Erase,
+                Action::PlayEdited,
+                Action::Back,
+            ],
             Screen::Editing => &[
                 Action::Erase,
                 Action::Undo,
@@ -421,11 +489,25 @@ impl AppView<'_> {
             ],
         };
         let mut hints = Vec::new();
-        if (app.screen == Screen::Playing && !app.game.is_solved()) || app.screen == Screen::Editing
+        if drawing {
+            hints.push(("0-9".to_string(), "sum".to_string()));
+        } else if (app.screen == Screen::Playing && !app.game.is_solved())
+            || app.screen == Screen::Editing
         {
             hints.push((digit_keys_text(size), "digit".to_string()));
         }
         for &action in actions {
+            if drawing && action == Action::Erase {
+                // The digit keys type the sum: erase is its other keys.
+                let keys = app.keymap.keys_for_board(action, size);
+                if let Some(key) = keys
+                    .into_iter()
+                    .find(|k| !k.chars().all(|c| c.is_ascii_digit()))
+                {
+                    hints.push((key, self.hint_label(action, "erase").to_string()));
+                }
+                continue;
+            }
             for (keys, label) in app.keymap.hints(&[action], app.key_context(), size) {
                 hints.push((keys, self.hint_label(action, label).to_string()));
             }
@@ -439,8 +521,13 @@ impl AppView<'_> {
     fn hint_label(&self, action: Action, label: &'static str) -> &'static str {
         let app = self.app;
         let watch_paused = app.watch().is_some_and(|w| w.is_paused());
+        let drawing = app.editor.as_ref().is_some_and(|e| e.draft().is_some());
         match (app.screen, action) {
             (Screen::Watching, Action::ToggleWatch) => "back",
+            (Screen::Editing, Action::Back) if drawing => "drop cage",
+            (Screen::Editing, Action::PlayEdited) if drawing => "make cage",
+            (Screen::Editing, Action::Erase) if drawing => "erase sum digit",
+            (Screen::Editing, Action::CageMark) if drawing => "cell",
             (Screen::Editing, Action::Back) => "leave",
             (Screen::Watching, Action::WatchPause) if watch_paused => "resume",
             (Screen::Paused, Action::Pause) => "resume",
@@ -450,10 +537,14 @@ impl AppView<'_> {
 
     fn help_entries(&self) -> Vec<(String, String)> {
         let app = self.app;
-        let size = app.game.shape().size();
+        // Help opened from the editor lists the editor's keys, for its board.
+        let editor = app.editor.as_ref();
+        let size = editor.map_or(app.game.shape().size(), |e| e.givens().shape().size());
         // Lowercase letters are digits too on big boards, so a missed Shift
         // never runs a command; the keys listed below are those that work.
-        let digits = if size > 9 {
+        let digits = if editor.is_some() {
+            "type a given (while drawing a cage: its sum)"
+        } else if size > 9 {
             "enter a digit; a letter in either case"
         } else {
             "enter a digit (notes mode: a pencil mark)"
@@ -481,7 +572,10 @@ impl AppView<'_> {
         for entry in app.keymap.help_entries_for_board(size) {
             let solver_only = entry.action.scope() == Scope::Watch;
             // The editor's own key is listed in the editor's panel.
-            let elsewhere = folded_into_size(entry.action) || entry.action == Action::PlayEdited;
+            let elsewhere = match editor {
+                Some(_) => !editor_takes(entry.action) || folded_into_size(entry.action),
+                None => folded_into_size(entry.action) || editor_only(entry.action),
+            };
             if !moves.contains(&entry.action) && !solver_only && !elsewhere {
                 let mut description = match entry.action {
                     // A game played from doku watch is not saved either.
@@ -840,6 +934,36 @@ pub(super) fn hint_text(app: &App) -> Option<String> {
 /// The quit key's help where nothing is saved (`doku watch`, and a game
 /// played from it), instead of the keymap's promise of a save.
 const QUIT_SAVING_NOTHING: &str = "quit (doku watch saves no game)";
+
+/// The editor's own keys: the game's help leaves them to the editor's.
+fn editor_only(action: Action) -> bool {
+    matches!(
+        action,
+        Action::PlayEdited | Action::CageMark | Action::CageRemove
+    )
+}
+
+/// The keys the editor takes, for its help.
+fn editor_takes(action: Action) -> bool {
+    editor_only(action)
+        || matches!(
+            action,
+            Action::MoveUp
+                | Action::MoveDown
+                | Action::MoveLeft
+                | Action::MoveRight
+                | Action::Erase
+                | Action::Undo
+                | Action::Redo
+                | Action::CycleSize
+                | Action::CycleSizeBack
+                | Action::CycleVariant
+                | Action::ToggleWatch
+                | Action::Help
+                | Action::Back
+                | Action::Quit
+        )
+}
 
 fn folded_into_size(action: Action) -> bool {
     action == Action::CycleSizeBack || action == Action::CycleVariant

@@ -293,7 +293,8 @@ pub struct EditArgs {
     #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
     pub boxes: Option<ShapeHint>,
     /// Rules of the givens: classic, x, windoku or windoku,x (a jigsaw's
-    /// regions come with a puzzle that has them).
+    /// regions come with a puzzle that has them); killer or killer,x opens
+    /// a blank killer whose cages you draw (m marks, Enter makes a cage).
     #[arg(long, value_name = "V", value_parser = parse_variant)]
     pub variant: Option<Variant>,
 }
@@ -738,12 +739,6 @@ fn edit_launch(args: &EditArgs) -> Result<crate::app::EditLaunch, String> {
             return Err(format!(
                 "--variant {variant}: a blank jigsaw has no regions yet; give a puzzle \
                  with its region map (givens, a space, one region symbol per cell)"
-            ));
-        }
-        if variant.is_killer() {
-            return Err(format!(
-                "--variant {variant}: the editor does not draw cages yet; give a killer \
-                 (givens, a space, the cage map, a space, the sums: a=3,b=15,...)"
             ));
         }
         let latin = args.boxes == Some(ShapeHint::Latin);

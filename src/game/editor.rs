@@ -9,7 +9,8 @@
 
 use super::{Game, Outcome};
 use crate::engine::board::cell_name;
-use crate::engine::{Board, Shape, Solver, Step, Strategy};
+use crate::engine::killer::Cages;
+use crate::engine::{Board, Cell, Shape, Solver, Step, Strategy};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
@@ -159,11 +160,44 @@ pub enum FixRefused {
     Warn(Board, String),
 }
 
+/// A killer cage being drawn: the cells marked so far, the sum typed (in
+/// decimal digits; none: a cage whose digits only differ), and the cage it
+/// redraws, if one was picked up (by its first cell).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CageDraft {
+    pub cells: Vec<Cell>,
+    pub sum: String,
+    pub replaces: Option<Cell>,
+}
+
+impl CageDraft {
+    /// The sum typed, if any.
+    pub fn sum(&self) -> Option<u32> {
+        self.sum.parse().ok()
+    }
+}
+
+/// Digits a cage's sum may have (25x25 cages add up to 325 at most).
+const SUM_DIGITS: usize = 3;
+
+/// One step the editor's undo takes back: digits typed (the game's own
+/// undo holds them) or the cages as they were before a cage edit.
+#[derive(Clone, Debug)]
+enum Edit {
+    Givens,
+    Cages(Option<Arc<Cages>>),
+}
+
 /// The editor's state.
 pub struct Editor {
     game: Game,
     solutions: Solutions,
     count: Option<Count>,
+    /// The cage being drawn, if any.
+    draft: Option<CageDraft>,
+    /// Givens and cage edits in the order made, for undo and redo.
+    undo: Vec<Edit>,
+    redo: Vec<Edit>,
 }
 
 impl Editor {
@@ -184,6 +218,9 @@ impl Editor {
             game,
             solutions: Solutions::Blank,
             count: None,
+            draft: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
         };
         for cell in shape.cells() {
             if let Some(digit) = board.get(cell) {
@@ -193,6 +230,12 @@ impl Editor {
         editor.game.conflicts = editor.game.board.conflicting_cells();
         editor.recount();
         editor
+    }
+
+    /// A blank killer of `shape`: no givens and no cages yet.
+    pub fn new_killer(shape: Shape, now: Instant) -> Editor {
+        let cages = Cages::new(shape, []).ok().map(Arc::new);
+        Editor::from_board(Board::empty(shape).with_cages(cages), now)
     }
 
     /// The board being typed, as a game (for drawing: entries are the givens).
@@ -208,6 +251,13 @@ impl Editor {
     }
     pub fn solutions(&self) -> &Solutions {
         &self.solutions
+    }
+    /// The solutions in a few words; a blank killer asks for cages.
+    pub fn solutions_label(&self) -> &str {
+        match self.solutions {
+            Solutions::Blank if self.game.board().is_killer() => "draw cages or type givens",
+            _ => self.solutions.label(),
+        }
     }
     pub fn is_counting(&self) -> bool {
         self.count.is_some()
@@ -229,7 +279,8 @@ impl Editor {
         self.count = None;
         let board = self.game.board().clone();
         // A killer needs no givens: its cages are a puzzle already.
-        if board.filled_count() == 0 && !board.is_killer() {
+        let caged = board.cages().is_some_and(|cages| !cages.is_empty());
+        if board.filled_count() == 0 && !caged {
             self.solutions = Solutions::Blank;
             return;
         }
@@ -285,8 +336,17 @@ impl Editor {
     // The refusal carries a board (and its rules): once per key press.
     #[allow(clippy::result_large_err)]
     pub fn fix(&self) -> Result<Board, FixRefused> {
-        let board = self.game.board().clone();
+        let mut board = self.game.board().clone();
+        if board.cages().is_some_and(|cages| cages.is_empty()) {
+            // A killer editor with no cages drawn: a plain puzzle.
+            board = board.with_cages(None);
+        }
         match &self.solutions {
+            Solutions::Blank if board.is_killer() || self.game.board().is_killer() => {
+                Err(FixRefused::Refused(
+                    "draw some cages or type some givens first: the board is blank".into(),
+                ))
+            }
             Solutions::Blank => Err(FixRefused::Refused(
                 "type some givens first: the board is blank".into(),
             )),
@@ -306,5 +366,375 @@ impl Editor {
                 "the solutions could not be counted: it may have several".into(),
             )),
         }
+    }
+}
+
+/// Digits, erasing, undo and redo, through the editor so that its undo
+/// keeps digits and cage edits in the order they were made. The caller
+/// passes the outcome to [`Editor::after`], as for any edit.
+impl Editor {
+    pub fn enter(&mut self, value: u8, now: Instant) -> Outcome {
+        let outcome = self.game.enter(value, now);
+        self.record_givens(&outcome);
+        outcome
+    }
+
+    pub fn erase(&mut self, now: Instant) -> Outcome {
+        let outcome = self.game.erase(now);
+        self.record_givens(&outcome);
+        outcome
+    }
+
+    fn record_givens(&mut self, outcome: &Outcome) {
+        if matches!(
+            outcome,
+            Outcome::Changed | Outcome::Solved | Outcome::SolvedAgain
+        ) {
+            self.undo.push(Edit::Givens);
+            self.redo.clear();
+        }
+    }
+
+    pub fn undo(&mut self, now: Instant) -> Outcome {
+        match self.undo.pop() {
+            None => Outcome::Unchanged,
+            Some(Edit::Givens) => {
+                self.redo.push(Edit::Givens);
+                self.game.undo(now)
+            }
+            Some(Edit::Cages(before)) => {
+                let now_cages = self.put_cages(before, now);
+                self.redo.push(Edit::Cages(now_cages));
+                Outcome::Changed
+            }
+        }
+    }
+
+    pub fn redo(&mut self, now: Instant) -> Outcome {
+        match self.redo.pop() {
+            None => Outcome::Unchanged,
+            Some(Edit::Givens) => {
+                self.undo.push(Edit::Givens);
+                self.game.redo(now)
+            }
+            Some(Edit::Cages(after)) => {
+                let before = self.put_cages(after, now);
+                self.undo.push(Edit::Cages(before));
+                Outcome::Changed
+            }
+        }
+    }
+}
+
+/// Killer cages, drawn from the cursor: mark cells, type the sum, finish.
+/// Each change is checked by [`Cages::new`] and refused with its reason;
+/// a refused cage stays drawn to be put right. Every change recounts.
+impl Editor {
+    /// The cage being drawn, if any.
+    pub fn draft(&self) -> Option<&CageDraft> {
+        self.draft.as_ref()
+    }
+
+    /// The mark key: starts a cage at the cursor, or picks up the cage
+    /// under it to redraw; while drawing, adds the cell under the cursor
+    /// (it must touch the cage) or takes it out again.
+    pub fn mark_cell(&mut self) -> Outcome {
+        let shape = self.game.shape();
+        let cell = self.game.cursor();
+        let name = cell_name(shape, cell);
+        let cages = self.game.board().cages().cloned();
+        let cage_at = |cell| {
+            cages
+                .as_ref()
+                .and_then(|c| c.cage_of(cell).and_then(|i| c.get(i)))
+        };
+        let Some(draft) = self.draft.as_mut() else {
+            self.draft = Some(match cage_at(cell) {
+                Some(cage) => CageDraft {
+                    cells: cage.cells().to_vec(),
+                    sum: cage.sum().map(|s| s.to_string()).unwrap_or_default(),
+                    replaces: Some(cage.anchor()),
+                },
+                None => CageDraft {
+                    cells: vec![cell],
+                    ..CageDraft::default()
+                },
+            });
+            return Outcome::Changed;
+        };
+        if let Some(i) = draft.cells.iter().position(|&c| c == cell) {
+            draft.cells.remove(i);
+            if draft.cells.is_empty() && draft.replaces.is_none() {
+                // Nothing left of a new cage: nothing to draw.
+                self.draft = None;
+            }
+            return Outcome::Changed;
+        }
+        if let Some(cage) = cage_at(cell) {
+            if Some(cage.anchor()) != draft.replaces {
+                let what = crate::engine::killer::describe(cage, shape);
+                return Outcome::Refused(format!("{name} is in {what} already"));
+            }
+        }
+        let touches = draft.cells.iter().any(|&c| {
+            shape.row(c).abs_diff(shape.row(cell)) + shape.col(c).abs_diff(shape.col(cell)) == 1
+        });
+        if !touches && !draft.cells.is_empty() {
+            return Outcome::Refused(format!(
+                "{name} does not touch the cage being drawn: a cage's cells join side to side"
+            ));
+        }
+        let n = shape.size();
+        if draft.cells.len() >= n {
+            return Outcome::Refused(format!(
+                "a cage holds {n} cells at most: digits never repeat in a cage"
+            ));
+        }
+        draft.cells.push(cell);
+        draft.cells.sort_unstable();
+        Outcome::Changed
+    }
+
+    /// A decimal digit of the sum of the cage being drawn.
+    pub fn type_sum_digit(&mut self, digit: u8) -> Outcome {
+        let Some(draft) = self.draft.as_mut() else {
+            return Outcome::Unchanged;
+        };
+        if draft.sum.is_empty() && digit == 0 {
+            return Outcome::Refused("a cage's sum does not start with 0".into());
+        }
+        if draft.sum.len() >= SUM_DIGITS || digit > 9 {
+            return Outcome::Refused(format!(
+                "a sum of {} digits at most: erase one first",
+                SUM_DIGITS
+            ));
+        }
+        draft.sum.push(char::from(b'0' + digit));
+        Outcome::Changed
+    }
+
+    /// Takes back the last digit of the sum being typed.
+    pub fn erase_sum_digit(&mut self) -> Outcome {
+        match self.draft.as_mut().and_then(|d| d.sum.pop()) {
+            Some(_) => Outcome::Changed,
+            None => Outcome::Unchanged,
+        }
+    }
+
+    /// Leaves the cage being drawn; the cages are as they were.
+    pub fn cancel_cage(&mut self) -> bool {
+        self.draft.take().is_some()
+    }
+
+    /// Makes the cage drawn (or redrawn) with its sum, if the cages then
+    /// make a killer; refused with the reason otherwise, the drawing kept.
+    pub fn finish_cage(&mut self, now: Instant) -> Outcome {
+        let Some(draft) = self.draft.clone() else {
+            return Outcome::Unchanged;
+        };
+        let shape = self.game.shape();
+        let old = self.game.board().cages().cloned();
+        let mut list: Vec<(Vec<Cell>, Option<u32>)> = old
+            .iter()
+            .flat_map(|cages| cages.iter())
+            .filter(|cage| Some(cage.anchor()) != draft.replaces)
+            .map(|cage| (cage.cells().to_vec(), cage.sum().map(u32::from)))
+            .collect();
+        if !draft.cells.is_empty() {
+            list.push((draft.cells.clone(), draft.sum()));
+        }
+        match Cages::new(shape, list) {
+            Ok(cages) => {
+                self.draft = None;
+                self.set_cages(Some(Arc::new(cages)), now)
+            }
+            Err(e) => Outcome::Refused(format!("not a cage: {e}")),
+        }
+    }
+
+    /// Removes the cage under the cursor.
+    pub fn remove_cage(&mut self, now: Instant) -> Outcome {
+        let shape = self.game.shape();
+        let cell = self.game.cursor();
+        let Some(cages) = self.game.board().cages().cloned() else {
+            return Outcome::Refused("no cages here: this is not a killer".into());
+        };
+        let Some(index) = cages.cage_of(cell) else {
+            return Outcome::Refused(format!("no cage at {}", cell_name(shape, cell)));
+        };
+        let rest = cages
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != index)
+            .map(|(_, cage)| (cage.cells().to_vec(), cage.sum().map(u32::from)));
+        match Cages::new(shape, rest) {
+            Ok(rest) => self.set_cages(Some(Arc::new(rest)), now),
+            Err(e) => Outcome::Refused(e.to_string()),
+        }
+    }
+
+    /// New cages, undoably, and counted again.
+    fn set_cages(&mut self, cages: Option<Arc<Cages>>, now: Instant) -> Outcome {
+        let before = self.put_cages(cages, now);
+        self.undo.push(Edit::Cages(before));
+        self.redo.clear();
+        self.recount();
+        Outcome::Changed
+    }
+
+    /// Puts `cages` on the board being typed; the cages it had come back.
+    fn put_cages(&mut self, cages: Option<Arc<Cages>>, now: Instant) -> Option<Arc<Cages>> {
+        let before = self.game.board.cages().cloned();
+        self.game.board = self.game.board.clone().with_cages(cages.clone());
+        self.game.givens = self.game.givens.clone().with_cages(cages);
+        // Conflicts and "solved" as the new cages judge the digits.
+        self.game.after_change(now);
+        before
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn four() -> Shape {
+        Shape::sudoku(4).expect("4x4")
+    }
+
+    /// Marks the cells (row, column) from the cursor and types the sum.
+    fn draw(editor: &mut Editor, cells: &[(usize, usize)], sum: &str) -> Outcome {
+        for &(r, c) in cells {
+            editor.game_mut().set_cursor(r, c);
+            assert_eq!(editor.mark_cell(), Outcome::Changed, "r{}c{}", r + 1, c + 1);
+        }
+        for digit in sum.bytes() {
+            editor.type_sum_digit(digit - b'0');
+        }
+        editor.finish_cage(Instant::now())
+    }
+
+    fn counted(editor: &mut Editor) -> Solutions {
+        editor.finish_count();
+        editor.solutions().clone()
+    }
+
+    #[test]
+    fn cages_drawn_one_by_one_make_a_killer_with_one_solution() {
+        let now = Instant::now();
+        let mut editor = Editor::new_killer(four(), now);
+        assert_eq!(editor.solutions(), &Solutions::Blank, "no cages yet");
+        assert_eq!(draw(&mut editor, &[(0, 0), (0, 1)], "3"), Outcome::Changed);
+        assert!(editor.draft().is_none());
+        let cages = editor.givens().cages().expect("a killer").clone();
+        assert_eq!(cages.len(), 1);
+        assert_eq!(cages.get(0).and_then(|c| c.sum()), Some(3));
+        assert_eq!(counted(&mut editor), Solutions::Several);
+        draw(&mut editor, &[(0, 2), (1, 2)], "4");
+        draw(&mut editor, &[(1, 0), (2, 0)], "5");
+        assert_eq!(counted(&mut editor), Solutions::Several);
+        draw(&mut editor, &[(2, 1), (2, 2)], "5");
+        assert_eq!(counted(&mut editor), Solutions::One, "the fourth cage");
+        // Enter plays it with its cages.
+        let board = editor.fix().expect("a proper killer");
+        assert_eq!(board.cages().map(|c| c.len()), Some(4));
+    }
+
+    #[test]
+    fn a_broken_cage_is_refused_with_its_reason_and_stays_drawn() {
+        let now = Instant::now();
+        let mut editor = Editor::new_killer(four(), now);
+        // 1 cannot be made by two different digits.
+        match draw(&mut editor, &[(0, 0), (0, 1)], "1") {
+            Outcome::Refused(why) => {
+                assert!(
+                    why.contains("cannot make 1 with 2 different digits"),
+                    "{why}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        let draft = editor.draft().expect("still drawn");
+        assert_eq!(draft.cells.len(), 2);
+        assert_eq!(editor.givens().cages().map(|c| c.len()), Some(0));
+        // Put right: the last digit erased, another typed.
+        editor.erase_sum_digit();
+        editor.type_sum_digit(7);
+        assert_eq!(editor.finish_cage(now), Outcome::Changed);
+        // A cell away from the cage is refused as it is marked; a cell
+        // of another cage too.
+        editor.game_mut().set_cursor(3, 3);
+        editor.mark_cell();
+        editor.game_mut().set_cursor(1, 1);
+        match editor.mark_cell() {
+            Outcome::Refused(why) => assert!(why.contains("does not touch"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        editor.game_mut().set_cursor(3, 2);
+        editor.mark_cell();
+        editor.game_mut().set_cursor(2, 2);
+        editor.mark_cell();
+        editor.game_mut().set_cursor(1, 2);
+        editor.mark_cell();
+        editor.game_mut().set_cursor(0, 1);
+        match editor.mark_cell() {
+            Outcome::Refused(why) => assert!(why.contains("r1c2 is in the 7-cage"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        // Five cells on a 4x4: too many.
+        editor.game_mut().set_cursor(0, 2);
+        match editor.mark_cell() {
+            Outcome::Refused(why) => assert!(why.contains("4 cells at most"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        // Esc: the cages are as they were.
+        assert!(editor.cancel_cage());
+        assert_eq!(editor.givens().cages().map(|c| c.len()), Some(1));
+    }
+
+    #[test]
+    fn a_cage_picked_up_is_redrawn_with_a_new_sum_and_removed_and_undone() {
+        let now = Instant::now();
+        let mut editor = Editor::new_killer(four(), now);
+        draw(&mut editor, &[(0, 0), (0, 1)], "3");
+        // The mark key on the cage picks it up: its cells and its sum.
+        editor.game_mut().set_cursor(0, 1);
+        editor.mark_cell();
+        let draft = editor.draft().expect("picked up").clone();
+        assert_eq!(draft.sum(), Some(3));
+        assert_eq!(draft.cells.len(), 2);
+        editor.erase_sum_digit();
+        editor.type_sum_digit(4);
+        assert_eq!(editor.finish_cage(now), Outcome::Changed);
+        let cages = editor.givens().cages().expect("killer").clone();
+        assert_eq!(cages.len(), 1, "redrawn, not added");
+        assert_eq!(cages.get(0).and_then(|c| c.sum()), Some(4));
+        // Removed from any of its cells.
+        editor.game_mut().set_cursor(0, 0);
+        assert_eq!(editor.remove_cage(now), Outcome::Changed);
+        assert_eq!(editor.givens().cages().map(|c| c.len()), Some(0));
+        assert!(matches!(editor.remove_cage(now), Outcome::Refused(_)));
+        // Undo brings back the cage, then its old sum; redo goes forward;
+        // digits typed between take their turn.
+        editor.enter(1, now);
+        assert_eq!(editor.givens().filled_count(), 1);
+        editor.undo(now);
+        assert_eq!(editor.givens().filled_count(), 0);
+        editor.undo(now);
+        assert_eq!(editor.givens().cages().map(|c| c.len()), Some(1));
+        editor.undo(now);
+        let sum = |e: &Editor| e.givens().cages().and_then(|c| c.get(0)?.sum());
+        assert_eq!(sum(&editor), Some(3));
+        editor.redo(now);
+        assert_eq!(sum(&editor), Some(4));
+    }
+
+    #[test]
+    fn a_cage_drawn_in_a_classic_editor_makes_it_a_killer() {
+        let now = Instant::now();
+        let mut editor = Editor::new(four(), now);
+        assert!(!editor.givens().is_killer());
+        draw(&mut editor, &[(0, 0)], "2");
+        assert!(editor.givens().is_killer());
+        assert_eq!(counted(&mut editor), Solutions::Several);
     }
 }

@@ -115,6 +115,8 @@ actions! {
     ToggleLatin => "toggle_latin", Both, "latin", "deal Latin squares (no boxes) next, or sudokus again";
     Edit => "edit", Play, "edit", "type in a puzzle of your own (the editor)";
     PlayEdited => "play_edited", Play, "play", "in the editor: fix the givens and play them";
+    CageMark => "cage_mark", Play, "cage", "draw a killer cage: mark cells (on a cage: redraw it), type the sum, Enter";
+    CageRemove => "cage_remove", Play, "uncage", "remove the killer cage under the cursor";
     ToggleWatch => "toggle_watch", Both, "solver", "toggle the animated solver view";
     WatchPause => "watch_pause", Watch, "pause", "pause or resume the search";
     WatchStep => "watch_step", Watch, "step", "one step (pauses first)";
@@ -146,7 +148,9 @@ impl Action {
             | Action::Undo
             | Action::Redo
             | Action::Hint
-            | Action::Restart => true,
+            | Action::Restart
+            | Action::CageMark
+            | Action::CageRemove => true,
             Action::Pause
             | Action::NewGame
             | Action::CycleDifficulty
