@@ -120,7 +120,11 @@ fn kill_9_loses_no_move_and_doku_resumes_the_game() {
         "d",
         &doku_command(state.path(), "play --new --boxes latin --size 6"),
     );
-    d.wait_for("a 6x6 Latin deal", |s| s.contains("6x6 Latin ·"));
+    // The deal lands after the status line names it: wait for the board
+    // (a q before it would leave the 9x9 saved game in place).
+    d.wait_for("a 6x6 Latin deal", |s| {
+        s.contains("6x6 Latin ·") && !s.contains("dealing a")
+    });
     d.keys(&["q"]);
     d.wait_for("the exit", |s| s.contains("doku exited 0"));
     let e = tmux.open("e", &doku_command(state.path(), "play --new"));
