@@ -381,3 +381,29 @@ fn killer_deals_grade_as_asked() {
         assert_eq!(dealt.grade.map(|g| g.difficulty), Some(difficulty));
     }
 }
+
+/// A cell's candidates with its cage's sum applied, and before it (what
+/// hints start from): a 3-cage of two cells is 1 and 2 only, while before
+/// the sum every digit its houses and cage mates allow.
+#[test]
+fn candidates_with_and_before_the_sums() {
+    let dots = ".".repeat(81);
+    let mut map = vec!['.'; 81];
+    map[0] = 'a';
+    map[1] = 'a';
+    let map: String = map.into_iter().collect();
+    let board = parse_puzzle(&format!("{dots} {map} a=3"), ShapeHint::Infer).expect("a killer");
+    let r1c1 = Cell(0);
+    assert_eq!(board.candidates(r1c1).0, 0b11);
+    assert_eq!(board.candidates_before_sums(r1c1).0, 0b1_1111_1111);
+    let mut one = board.clone();
+    one.set(Cell(1), doku::engine::Digit::new(2));
+    assert_eq!(one.candidates(r1c1).0, 0b1);
+    assert_eq!(one.candidates_before_sums(r1c1).0, 0b1_1111_1101);
+    // Without cages the two are the same.
+    let classic = parse_puzzle(&dots, ShapeHint::Infer).expect("blank");
+    assert_eq!(
+        classic.candidates(r1c1),
+        classic.candidates_before_sums(r1c1)
+    );
+}

@@ -204,7 +204,9 @@ impl HintRequest {
                 && self.notes[cell.index()].is_empty()
                 && !shown.iter().any(|&(c, _)| c == cell)
             {
-                shown.push((cell, self.board.candidates(cell)));
+                // Where the logic starts: a hint about a cage's sum strikes
+                // the digits the sum rules out, so they must be drawn.
+                shown.push((cell, self.board.candidates_before_sums(cell)));
             }
         }
         shown

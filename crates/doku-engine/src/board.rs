@@ -223,6 +223,45 @@ impl Board {
         Candidates(all & !used & self.cage_allows(cell))
     }
 
+    /// The digits a cell's houses and its cage mates leave it, before any
+    /// cage's sum is applied: where the killer logic (and so its hints)
+    /// starts, so a hint about a cage's combinations strikes digits the
+    /// board shows. The same as [`Board::candidates`] without cages.
+    pub fn candidates_before_sums(&self, cell: Cell) -> Candidates {
+        Candidates(self.house_free(cell) & !self.cage_placed_digits(cell))
+    }
+
+    /// The digits placed in the cell's cage (none outside a cage).
+    fn cage_placed_digits(&self, cell: Cell) -> u64 {
+        let Some(cage) = self
+            .cages
+            .as_ref()
+            .and_then(|c| c.cage_of(cell).and_then(|i| c.get(i)))
+        else {
+            return 0;
+        };
+        cage.cells()
+            .iter()
+            .filter_map(|&c| self.get(c))
+            .fold(0, |m, d| m | d.bit())
+    }
+
+    /// The digits the cell's houses leave it (none for a filled cell).
+    fn house_free(&self, cell: Cell) -> u64 {
+        if !self.is_empty_cell(cell) {
+            return 0;
+        }
+        let mut used = 0u64;
+        for house in self.shape.houses_of(cell) {
+            for other in self.shape.house_cells(house) {
+                if let Some(d) = self.get(other) {
+                    used |= d.bit();
+                }
+            }
+        }
+        self.shape.all_digits() & !used
+    }
+
     /// The digits a cell's cage leaves it: not yet in the cage, and in
     /// some combination that makes the cage's sum with the digits placed
     /// (every digit when the cell is in no cage).
