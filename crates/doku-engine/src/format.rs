@@ -436,18 +436,8 @@ impl<R: BufRead> PuzzleReader<R> {
     /// other line is kept for the next puzzle.
     fn regions_after_block(&mut self, puzzle: ReadPuzzle) -> Result<ReadPuzzle, ParseError> {
         // Blank lines between the grid and its map are passed over.
-        loop {
-            match self.read_line() {
-                Ok(true) => {}
-                Ok(false) => {
-                    self.done = true;
-                    return Ok(puzzle);
-                }
-                Err(e) => return Err(e),
-            }
-            if !self.buf.iter().all(u8::is_ascii_whitespace) {
-                break;
-            }
+        if !self.next_words_line()? {
+            return Ok(puzzle);
         }
         let head = String::from_utf8_lossy(&self.buf)
             .trim()
@@ -458,42 +448,11 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         let n = puzzle.board.size();
         let marker_line = self.line_no;
-        let mut map: Vec<(char, usize, usize)> = Vec::with_capacity(n * n);
-        for row in 0..n {
-            match self.read_line() {
-                Ok(true) => {}
-                Ok(false) => {
-                    self.done = true;
-                    return Err(ParseError::RegionMap {
-                        line: marker_line,
-                        column: 1,
-                        message: format!(
-                            "it ends after {row} of its {n} rows (one row of {n} symbols per row of the grid)"
-                        ),
-                    });
-                }
-                Err(e) => return Err(e),
-            }
-            let text = String::from_utf8_lossy(&self.buf).into_owned();
-            let symbols: Vec<(char, usize, usize)> = text
-                .chars()
-                .enumerate()
-                .filter(|(_, ch)| !ch.is_whitespace())
-                .map(|(i, ch)| (ch, self.line_no, i + 1))
-                .collect();
-            if symbols.len() != n {
-                return Err(ParseError::RegionMap {
-                    line: self.line_no,
-                    column: 1,
-                    message: format!(
-                        "row {} has {} symbols; each row of a {n}x{n} map has {n}",
-                        row + 1,
-                        symbols.len()
-                    ),
-                });
-            }
-            map.extend(symbols);
-        }
+        let map = self.map_rows(n, "map", |line, message| ParseError::RegionMap {
+            line,
+            column: 1,
+            message,
+        })?;
         let symbols: Vec<char> = map.iter().map(|m| m.0).collect();
         let shape = region_shape(n, &symbols).map_err(|(cell, message)| {
             let (_, line, column) = map[cell.min(map.len() - 1)];
@@ -532,38 +491,11 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         let n = puzzle.board.size();
         let marker_line = self.line_no;
-        let mut map: Vec<(char, usize, usize)> = Vec::with_capacity(n * n);
-        for row in 0..n {
-            if !self.read_line()? {
-                self.done = true;
-                return Err(ParseError::Cages {
-                    line: marker_line,
-                    column: 1,
-                    message: format!(
-                        "the cage map ends after {row} of its {n} rows (one row of {n} symbols per row of the grid)"
-                    ),
-                });
-            }
-            let text = String::from_utf8_lossy(&self.buf).into_owned();
-            let symbols: Vec<(char, usize, usize)> = text
-                .chars()
-                .enumerate()
-                .filter(|(_, ch)| !ch.is_whitespace())
-                .map(|(i, ch)| (ch, self.line_no, i + 1))
-                .collect();
-            if symbols.len() != n {
-                return Err(ParseError::Cages {
-                    line: self.line_no,
-                    column: 1,
-                    message: format!(
-                        "row {} of the cage map has {} symbols; each row of a {n}x{n} map has {n}",
-                        row + 1,
-                        symbols.len()
-                    ),
-                });
-            }
-            map.extend(symbols);
-        }
+        let map = self.map_rows(n, "cage map", |line, message| ParseError::Cages {
+            line,
+            column: 1,
+            message,
+        })?;
         let (mut sums, mut sums_line, mut sums_column) = (String::new(), marker_line, 1);
         if self.next_words_line()? {
             let text = String::from_utf8_lossy(&self.buf).into_owned();
@@ -598,6 +530,50 @@ impl<R: BufRead> PuzzleReader<R> {
             line: puzzle.line,
             board,
         })
+    }
+
+    /// The `n` rows of `n` symbols of a map under a block (the marker line
+    /// just read), each symbol with its line and column. A map cut short or
+    /// a row of another width is `error(line, message)`, naming the map as
+    /// `what`.
+    fn map_rows(
+        &mut self,
+        n: usize,
+        what: &str,
+        error: impl Fn(usize, String) -> ParseError,
+    ) -> Result<Vec<(char, usize, usize)>, ParseError> {
+        let marker_line = self.line_no;
+        let mut map = Vec::with_capacity(n * n);
+        for row in 0..n {
+            if !self.read_line()? {
+                self.done = true;
+                return Err(error(
+                    marker_line,
+                    format!(
+                        "the {what} ends after {row} of its {n} rows (one row of {n} symbols per row of the grid)"
+                    ),
+                ));
+            }
+            let text = String::from_utf8_lossy(&self.buf).into_owned();
+            let symbols: Vec<(char, usize, usize)> = text
+                .chars()
+                .enumerate()
+                .filter(|(_, ch)| !ch.is_whitespace())
+                .map(|(i, ch)| (ch, self.line_no, i + 1))
+                .collect();
+            if symbols.len() != n {
+                return Err(error(
+                    self.line_no,
+                    format!(
+                        "row {} of the {what} has {} symbols; each row of a {n}x{n} map has {n}",
+                        row + 1,
+                        symbols.len()
+                    ),
+                ));
+            }
+            map.extend(symbols);
+        }
+        Ok(map)
     }
 
     /// Reads on to the next line with words in it; `false` at the end.
