@@ -351,7 +351,8 @@ fn bad_killers_say_where_and_why() {
 
 /// Killer deals at the difficulties a player picks grade as asked by the
 /// public grade (the generator grades with the cap of its search), keep
-/// every cage (covering the board, cages of 1 to 5 cells), and are unique.
+/// every cage (covering the board, cages of 1 to 5 cells, 6 from expert
+/// up), and are unique.
 #[test]
 fn killer_deals_grade_as_asked() {
     use doku::engine::generator::generate_killer;
@@ -362,6 +363,8 @@ fn killer_deals_grade_as_asked() {
         (21, Difficulty::Easy),
         (22, Difficulty::Medium),
         (23, Difficulty::Hard),
+        (24, Difficulty::Expert),
+        (26, Difficulty::Extreme),
     ] {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let dealt = generate_killer(
@@ -375,7 +378,13 @@ fn killer_deals_grade_as_asked() {
         assert_eq!(puzzle.filled_count(), 0);
         let cages = puzzle.cages().expect("cages");
         assert!(cages.cover_the_board());
-        assert!(cages.iter().all(|c| (1..=5).contains(&c.len())));
+        // Expert and extreme deals merge cages of up to six cells.
+        let largest = if difficulty >= Difficulty::Expert {
+            6
+        } else {
+            5
+        };
+        assert!(cages.iter().all(|c| (1..=largest).contains(&c.len())));
         assert_eq!(puzzle.count_solutions_up_to(2), 1);
         assert_eq!(grade(puzzle).difficulty, difficulty, "{puzzle:?}");
         assert_eq!(dealt.grade.map(|g| g.difficulty), Some(difficulty));

@@ -13,11 +13,17 @@
 //!    kept while the puzzle stays unique (a uniqueness check, no grading).
 //!    Larger cages tell less, so the grade climbs along this chain of
 //!    layouts: a binary search grades a few of them to find the last one
-//!    no harder than the target. On target, done; else another attempt.
+//!    no harder than the target. On target, done.
+//! 4. **Sideways**: where the chain's next merge jumps past the target
+//!    (hard to extreme is common), a few other merges of the last layout
+//!    on target's side are graded too; else another attempt.
+//!
+//! Grades leave out the nested forcing chains (`grade_killer_deal`): one
+//! can take minutes on a killer with no givens.
 
 use super::{full_grid, GenerateError, Generated};
 use crate::board::Board;
-use crate::grader::{grade_at_most, Difficulty, TRIAL_AND_ERROR};
+use crate::grader::{grade_killer_deal, Difficulty, TRIAL_AND_ERROR};
 use crate::killer::Cages;
 use crate::shape::{Cell, Shape};
 use crate::variant::MAX_KILLER_SIZE;
@@ -36,6 +42,24 @@ const MAX_MERGED_CAGE: usize = 5;
 /// as printed killers have 25 to 35): past it a proof of uniqueness costs
 /// far more, and the puzzles are no fun to start.
 const CELLS_PER_CAGE_AT_MOST: f64 = 3.3;
+
+/// The largest cage a merge makes for an expert or extreme killer: the
+/// harder printed killers have larger cages. (Merging on past the floor
+/// above instead made deals several times slower: uniqueness proofs and
+/// grades of sparser layouts cost far more.)
+const MAX_HARD_MERGED_CAGE: usize = 6;
+
+/// The largest cage a merge makes, for the hardest tiers or the others.
+fn largest_cage(hardest: bool) -> usize {
+    if hardest {
+        MAX_HARD_MERGED_CAGE
+    } else {
+        MAX_MERGED_CAGE
+    }
+}
+
+/// Other merges tried at a boundary where the grade jumps past the target.
+const SIDEWAYS_TRIES: usize = 6;
 
 /// Attempts (full grids) before a deal gives up on a difficulty.
 pub const MAX_KILLER_ATTEMPTS: usize = 200;
@@ -69,7 +93,8 @@ pub fn generate_killer(
             continue;
         }
         // Without a target, the last layout of the chain: the fewest cages.
-        let chain = merge_chain(&solution, &layout, rng, cancel);
+        let hardest = difficulty.is_none_or(|d| d >= Difficulty::Expert);
+        let chain = merge_chain(&solution, &layout, hardest, rng, cancel);
         if cancelled() {
             return Err(GenerateError::Cancelled);
         }
@@ -82,7 +107,7 @@ pub fn generate_killer(
             });
         };
         let at_most = |p: &Board| {
-            grade_at_most(p, target, true)
+            grade_killer_deal(p, target)
                 .filter(|g| g.difficulty <= target && g.hardest != TRIAL_AND_ERROR)
         };
         // Merges only make a killer harder, so the chain of layouts from
@@ -106,8 +131,33 @@ pub fn generate_killer(
                 None => hard_end = mid,
             }
         }
-        if easy_grade.difficulty == target {
-            let puzzle = chain[easy_end].board(&solution);
+        let mut found = (easy_grade.difficulty == target).then(|| chain[easy_end].clone());
+        // At a boundary inside the chain (its next merge passed the target)
+        // the grade often jumps a tier (hard to extreme: the chains that
+        // would make it expert rarely see the cages): other merges of the
+        // same layout, each one step harder, may land on the target.
+        if found.is_none() && easy_end + 1 < chain.len() {
+            for other in other_merges(
+                &solution,
+                &chain[easy_end],
+                largest_cage(hardest),
+                SIDEWAYS_TRIES,
+                rng,
+            ) {
+                if cancelled() {
+                    return Err(GenerateError::Cancelled);
+                }
+                if let Some(grade) = at_most(&other.board(&solution)) {
+                    if grade.difficulty == target {
+                        easy_grade = grade;
+                        found = Some(other);
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(layout) = found {
+            let puzzle = layout.board(&solution);
             return Ok(Generated {
                 solution: solution.with_cages(puzzle.cages().cloned()),
                 puzzle,
@@ -346,11 +396,60 @@ fn other_solution(puzzle: &Board, solution: &Board) -> Option<Board> {
     crate::killer_search::other_solution(puzzle, cages, solution.values())
 }
 
+/// Up to `tries` layouts that each merge two neighbouring cages of
+/// `layout` (within the size a merge may reach, never a digit twice) and
+/// keep one solution, in random order.
+fn other_merges(
+    solution: &Board,
+    layout: &Layout,
+    largest: usize,
+    tries: usize,
+    rng: &mut impl Rng,
+) -> Vec<Layout> {
+    let shape = layout.shape;
+    let values = solution.values();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for cell in 0..layout.cage_of.len() {
+        for nb in neighbours(shape, cell) {
+            let (a, b) = (layout.cage_of[cell], layout.cage_of[nb]);
+            if a < b {
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs.shuffle(rng);
+    let mut out = Vec::new();
+    for (a, b) in pairs {
+        if out.len() == tries {
+            break;
+        }
+        let (ma, mb) = (layout.cells_of(a), layout.cells_of(b));
+        if ma.len() + mb.len() > largest
+            || ma
+                .iter()
+                .any(|&x| mb.iter().any(|&y| values[x] == values[y]))
+        {
+            continue;
+        }
+        let mut merged = layout.clone();
+        for &cell in &mb {
+            merged.cage_of[cell] = a;
+        }
+        if other_solution(&merged.board(solution), solution).is_none() {
+            out.push(merged);
+        }
+    }
+    out
+}
+
 /// Step 3: merges neighbouring cages in random order, each kept while the
 /// puzzle stays unique; returns the layouts from `layout` to the last.
 fn merge_chain(
     solution: &Board,
     layout: &Layout,
+    hardest: bool,
     rng: &mut impl Rng,
     cancel: &AtomicBool,
 ) -> Vec<Layout> {
@@ -367,6 +466,7 @@ fn merge_chain(
         }
     }
     pairs.shuffle(rng);
+    let largest = largest_cage(hardest);
     let fewest = (current.cage_of.len() as f64 / CELLS_PER_CAGE_AT_MOST).ceil() as usize;
     let mut cages = current.cages().len();
     for (a, b) in pairs {
@@ -378,7 +478,7 @@ fn merge_chain(
             continue;
         }
         let (ma, mb) = (current.cells_of(ca), current.cells_of(cb));
-        if ma.len() + mb.len() > MAX_MERGED_CAGE
+        if ma.len() + mb.len() > largest
             || ma
                 .iter()
                 .any(|&x| mb.iter().any(|&y| values[x] == values[y]))
@@ -417,7 +517,9 @@ mod tests {
             assert!(cages.cover_the_board());
             let sizes: Vec<usize> = cages.iter().map(|c| c.len()).collect();
             assert!(
-                sizes.iter().all(|&s| (1..=MAX_MERGED_CAGE).contains(&s)),
+                sizes
+                    .iter()
+                    .all(|&s| (1..=MAX_HARD_MERGED_CAGE).contains(&s)),
                 "{sizes:?}"
             );
         }

@@ -114,6 +114,8 @@ pub(crate) enum ConflictKind {
     EmptyCell(u16),
     /// A digit lost every place in a house.
     NoPlace { house: u16, digit: u8 },
+    /// A killer cage's digits can no longer make its sum.
+    Cage(u16),
 }
 
 /// The implication engine over one grid. Reused across assumptions: every
@@ -551,12 +553,17 @@ impl<'g> Net<'g> {
                     }
                 }
             }
+            self.follow_cage(cell, mode);
             return;
         }
         if self.cands[cell] & bit == 0 {
             return;
         }
         self.cands[cell] &= !bit;
+        self.follow_cage(cell, mode);
+        if self.conflict.is_some() {
+            return;
+        }
         if self.placed[cell] == 0 {
             let left = self.cands[cell];
             // A last digit already known on would be pushed for nothing.
@@ -622,6 +629,116 @@ impl<'g> Net<'g> {
                 return;
             }
         }
+    }
+
+    /// Killers: a digit placed or removed in a cage narrows its other
+    /// cells to the digits that still take part in a way of making its sum
+    /// (a combination the cells can hold, each cell a different digit of
+    /// it), as a player reasons with the cage while following a chain. The
+    /// inference rests on every placement and removal the propagation made
+    /// in the cage. A cage that can no longer make its sum breaks the grid.
+    fn follow_cage(&mut self, cell: usize, mode: Mode) {
+        let Some(killer) = self.grid.killer.as_deref() else {
+            return;
+        };
+        let Some(cage) = killer.cage(cell) else {
+            return;
+        };
+        let n = self.n;
+        let cells = &killer.cells[cage];
+        let (mut placed, mut total) = (0u64, 0u32);
+        let mut open: [(u16, u64); 64] = [(0, 0); 64];
+        let mut open_count = 0;
+        for &c in cells {
+            let c = c as usize;
+            match self.placed[c] {
+                0 => {
+                    open[open_count] = (c as u16, self.cands[c]);
+                    open_count += 1;
+                }
+                v => {
+                    placed |= 1 << (v - 1);
+                    total += u32::from(v);
+                }
+            }
+        }
+        let open = &open[..open_count];
+        // What each open cell may still hold.
+        let mut allowed = [0u64; 64];
+        let possible = match killer.sums[cage] {
+            None => {
+                for (i, &(_, cands)) in open.iter().enumerate() {
+                    allowed[i] = cands & !placed;
+                }
+                true
+            }
+            Some(sum) if open.is_empty() => total == sum,
+            Some(sum) => match sum.checked_sub(total) {
+                None => false,
+                Some(left) => {
+                    let digits = open.iter().fold(0, |m, &(_, c)| m | c) & !placed;
+                    let mut any = false;
+                    let cands: Vec<u64> = open.iter().map(|&(_, c)| c).collect();
+                    for combo in crate::killer::combos::list(digits, open.len() as u32, left) {
+                        if !super::cages::fits(&cands, combo) {
+                            continue;
+                        }
+                        any = true;
+                        for (i, &c) in cands.iter().enumerate() {
+                            for d in bits(c & combo & !allowed[i]) {
+                                let mut rest = cands.clone();
+                                rest.remove(i);
+                                if super::cages::fits(&rest, combo & !(1 << d)) {
+                                    allowed[i] |= 1 << d;
+                                }
+                            }
+                        }
+                    }
+                    any
+                }
+            },
+        };
+        let goes = |i: usize| open[i].1 & !allowed[i];
+        if possible && (0..open.len()).all(|i| goes(i) == 0) {
+            return;
+        }
+        // Why: what this propagation placed or removed in the cage.
+        let mut why = std::mem::take(&mut self.scratch);
+        why.clear();
+        for &c in cells {
+            let c = c as usize;
+            if self.grid.values[c] != 0 {
+                continue;
+            }
+            match self.placed[c] {
+                0 => why.extend(
+                    bits(self.grid.cands[c] & !self.cands[c])
+                        .filter_map(|d| self.event_of(c * n + d, false)),
+                ),
+                v => why.extend(self.event_of(c * n + usize::from(v) - 1, true)),
+            }
+        }
+        if why.is_empty() {
+            // The starting grid's own cage logic, not the chain's.
+            self.scratch = why;
+            return;
+        }
+        if !possible {
+            self.conflict = Some(Conflict {
+                events: why.clone(),
+                what: ConflictKind::Cage(cage as u16),
+            });
+        } else {
+            for (i, &(c, _)) in open.iter().enumerate() {
+                for d in bits(goes(i)) {
+                    self.push(c as usize * n + d, false, &why, mode);
+                    if self.conflict.is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        self.scratch = why;
     }
 
     /// Pointing and claiming on the propagation's grid; true when it removed

@@ -459,6 +459,10 @@ pub(crate) fn conflict_words(net: &Net, conflict: &Conflict) -> String {
                 cell_name(shape, Cell(c))
             )
         }
+        ConflictKind::Cage(cage) => format!(
+            ", and {} can no longer make its sum: impossible",
+            super::cages::cage_name(net.grid, usize::from(cage))
+        ),
         ConflictKind::NoPlace { house, digit } => format!(
             ", and {} has no place left for {}: impossible",
             net.grid.geo.house(house as usize),

@@ -606,3 +606,48 @@ fn a_16x16_killer_takes_only_sound_steps_and_grades_without_a_house_only_count()
     let grade = super::grade(&board);
     assert!(grade.rating.is_some() || grade.solutions != super::Solutions::Unique);
 }
+
+/// A dealt killer whose cage logic stops early: forcing chains finish it,
+/// following the cages as they go (a digit removed from a cage narrows its
+/// other cells; a cage that can no longer make its sum breaks the branch).
+/// Before they did, this one was "trial and error".
+const NEEDS_CAGES_IN_CHAINS: &str = "................................................................................. aaabccddeaaafghddeiijjkhdllimmkkhllnooppkhqqnropppsqtnrrrsssutvwwwwxxutvyyxxxxuuv a=27,b=5,c=12,d=17,e=14,f=7,g=8,h=16,i=24,j=7,k=14,l=19,m=15,n=16,o=9,p=28,q=16,r=21,s=16,t=24,u=23,v=6,w=20,x=36,y=5";
+
+#[test]
+fn forcing_chains_follow_the_cages_and_stay_sound() {
+    let board = parse_puzzle(NEEDS_CAGES_IN_CHAINS, ShapeHint::Infer).expect("a killer");
+    let truth = board.solution().expect("a solution");
+    assert_eq!(board.count_solutions_up_to(2), 1);
+    let mut grid = Grid::new(&board).expect("no clash");
+    grid.unique = true;
+    let mut f = Finding::default();
+    let (mut forcing, mut cage_clash) = (0, false);
+    while grid.empty > 0
+        && super::find_next_by(&grid, super::Rules::Explainer, false, &mut f) == Found::Step
+    {
+        for &(c, d) in &f.placements {
+            assert_eq!(truth.values()[c as usize], d, "{}", f.text);
+        }
+        for &(c, d) in &f.eliminations {
+            assert_ne!(truth.values()[c as usize], d, "{}", f.text);
+        }
+        if super::forcing::level_of(f.technique).is_some()
+            || matches!(
+                f.technique,
+                Technique::CellForcingChain | Technique::UnitForcingChain
+            )
+        {
+            forcing += 1;
+            cage_clash |= f.text.contains("can no longer make its sum");
+        }
+        grid.apply(&f);
+    }
+    assert_eq!(grid.empty, 0, "logic finishes");
+    assert!(forcing > 0, "it needs forcing chains");
+    assert!(cage_clash, "some branch breaks on a cage's sum");
+    let grade = super::grade(&board);
+    assert_eq!(grade.difficulty, super::Difficulty::Extreme);
+    assert!(grade
+        .rating
+        .is_some_and(|r| r < super::TRIAL_AND_ERROR_RATING));
+}

@@ -1252,6 +1252,22 @@ pub fn grade_at_most(board: &Board, cap: Difficulty, known_unique: bool) -> Opti
     capped_grade((LogicEnd::Solved, taken), cap)
 }
 
+/// [`grade_at_most`] for a killer deal, known unique, that leaves out the
+/// nested forcing chains (SE's levels 2 to 5, 9.5 and up): on a killer
+/// with no givens one of them can take minutes, and a deal must answer in
+/// a moment. A puzzle that needs one is `None`, as one harder than `cap`.
+pub fn grade_killer_deal(board: &Board, cap: Difficulty) -> Option<Grade> {
+    let mut grid = Grid::new(board)?;
+    grid.unique = true;
+    let (stages, _) = stages_up_to(Some(cap));
+    let end = stages
+        .iter()
+        .position(|stage| stage.contains(&Technique::NestedForcingChain2))
+        .unwrap_or(stages.len());
+    let run = run_stages_at_most(&mut grid, (&stages[..end], false), Some(cap), |_| {})?;
+    capped_grade(run, cap)
+}
+
 /// The grade of a run of [`run_at_most`] with the uniqueness techniques,
 /// when it is at most `cap`.
 fn capped_grade((outcome, hardest): (LogicEnd, Hardest), cap: Difficulty) -> Option<Grade> {
@@ -1310,9 +1326,19 @@ fn stages_up_to(cap: Option<Difficulty>) -> (&'static [&'static [Technique]], bo
 fn run_at_most(
     grid: &mut Grid,
     cap: Option<Difficulty>,
+    on_step: impl FnMut(&Finding),
+) -> Option<(LogicEnd, Hardest)> {
+    run_stages_at_most(grid, stages_up_to(cap), cap, on_step)
+}
+
+/// [`run_at_most`] over the given stages (`complete`: they are all of
+/// SE's, so a stall is the answer rather than "harder").
+fn run_stages_at_most(
+    grid: &mut Grid,
+    (stages, complete): (&[&[Technique]], bool),
+    cap: Option<Difficulty>,
     mut on_step: impl FnMut(&Finding),
 ) -> Option<(LogicEnd, Hardest)> {
-    let (stages, complete) = stages_up_to(cap);
     let mut finding = Finding::default();
     let mut hardest = Hardest::default();
     loop {
