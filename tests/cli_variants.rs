@@ -196,3 +196,52 @@ fn help_lists_the_variants_and_formats() {
         "{help}"
     );
 }
+
+/// `--givens N` shows N digits of an easy killer's solution, one in each
+/// of N cages; the killer stays unique and easy. Elsewhere it is refused.
+#[test]
+fn easy_killers_take_givens_one_per_cage() {
+    let args = [
+        "generate",
+        "--variant",
+        "killer",
+        "--difficulty",
+        "easy",
+        "--givens",
+        "6",
+        "--seed",
+        "3",
+    ];
+    let line = stdout_of(&args);
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(fields.len(), 3, "givens, cage map, sums: {line}");
+    let (givens, map) = (fields[0].as_bytes(), fields[1].as_bytes());
+    let given_cells: Vec<usize> = (0..81).filter(|&i| givens[i] != b'.').collect();
+    assert_eq!(given_cells.len(), 6, "{line}");
+    let mut cages: Vec<u8> = given_cells.iter().map(|&i| map[i]).collect();
+    cages.sort_unstable();
+    cages.dedup();
+    assert_eq!(cages.len(), 6, "one given per cage: {line}");
+    let count = stdout_of(&["solve", "--count", "--variant", "killer", line.trim()]);
+    assert_eq!(count.trim(), "1", "{line}");
+    let grade = stdout_of(&["grade", "--variant", "killer", line.trim()]);
+    assert!(grade.starts_with("easy\t"), "{grade}");
+    // The same seed without --givens deals the same cages, no givens.
+    let plain = stdout_of(
+        &args[..5]
+            .iter()
+            .chain(&args[7..])
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(plain.split_whitespace().nth(1), Some(fields[1]));
+    for refused in [
+        &["generate", "--variant", "killer", "--givens", "3"][..],
+        &["generate", "--difficulty", "easy", "--givens", "3"][..],
+    ] {
+        let out = doku().args(refused).output().expect("doku runs");
+        assert_eq!(out.status.code(), Some(2), "{refused:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--givens is for easy killers"), "{err}");
+    }
+}

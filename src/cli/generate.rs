@@ -4,7 +4,8 @@ use super::output::say;
 use super::progress::{ProgressLine, QUIET_PERIOD};
 use super::{GenerateArgs, EXIT_BAD_INPUT, EXIT_OK};
 use crate::engine::format::{is_one_line, write, ShapeHint};
-use crate::engine::generator::{generate_variant, rules_for_deal};
+use crate::engine::generator::{generate_variant, rules_for_deal, with_killer_givens};
+use crate::engine::grader::Difficulty;
 use crate::engine::shape::{Shape, SUDOKU_SHAPES};
 use crate::engine::Variant;
 use rand::{Rng, SeedableRng};
@@ -38,6 +39,15 @@ pub fn run(args: &GenerateArgs) -> i32 {
     }
     if variant.has_windows() && shape.box_dims().is_some_and(|(r, c)| r != c) {
         say!("doku: generate: --variant {variant}: windoku needs square boxes, not {shape}");
+        return EXIT_BAD_INPUT;
+    }
+    if args.givens.is_some()
+        && !(variant.is_killer() && args.difficulty().level() == Some(Difficulty::Easy))
+    {
+        say!(
+            "doku: generate: --givens is for easy killers (--variant killer --difficulty easy): \
+             a killer has no givens by default, and a given makes a harder one easier"
+        );
         return EXIT_BAD_INPUT;
     }
     let mut rng = seeded_rng(args.seed);
@@ -128,7 +138,7 @@ fn deal_all(
                 .map_err(|e| e.to_string())?;
             let variant = args.variant.unwrap_or_default();
             let never = std::sync::atomic::AtomicBool::new(false);
-            generate_variant(
+            let dealt = generate_variant(
                 rules,
                 variant,
                 args.difficulty().level(),
@@ -136,7 +146,11 @@ fn deal_all(
                 &mut rng,
                 &never,
             )
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?;
+            Ok::<_, String>(match args.givens {
+                Some(count) => with_killer_givens(dealt, count, &mut rng),
+                None => dealt,
+            })
         };
         let dealt: Vec<_> = if jobs == 1 {
             seeds.iter().map(|&seed| deal(seed)).collect()

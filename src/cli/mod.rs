@@ -496,6 +496,10 @@ pub struct GenerateArgs {
     /// Symmetry of the givens.
     #[arg(long, value_parser = named::<Symmetry>(), default_value = "rotate180")]
     pub symmetry: Symmetry,
+    /// Easy killers only: show N digits of the solution as givens (one in
+    /// each of N cages), for a first killer. A killer has none by default.
+    #[arg(long, value_name = "N")]
+    pub givens: Option<usize>,
     /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]
     pub seed: Option<u64>,

@@ -173,6 +173,38 @@ pub fn generate_killer(
     })
 }
 
+/// A dealt killer with `count` of its solution's digits shown as givens,
+/// for a first killer: one cell in each of `count` cages drawn at random
+/// (never two in a cage, so every given helps a different sum), as far as
+/// the cages go. Givens only add to a puzzle: it keeps its one solution
+/// and grows no harder; the grade is taken again.
+pub fn with_killer_givens(dealt: Generated, count: usize, rng: &mut impl Rng) -> Generated {
+    let Some(cages) = dealt.puzzle.cages().cloned() else {
+        return dealt;
+    };
+    let mut picks: Vec<Cell> = cages
+        .iter()
+        .filter_map(|cage| cage.cells().choose(rng).copied())
+        .collect();
+    picks.shuffle(rng);
+    let mut values = dealt.puzzle.values().to_vec();
+    for cell in picks.into_iter().take(count) {
+        values[cell.index()] = dealt.solution.values()[cell.index()];
+    }
+    let puzzle = dealt
+        .puzzle
+        .with_values(values)
+        .unwrap_or_else(|| unreachable!("the solution's digits fit"));
+    let grade = dealt
+        .grade
+        .map(|g| grade_killer_deal(&puzzle, g.difficulty).unwrap_or(g));
+    Generated {
+        puzzle,
+        solution: dealt.solution,
+        grade,
+    }
+}
+
 /// A layout: which cage each cell is in (cage numbers need not be dense).
 #[derive(Clone, Debug)]
 struct Layout {

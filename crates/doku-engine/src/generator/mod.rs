@@ -26,7 +26,7 @@ mod killer;
 mod symmetry;
 
 pub use jigsaw::{random_jigsaw, rules_for_deal};
-pub use killer::{generate_killer, MAX_KILLER_ATTEMPTS};
+pub use killer::{generate_killer, with_killer_givens, MAX_KILLER_ATTEMPTS};
 pub use symmetry::Symmetry;
 
 use super::board::Board;
