@@ -142,6 +142,19 @@ fn refusals_say_why_with_exit_status_2() {
         .stderr(predicate::str::contains(
             "killer is played on sizes 4 to 16",
         ));
+    // Killers are dealt up to 10x10: a nearly empty larger one takes
+    // minutes to prove unique.
+    doku()
+        .args(["generate", "--variant", "killer", "--size", "12"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("killer deals go up to 10x10"));
+    doku()
+        .args(["play", "--variant", "killer", "--size", "16"])
+        .env("XDG_STATE_HOME", std::env::temp_dir().join("doku-no-state"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("killer deals go up to 10x10"));
     doku()
         .args(["generate", "--variant", "jigsaw,windoku"])
         .assert()

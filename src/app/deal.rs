@@ -168,7 +168,7 @@ impl DealQueue {
     /// Why the chosen variant cannot be dealt at the next size, if it cannot.
     pub fn variant_unplayable(&self) -> Option<String> {
         self.next_variant
-            .unplayable_on(self.next_size, self.next_latin)
+            .undealable_on(self.next_size, self.next_latin)
     }
 
     /// The variant the next deal will have: the one chosen, or classic

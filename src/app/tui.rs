@@ -329,7 +329,7 @@ fn launch_app(
         &deals.as_preferences(),
     );
     if let Some(variant) = deals.variant {
-        if let Some(why) = variant.unplayable_on(config.size, config.latin) {
+        if let Some(why) = variant.undealable_on(config.size, config.latin) {
             let _ = writeln!(
                 io::stderr(),
                 "doku: --variant {variant}: {why} (give --size, or choose the size with z)"

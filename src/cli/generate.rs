@@ -33,7 +33,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
         }
     };
     let variant = args.variant.unwrap_or_default();
-    if let Some(why) = variant.unplayable_on(shape.size(), shape.is_latin()) {
+    if let Some(why) = variant.undealable_on(shape.size(), shape.is_latin()) {
         say!("doku: generate: --variant {variant}: {why}");
         return EXIT_BAD_INPUT;
     }

@@ -265,7 +265,7 @@ impl PlayArgs {
         }
         let variant = if fresh { self.variant } else { None };
         if let (Some(variant), Some(size)) = (variant, self.size) {
-            if let Some(why) = variant.unplayable_on(size, latin.unwrap_or(false)) {
+            if let Some(why) = variant.undealable_on(size, latin.unwrap_or(false)) {
                 return Err(format!("--variant {variant}: {why}"));
             }
         }

@@ -10,6 +10,10 @@ use crate::Named;
 /// hold too little of the board's sums for a person to solve by.
 pub const MAX_KILLER_SIZE: usize = 16;
 
+/// The largest killer dealt: past it the uniqueness search on a nearly
+/// empty board takes minutes (a 12x12 with no givens, over 60 s).
+pub const MAX_DEALT_KILLER_SIZE: usize = 10;
+
 /// A rule set: which houses a puzzle has besides its rows and columns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Variant {
@@ -195,6 +199,23 @@ impl Variant {
             return Some(format!(
                 "windoku needs square boxes (4x4, 9x9, 16x16, 25x25), not a {size}x{size}{}",
                 if latin { " Latin square" } else { "" }
+            ));
+        }
+        None
+    }
+
+    /// Why this variant cannot be dealt on a board of `size` (Latin square
+    /// or not), if it cannot: where it cannot be played, and killers past
+    /// [`MAX_DEALT_KILLER_SIZE`].
+    pub fn undealable_on(self, size: usize, latin: bool) -> Option<String> {
+        if let Some(why) = self.unplayable_on(size, latin) {
+            return Some(why);
+        }
+        if self.is_killer() && size > MAX_DEALT_KILLER_SIZE {
+            return Some(format!(
+                "killer deals go up to {MAX_DEALT_KILLER_SIZE}x{MAX_DEALT_KILLER_SIZE}, not \
+                 {size}x{size} (a larger killer with no givens takes minutes to prove unique); \
+                 a larger killer of your own plays from a file"
             ));
         }
         None

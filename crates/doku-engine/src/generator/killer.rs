@@ -26,7 +26,7 @@ use crate::board::Board;
 use crate::grader::{grade_killer_deal, Difficulty, TRIAL_AND_ERROR};
 use crate::killer::Cages;
 use crate::shape::{Cell, Shape};
-use crate::variant::MAX_KILLER_SIZE;
+use crate::variant::MAX_DEALT_KILLER_SIZE;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,7 +65,7 @@ const SIDEWAYS_TRIES: usize = 6;
 pub const MAX_KILLER_ATTEMPTS: usize = 200;
 
 /// Deals a killer on `shape` (its houses: classic, X or jigsaw; boxes of
-/// any size up to [`MAX_KILLER_SIZE`]) with no givens, one solution, and
+/// any size up to [`MAX_DEALT_KILLER_SIZE`]) with no givens, one solution, and
 /// the grade `difficulty` (`None`: any grade, the layout with the fewest
 /// cages that the merges reach).
 pub fn generate_killer(
@@ -76,7 +76,7 @@ pub fn generate_killer(
 ) -> Result<Generated, GenerateError> {
     let cancelled = || cancel.load(Ordering::Relaxed);
     let size = shape.size();
-    if size > MAX_KILLER_SIZE {
+    if size > MAX_DEALT_KILLER_SIZE {
         return Err(GenerateError::OutOfReach {
             size,
             difficulty: difficulty.unwrap_or(Difficulty::Easy),
