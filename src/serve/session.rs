@@ -15,7 +15,7 @@ use crate::app::event_loop::{self, EventSource};
 use crate::app::{App, Persistence};
 use crate::config::{Environment, Loaded};
 use crate::storage::{prefs, Preferences, StateDir};
-use crate::ui::output::TerminalOutput;
+use crate::ui::output::{CompactBackend, TerminalOutput};
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::crossterm::event::Event;
@@ -496,7 +496,9 @@ pub fn build_app(player: &Player, terminal: &ClientTerminal, now: Instant) -> (A
 fn terminal_modes(mouse: bool, on: bool) -> Vec<u8> {
     let mut bytes = Vec::new();
     let modes: &[&[u8]] = if on {
-        &[b"\x1b[?1049h", b"\x1b[?25l", b"\x1b[?2004h", b"\x1b[2J"]
+        // The screen is cleared after, by the terminal (`Terminal::clear`),
+        // so the backend knows it blank.
+        &[b"\x1b[?1049h", b"\x1b[?25l", b"\x1b[?2004h"]
     } else {
         &[b"\x1b[?2004l", b"\x1b[?25h", b"\x1b[?1049l"]
     };
@@ -545,15 +547,19 @@ pub fn run_session<E: EventSource<Stop = Ended>>(
         let (mut app, sixteen) = build_app(&player, &client, Instant::now());
         let mouse = app.mouse_enabled();
         let backend = RemoteBackend::new(Arc::clone(&shared), sixteen);
-        let mut terminal = ratatui::Terminal::new(backend)?;
-        terminal.backend_mut().send(&terminal_modes(mouse, true))?;
+        let mut terminal = ratatui::Terminal::new(CompactBackend::new(backend))?;
+        terminal
+            .backend_mut()
+            .inner_mut()
+            .send(&terminal_modes(mouse, true))?;
+        terminal.clear()?;
         let result = event_loop::run(&mut app, &mut terminal, &mut events);
         // The clock has run on since the last change; keep that time too.
         app.save(Instant::now());
         let ended = result.as_ref().ok().copied().flatten();
         let mut goodbye = terminal_modes(mouse, false);
         goodbye.extend_from_slice(farewell(ended, kept, idle).as_bytes());
-        terminal.backend_mut().send(&goodbye)?;
+        terminal.backend_mut().inner_mut().send(&goodbye)?;
         result
     }));
     let ended = match outcome {
