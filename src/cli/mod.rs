@@ -89,7 +89,8 @@ told the server is full), --max-per-minute new connections from one address, in
 any minute (more are closed at once), --max-auth-attempts per connection,
 --idle seconds without a key (the game is saved and the session closed),
 --output-budget bytes waiting for a slow client (past it, frames are merged into
-the next; a client whose output stays past it for 30 s is closed), --max-input bytes of
+the next; a client whose output stays past it for --stall seconds, 30 unless
+told, is closed), --max-input bytes of
 one read of input (the rest is dropped). SIGTERM or SIGINT saves every game and
 closes every session, then exits with status 0.
 
@@ -582,6 +583,10 @@ pub struct ServeArgs {
     /// Bytes of output waiting for a slow client past which frames are merged.
     #[arg(long, value_name = "BYTES", default_value_t = 65536, value_parser = clap::value_parser!(u32).range(1024..=16_777_216))]
     pub output_budget: u32,
+    /// Seconds a client's output may stay past the budget (it reads nothing)
+    /// before its game is saved and its session closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub stall: u64,
     /// Bytes taken from one read of a client's input (the rest is dropped).
     #[arg(long, value_name = "BYTES", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
     pub max_input: u32,
@@ -600,6 +605,7 @@ impl ServeArgs {
             per_minute: self.max_per_minute as usize,
             auth_attempts: self.max_auth_attempts as usize,
             output_budget: self.output_budget as usize,
+            stall: std::time::Duration::from_secs(self.stall),
             max_input: self.max_input as usize,
             watch_user: self.watch_user.clone(),
         }

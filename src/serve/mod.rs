@@ -40,6 +40,8 @@ pub struct ServeOptions {
     pub auth_attempts: usize,
     /// Output waiting for a slow client past which frames are merged.
     pub output_budget: usize,
+    /// Output past the budget for this long closes the session (saved).
+    pub stall: Duration,
     /// Bytes of input taken from one read; the rest is dropped.
     pub max_input: usize,
     /// The user name that watches the solver instead of playing.
@@ -56,6 +58,7 @@ impl Default for ServeOptions {
             per_minute: 20,
             auth_attempts: 6,
             output_budget: 64 * 1024,
+            stall: session::STALL,
             max_input: 4096,
             watch_user: "watch".into(),
         }

@@ -8,7 +8,7 @@
 //! than the budget waits (the client reads slowly, or not at all), no frame
 //! is drawn, so the frames in between are merged into the next one (each
 //! frame is the difference from the last one sent); a client that reads
-//! nothing for [`STALL`] is closed.
+//! nothing for [`STALL`] (or the server's `--stall`) is closed.
 
 use super::input::InputParser;
 use crate::app::event_loop::{self, EventSource};
@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 
 /// A client that has read nothing of what waits for it for this long is
 /// gone as far as the game is concerned: the session ends (the game saved).
+/// The default of `doku serve --stall`.
 pub const STALL: Duration = Duration::from_secs(30);
 
 /// The terminal sizes a client may claim are clamped to these (columns,
@@ -276,6 +277,8 @@ pub struct SessionLimits {
     pub idle: Duration,
     /// The most output waiting for a slow client before frames are merged.
     pub output_budget: usize,
+    /// Output past the budget for this long ends the session (saved).
+    pub stall: Duration,
 }
 
 impl ChannelEvents {
@@ -377,7 +380,7 @@ impl EventSource for ChannelEvents {
         }
         if self
             .over_budget_since
-            .is_some_and(|since| now.saturating_duration_since(since) >= STALL)
+            .is_some_and(|since| now.saturating_duration_since(since) >= self.limits.stall)
         {
             return Some(Ended::Stalled);
         }
@@ -592,6 +595,7 @@ mod tests {
         let limits = SessionLimits {
             idle,
             output_budget: budget,
+            stall: STALL,
         };
         let events = ChannelEvents::new(rx, shared, Arc::new(AtomicBool::new(false)), limits);
         (tx, events)
@@ -746,6 +750,7 @@ mod tests {
         let limits = SessionLimits {
             idle: Duration::from_secs(60),
             output_budget: 1 << 20,
+            stall: STALL,
         };
         let events = ChannelEvents::new(
             rx,
