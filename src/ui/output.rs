@@ -290,14 +290,17 @@ const MAX_SGR_PARAMS: usize = 16;
 /// - SGR sequences one after the other become one: `ESC[22m ESC[39;49m`
 ///   is `ESC[22;39;49m`, and what comes before a reset (`0`) in it is
 ///   dropped, so crossterm's end of frame `ESC[39m ESC[49m ESC[59m ESC[0m`
-///   is `ESC[0m`.
+///   is `ESC[0m`;
+/// - a foreground or background colour set again to the colour it already
+///   is (crossterm sets both when either changes) is left out.
 ///
 /// Anything else (other sequences, control characters) passes unchanged and
-/// makes the cursor's row unknown again.
+/// makes the cursor's row and the colours unknown again.
 pub fn compact(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut row: Option<&[u8]> = None;
     let mut sgr: Vec<&[u8]> = Vec::new();
+    let mut colours = Colours::default();
     let mut i = 0;
     while i < bytes.len() {
         if let Some((params, end, kind)) = csi_at(bytes, i) {
@@ -305,7 +308,7 @@ pub fn compact(bytes: &[u8]) -> Vec<u8> {
                 b'm' => {
                     let groups = sgr_groups(params);
                     if sgr.len() + groups.len() > MAX_SGR_PARAMS {
-                        write_sgr(&mut out, &sgr);
+                        write_sgr(&mut out, &sgr, &mut colours);
                         sgr.clear();
                     }
                     for group in groups {
@@ -318,7 +321,7 @@ pub fn compact(bytes: &[u8]) -> Vec<u8> {
                     }
                 }
                 b'H' => {
-                    write_sgr(&mut out, &sgr);
+                    write_sgr(&mut out, &sgr, &mut colours);
                     sgr.clear();
                     let (y, x) = match params.iter().position(|&b| b == b';') {
                         Some(semi) => (&params[..semi], &params[semi + 1..]),
@@ -339,26 +342,28 @@ pub fn compact(bytes: &[u8]) -> Vec<u8> {
                     row = Some(y);
                 }
                 _ => {
-                    write_sgr(&mut out, &sgr);
+                    write_sgr(&mut out, &sgr, &mut colours);
                     sgr.clear();
                     out.extend_from_slice(&bytes[i..end]);
                     row = None;
+                    colours = Colours::default();
                 }
             }
             i = end;
             continue;
         }
-        write_sgr(&mut out, &sgr);
+        write_sgr(&mut out, &sgr, &mut colours);
         sgr.clear();
         let b = bytes[i];
         if b < 0x20 || b == 0x7f {
             // A control character or an escape not understood here.
             row = None;
+            colours = Colours::default();
         }
         out.push(b);
         i += 1;
     }
-    write_sgr(&mut out, &sgr);
+    write_sgr(&mut out, &sgr, &mut colours);
     out
 }
 
@@ -415,12 +420,50 @@ fn sgr_groups(params: &[u8]) -> Vec<&[u8]> {
     groups
 }
 
-fn write_sgr(out: &mut Vec<u8>, groups: &[&[u8]]) {
-    if groups.is_empty() {
+/// The colours in force, as far as this flush has set them (`None`: not
+/// known). A reset makes them the defaults.
+#[derive(Default)]
+struct Colours {
+    foreground: Option<Vec<u8>>,
+    background: Option<Vec<u8>>,
+}
+
+/// Which colour an SGR group sets: `Some(true)` the foreground, `Some(false)`
+/// the background.
+fn sets_foreground(group: &[u8]) -> Option<bool> {
+    let code = group.split(|&b| b == b';').next()?;
+    let n: u16 = std::str::from_utf8(code).ok()?.parse().ok()?;
+    match n {
+        30..=39 | 90..=97 => Some(true),
+        40..=49 | 100..=107 => Some(false),
+        _ => None,
+    }
+}
+
+fn write_sgr(out: &mut Vec<u8>, groups: &[&[u8]], colours: &mut Colours) {
+    let mut kept: Vec<&[u8]> = Vec::with_capacity(groups.len());
+    for &group in groups {
+        if group == b"0" {
+            colours.foreground = Some(b"39".to_vec());
+            colours.background = Some(b"49".to_vec());
+        } else if let Some(foreground) = sets_foreground(group) {
+            let now = if foreground {
+                &mut colours.foreground
+            } else {
+                &mut colours.background
+            };
+            if now.as_deref() == Some(group) {
+                continue;
+            }
+            *now = Some(group.to_vec());
+        }
+        kept.push(group);
+    }
+    if kept.is_empty() {
         return;
     }
     out.extend_from_slice(b"\x1b[");
-    for (k, group) in groups.iter().enumerate() {
+    for (k, group) in kept.iter().enumerate() {
         if k > 0 {
             out.push(b';');
         }
@@ -503,6 +546,19 @@ mod tests {
         // Text between them keeps them apart.
         let apart = b"\x1b[1ma\x1b[22mb";
         assert_eq!(compact(apart), apart.to_vec());
+    }
+
+    #[test]
+    fn a_colour_set_again_to_what_it_is_is_left_out() {
+        assert_eq!(
+            compact(b"\x1b[1;1H\x1b[38;5;221;48;5;236mx\x1b[1;5H\x1b[7;38;5;203;48;5;236my"),
+            b"\x1b[1;1H\x1b[38;5;221;48;5;236mx\x1b[5G\x1b[7;38;5;203my".to_vec()
+        );
+        // After a reset the defaults are known; a sequence left empty goes.
+        assert_eq!(compact(b"a\x1b[0mb\x1b[39;49mc"), b"a\x1b[0mbc".to_vec());
+        // Not known at the start, nor after another sequence: sent.
+        let unknown = b"\x1b[39mx\x1b[?25l\x1b[39my";
+        assert_eq!(compact(unknown), unknown.to_vec());
     }
 
     #[test]
