@@ -51,13 +51,22 @@ struct Server {
 
 impl Server {
     fn start(extra: &[&str]) -> Server {
+        Server::start_in(extra, None)
+    }
+
+    /// A server whose user's config folder is `config_home`.
+    fn start_with_config_home(extra: &[&str], config_home: &Path) -> Server {
+        Server::start_in(extra, Some(config_home))
+    }
+
+    fn start_in(extra: &[&str], config_home: Option<&Path>) -> Server {
         let dir = tempfile::tempdir().expect("temp dir");
         let state = dir.path().join("state");
         let mut child = Command::new(env!("CARGO_BIN_EXE_doku"))
             .args(["serve", "--listen", "127.0.0.1:0", "--state"])
             .arg(&state)
             .args(extra)
-            .env("XDG_CONFIG_HOME", dir.path())
+            .env("XDG_CONFIG_HOME", config_home.unwrap_or(dir.path()))
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -1096,4 +1105,44 @@ fn a_real_clients_bytes_broken_every_way_leave_the_server_serving() {
     let status = server.terminate();
     assert!(status.success(), "{status:?}: {}", server.log());
     assert!(!server.log().contains("panicked"), "{}", server.log());
+}
+
+#[test]
+fn the_operators_config_applies_to_every_session_and_a_bad_one_stops_the_start() {
+    if !have_ssh() {
+        return;
+    }
+    let Some(tmux) = Tmux::start("ssh-config", 100, 40) else {
+        return;
+    };
+    // The server user's own config.toml (XDG_CONFIG_HOME is the server's
+    // temporary folder): the solver view starts at 5 steps/s, naive.
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("doku")).expect("config dir");
+    std::fs::write(
+        dir.path().join("doku").join("config.toml"),
+        "[watch]\nspeed = 5\nstrategy = \"naive\"\n",
+    )
+    .expect("config");
+    let server = Server::start_with_config_home(&[], dir.path());
+    assert!(server.log().contains("config.toml"), "{}", server.log());
+    let pane = tmux.open("watcher", &server.ssh_shell("watch", Some("key1"), ""));
+    let screen = pane.wait_up_to(Duration::from_secs(30), "the solver view", |s| {
+        s.contains("strategy   naive") && s.contains("speed      5/s")
+    });
+    assert!(screen.contains("steps"), "{screen}");
+    // A config with a mistake: the server says which and does not start.
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "[watch]\nspeed = \"fast\"\n").expect("config");
+    let out = Command::new(env!("CARGO_BIN_EXE_doku"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--config"])
+        .arg(&bad)
+        .arg("--state")
+        .arg(dir.path().join("state"))
+        .output()
+        .expect("doku serve runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.toml") && err.contains("speed"), "{err}");
+    assert!(!text(&out.stdout).contains("listening"), "{out:?}");
 }

@@ -79,6 +79,12 @@ kept. Only the game is served: commands (ssh HOST CMD), sftp and other
 subsystems, port, agent and X11 forwarding are refused, and the game needs a
 pty (ssh -t when a command line would not give one).
 
+Every session plays with the operator's config and themes: --config PATH, else
+the server user's own config.toml ($XDG_CONFIG_HOME/doku, else ~/.config/doku),
+as for doku in a terminal; it is checked at start (a mistake is named and the
+server does not start). Each player's own choices (size, difficulty, theme...)
+are kept with their key, over the config.
+
 The host key is made on the first start, kept as STATE/ssh_host_ed25519_key
 (mode 0600) and reused; its fingerprint is printed at start, for players to
 check against what ssh shows them. STATE is the state directory: --state, else
@@ -596,7 +602,7 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
-    fn options(&self) -> crate::serve::ServeOptions {
+    fn options(&self, config: Option<PathBuf>) -> crate::serve::ServeOptions {
         crate::serve::ServeOptions {
             listen: self.listen,
             state: self.state.clone(),
@@ -608,6 +614,7 @@ impl ServeArgs {
             stall: std::time::Duration::from_secs(self.stall),
             max_input: self.max_input as usize,
             watch_user: self.watch_user.clone(),
+            config: crate::serve::session::OperatorConfig::from_process(config),
         }
     }
 }
@@ -643,7 +650,7 @@ pub fn main() -> i32 {
         Some(Command::Latin(args)) => latin::run(&args),
         Some(Command::Completions { shell }) => docs::completions(shell),
         Some(Command::Man) => docs::man(),
-        Some(Command::Serve(args)) => crate::serve::main(args.options()),
+        Some(Command::Serve(args)) => crate::serve::main(args.options(cli.config.clone())),
         Some(Command::Play(args)) => match play_puzzle(&args) {
             // A puzzle that cannot be finished is no game; `doku watch` shows
             // the search exhausting it instead.

@@ -288,7 +288,14 @@ impl Connection {
             .name("doku-session".into())
             .spawn(move || {
                 log(format_args!("{who}: game started"));
-                let ended = run_session(player, terminal, thread_shared, events, limits.idle);
+                let ended = run_session(
+                    player,
+                    terminal,
+                    &server.options.config,
+                    thread_shared,
+                    events,
+                    limits.idle,
+                );
                 server.sessions.fetch_sub(1, Ordering::SeqCst);
                 log(format_args!("{who}: game ended ({ended:?})"));
             });

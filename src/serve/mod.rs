@@ -46,6 +46,8 @@ pub struct ServeOptions {
     pub max_input: usize,
     /// The user name that watches the solver instead of playing.
     pub watch_user: String,
+    /// The operator's config and themes for every session.
+    pub config: session::OperatorConfig,
 }
 
 impl Default for ServeOptions {
@@ -61,6 +63,7 @@ impl Default for ServeOptions {
             stall: session::STALL,
             max_input: 4096,
             watch_user: "watch".into(),
+            config: session::OperatorConfig::default(),
         }
     }
 }
@@ -150,6 +153,12 @@ fn serve(options: ServeOptions) -> Result<(), String> {
         None => StateDir::from_env().map_err(|e| e.to_string())?,
     };
     state.create().map_err(|e| e.to_string())?;
+    // The operator's config is checked before anything is served: an error
+    // names the file and the key here, not in every player's session.
+    let loaded = options
+        .config
+        .load(&session::ClientTerminal::default())
+        .map_err(|e| e.to_string())?;
     let key_path = host_key_path(state.path());
     let (key, made) = host_key(&key_path)?;
     let fingerprint = key.public_key().fingerprint(HashAlg::Sha256);
@@ -174,6 +183,9 @@ fn serve(options: ServeOptions) -> Result<(), String> {
             if made { ", new" } else { "" },
             options.watch_user,
         );
+        if !loaded.files.is_empty() {
+            let _ = writeln!(out, "doku serve: config {}", loaded.files.join(", "));
+        }
         let _ = out.flush();
         let server = Arc::new(ServerState::new(options, state.path().to_path_buf()));
         let config = Arc::new(handler::russh_config(&server.options, key));

@@ -22,6 +22,7 @@ use ratatui::crossterm::event::Event;
 use ratatui::layout::{Position, Size};
 use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -418,19 +419,57 @@ pub struct ClientTerminal {
     pub no_color: bool,
 }
 
-/// The app for one session: the built-in config and themes resolved for
-/// the client's terminal, the player's remembered choices and saved game.
-pub fn build_app(player: &Player, terminal: &ClientTerminal, now: Instant) -> (App, bool) {
-    let env = Environment {
-        config_home: None,
-        home: None,
-        no_color: terminal.no_color,
-        colorterm: terminal.colorterm.clone(),
-        term: terminal.term.clone(),
-    };
+/// Where the operator's config comes from: `doku serve --config PATH`, else
+/// the server user's own config.toml (XDG), as for `doku` in a terminal.
+/// The default, all `None`, is the built-in config alone.
+#[derive(Clone, Debug, Default)]
+pub struct OperatorConfig {
+    pub path: Option<PathBuf>,
+    pub config_home: Option<PathBuf>,
+    pub home: Option<PathBuf>,
+}
+
+impl OperatorConfig {
+    /// The server process's own: `--config`, `$XDG_CONFIG_HOME`, `$HOME`.
+    pub fn from_process(path: Option<PathBuf>) -> OperatorConfig {
+        let env = Environment::from_process();
+        OperatorConfig {
+            path,
+            config_home: env.config_home,
+            home: env.home,
+        }
+    }
+
+    /// The config and themes, resolved for a terminal of `terminal`'s kind
+    /// (the operator's TERM is not the client's).
+    pub fn load(&self, terminal: &ClientTerminal) -> Result<Loaded, crate::config::ConfigError> {
+        let env = Environment {
+            config_home: self.config_home.clone(),
+            home: self.home.clone(),
+            no_color: terminal.no_color,
+            colorterm: terminal.colorterm.clone(),
+            term: terminal.term.clone(),
+        };
+        crate::config::load_with(self.path.as_deref(), &env)
+    }
+}
+
+/// The app for one session: the operator's config and themes (checked at
+/// the server's start; the built-in ones if the file has since gone bad)
+/// resolved for the client's terminal, the player's remembered choices and
+/// saved game.
+pub fn build_app(
+    player: &Player,
+    terminal: &ClientTerminal,
+    operator: &OperatorConfig,
+    now: Instant,
+) -> (App, bool) {
     // The built-in config cannot fail to load; if it ever did, the
     // session says so and ends (see `run_session`).
-    let loaded: Loaded = match crate::config::load_with(None, &env) {
+    let loaded: Loaded = match operator
+        .load(terminal)
+        .or_else(|_| OperatorConfig::default().load(terminal))
+    {
         Ok(loaded) => loaded,
         Err(err) => panic!("the built-in config does not load: {err}"),
     };
@@ -541,13 +580,14 @@ fn farewell(ended: Option<Ended>, kept: bool, idle: Duration) -> String {
 pub fn run_session<E: EventSource<Stop = Ended>>(
     player: Player,
     client: ClientTerminal,
+    operator: &OperatorConfig,
     shared: Arc<SessionShared>,
     mut events: E,
     idle: Duration,
 ) -> Option<Ended> {
     let kept = matches!(player, Player::Keyed(_));
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let (mut app, sixteen) = build_app(&player, &client, Instant::now());
+        let (mut app, sixteen) = build_app(&player, &client, operator, Instant::now());
         let mouse = app.mouse_enabled();
         let backend = RemoteBackend::new(Arc::clone(&shared), sixteen);
         let mut terminal = ratatui::Terminal::new(CompactBackend::new(backend))?;
@@ -721,6 +761,7 @@ mod tests {
         let ended = run_session(
             Player::Keyed(dir.clone()),
             ClientTerminal::default(),
+            &OperatorConfig::default(),
             Arc::clone(&shared),
             source,
             Duration::from_secs(60),
@@ -762,6 +803,7 @@ mod tests {
         let ended = run_session(
             Player::Anonymous,
             ClientTerminal::default(),
+            &OperatorConfig::default(),
             Arc::clone(&shared),
             events,
             limits.idle,
