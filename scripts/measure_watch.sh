@@ -5,7 +5,11 @@
 #   bytes per step  everything doku writes to the terminal (tmux pipe-pane -o),
 #                   divided by the steps the panel's counter advanced, naive on
 #                   seed-9x9-a at 50 and at 25 steps/s (25: one step per frame).
-#                   Bar: <= 200 bytes per step.
+#                   Bar: <= 200 bytes per step; at 50 steps/s on 100x40
+#                   (WIDTH=100 HEIGHT=40), <= 120 with the side panel (issue
+#                   25). Measured there, release build: 167 before the panel's
+#                   stack had room and frames were compacted (src/ui/output.rs),
+#                   113 after (25 steps/s: 259 -> 160).
 #   CPU             user+system time of the doku process (/proc/PID/stat) over
 #                   wall time: at 30 steps/s (30 frames/s, one step each), at
 #                   1000 steps/s (30 frames/s, ~33 steps each), and paused.

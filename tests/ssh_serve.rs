@@ -3,8 +3,9 @@
 //! resume with the same key; a second key's own game; `watch@` in the
 //! solver view with its own speed; a client without a pty; every refusal
 //! (exec, sftp, port, agent and X11 forwarding, passwords); the limits
-//! (connections per address, sessions at once, idle time); SIGTERM saving
-//! every game.
+//! (connections per address, sessions at once, idle time, authentication
+//! attempts, input per read, a client that stops reading); SIGTERM saving
+//! every game; a real client's bytes broken every way (no panic).
 //!
 //! Without OpenSSH's client (or tmux) each test says it is skipped; with
 //! `CI` set it fails instead (.ci/run installs both).
@@ -50,13 +51,22 @@ struct Server {
 
 impl Server {
     fn start(extra: &[&str]) -> Server {
+        Server::start_in(extra, None)
+    }
+
+    /// A server whose user's config folder is `config_home`.
+    fn start_with_config_home(extra: &[&str], config_home: &Path) -> Server {
+        Server::start_in(extra, Some(config_home))
+    }
+
+    fn start_in(extra: &[&str], config_home: Option<&Path>) -> Server {
         let dir = tempfile::tempdir().expect("temp dir");
         let state = dir.path().join("state");
         let mut child = Command::new(env!("CARGO_BIN_EXE_doku"))
             .args(["serve", "--listen", "127.0.0.1:0", "--state"])
             .arg(&state)
             .args(extra)
-            .env("XDG_CONFIG_HOME", dir.path())
+            .env("XDG_CONFIG_HOME", config_home.unwrap_or(dir.path()))
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -677,4 +687,462 @@ fn garbage_and_half_handshakes_leave_the_server_serving() {
     );
     assert!(!server.log().contains("panicked"), "{}", server.log());
     drop(idle);
+}
+
+/// `ssh -tt` into a game with its input and output in pipes of the test's:
+/// the pty is the server's default size (80x24), keys are what the test
+/// writes, and the screen is what it reads (or, to stall, does not read).
+fn ssh_piped(server: &Server, user: &str, key: &str) -> Child {
+    Command::new("ssh")
+        .arg("-tt")
+        .args(server.ssh_args(user, Some(key)))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ssh runs")
+}
+
+/// Everything `child` writes, collected by a thread as it comes.
+fn collect_output(child: &mut Child) -> Arc<Mutex<Vec<u8>>> {
+    use std::io::Read;
+    let mut stdout = child.stdout.take().expect("stdout");
+    let out = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&out);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+    });
+    out
+}
+
+fn wait_output(out: &Mutex<Vec<u8>>, what: &str, test: impl Fn(&str) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let seen = text(&out.lock().unwrap());
+        if test(&seen) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "no {what} in {seen:?}");
+        sleep(Duration::from_millis(50));
+    }
+}
+
+fn wait_exit(child: &mut Child, within: Duration) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + within;
+    while Instant::now() < deadline {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return Some(status);
+        }
+        sleep(Duration::from_millis(50));
+    }
+    None
+}
+
+#[test]
+fn authentication_attempts_past_the_limit_end_the_connection() {
+    if !have_ssh() {
+        return;
+    }
+    let server = Server::start(&["--max-per-minute", "100", "--max-auth-attempts", "1"]);
+    // A key gets in at its first attempt: the `none` query OpenSSH opens
+    // with is not one.
+    let plain = server.ssh("ann", Some("key1"), &["-T"]);
+    assert!(
+        text(&plain.stdout).contains("the game needs a terminal"),
+        "{plain:?}\n{}",
+        server.log()
+    );
+    // Every key is accepted, so refused attempts need keys the server
+    // refuses: certificates that expired long ago, one for each key, and
+    // the client told to offer certificates only. Both are refused, and
+    // then the client asks for keyboard-interactive, which is accepted.
+    let keygen = |dir: &Path, args: &[&str]| {
+        let status = Command::new("ssh-keygen")
+            .current_dir(dir)
+            .args(args)
+            .status()
+            .expect("ssh-keygen runs");
+        assert!(status.success(), "ssh-keygen {args:?}");
+    };
+    let certificates_only = |server: &Server| {
+        let dir = server.dir.path();
+        keygen(dir, &["-q", "-t", "ed25519", "-N", "", "-f", "ca"]);
+        for key in ["key1.pub", "key2.pub"] {
+            keygen(
+                dir,
+                &[
+                    "-q",
+                    "-s",
+                    "ca",
+                    "-I",
+                    "old",
+                    "-n",
+                    "ann",
+                    "-V",
+                    "20000101:20000102",
+                    key,
+                ],
+            );
+        }
+        let mut command = Command::new("ssh");
+        command
+            .args(["-T", "-o", "LogLevel=INFO"])
+            .args([
+                "-o",
+                "PubkeyAcceptedAlgorithms=ssh-ed25519-cert-v01@openssh.com",
+            ])
+            .arg("-i")
+            .arg(dir.join("key2"))
+            .args(server.ssh_args("ann", Some("key1")));
+        command.stdin(Stdio::null()).output().expect("ssh runs")
+    };
+    // Two attempts allowed: the two certificates are refused, and the
+    // third request is one too many.
+    let server = Server::start(&["--max-per-minute", "100", "--max-auth-attempts", "2"]);
+    let refused = certificates_only(&server);
+    assert_eq!(refused.status.code(), Some(255), "{refused:?}");
+    assert!(
+        text(&refused.stderr).contains("Too many authentication attempts"),
+        "{refused:?}"
+    );
+    assert!(
+        !text(&refused.stdout).contains("the game needs a terminal"),
+        "{refused:?}"
+    );
+    // Three allowed: the same client gets in (without a key: anonymous).
+    let server = Server::start(&["--max-per-minute", "100", "--max-auth-attempts", "3"]);
+    let admitted = certificates_only(&server);
+    assert!(
+        text(&admitted.stdout).contains("the game needs a terminal"),
+        "{admitted:?}\n{}",
+        server.log()
+    );
+    assert!(server.players().is_empty(), "anonymous: nothing kept");
+}
+
+#[test]
+fn a_flood_of_input_is_cut_to_the_limit_of_one_read_and_the_game_goes_on() {
+    if !have_ssh() {
+        return;
+    }
+    use std::io::Write;
+    let mut server = Server::start(&["--max-per-minute", "100", "--max-input", "64"]);
+    let mut child = ssh_piped(&server, "ann", "key1");
+    let out = collect_output(&mut child);
+    let mut keys = child.stdin.take().expect("stdin");
+    wait_output(&out, "the board", |s| s.contains('┏'));
+    // One read of 8,001 bytes: 8,000 moves to the right, then a pause.
+    // Past its first 64 bytes the read is dropped, and the pause with it.
+    keys.write_all(&[b"l".repeat(8000), b"p".to_vec()].concat())
+        .expect("keys");
+    keys.flush().expect("keys");
+    sleep(Duration::from_millis(1500));
+    assert!(
+        !text(&out.lock().unwrap()).contains("Paused"),
+        "the p past the first 64 bytes of the read was taken"
+    );
+    // A flood: 4 MiB of moves as fast as ssh sends them.
+    let flood = b"l".repeat(1 << 20);
+    for _ in 0..4 {
+        keys.write_all(&flood).expect("the flood");
+    }
+    keys.flush().expect("keys");
+    sleep(Duration::from_secs(2));
+    // The game goes on: a key of a read of its own pauses it, q ends it.
+    keys.write_all(b"p").expect("keys");
+    keys.flush().expect("keys");
+    wait_output(&out, "the pause screen after the flood", |s| {
+        s.contains("Paused")
+    });
+    keys.write_all(b"q").expect("keys");
+    keys.flush().expect("keys");
+    let status = wait_exit(&mut child, Duration::from_secs(15));
+    let _ = child.kill();
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    assert!(
+        server.child.try_wait().expect("wait").is_none(),
+        "{}",
+        server.log()
+    );
+    assert!(!server.log().contains("panicked"), "{}", server.log());
+}
+
+#[test]
+fn a_client_that_stops_reading_is_closed_and_its_game_saved() {
+    if !have_ssh() {
+        return;
+    }
+    use std::io::Write;
+    let mut server = Server::start(&[
+        "--max-per-minute",
+        "100",
+        "--output-budget",
+        "1024",
+        "--stall",
+        "2",
+    ]);
+    // ssh takes keys from the test and writes the screen into a pipe that
+    // nobody reads: once the pipe (64 KiB) and ssh's window (2 MiB) are
+    // full, the server's output for it waits.
+    let mut child = ssh_piped(&server, "ann", "key1");
+    let unread = child.stdout.take().expect("stdout");
+    let mut keys = child.stdin.take().expect("stdin");
+    // Each p pauses or resumes: the board hidden or drawn again each time.
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while !server.log().contains("game ended (Some(Stalled))") {
+        assert!(
+            Instant::now() < deadline,
+            "the client that reads nothing is still served:\n{}",
+            server.log()
+        );
+        let _ = keys.write_all(b"p").and_then(|()| keys.flush());
+        sleep(Duration::from_millis(10));
+    }
+    // The connection is closed (its last output could not go out), the
+    // game saved, the slot free, and the server serves others.
+    let status = wait_exit(&mut child, Duration::from_secs(20));
+    assert!(
+        status.is_some(),
+        "ssh is still connected:\n{}",
+        server.log()
+    );
+    let players = server.players();
+    assert!(
+        saved_game(&players[0]).contains("\"entries\""),
+        "{}",
+        server.log()
+    );
+    let other = server.ssh("bob", Some("key2"), &["-T"]);
+    assert!(
+        text(&other.stdout).contains("the game needs a terminal"),
+        "{other:?}\n{}",
+        server.log()
+    );
+    drop(unread);
+    let status = server.terminate();
+    assert!(status.success(), "{status:?}: {}", server.log());
+    assert!(!server.log().contains("panicked"), "{}", server.log());
+}
+
+/// What a real `ssh` sends to the server in a whole session (version line,
+/// key exchange, then the encrypted rest), recorded by a relay between them.
+fn recorded_client_bytes(server: &Server) -> Vec<u8> {
+    use std::io::{Read, Write};
+    use std::net::{Shutdown, TcpListener, TcpStream};
+    let listener = TcpListener::bind("127.0.0.1:0").expect("relay listens");
+    let relay_port = listener.local_addr().expect("address").port();
+    let server_port = server.port;
+    let recorded = Arc::new(Mutex::new(Vec::new()));
+    let record = Arc::clone(&recorded);
+    let relay = std::thread::spawn(move || {
+        let (client, _) = listener.accept().expect("ssh connects");
+        let upstream = TcpStream::connect(("127.0.0.1", server_port)).expect("server");
+        let (mut from_client, mut to_server) = (
+            client.try_clone().expect("clone"),
+            upstream.try_clone().expect("clone"),
+        );
+        let up = std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = from_client.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                record.lock().unwrap().extend_from_slice(&buf[..n]);
+                if to_server.write_all(&buf[..n]).is_err() {
+                    break;
+                }
+            }
+            let _ = to_server.shutdown(Shutdown::Write);
+        });
+        let (mut from_server, mut to_client) = (upstream, client);
+        let _ = std::io::copy(&mut from_server, &mut to_client);
+        let _ = to_client.shutdown(Shutdown::Both);
+        let _ = up.join();
+    });
+    let mut args = server.ssh_args("ann", Some("key1"));
+    let port = args.iter().position(|a| a == "-p").expect("-p") + 1;
+    args[port] = relay_port.to_string();
+    let out = Command::new("ssh")
+        .arg("-T")
+        .args(&args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("ssh runs");
+    assert!(
+        text(&out.stdout).contains("the game needs a terminal"),
+        "{out:?}"
+    );
+    relay.join().expect("relay");
+    let bytes = recorded.lock().unwrap().clone();
+    assert!(bytes.starts_with(b"SSH-2.0-"), "{:?}", text(&bytes));
+    bytes
+}
+
+/// `seed` changed the way a broken or hostile client would: bits flipped,
+/// cut short, a length overwritten, bytes put in or repeated. Mostly in
+/// its first 2 KiB, the part in the clear (version line, key exchange).
+fn mutate(seed: &[u8], rng: &mut impl FnMut() -> u64) -> Vec<u8> {
+    let mut bytes = seed.to_vec();
+    let at = |len: usize, rng: &mut dyn FnMut() -> u64| {
+        let span = if rng().is_multiple_of(4) {
+            len
+        } else {
+            len.min(2048)
+        };
+        (rng() as usize) % span.max(1)
+    };
+    match rng() % 5 {
+        0 => {
+            for _ in 0..1 + rng() % 8 {
+                let i = at(bytes.len(), rng);
+                bytes[i] ^= 1 << (rng() % 8);
+            }
+        }
+        1 => {
+            let i = at(bytes.len(), rng);
+            bytes.truncate(i);
+        }
+        2 => {
+            let i = at(bytes.len(), rng);
+            let value = (rng() as u32).to_be_bytes();
+            for (k, b) in value.iter().enumerate() {
+                if let Some(byte) = bytes.get_mut(i + k) {
+                    *byte = *b;
+                }
+            }
+        }
+        3 => {
+            let i = at(bytes.len(), rng);
+            let junk: Vec<u8> = (0..1 + rng() % 64).map(|_| rng() as u8).collect();
+            bytes.splice(i..i, junk);
+        }
+        _ => {
+            let i = at(bytes.len(), rng);
+            let end = (i + 1 + (rng() as usize) % 256).min(bytes.len());
+            let again = bytes[i..end].to_vec();
+            bytes.splice(i..i, again);
+        }
+    }
+    bytes
+}
+
+/// Rounds of [`a_real_clients_bytes_broken_every_way_leave_the_server_serving`];
+/// `scripts/serve_fuzz.sh` runs thousands.
+fn fuzz_rounds() -> usize {
+    std::env::var("DOKU_SERVE_FUZZ_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(160)
+}
+
+#[test]
+fn a_real_clients_bytes_broken_every_way_leave_the_server_serving() {
+    if !have_ssh() {
+        return;
+    }
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    let mut server = Server::start(&["--max-per-minute", "100000", "--max-sessions", "4"]);
+    let seed = Arc::new(recorded_client_bytes(&server));
+    let rounds = fuzz_rounds();
+    let port = server.port;
+    let workers: Vec<_> = (0..4u64)
+        .map(|worker| {
+            let seed = Arc::clone(&seed);
+            std::thread::spawn(move || {
+                let mut state = 0x9e37_79b9_7f4a_7c15_u64 ^ (worker + 1).wrapping_mul(0xbf58_476d);
+                let mut rng = move || {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state
+                };
+                for _ in 0..rounds / 4 {
+                    let bytes = mutate(&seed, &mut rng);
+                    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
+                        continue;
+                    };
+                    let _ = stream.set_write_timeout(Some(Duration::from_millis(500)));
+                    let _ = stream.set_read_timeout(Some(Duration::from_millis(100)));
+                    let _ = stream.write_all(&bytes);
+                    // Whatever the server answers, until it closes or waits.
+                    let mut buf = [0u8; 4096];
+                    let until = Instant::now() + Duration::from_millis(200);
+                    while Instant::now() < until {
+                        match stream.read(&mut buf) {
+                            Ok(0) | Err(_) => break,
+                            Ok(_) => {}
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    // Meanwhile, and after, real clients are served.
+    let during = server.ssh("bob", Some("key2"), &["-T"]);
+    for worker in workers {
+        worker.join().expect("a fuzzing thread");
+    }
+    let after = server.ssh("ann", Some("key1"), &["-T"]);
+    for out in [&during, &after] {
+        assert!(
+            text(&out.stdout).contains("the game needs a terminal"),
+            "{out:?}\n{}",
+            server.log()
+        );
+    }
+    assert!(
+        server.child.try_wait().expect("wait").is_none(),
+        "{}",
+        server.log()
+    );
+    let status = server.terminate();
+    assert!(status.success(), "{status:?}: {}", server.log());
+    assert!(!server.log().contains("panicked"), "{}", server.log());
+}
+
+#[test]
+fn the_operators_config_applies_to_every_session_and_a_bad_one_stops_the_start() {
+    if !have_ssh() {
+        return;
+    }
+    let Some(tmux) = Tmux::start("ssh-config", 100, 40) else {
+        return;
+    };
+    // The server user's own config.toml (XDG_CONFIG_HOME is the server's
+    // temporary folder): the solver view starts at 5 steps/s, naive.
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("doku")).expect("config dir");
+    std::fs::write(
+        dir.path().join("doku").join("config.toml"),
+        "[watch]\nspeed = 5\nstrategy = \"naive\"\n",
+    )
+    .expect("config");
+    let server = Server::start_with_config_home(&[], dir.path());
+    assert!(server.log().contains("config.toml"), "{}", server.log());
+    let pane = tmux.open("watcher", &server.ssh_shell("watch", Some("key1"), ""));
+    let screen = pane.wait_up_to(Duration::from_secs(30), "the solver view", |s| {
+        s.contains("strategy   naive") && s.contains("speed      5/s")
+    });
+    assert!(screen.contains("steps"), "{screen}");
+    // A config with a mistake: the server says which and does not start.
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "[watch]\nspeed = \"fast\"\n").expect("config");
+    let out = Command::new(env!("CARGO_BIN_EXE_doku"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--config"])
+        .arg(&bad)
+        .arg("--state")
+        .arg(dir.path().join("state"))
+        .output()
+        .expect("doku serve runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.toml") && err.contains("speed"), "{err}");
+    assert!(!text(&out.stdout).contains("listening"), "{out:?}");
 }

@@ -8,16 +8,19 @@ use crate::engine::{Board, SearchKind};
 use crate::game::Game;
 use crate::signals::{Shutdown, ShutdownSignals};
 use crate::storage::{prefs, Preferences, StateDir};
-use crate::ui::output::TerminalOutput;
+use crate::ui::output::{CompactBackend, TerminalOutput};
 use crate::watch::WatchOptions;
 use ratatui::crossterm::event;
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// The terminal the game draws on: crossterm over standard output, through
-/// [`TerminalOutput`] (16-colour codes on a 16-colour terminal).
-pub type TuiTerminal =
-    ratatui::Terminal<ratatui::backend::CrosstermBackend<TerminalOutput<io::Stdout>>>;
+/// [`TerminalOutput`] (16-colour codes on a 16-colour terminal, frames made
+/// shorter) and [`CompactBackend`] (a few unchanged cells written again
+/// rather than moved over).
+pub type TuiTerminal = ratatui::Terminal<
+    CompactBackend<ratatui::backend::CrosstermBackend<TerminalOutput<io::Stdout>>>,
+>;
 
 /// Raw mode, the alternate screen and a hidden cursor, with a panic hook
 /// that gives the terminal back (as `ratatui::init` does).
@@ -33,7 +36,9 @@ fn open_terminal(sixteen_colours: bool) -> io::Result<TuiTerminal> {
         ratatui::crossterm::terminal::EnterAlternateScreen
     )?;
     let output = TerminalOutput::new(io::stdout(), sixteen_colours);
-    let mut terminal = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(output))?;
+    let mut terminal = ratatui::Terminal::new(CompactBackend::new(
+        ratatui::backend::CrosstermBackend::new(output),
+    ))?;
     // Once: `Terminal::draw` hides it again every frame, bytes an idle
     // clock does not need.
     terminal.hide_cursor()?;

@@ -79,6 +79,12 @@ kept. Only the game is served: commands (ssh HOST CMD), sftp and other
 subsystems, port, agent and X11 forwarding are refused, and the game needs a
 pty (ssh -t when a command line would not give one).
 
+Every session plays with the operator's config and themes: --config PATH, else
+the server user's own config.toml ($XDG_CONFIG_HOME/doku, else ~/.config/doku),
+as for doku in a terminal; it is checked at start (a mistake is named and the
+server does not start). Each player's own choices (size, difficulty, theme...)
+are kept with their key, over the config.
+
 The host key is made on the first start, kept as STATE/ssh_host_ed25519_key
 (mode 0600) and reused; its fingerprint is printed at start, for players to
 check against what ssh shows them. STATE is the state directory: --state, else
@@ -89,7 +95,8 @@ told the server is full), --max-per-minute new connections from one address, in
 any minute (more are closed at once), --max-auth-attempts per connection,
 --idle seconds without a key (the game is saved and the session closed),
 --output-budget bytes waiting for a slow client (past it, frames are merged into
-the next; a client whose output stays past it for 30 s is closed), --max-input bytes of
+the next; a client whose output stays past it for --stall seconds, 30 unless
+told, is closed), --max-input bytes of
 one read of input (the rest is dropped). SIGTERM or SIGINT saves every game and
 closes every session, then exits with status 0.
 
@@ -586,6 +593,10 @@ pub struct ServeArgs {
     /// Bytes of output waiting for a slow client past which frames are merged.
     #[arg(long, value_name = "BYTES", default_value_t = 65536, value_parser = clap::value_parser!(u32).range(1024..=16_777_216))]
     pub output_budget: u32,
+    /// Seconds a client's output may stay past the budget (it reads nothing)
+    /// before its game is saved and its session closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub stall: u64,
     /// Bytes taken from one read of a client's input (the rest is dropped).
     #[arg(long, value_name = "BYTES", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
     pub max_input: u32,
@@ -595,7 +606,7 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
-    fn options(&self) -> crate::serve::ServeOptions {
+    fn options(&self, config: Option<PathBuf>) -> crate::serve::ServeOptions {
         crate::serve::ServeOptions {
             listen: self.listen,
             state: self.state.clone(),
@@ -604,8 +615,10 @@ impl ServeArgs {
             per_minute: self.max_per_minute as usize,
             auth_attempts: self.max_auth_attempts as usize,
             output_budget: self.output_budget as usize,
+            stall: std::time::Duration::from_secs(self.stall),
             max_input: self.max_input as usize,
             watch_user: self.watch_user.clone(),
+            config: crate::serve::session::OperatorConfig::from_process(config),
         }
     }
 }
@@ -641,7 +654,7 @@ pub fn main() -> i32 {
         Some(Command::Latin(args)) => latin::run(&args),
         Some(Command::Completions { shell }) => docs::completions(shell),
         Some(Command::Man) => docs::man(),
-        Some(Command::Serve(args)) => crate::serve::main(args.options()),
+        Some(Command::Serve(args)) => crate::serve::main(args.options(cli.config.clone())),
         Some(Command::Play(args)) => match play_puzzle(&args) {
             // A puzzle that cannot be finished is no game; `doku watch` shows
             // the search exhausting it instead.

@@ -30,6 +30,12 @@ const INPUT_QUEUE: usize = 64;
 /// How long a connection has to log in and start its session.
 const LOGIN_GRACE: Duration = Duration::from_secs(30);
 
+/// How long the last output of a finished game may wait for the client to
+/// read it before the connection is dropped: a client that stopped reading
+/// (its game ended as stalled) would otherwise hold the connection, and the
+/// task waiting to send, for as long as it answers keepalives.
+const LAST_OUTPUT_GRACE: Duration = Duration::from_secs(5);
+
 /// What all connections share.
 pub struct ServerState {
     pub options: ServeOptions,
@@ -78,7 +84,9 @@ pub fn russh_config(options: &ServeOptions, key: PrivateKey) -> russh::server::C
         auth_rejection_time: Duration::from_secs(1),
         // OpenSSH asks with `none` first to learn the methods: no wait for that.
         auth_rejection_time_initial: Some(Duration::ZERO),
-        max_auth_attempts: options.auth_attempts,
+        // russh counts the `none` query OpenSSH opens with as a refused
+        // attempt: one more, so `--max-auth-attempts 1` still lets a key in.
+        max_auth_attempts: options.auth_attempts + 1,
         keys: vec![key],
         // Our own idle limit ends a session without keys; keepalives find
         // a client that is gone without saying so.
@@ -257,6 +265,7 @@ impl Connection {
         writer: ChannelWriteHalf<Msg>,
         size: (u16, u16),
         terminal: ClientTerminal,
+        connection: russh::server::Handle,
     ) -> Option<GameLink> {
         let player = self.player.clone().unwrap_or(Player::Anonymous);
         let shared = Arc::new(SessionShared::new(size.0, size.1));
@@ -264,6 +273,7 @@ impl Connection {
         let limits = SessionLimits {
             idle: self.server.options.idle,
             output_budget: self.server.options.output_budget,
+            stall: self.server.options.stall,
         };
         let events = ChannelEvents::new(
             receiver,
@@ -278,7 +288,14 @@ impl Connection {
             .name("doku-session".into())
             .spawn(move || {
                 log(format_args!("{who}: game started"));
-                let ended = run_session(player, terminal, thread_shared, events, limits.idle);
+                let ended = run_session(
+                    player,
+                    terminal,
+                    &server.options.config,
+                    thread_shared,
+                    events,
+                    limits.idle,
+                );
                 server.sessions.fetch_sub(1, Ordering::SeqCst);
                 log(format_args!("{who}: game ended ({ended:?})"));
             });
@@ -295,23 +312,43 @@ impl Connection {
             writer,
             Arc::clone(&shared),
             Arc::clone(&self.server),
+            connection,
         ));
         Some(GameLink { input, shared })
     }
 }
 
 /// Sends a session's output into its channel as the client's window
-/// allows, merged: whatever waits goes in one write. Then ends the channel.
+/// allows, merged: whatever waits goes in one write. Then ends the channel;
+/// or, when the game has ended and its output still cannot go out after
+/// [`LAST_OUTPUT_GRACE`] (the client reads nothing), the connection.
 async fn send_output(
     writer: ChannelWriteHalf<Msg>,
     shared: Arc<SessionShared>,
     server: Arc<ServerState>,
+    connection: russh::server::Handle,
 ) {
     loop {
         let bytes = shared.take_output();
         if !bytes.is_empty() {
             let n = bytes.len() as u64;
-            if writer.data_bytes(bytes).await.is_err() {
+            let sent = tokio::select! {
+                sent = writer.data_bytes(bytes) => sent.is_ok(),
+                () = finished_for(&shared, LAST_OUTPUT_GRACE) => {
+                    // The channel's close would wait behind the data that
+                    // cannot go: end the connection.
+                    let _ = connection
+                        .disconnect(
+                            russh::Disconnect::ByApplication,
+                            "doku: closed, the client reads nothing".into(),
+                            "en".into(),
+                        )
+                        .await;
+                    shared.close();
+                    return;
+                }
+            };
+            if !sent {
                 shared.close();
                 break;
             }
@@ -337,6 +374,14 @@ async fn send_output(
     let _ = writer.exit_status(0).await;
     let _ = writer.eof().await;
     let _ = writer.close().await;
+}
+
+/// Returns once the session's game has been over for `grace`.
+async fn finished_for(shared: &SessionShared, grace: Duration) {
+    while !shared.is_finished() {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    tokio::time::sleep(grace).await;
 }
 
 /// Tells the client why there is no game, and closes the channel.
@@ -518,7 +563,7 @@ impl russh::server::Handler for Connection {
             return Ok(());
         }
         let terminal = state.terminal.clone();
-        let game = self.start_game(writer, size, terminal);
+        let game = self.start_game(writer, size, terminal, session.handle());
         if let Some(state) = self.channel.as_mut() {
             state.game = game;
         }

@@ -40,10 +40,14 @@ pub struct ServeOptions {
     pub auth_attempts: usize,
     /// Output waiting for a slow client past which frames are merged.
     pub output_budget: usize,
+    /// Output past the budget for this long closes the session (saved).
+    pub stall: Duration,
     /// Bytes of input taken from one read; the rest is dropped.
     pub max_input: usize,
     /// The user name that watches the solver instead of playing.
     pub watch_user: String,
+    /// The operator's config and themes for every session.
+    pub config: session::OperatorConfig,
 }
 
 impl Default for ServeOptions {
@@ -56,8 +60,10 @@ impl Default for ServeOptions {
             per_minute: 20,
             auth_attempts: 6,
             output_budget: 64 * 1024,
+            stall: session::STALL,
             max_input: 4096,
             watch_user: "watch".into(),
+            config: session::OperatorConfig::default(),
         }
     }
 }
@@ -147,6 +153,12 @@ fn serve(options: ServeOptions) -> Result<(), String> {
         None => StateDir::from_env().map_err(|e| e.to_string())?,
     };
     state.create().map_err(|e| e.to_string())?;
+    // The operator's config is checked before anything is served: an error
+    // names the file and the key here, not in every player's session.
+    let loaded = options
+        .config
+        .load(&session::ClientTerminal::default())
+        .map_err(|e| e.to_string())?;
     let key_path = host_key_path(state.path());
     let (key, made) = host_key(&key_path)?;
     let fingerprint = key.public_key().fingerprint(HashAlg::Sha256);
@@ -171,6 +183,9 @@ fn serve(options: ServeOptions) -> Result<(), String> {
             if made { ", new" } else { "" },
             options.watch_user,
         );
+        if !loaded.files.is_empty() {
+            let _ = writeln!(out, "doku serve: config {}", loaded.files.join(", "));
+        }
         let _ = out.flush();
         let server = Arc::new(ServerState::new(options, state.path().to_path_buf()));
         let config = Arc::new(handler::russh_config(&server.options, key));

@@ -8,20 +8,21 @@
 //! than the budget waits (the client reads slowly, or not at all), no frame
 //! is drawn, so the frames in between are merged into the next one (each
 //! frame is the difference from the last one sent); a client that reads
-//! nothing for [`STALL`] is closed.
+//! nothing for [`STALL`] (or the server's `--stall`) is closed.
 
 use super::input::InputParser;
 use crate::app::event_loop::{self, EventSource};
 use crate::app::{App, Persistence};
 use crate::config::{Environment, Loaded};
 use crate::storage::{prefs, Preferences, StateDir};
-use crate::ui::output::TerminalOutput;
+use crate::ui::output::{CompactBackend, TerminalOutput};
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::{Position, Size};
 use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -29,6 +30,7 @@ use std::time::{Duration, Instant};
 
 /// A client that has read nothing of what waits for it for this long is
 /// gone as far as the game is concerned: the session ends (the game saved).
+/// The default of `doku serve --stall`.
 pub const STALL: Duration = Duration::from_secs(30);
 
 /// The terminal sizes a client may claim are clamped to these (columns,
@@ -276,6 +278,8 @@ pub struct SessionLimits {
     pub idle: Duration,
     /// The most output waiting for a slow client before frames are merged.
     pub output_budget: usize,
+    /// Output past the budget for this long ends the session (saved).
+    pub stall: Duration,
 }
 
 impl ChannelEvents {
@@ -377,7 +381,7 @@ impl EventSource for ChannelEvents {
         }
         if self
             .over_budget_since
-            .is_some_and(|since| now.saturating_duration_since(since) >= STALL)
+            .is_some_and(|since| now.saturating_duration_since(since) >= self.limits.stall)
         {
             return Some(Ended::Stalled);
         }
@@ -415,19 +419,57 @@ pub struct ClientTerminal {
     pub no_color: bool,
 }
 
-/// The app for one session: the built-in config and themes resolved for
-/// the client's terminal, the player's remembered choices and saved game.
-pub fn build_app(player: &Player, terminal: &ClientTerminal, now: Instant) -> (App, bool) {
-    let env = Environment {
-        config_home: None,
-        home: None,
-        no_color: terminal.no_color,
-        colorterm: terminal.colorterm.clone(),
-        term: terminal.term.clone(),
-    };
+/// Where the operator's config comes from: `doku serve --config PATH`, else
+/// the server user's own config.toml (XDG), as for `doku` in a terminal.
+/// The default, all `None`, is the built-in config alone.
+#[derive(Clone, Debug, Default)]
+pub struct OperatorConfig {
+    pub path: Option<PathBuf>,
+    pub config_home: Option<PathBuf>,
+    pub home: Option<PathBuf>,
+}
+
+impl OperatorConfig {
+    /// The server process's own: `--config`, `$XDG_CONFIG_HOME`, `$HOME`.
+    pub fn from_process(path: Option<PathBuf>) -> OperatorConfig {
+        let env = Environment::from_process();
+        OperatorConfig {
+            path,
+            config_home: env.config_home,
+            home: env.home,
+        }
+    }
+
+    /// The config and themes, resolved for a terminal of `terminal`'s kind
+    /// (the operator's TERM is not the client's).
+    pub fn load(&self, terminal: &ClientTerminal) -> Result<Loaded, crate::config::ConfigError> {
+        let env = Environment {
+            config_home: self.config_home.clone(),
+            home: self.home.clone(),
+            no_color: terminal.no_color,
+            colorterm: terminal.colorterm.clone(),
+            term: terminal.term.clone(),
+        };
+        crate::config::load_with(self.path.as_deref(), &env)
+    }
+}
+
+/// The app for one session: the operator's config and themes (checked at
+/// the server's start; the built-in ones if the file has since gone bad)
+/// resolved for the client's terminal, the player's remembered choices and
+/// saved game.
+pub fn build_app(
+    player: &Player,
+    terminal: &ClientTerminal,
+    operator: &OperatorConfig,
+    now: Instant,
+) -> (App, bool) {
     // The built-in config cannot fail to load; if it ever did, the
     // session says so and ends (see `run_session`).
-    let loaded: Loaded = match crate::config::load_with(None, &env) {
+    let loaded: Loaded = match operator
+        .load(terminal)
+        .or_else(|_| OperatorConfig::default().load(terminal))
+    {
         Ok(loaded) => loaded,
         Err(err) => panic!("the built-in config does not load: {err}"),
     };
@@ -496,7 +538,9 @@ pub fn build_app(player: &Player, terminal: &ClientTerminal, now: Instant) -> (A
 fn terminal_modes(mouse: bool, on: bool) -> Vec<u8> {
     let mut bytes = Vec::new();
     let modes: &[&[u8]] = if on {
-        &[b"\x1b[?1049h", b"\x1b[?25l", b"\x1b[?2004h", b"\x1b[2J"]
+        // The screen is cleared after, by the terminal (`Terminal::clear`),
+        // so the backend knows it blank.
+        &[b"\x1b[?1049h", b"\x1b[?25l", b"\x1b[?2004h"]
     } else {
         &[b"\x1b[?2004l", b"\x1b[?25h", b"\x1b[?1049l"]
     };
@@ -536,24 +580,29 @@ fn farewell(ended: Option<Ended>, kept: bool, idle: Duration) -> String {
 pub fn run_session<E: EventSource<Stop = Ended>>(
     player: Player,
     client: ClientTerminal,
+    operator: &OperatorConfig,
     shared: Arc<SessionShared>,
     mut events: E,
     idle: Duration,
 ) -> Option<Ended> {
     let kept = matches!(player, Player::Keyed(_));
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let (mut app, sixteen) = build_app(&player, &client, Instant::now());
+        let (mut app, sixteen) = build_app(&player, &client, operator, Instant::now());
         let mouse = app.mouse_enabled();
         let backend = RemoteBackend::new(Arc::clone(&shared), sixteen);
-        let mut terminal = ratatui::Terminal::new(backend)?;
-        terminal.backend_mut().send(&terminal_modes(mouse, true))?;
+        let mut terminal = ratatui::Terminal::new(CompactBackend::new(backend))?;
+        terminal
+            .backend_mut()
+            .inner_mut()
+            .send(&terminal_modes(mouse, true))?;
+        terminal.clear()?;
         let result = event_loop::run(&mut app, &mut terminal, &mut events);
         // The clock has run on since the last change; keep that time too.
         app.save(Instant::now());
         let ended = result.as_ref().ok().copied().flatten();
         let mut goodbye = terminal_modes(mouse, false);
         goodbye.extend_from_slice(farewell(ended, kept, idle).as_bytes());
-        terminal.backend_mut().send(&goodbye)?;
+        terminal.backend_mut().inner_mut().send(&goodbye)?;
         result
     }));
     let ended = match outcome {
@@ -586,6 +635,7 @@ mod tests {
         let limits = SessionLimits {
             idle,
             output_budget: budget,
+            stall: STALL,
         };
         let events = ChannelEvents::new(rx, shared, Arc::new(AtomicBool::new(false)), limits);
         (tx, events)
@@ -711,6 +761,7 @@ mod tests {
         let ended = run_session(
             Player::Keyed(dir.clone()),
             ClientTerminal::default(),
+            &OperatorConfig::default(),
             Arc::clone(&shared),
             source,
             Duration::from_secs(60),
@@ -740,6 +791,7 @@ mod tests {
         let limits = SessionLimits {
             idle: Duration::from_secs(60),
             output_budget: 1 << 20,
+            stall: STALL,
         };
         let events = ChannelEvents::new(
             rx,
@@ -751,6 +803,7 @@ mod tests {
         let ended = run_session(
             Player::Anonymous,
             ClientTerminal::default(),
+            &OperatorConfig::default(),
             Arc::clone(&shared),
             events,
             limits.idle,

@@ -24,6 +24,12 @@ use std::time::Duration;
 const GAP: u16 = 2;
 /// Rows the panel needs for the counters alone (with its borders).
 const PANEL_MIN_HEIGHT: u16 = 13;
+/// Rows the panel takes, where the screen has them, even beside a shorter
+/// board: the counters, the graph and eight rows of the stack of choices.
+/// With three rows the stack scrolled at nearly every push and pop, and
+/// rewrote each of them (most of a step's bytes over SSH); with eight it
+/// moves once every four levels.
+const PANEL_ROOMY_HEIGHT: u16 = 28;
 
 pub struct WatchView<'a> {
     pub watch: &'a Watch,
@@ -50,7 +56,7 @@ impl WatchLayout {
                 let total = geometry.width + GAP + PANEL_WIDTH;
                 let left = area.x + (area.width - total) / 2;
                 let top = area.y + (area.height - geometry.height) / 2;
-                let panel_height = geometry.height.max(PANEL_MIN_HEIGHT).min(area.height);
+                let panel_height = geometry.height.max(PANEL_ROOMY_HEIGHT).min(area.height);
                 let panel_top = area.y + (area.height - panel_height) / 2;
                 return Some(WatchLayout {
                     board: Rect::new(left, top, geometry.width, geometry.height),
@@ -304,14 +310,16 @@ impl WatchView<'_> {
             } else {
                 max
             };
+            let graph = Rect::new(inner.x, y, inner.width, spark_rows.min(inner.bottom() - y));
+            // The graph's whole area in its style, not only the columns
+            // drawn so far: a new column's blank top then equals the blank
+            // it replaces, and is not sent again.
+            buf.set_style(graph, theme.solver_guess());
             Sparkline::default()
                 .data(&data)
                 .max(scale)
                 .style(theme.solver_guess())
-                .render(
-                    Rect::new(inner.x, y, inner.width, spark_rows.min(inner.bottom() - y)),
-                    buf,
-                );
+                .render(graph, buf);
             y += spark_rows;
         }
         // The stack of choices, deepest last, as many as the panel holds.
