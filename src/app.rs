@@ -877,8 +877,15 @@ impl App {
 const PREFS_LEFT_ALONE: &str =
     "choice not remembered: preferences.json cannot be read, and is left as it is";
 
-/// A shown hint for the status line: the technique, then what it says.
+/// A shown hint for the status line: the technique, then what it says (a
+/// forcing chain's branches on one line, parted by "; ").
 pub(super) fn hint_message(hint: &crate::game::Hint) -> String {
+    crate::game::one_line(&hint_words(hint))
+}
+
+/// The hint at its level in words, a forcing chain one branch a line (the
+/// rows under the board show it so; [`hint_message`] is it on one line).
+pub(super) fn hint_words(hint: &crate::game::Hint) -> String {
     match hint.level {
         crate::game::HintLevel::Summary => format!("hint: {}", hint.text()),
         crate::game::HintLevel::Detail => crate::game::step_line(&hint.technique, hint.text()),
