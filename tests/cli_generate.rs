@@ -305,7 +305,11 @@ fn latin_255_is_printed_fast_in_every_plain_format() {
     let block = stdout_of(&["latin", "255", "--seed", "1", "--format", "block"]);
     let rows: Vec<Vec<u16>> = block
         .lines()
-        .map(|l| l.split_whitespace().map(|v| v.parse().expect("number")).collect())
+        .map(|l| {
+            l.split_whitespace()
+                .map(|v| v.parse().expect("number"))
+                .collect()
+        })
         .collect();
     assert_eq!(rows, parse_csv(&csv));
 }

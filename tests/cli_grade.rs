@@ -330,7 +330,15 @@ fn a_forcing_chain_step_writes_each_branch_on_a_line_of_its_own() {
         .copied()
         .collect();
     assert!(rest.len() >= 2, "{out}");
-    assert!(rest[..rest.len() - 1].iter().all(|l| l.starts_with("    if r")), "{out}");
-    assert!(rest[rest.len() - 1].starts_with("    either way r"), "{out}");
+    assert!(
+        rest[..rest.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("    if r")),
+        "{out}"
+    );
+    assert!(
+        rest[rest.len() - 1].starts_with("    either way r"),
+        "{out}"
+    );
     assert_eq!(lines[at].matches(" if r").count(), 1, "{}", lines[at]);
 }

@@ -1296,7 +1296,11 @@ fn at_60x24_the_board_stays_put_from_no_hint_to_either_hint_level() {
         app.act(Action::Hint, now);
         assert_eq!(app.game.hint().map(|h| h.level), Some(level));
         let screen = text(&draw(&app, now, 60, 24));
-        assert_eq!(board_top(&screen), Some(top), "{level:?}:\n{plain}\n{screen}");
+        assert_eq!(
+            board_top(&screen),
+            Some(top),
+            "{level:?}:\n{plain}\n{screen}"
+        );
     }
 }
 
