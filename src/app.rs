@@ -79,6 +79,12 @@ pub struct App {
     /// The choices in the preferences file: a key writes its own over them,
     /// so what the config or this run's command line chose stays out.
     remembered: crate::storage::Preferences,
+    /// The preferences file could not be read and could not be moved
+    /// aside: it is left as it is, so no choice is written over it.
+    prefs_left_alone: bool,
+    /// What the status line says of an unreadable preferences file, beside
+    /// the opening message (see [`App::preferences_unreadable`]).
+    prefs_news: Option<String>,
     celebration: Option<Instant>,
     /// The terminal's size, for mapping mouse clicks to cells.
     terminal_area: Rect,
@@ -122,6 +128,8 @@ impl App {
             settings,
             persistence: Persistence::off(),
             remembered: crate::storage::Preferences::default(),
+            prefs_left_alone: false,
+            prefs_news: None,
             celebration: None,
             terminal_area: Rect::new(0, 0, 80, 24),
             help_scroll: 0,
@@ -273,6 +281,12 @@ impl App {
             Action::CycleVariant => remembered.variant = Some(self.deals.next_variant),
             _ => return,
         }
+        if self.prefs_left_alone {
+            // An unreadable file that could not be moved aside is the
+            // player's to look at: a choice must not write over it.
+            self.message = Some(PREFS_LEFT_ALONE.into());
+            return;
+        }
         if let Some(problem) = self.persistence.remember(&remembered) {
             self.message = Some(problem);
         }
@@ -290,9 +304,25 @@ impl App {
     pub fn set_remembered_choices(&mut self, remembered: crate::storage::Preferences) {
         self.remembered = remembered;
     }
+    /// The preferences file could not be read (the defaults are in use):
+    /// the opening message says so, as it does of an unreadable save, and
+    /// a file that could not be moved aside is never written over.
+    pub fn preferences_unreadable(&mut self, err: &crate::storage::LoadError) {
+        self.prefs_left_alone = !err.was_moved_aside();
+        self.prefs_news = Some(if self.prefs_left_alone {
+            "preferences unreadable: left as it is, defaults used".into()
+        } else {
+            "preferences unreadable: kept aside as .corrupt, defaults used".into()
+        });
+    }
     /// What became of the saved game, for the status line: held back until
-    /// the first deal arrives, so the deal does not wipe it.
+    /// the first deal arrives, so the deal does not wipe it. An unreadable
+    /// preferences file is named after it, never left unsaid.
     pub fn show_opening_message(&mut self, message: Option<String>) {
+        let message = [message, self.prefs_news.take()]
+            .into_iter()
+            .flatten()
+            .reduce(|saved, prefs| format!("{saved}; {prefs}"));
         if let Some(message) = self.deals.hold_for_first(message) {
             self.message = Some(message);
         }
@@ -842,8 +872,20 @@ impl App {
     }
 }
 
-/// A shown hint for the status line: the technique, then what it says.
+/// Why a choice is not remembered while the preferences file is unreadable
+/// where it is.
+const PREFS_LEFT_ALONE: &str =
+    "choice not remembered: preferences.json cannot be read, and is left as it is";
+
+/// A shown hint for the status line: the technique, then what it says (a
+/// forcing chain's branches on one line, parted by "; ").
 pub(super) fn hint_message(hint: &crate::game::Hint) -> String {
+    crate::game::one_line(&hint_words(hint))
+}
+
+/// The hint at its level in words, a forcing chain one branch a line (the
+/// rows under the board show it so; [`hint_message`] is it on one line).
+pub(super) fn hint_words(hint: &crate::game::Hint) -> String {
     match hint.level {
         crate::game::HintLevel::Summary => format!("hint: {}", hint.text()),
         crate::game::HintLevel::Detail => crate::game::step_line(&hint.technique, hint.text()),

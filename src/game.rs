@@ -163,11 +163,21 @@ impl Hint {
 /// well as one inside it ("r4c2<>9: if r4c2=9, ..." in a nested chain).
 /// A word that is not plainly capitalised (a cell, "XY-wing", "BUG") is left
 /// as it is.
+///
+/// A forcing chain's branches stay one a line (`\n` between them), each
+/// line going on in lower case too ("if r5c3=1, ..."): `doku grade
+/// --steps` indents them under the step, the rows under the board show
+/// them as they are, and [`one_line`] joins them for the status line.
 pub fn step_line(technique: impl std::fmt::Display, explanation: &str) -> String {
-    format!(
-        "{technique}: {}",
-        lower_first_word(&explanation_sentence(explanation))
-    )
+    let sentence = explanation_sentence(explanation);
+    let lines: Vec<_> = sentence.split('\n').map(lower_first_word).collect();
+    format!("{technique}: {}", lines.join("\n"))
+}
+
+/// Text written one branch a line (see [`step_line`]) on one line, the
+/// branches parted by "; " (the status line has one row).
+pub fn one_line(text: &str) -> String {
+    text.replace('\n', "; ")
 }
 
 /// An explanation written as a sentence of its own (the hint panel's,
@@ -904,6 +914,19 @@ pub fn same_house(shape: Shape, a: Cell, b: Cell) -> bool {
 #[cfg(test)]
 mod step_text_tests {
     use super::{explanation_sentence, step_line};
+
+    #[test]
+    fn a_step_line_keeps_a_forcing_chain_one_branch_a_line() {
+        let words = "If r1c1=1, r1c2<>1 so r1c2=5\nIf r1c1=2, r1c2<>2\nEither way r1c2<>3";
+        assert_eq!(
+            step_line("cell forcing chain", words),
+            "cell forcing chain: if r1c1=1, r1c2<>1 so r1c2=5\nif r1c1=2, r1c2<>2\neither way r1c2<>3"
+        );
+        assert_eq!(
+            super::one_line(&step_line("cell forcing chain", words)),
+            "cell forcing chain: if r1c1=1, r1c2<>1 so r1c2=5; if r1c1=2, r1c2<>2; either way r1c2<>3"
+        );
+    }
 
     #[test]
     fn a_step_line_goes_on_in_lower_case_after_every_colon() {

@@ -223,7 +223,9 @@ fn parse_csv(text: &str) -> Vec<Vec<u16>> {
 
 #[test]
 fn latin_prints_a_csv_square_by_default() {
-    for n in ["1", "7", "64"] {
+    // Up to 255, past the 64x64 boards doku plays: the squares are for
+    // other programs too (the program doku grew from made them to 100x100).
+    for n in ["1", "7", "64", "100", "255"] {
         let out = stdout_of(&["latin", n, "--seed", "9"]);
         let square = parse_csv(&out);
         assert_eq!(square.len().to_string(), n);
@@ -248,15 +250,23 @@ fn latin_formats_and_seeds() {
 
 #[test]
 fn latin_rejects_orders_out_of_range_with_exit_2() {
-    // 64 is the largest board doku reads: it writes no square it cannot
-    // read back (65 to 255 were written, and refused on reading).
-    for n in ["0", "65", "255", "1000"] {
+    for n in ["0", "256", "1000"] {
         doku()
             .args(["latin", n])
             .assert()
             .code(2)
             .stdout("")
-            .stderr(contains(format!("order {n}")).and(contains("1 to 64")));
+            .stderr(contains(format!("order {n}")).and(contains("1 to 255")));
+    }
+    // f-puzzles boards stop at 64x64: asked for one larger, the command
+    // says so rather than print CSV instead.
+    for format in ["fpuzzles", "fpuzzles-link"] {
+        doku()
+            .args(["latin", "65", "--format", format])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains("up to 64x64").and(contains("csv")));
     }
     doku()
         .args(["latin", "seven"])
@@ -268,6 +278,40 @@ fn latin_rejects_orders_out_of_range_with_exit_2() {
         .assert()
         .code(2)
         .stderr(contains("csv"));
+}
+
+#[test]
+fn latin_help_says_which_cap_is_which() {
+    let help = stdout_of(&["latin", "--help"]);
+    assert!(help.contains("1 to 255"), "{help}");
+    assert!(help.contains("64x64"), "{help}");
+    let short = stdout_of(&["latin", "-h"]);
+    assert!(short.contains("255") && short.contains("64x64"), "{short}");
+}
+
+#[test]
+fn latin_255_is_printed_fast_in_every_plain_format() {
+    let started = std::time::Instant::now();
+    let csv = stdout_of(&["latin", "255", "--seed", "1"]);
+    // 0.6 s in a release build; an unoptimised test build is slower.
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    assert!(is_latin_square(&parse_csv(&csv)));
+    let line = stdout_of(&["latin", "255", "--seed", "1", "--format", "line"]);
+    let numbers: Vec<u16> = line
+        .split_whitespace()
+        .map(|v| v.parse().expect("number"))
+        .collect();
+    assert_eq!(numbers, parse_csv(&csv).concat());
+    let block = stdout_of(&["latin", "255", "--seed", "1", "--format", "block"]);
+    let rows: Vec<Vec<u16>> = block
+        .lines()
+        .map(|l| {
+            l.split_whitespace()
+                .map(|v| v.parse().expect("number"))
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows, parse_csv(&csv));
 }
 
 #[test]

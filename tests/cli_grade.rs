@@ -309,3 +309,36 @@ fn a_large_board_that_stalls_says_the_forcing_chains_did_not_run() {
         "{last}"
     );
 }
+
+#[test]
+fn a_forcing_chain_step_writes_each_branch_on_a_line_of_its_own() {
+    // SE rates it 8.8 (issue 26): its path has unit forcing chains of
+    // three branches ("if r5c3=1, ... if r7c3=1, ... if r8c3=1, ...").
+    let puzzle =
+        ".7.5..1...9.........82.3.7...4.153...8.....4...648.5...6.7.49.........2...7..6.3.";
+    let out = stdout_of(doku().args(["grade", "--steps", puzzle]));
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("  unit forcing chain: if r"))
+        .unwrap_or_else(|| panic!("no unit forcing chain:\n{out}"));
+    // The first branch after the technique, the others indented under it,
+    // then what they prove together.
+    let rest: Vec<&str> = lines[at + 1..]
+        .iter()
+        .take_while(|l| l.starts_with("    "))
+        .copied()
+        .collect();
+    assert!(rest.len() >= 2, "{out}");
+    assert!(
+        rest[..rest.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("    if r")),
+        "{out}"
+    );
+    assert!(
+        rest[rest.len() - 1].starts_with("    either way r"),
+        "{out}"
+    );
+    assert_eq!(lines[at].matches(" if r").count(), 1, "{}", lines[at]);
+}

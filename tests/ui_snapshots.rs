@@ -1257,7 +1257,8 @@ fn a_forcing_net_hint_shows_its_words_whole_at_80x24_and_its_paths_when_there_is
     let small = text(&draw(&app, now, 80, 24));
     let words = flowing(&small);
     let mut from = 0;
-    for word in hint.explanation.split(' ') {
+    // A forcing chain's branches are a line each: word by word all the same.
+    for word in hint.explanation.split_whitespace() {
         let found = words[from..].find(word);
         assert!(found.is_some(), "lost {word:?}:\n{small}");
         from += found.unwrap_or(0) + word.len();
@@ -1277,5 +1278,108 @@ fn a_forcing_net_hint_shows_its_words_whole_at_80x24_and_its_paths_when_there_is
         "(paths through",
     ] {
         assert!(large.contains(part), "{part}\n{large}");
+    }
+}
+
+/// The screen row the board's top edge is drawn on.
+fn board_top(screen: &str) -> Option<usize> {
+    screen.lines().position(|l| l.contains('┏'))
+}
+
+#[test]
+fn at_60x24_the_board_stays_put_from_no_hint_to_either_hint_level() {
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "default", now);
+    let plain = text(&draw(&app, now, 60, 24));
+    let top = board_top(&plain).expect("a board");
+    for level in [HintLevel::Summary, HintLevel::Detail] {
+        app.act(Action::Hint, now);
+        assert_eq!(app.game.hint().map(|h| h.level), Some(level));
+        let screen = text(&draw(&app, now, 60, 24));
+        assert_eq!(
+            board_top(&screen),
+            Some(top),
+            "{level:?}:\n{plain}\n{screen}"
+        );
+    }
+}
+
+/// Line 130 of top1465, on its fourth hint (a dynamic forcing chain, at
+/// its first level): see the forcing net test above.
+fn forcing_chain_app(now: Instant) -> App {
+    let puzzle =
+        "5..4..8......9..1...2..1..56..3..4...5..7......4.....83..6..7...6.....8...8..2..1";
+    let mut app = app_with(puzzle, "default", now);
+    for _ in 0..10 {
+        app.act(Action::Hint, now);
+    }
+    let hint = app.game.hint().expect("a hint on show");
+    assert_eq!(hint.technique, "dynamic forcing chain");
+    assert_eq!(hint.level, HintLevel::Summary);
+    app
+}
+
+#[test]
+fn what_the_hint_key_does_next_is_never_broken_over_two_rows() {
+    let now = Instant::now();
+    for (width, height) in [(60, 24), (80, 24), (120, 40)] {
+        for app in [hint_app(PUZZLE_9, now), forcing_chain_app(now)] {
+            let mut app = app;
+            for next in ["show the cells", "apply it"] {
+                let screen = text(&draw(&app, now, width, height));
+                let row = screen
+                    .lines()
+                    .find(|l| l.contains("H or F2"))
+                    .unwrap_or_else(|| panic!("{width}x{height}: no key line:\n{screen}"));
+                // Whole after the keys, or on the row under them.
+                let below = screen
+                    .lines()
+                    .skip_while(|l| !l.contains("H or F2"))
+                    .nth(1)
+                    .unwrap_or_default();
+                assert!(
+                    row.contains(&format!("H or F2: {next}"))
+                        || (row.trim_end_matches(['│', ' ']).ends_with("H or F2:")
+                            && below.contains(next)),
+                    "{width}x{height}: {next:?} broken:\n{screen}"
+                );
+                app.act(Action::Hint, now);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_forcing_chain_hint_is_written_one_branch_a_row_and_not_repeated_in_the_status_line() {
+    let now = Instant::now();
+    for (width, height) in [(60, 24), (80, 24), (120, 40)] {
+        let mut app = forcing_chain_app(now);
+        for level in [HintLevel::Summary, HintLevel::Detail] {
+            assert_eq!(app.game.hint().map(|h| h.level), Some(level));
+            let screen = text(&draw(&app, now, width, height));
+            let status = screen.lines().rev().nth(1).unwrap_or_default();
+            assert!(
+                !status.contains("hint") && !status.contains("forcing") && !status.contains('…'),
+                "{width}x{height} {level:?}: the status line repeats the hint:\n{screen}"
+            );
+            app.act(Action::Hint, now);
+        }
+    }
+    // Where there is room for it whole, each branch starts a row of its own.
+    let mut app = forcing_chain_app(now);
+    app.act(Action::Hint, now);
+    let hint = app.game.hint().cloned().expect("a hint on show");
+    let branches: Vec<&str> = hint.explanation.lines().collect();
+    // Here one assumption and what its contradiction proves: two rows.
+    assert!(branches.len() >= 2, "{}", hint.explanation);
+    let screen = text(&draw(&app, now, 120, 40));
+    for branch in &branches {
+        let start: String = branch.chars().take(12).collect();
+        assert!(
+            screen
+                .lines()
+                .any(|row| row.starts_with(&start) || row.contains(&format!("│{start}"))),
+            "{start:?} does not start a row:\n{screen}"
+        );
     }
 }

@@ -48,6 +48,12 @@ fn counts_as_abandoned(game: &Game) -> bool {
     !game.is_solved() && is_a_puzzle(game.givens())
 }
 
+/// Whether `game` was left as it was dealt: no move made (nothing to undo
+/// or redo) and no hint asked for.
+fn left_untouched(game: &Game) -> bool {
+    !game.is_touched() && game.hints_used() == 0
+}
+
 /// Whether a board is a puzzle rather than the empty board shown while the
 /// first deal runs: it has givens, or it is a killer (whose cages are its
 /// puzzle, with no givens at all).
@@ -200,10 +206,14 @@ impl Persistence {
     }
 
     /// A game is left for a new one: counted as abandoned unless it was
-    /// solved or is the empty board shown while the first deal runs.
+    /// solved or is the empty board shown while the first deal runs. One
+    /// left untouched (no move, no hint) does not end the streak.
     pub fn abandoned(&self, game: &Game) -> Option<String> {
         if !counts_as_abandoned(game) {
             return None;
+        }
+        if left_untouched(game) {
+            return self.count(|s| s.record_left_untouched(kind(game))).err();
         }
         let hints = u64::from(game.hints_used());
         self.count(|s| s.record_abandoned(kind(game), hints)).err()
@@ -246,6 +256,55 @@ mod tests {
     use crate::engine::{Board, Shape, Variant};
     use std::sync::Arc;
     use std::time::Instant;
+
+    #[test]
+    fn a_game_left_untouched_does_not_end_the_streak() {
+        let tmp = tempfile::tempdir().expect("a temporary directory");
+        let dir = StateDir::new(tmp.path().join("doku"));
+        let now = Instant::now();
+        let persistence = Persistence::open_in(Ok(dir.clone()), true, now).persistence;
+        let puzzle = "4010000430422401";
+        let board = || {
+            crate::engine::format::parse_puzzle(puzzle, crate::engine::format::ShapeHint::Infer)
+                .expect("a 4x4 puzzle")
+        };
+        // One solved: a streak of one.
+        let mut solved = Game::new(board(), None, now);
+        for (row, col, digit) in [
+            (0, 1, 2),
+            (0, 3, 3),
+            (1, 0, 1),
+            (1, 1, 3),
+            (1, 2, 2),
+            (2, 1, 1),
+            (3, 2, 3),
+        ] {
+            solved.set_cursor(row, col);
+            solved.enter(digit, now);
+        }
+        assert!(solved.is_solved(), "the test's solution is right");
+        persistence.solved(&solved, now);
+        let streak = || stats::load(&dir).expect("stats read").current_streak;
+        assert_eq!(streak(), 1);
+        // Dealt and passed over, no move made: abandoned, the streak goes on.
+        let untouched = Game::new(board(), None, now);
+        assert_eq!(persistence.abandoned(&untouched), None);
+        let loaded = stats::load(&dir).expect("stats read");
+        assert_eq!(loaded.current_streak, 1);
+        assert_eq!(loaded.records[0].abandoned, 1);
+        // A move undone still touched it; so does a hint looked at.
+        let mut tried = Game::new(board(), None, now);
+        tried.set_cursor(0, 1);
+        tried.enter(2, now);
+        tried.undo(now);
+        assert_eq!(persistence.abandoned(&tried), None);
+        assert_eq!(streak(), 0);
+        persistence.solved(&solved, now);
+        let mut hinted = Game::new(board(), None, now);
+        hinted.hint_or_apply(now);
+        assert_eq!(persistence.abandoned(&hinted), None);
+        assert_eq!(streak(), 0);
+    }
 
     #[test]
     fn a_killer_with_no_givens_is_a_puzzle_with_its_own_statistics() {

@@ -816,3 +816,46 @@ fn the_panel_counts_the_digits_left_to_place_and_marks_a_digit_done() {
     crowded.enter(1, now);
     assert!(view::digits_left(&crowded).starts_with("left 1:+1 2:9 "));
 }
+
+#[test]
+fn an_unreadable_preferences_file_is_reported_beside_the_resumed_game_and_never_written_over() {
+    use crate::storage::{prefs, LoadError, StateDir};
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let dir = StateDir::new(tmp.path().join("doku"));
+    std::fs::create_dir_all(dir.prefs_file().parent().expect("a folder")).expect("folder");
+    std::fs::write(dir.prefs_file(), "{ damaged").expect("written");
+    let now = Instant::now();
+    // Moved aside: said beside the resumed game's message, not instead.
+    let moved = prefs::load(&dir).expect_err("a damaged file");
+    assert!(moved.was_moved_aside(), "{moved}");
+    let mut first = app(now);
+    first.preferences_unreadable(&moved);
+    first.show_opening_message(Some("resumed your saved game (g deals a new one)".into()));
+    let message = first.message.clone().unwrap_or_default();
+    assert!(message.starts_with("resumed your saved game"), "{message}");
+    assert!(
+        message.contains("preferences unreadable: kept aside as .corrupt"),
+        "{message}"
+    );
+    // Not moved (say it could not be read at all): a choice made this run
+    // must not write over it.
+    std::fs::write(dir.prefs_file(), "{ damaged").expect("written");
+    let left = LoadError::Io {
+        path: dir.prefs_file(),
+        what: "preferences file",
+        source: std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+    };
+    let mut second = app(now);
+    second.set_persistence(Persistence::open_in(Ok(dir.clone()), true, now).persistence);
+    second.preferences_unreadable(&left);
+    second.show_opening_message(None);
+    let message = second.message.clone().unwrap_or_default();
+    assert!(message.contains("left as it is"), "{message}");
+    second.act(Action::NextTheme, now);
+    assert_eq!(
+        std::fs::read_to_string(dir.prefs_file()).expect("still there"),
+        "{ damaged"
+    );
+    let message = second.message.clone().unwrap_or_default();
+    assert!(message.contains("choice not remembered"), "{message}");
+}

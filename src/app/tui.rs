@@ -433,19 +433,15 @@ fn launch_app(
         // Deals count themselves when they arrive.
         app.count_start(now);
     }
-    let prefs_message = prefs_problem.as_ref().map(|err| {
-        if err.was_moved_aside() {
-            "preferences unreadable: kept aside, defaults used".to_string()
-        } else {
-            "preferences unreadable: defaults used".to_string()
-        }
-    });
+    if let Some(err) = &prefs_problem {
+        app.preferences_unreadable(err);
+    }
     let opening_message = if opening.resumed {
         Some(app.resumed_message(deals.any()))
     } else {
         opening.message
     };
-    app.show_opening_message(opening_message.or(prefs_message));
+    app.show_opening_message(opening_message);
     if opening.resumed && offer.is_none() && edit.is_none() && !deals.fit(&app.game) {
         // `--size 16 --difficulty hard` over a saved 9x9: play what was asked.
         app.offer_asked_deal();

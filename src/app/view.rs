@@ -148,7 +148,7 @@ impl Widget for AppView<'_> {
             ratatui::widgets::Clear.render(rect, buf);
             let lines: Vec<Line> = crate::ui::wrap(text, usize::from(rect.width))
                 .into_iter()
-                .map(|line| Line::styled(line, theme.text()))
+                .map(|line| Line::styled(crate::ui::unglue(&line), theme.text()))
                 .collect();
             ratatui::widgets::Paragraph::new(lines).render(rect, buf);
         }
@@ -767,7 +767,11 @@ impl AppView<'_> {
             };
             lines.push(Line::styled(title, theme.title()));
             let words = lines.len();
-            lines.push(Line::raw(crate::game::explanation_sentence(hint.text())));
+            // One span, newlines kept (`Line::raw` would run a forcing
+            // chain's branches together): the panel draws a branch a line.
+            lines.push(Line::from(Span::raw(crate::game::explanation_sentence(
+                hint.text(),
+            ))));
             if let Some(chain) = hint_marks(hint).chain_text(shape) {
                 // Cut to fewer rows, a chain says less than its drawing.
                 gives_way.push((lines.len(), CHAIN_ROWS_WORTH_SHOWING));
@@ -776,10 +780,24 @@ impl AppView<'_> {
             // Only keys that are not digits on this board (H is 17 on 20x20).
             let keys = app.keymap.keys_for_board(Action::Hint, shape.size());
             if !keys.is_empty() {
-                lines.push(Line::from(vec![
-                    Span::styled(keys.join(" or "), theme.status_key()),
-                    Span::raw(hint_next_step(hint)),
-                ]));
+                let keys = keys.join(" or ");
+                let next = hint_next_step(hint);
+                let inner_width = layout.panel.map_or(0, |p| p.width.saturating_sub(2));
+                if keys.chars().count() + next.chars().count() <= usize::from(inner_width) {
+                    lines.push(Line::from(vec![
+                        Span::styled(keys, theme.status_key()),
+                        Span::raw(next),
+                    ]));
+                } else {
+                    // Too long for a row: broken after the keys, so what
+                    // they do reads whole ("H or F2: show the" / "cells"
+                    // left a word alone).
+                    lines.push(Line::from(vec![
+                        Span::styled(keys, theme.status_key()),
+                        Span::raw(":"),
+                    ]));
+                    lines.push(Line::raw(next.trim_start_matches(": ").to_string()));
+                }
             }
             gives_way.push((words, 1));
         }
@@ -917,15 +935,18 @@ pub(super) fn hint_text(app: &App) -> Option<String> {
     let shape = app.game.shape();
     // The status line's message, with "hint: " before the detail level too.
     let mut text = match hint.level {
-        crate::game::HintLevel::Summary => super::hint_message(hint),
-        crate::game::HintLevel::Detail => format!("hint: {}", super::hint_message(hint)),
+        crate::game::HintLevel::Summary => super::hint_words(hint),
+        crate::game::HintLevel::Detail => format!("hint: {}", super::hint_words(hint)),
     };
     if let Some(chain) = hint_marks(hint).chain_text(shape) {
         text.push_str(&format!("\nchain (= strong, - weak): {chain}"));
     }
     let keys = app.keymap.keys_for_board(Action::Hint, shape.size());
     if !keys.is_empty() {
-        text.push_str(&format!(" ({}{})", keys.join(" or "), hint_next_step(hint)));
+        // Whole on one row: "(H or F2: apply" / "it)" leaves a word alone.
+        let next = format!("({}{})", keys.join(" or "), hint_next_step(hint));
+        text.push(' ');
+        text.push_str(&next.replace(' ', &crate::ui::GLUE.to_string()));
     }
     Some(text)
 }

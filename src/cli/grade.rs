@@ -62,7 +62,9 @@ pub fn run(args: &GradeArgs) -> i32 {
 /// stops if it does.
 fn write_steps(out: &mut dyn Write, board: &Board, solution: &LogicalSolution) -> io::Result<()> {
     for step in &solution.steps {
-        writeln!(out, "  {}", step_line(step.technique, &step.explanation))?;
+        // A forcing chain's branches, one a line, under its first.
+        let line = step_line(step.technique, &step.explanation).replace('\n', "\n    ");
+        writeln!(out, "  {line}")?;
     }
     let left = solution.board.values().iter().filter(|&&v| v == 0).count();
     if solution.cut_short {

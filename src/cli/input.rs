@@ -20,7 +20,8 @@ pub struct InputArgs {
     /// Puzzles, one per argument (`-` reads standard input).
     ///
     /// One line of N*N symbols (`.` or `0` for empty, `|` between boxes
-    /// allowed), or N rows of N. Symbols are 1-9, then A, B, ... above 9: a
+    /// allowed), or N rows of N, N up to 64 (`doku latin` prints squares up
+    /// to 255, for other programs). Symbols are 1-9, then A, B, ... above 9: a
     /// 16x16 uses 1-9 and A-G. One written in hex (0-F, with `.` for empty)
     /// is refused rather than misread: write its 0s as G. A jigsaw: the
     /// line, a space, and its region map (N*N symbols, one per cell naming

@@ -3,20 +3,26 @@
 use super::generate::seeded_rng;
 use super::output::say;
 use super::{LatinArgs, EXIT_BAD_INPUT, EXIT_OK};
-use crate::engine::latin::{random_latin_square, write_square};
+use crate::engine::format::Format;
+use crate::engine::latin::{random_latin_square, write_square, MAX_ORDER};
 use crate::engine::shape::MAX_SIZE;
 use std::io::{self, Write};
 
 pub fn run(args: &LatinArgs) -> i32 {
     let mut rng = seeded_rng(args.seed);
-    // The engine can build squares up to order 255, but doku reads boards
-    // of at most MAX_SIZE: it prints only what it can read back.
-    let square = (args.n <= MAX_SIZE)
-        .then(|| random_latin_square(args.n, &mut rng))
-        .flatten();
-    let Some(square) = square else {
+    // Squares go up to order 255 (the program doku grew from wrote them up
+    // to 100x100 as CSV for other programs); boards to play, solve and
+    // grade stop at MAX_SIZE, and so do f-puzzles files.
+    if matches!(args.format, Format::Fpuzzles | Format::FpuzzlesLink) && args.n > MAX_SIZE {
         say!(
-            "doku: latin: order {} is out of range: choose N from 1 to {MAX_SIZE}",
+            "doku: latin: order {}: f-puzzles boards go up to {MAX_SIZE}x{MAX_SIZE}; choose csv, line or block for a larger square",
+            args.n
+        );
+        return EXIT_BAD_INPUT;
+    }
+    let Some(square) = random_latin_square(args.n, &mut rng) else {
+        say!(
+            "doku: latin: order {} is out of range: choose N from 1 to {MAX_ORDER}",
             args.n
         );
         return EXIT_BAD_INPUT;

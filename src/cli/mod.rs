@@ -24,6 +24,14 @@ pub use input::InputArgs;
 
 pub use crate::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_TIMED_OUT, EXIT_UNSOLVABLE};
 
+/// `doku latin --help`: which cap is which.
+const LATIN_ABOUT: &str = "Print a uniformly random Latin square of order N, 1 to 255.
+
+Squares of any order up to 255 are printed (as CSV by default), for other \
+programs. doku itself plays, solves and grades boards of at most 64x64, so \
+only a square up to 64 reads back into doku; the f-puzzles formats stop at \
+64 too.";
+
 const GRADE_ABOUT: &str = "\
 Print the difficulty, the hardest technique and the rating of each puzzle.
 
@@ -150,7 +158,8 @@ pub enum Command {
     /// Print the difficulty and the hardest technique each puzzle needs.
     #[command(long_about = GRADE_ABOUT)]
     Grade(GradeArgs),
-    /// Print a uniformly random Latin square of order N.
+    /// Print a uniformly random Latin square of order N (up to 255).
+    #[command(long_about = LATIN_ABOUT)]
     Latin(LatinArgs),
     /// Print game statistics.
     Stats,
@@ -559,7 +568,7 @@ pub enum StepsPath {
 
 #[derive(Debug, Args)]
 pub struct LatinArgs {
-    /// Order of the square, 1 to 64.
+    /// Order of the square, 1 to 255 (doku plays, solves and grades boards up to 64x64).
     pub n: usize,
     /// Seed for reproducible output (any number); by default a fresh one.
     #[arg(long)]

@@ -102,7 +102,12 @@ fn sentence_of(shape: Shape, words: &str, ((cell, digit), on): State) -> &str {
         return words;
     };
     let rest = &words[at..];
-    rest.find(". ").map_or(rest, |end| &rest[..=end])
+    // The engine writes a branch a line; a sentence ends a branch too.
+    match (rest.find('\n'), rest.find(". ")) {
+        (Some(line), sentence) if sentence.is_none_or(|s| line <= s) => &rest[..line],
+        (_, Some(end)) => &rest[..=end],
+        _ => rest,
+    }
 }
 
 /// Whether `words` state the candidate true ("r3c4=8") or false

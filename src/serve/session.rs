@@ -516,19 +516,15 @@ pub fn build_app(
     };
     app.set_persistence(opening.persistence);
     app.set_remembered_choices(choices);
-    let prefs_message = prefs_problem.map(|err| {
-        if err.was_moved_aside() {
-            "preferences unreadable: kept aside, defaults used".to_string()
-        } else {
-            "preferences unreadable: defaults used".to_string()
-        }
-    });
+    if let Some(err) = &prefs_problem {
+        app.preferences_unreadable(err);
+    }
     let message = if opening.resumed {
         Some(app.resumed_message(false))
     } else {
         opening.message
     };
-    app.show_opening_message(message.or(prefs_message));
+    app.show_opening_message(message);
     (app, sixteen)
 }
 

@@ -126,7 +126,8 @@ pub struct Stats {
     /// One record per kind of game played, sorted by size then difficulty.
     #[serde(default)]
     pub records: Vec<Record>,
-    /// Games solved in a row (an abandoned game ends a streak).
+    /// Games solved in a row (an abandoned game ends a streak, unless it
+    /// was left untouched: see [`Stats::record_left_untouched`]).
     #[serde(default)]
     pub current_streak: u64,
     #[serde(default)]
@@ -212,6 +213,14 @@ impl Stats {
         r.abandoned = r.abandoned.saturating_add(1);
         r.hints_used = r.hints_used.saturating_add(hints);
         self.current_streak = 0;
+    }
+
+    /// A game was left for a new one before any move or hint (a deal the
+    /// player passed over): counted as abandoned, but the streak goes on,
+    /// since no attempt at it failed.
+    pub fn record_left_untouched(&mut self, kind: GameKind) {
+        let r = self.record_mut(kind);
+        r.abandoned = r.abandoned.saturating_add(1);
     }
 
     /// The statistics as an aligned table, or a sentence when there are none.

@@ -30,6 +30,18 @@ pub const PANEL_WIDTH: u16 = 34;
 pub const PANEL_MIN_WIDTH: u16 = 22;
 /// Columns between the board and the panel.
 const GAP: u16 = 2;
+/// Rows kept under a board with no panel beside it, as far as the screen
+/// has them, for the hint (most are written in four rows of 60 columns).
+const HINT_ROWS_KEPT: u16 = 4;
+/// Glues the words of a phrase that must not be broken over two rows
+/// ("(H or F2: apply it)"): [`wrap`] breaks only at plain spaces, and the
+/// rows it makes are drawn with [`unglue`].
+pub const GLUE: char = '\u{a0}';
+
+/// A wrapped row with its glued spaces (see [`GLUE`]) made plain again.
+pub fn unglue(row: &str) -> String {
+    row.replace(GLUE, " ")
+}
 
 /// Where everything goes on a screen of `area` for a board of `shape`:
 /// `None` when the screen is too small for the board.
@@ -66,7 +78,13 @@ impl ScreenLayout {
             let panel_room = area.width - geometry.width;
             let panel_width = panel_room.saturating_sub(GAP).min(PANEL_WIDTH);
             if panel_width >= PANEL_MIN_WIDTH {
-                return Some(ScreenLayout::place(area, geometry, Some(panel_width), 0));
+                let mut layout = ScreenLayout::place(area, geometry, Some(panel_width), 0);
+                if let (Some(panel), Some(_)) = (layout.panel.as_mut(), hint) {
+                    // A hint takes the rows down to the status line: beside
+                    // a small board a forcing chain was cut to one row.
+                    panel.height = area.y + board_rows - panel.y;
+                }
+                return Some(layout);
             }
             let rows = hint_rows(area.width);
             if geometry.height + rows <= board_rows {
@@ -96,7 +114,17 @@ impl ScreenLayout {
             None => geometry.width,
         };
         let left = area.x + (area.width - total) / 2;
-        let top = area.y + (board_rows - geometry.height - hint_rows) / 2;
+        let free = board_rows - geometry.height;
+        let top = match panel_width {
+            Some(_) => area.y + free / 2,
+            // Centred over rows kept for a hint, whether one is on show or
+            // not, and only raised for a hint that needs more: the board
+            // stays put from no hint to its first level and its second.
+            None => {
+                let kept = free.min(HINT_ROWS_KEPT).max(hint_rows);
+                area.y + (free - kept) / 2
+            }
+        };
         let board = Rect::new(left, top, geometry.width, geometry.height);
         let panel = panel_width.map(|width| {
             Rect::new(

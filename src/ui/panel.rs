@@ -38,11 +38,30 @@ impl Widget for Panel<'_> {
                 left_out.push(index);
             }
         }
+        // A line written in several (a forcing chain, one branch a line)
+        // is drawn as those lines.
+        let lines: Vec<Line> = lines.into_iter().flat_map(split_lines).collect();
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .block(block)
             .render(area, buf);
     }
+}
+
+/// `line` as the lines its text is written in (`\n` between them), each
+/// with its style: a line of one span, as the hint's words are, keeps it.
+fn split_lines(line: Line<'_>) -> Vec<Line<'_>> {
+    if !line.spans.iter().any(|s| s.content.contains('\n')) {
+        return vec![line];
+    }
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let style = match line.spans.as_slice() {
+        [only] => line.style.patch(only.style),
+        _ => line.style,
+    };
+    text.split('\n')
+        .map(|part| Line::styled(part.to_string(), style))
+        .collect()
 }
 
 /// Cuts line `index` short ("…") when `lines` need more than `height`
@@ -71,7 +90,8 @@ fn cut_to_fit(
     if room < fewest {
         return false;
     }
-    let full = text(line);
+    // Cut short, it reads on one line: its lines as sentences.
+    let full = text(line).replace('\n', ". ");
     let cut = if room == 1 {
         super::fit_message(&full, width)
     } else {

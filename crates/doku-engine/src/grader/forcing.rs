@@ -392,8 +392,10 @@ fn finish(
         } else {
             fill_chain(net, &targets, out);
         }
+        // One branch a line: run together, three or four branches of a
+        // dozen links each read as one sentence nobody can follow.
         if !text.is_empty() {
-            text.push_str(". ");
+            text.push('\n');
         }
         let assumption = say(grid, net.node(0));
         // The line from the assumption, which the sentence already names.
@@ -424,13 +426,13 @@ fn finish(
     } else {
         "Either way"
     };
-    text.push_str(&format!(". {lead} {}", say(grid, fact)));
+    text.push_str(&format!("\n{lead} {}", say(grid, fact)));
     if !weight.inner_texts().is_empty() {
         // What each nested chain did, in the order the chain met them.
         let numbered: Vec<String> = (weight.inner_texts().iter().enumerate())
             .map(|(i, chain)| format!("[{}] {chain}", i + 1))
             .collect();
-        text.push_str(". Inner chains: ");
+        text.push_str("\nInner chains: ");
         text.push_str(&numbered.join("; "));
         // Nested steps run long: the conclusion first, so a hint cut to fit
         // the panel still says what it found.

@@ -789,7 +789,8 @@ pub struct LogicStep {
     /// The technique and where to look, giving no cell away ("an x-wing on
     /// 3 in rows 4 and 8"): a first hint.
     pub summary: String,
-    /// Why, in a player's words.
+    /// Why, in a player's words. A forcing chain's branches are one a
+    /// line (`\n` between them, and before what they prove together).
     pub explanation: String,
     /// A chain's inferences, parents before children, for drawing (empty
     /// for other techniques).
