@@ -1279,3 +1279,42 @@ fn a_forcing_net_hint_shows_its_words_whole_at_80x24_and_its_paths_when_there_is
         assert!(large.contains(part), "{part}\n{large}");
     }
 }
+
+/// A 6x6 (boxes two rows high) at 80x24: every digit on the middle row of
+/// a three-row cell, notes above and below it, each cell row told apart by
+/// its rhythm and the box lines (issue 28: the digits sat on the top line
+/// of two-line cells).
+const PUZZLE_6: &str = "103050050103200504060200302005040302";
+
+#[test]
+fn a_6x6_digit_sits_on_the_middle_row_of_its_cell_at_80x24() {
+    let buf = playing(PUZZLE_6, 80, 24);
+    let shape = Shape::sudoku(6).expect("6x6");
+    let layout = ScreenLayout::new(shape, buf.area).expect("a board on screen");
+    let g = &layout.geometry;
+    assert_eq!(g.cell_height % 2, 1, "an odd number of rows: {}", text(&buf));
+    let middle = (g.cell_height - 1) / 2;
+    for (row, col) in [(0, 0), (2, 0), (5, 5), (3, 1)] {
+        let digit = PUZZLE_6.as_bytes()[row * 6 + col] as char;
+        let x = layout.board.x + g.col_x[col] + (g.cell_width - 1) / 2;
+        let y0 = layout.board.y + g.row_y[row];
+        let rows: Vec<u16> = (0..g.cell_height)
+            .filter(|&dy| buf[(x, y0 + dy)].symbol() == digit.to_string())
+            .collect();
+        assert_eq!(rows, vec![middle], "r{}c{} {}", row + 1, col + 1, text(&buf));
+    }
+    // The note (6 in r1c2: the 1 went when a 1 was entered in its row)
+    // keeps to the rows around the digit's, with dots in the places of
+    // the others: a note, never a digit.
+    let x0 = layout.board.x + g.col_x[1];
+    let y0 = layout.board.y + g.row_y[0];
+    let row = |dy: u16| -> String {
+        (0..g.cell_width)
+            .map(|dx| buf[(x0 + dx, y0 + dy)].symbol().to_string())
+            .collect()
+    };
+    assert_eq!(row(0).trim(), "· · ·", "{}", text(&buf));
+    assert_eq!(row(middle).trim(), "", "{}", text(&buf));
+    assert_eq!(row(g.cell_height - 1).trim(), "· · 6", "{}", text(&buf));
+    check("6x6_80x24", &buf);
+}
