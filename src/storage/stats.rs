@@ -298,6 +298,24 @@ pub fn load(dir: &StateDir) -> Result<Stats, LoadError> {
     Ok(envelope::load(&dir.stats_file(), STATS)?.unwrap_or_default())
 }
 
+/// Starts the statistics afresh: the file is moved aside to
+/// `stats.json.<UTC timestamp>.reset` beside it, kept, not deleted, under
+/// the statistics lock (a game running meanwhile counts into the new
+/// file). `None` when there were no statistics to move.
+pub fn reset(dir: &StateDir) -> Result<Option<std::path::PathBuf>, StorageError> {
+    let file = dir.stats_file();
+    if !file.exists() {
+        return Ok(None);
+    }
+    let lock_path = dir.stats_lock_file();
+    let _held = lock::exclusive(&lock_path).map_err(|e| StorageError::io(&lock_path, e))?;
+    match super::atomic::move_aside_as(&file, "reset") {
+        Ok(kept) => Ok(Some(kept)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(StorageError::io(&file, e)),
+    }
+}
+
 /// The result of [`update`], and the report of a damaged statistics file
 /// that was moved aside and started afresh.
 #[derive(Debug)]
