@@ -313,10 +313,17 @@ mod tests {
         let s6 = Shape::sudoku(6).expect("6");
         assert_eq!(BoardLayout::new(s6, Density::Roomy).height, 25);
         let open = BoardLayout::fitting(s6, 80, 22).expect("6x6 fits 80x22");
-        assert_eq!((open.density, open.cell_height, open.height), (Density::Open, 3, 22));
+        assert_eq!(
+            (open.density, open.cell_height, open.height),
+            (Density::Open, 3, 22)
+        );
         assert!(open.notes_inside());
         assert_eq!(open.hlines.iter().flatten().count(), 4, "box lines only");
-        assert_eq!(open.vlines.iter().flatten().count(), 7, "every column's line");
+        assert_eq!(
+            open.vlines.iter().flatten().count(),
+            7,
+            "every column's line"
+        );
         let snug = BoardLayout::fitting(s6, 80, 21).expect("6x6 fits 80x21");
         assert_eq!((snug.density, snug.cell_height), (Density::Snug, 2));
         // Not for a Latin square (its one box would leave no line across)
