@@ -242,6 +242,41 @@ fn stats_times_read_like_the_game_clock() {
 }
 
 #[test]
+fn mistakes_have_a_column_once_a_game_was_played_with_them_shown() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = state(&tmp);
+    stats::update(&dir, |s| {
+        s.record_start(NINE_MEDIUM);
+        s.record_solved(NINE_MEDIUM, Duration::from_secs(300), 0);
+    })
+    .unwrap();
+    doku_stats(tmp.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("mistakes").not());
+    stats::update(&dir, |s| {
+        s.record_start(SIX_CUSTOM);
+        s.record_solved(SIX_CUSTOM, Duration::from_secs(100), 0);
+        s.record_mistakes(SIX_CUSTOM, 3);
+    })
+    .unwrap();
+    let out = doku_stats(tmp.path())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let header = out.lines().next().unwrap();
+    assert!(header.trim_end().ends_with("mistakes"), "{out}");
+    let six = out.lines().find(|l| l.starts_with("6x6")).unwrap();
+    let nine = out.lines().find(|l| l.starts_with("9x9")).unwrap();
+    assert!(six.trim_end().ends_with(" 3"), "{out}");
+    assert!(nine.trim_end().ends_with(" -"), "{out}");
+    assert!(out.contains("Mistakes: wrong digits"), "{out}");
+}
+
+#[test]
 fn reset_asks_first_and_keeps_the_old_statistics_aside() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = state(&tmp);
@@ -264,7 +299,9 @@ fn reset_asks_first_and_keeps_the_old_statistics_aside() {
         .args(["--reset", "--yes"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Statistics reset. The old ones are kept in"));
+        .stdout(predicate::str::contains(
+            "Statistics reset. The old ones are kept in",
+        ));
     assert!(!dir.stats_file().exists());
     let kept: Vec<_> = fs::read_dir(tmp.path().join("doku"))
         .unwrap()

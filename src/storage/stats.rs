@@ -99,6 +99,16 @@ pub struct Record {
     /// Sum of the solving times, for the average.
     #[serde(default)]
     pub total_solved_seconds: u64,
+    /// Games finished (solved, assisted or abandoned) with mistakes shown
+    /// (`show_mistakes`, `w`), and the wrong digits entered in them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub games_with_mistakes_shown: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mistakes: u64,
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
 }
 
 impl Record {
@@ -112,6 +122,8 @@ impl Record {
             hints_used: 0,
             best_seconds: None,
             total_solved_seconds: 0,
+            games_with_mistakes_shown: 0,
+            mistakes: 0,
         }
     }
 
@@ -214,12 +226,21 @@ impl Stats {
         self.current_streak = 0;
     }
 
+    /// A game finished with mistakes shown, and `mistakes` made in it.
+    pub fn record_mistakes(&mut self, kind: GameKind, mistakes: u64) {
+        let r = self.record_mut(kind);
+        r.games_with_mistakes_shown = r.games_with_mistakes_shown.saturating_add(1);
+        r.mistakes = r.mistakes.saturating_add(mistakes);
+    }
+
     /// The statistics as an aligned table, or a sentence when there are none.
     pub fn table(&self) -> String {
         if self.is_empty() {
             return "No games yet: statistics appear here once you have played a game.\n".into();
         }
-        let header = [
+        // The mistakes column once a game was played with them shown.
+        let mistakes = self.records.iter().any(|r| r.games_with_mistakes_shown > 0);
+        let mut header = vec![
             "board",
             "difficulty",
             "started",
@@ -230,9 +251,12 @@ impl Stats {
             "average",
             "hints",
         ];
-        let mut rows: Vec<[String; 9]> = vec![header.map(String::from)];
+        if mistakes {
+            header.push("mistakes");
+        }
+        let mut rows: Vec<Vec<String>> = vec![header.into_iter().map(String::from).collect()];
         for r in &self.records {
-            rows.push([
+            let mut row = vec![
                 r.kind.board_label(),
                 r.kind.difficulty_label().into(),
                 r.started.to_string(),
@@ -242,9 +266,16 @@ impl Stats {
                 r.best_seconds.map_or("-".into(), clock),
                 r.average_seconds().map_or("-".into(), clock),
                 r.hints_used.to_string(),
-            ]);
+            ];
+            if mistakes {
+                row.push(match r.games_with_mistakes_shown {
+                    0 => "-".into(),
+                    _ => r.mistakes.to_string(),
+                });
+            }
+            rows.push(row);
         }
-        let mut widths = [0; 9];
+        let mut widths = vec![0; rows[0].len()];
         for row in &rows {
             for (w, cell) in widths.iter_mut().zip(row) {
                 *w = (*w).max(cell.chars().count());
@@ -253,7 +284,7 @@ impl Stats {
         let mut out = String::new();
         for row in &rows {
             let mut line = String::new();
-            for (i, (cell, w)) in row.iter().zip(widths).enumerate() {
+            for (i, (cell, &w)) in row.iter().zip(&widths).enumerate() {
                 if i > 0 {
                     line.push_str("  ");
                 }
@@ -275,6 +306,12 @@ impl Stats {
             out.push_str(
                 "Assisted: solved with hints that placed digits, or after the solver \
                  view showed the solution; no best time, no streak.\n",
+            );
+        }
+        if mistakes {
+            out.push_str(
+                "Mistakes: wrong digits entered in the games played with mistakes \
+                 shown (w); - where none was.\n",
             );
         }
         out
