@@ -839,8 +839,11 @@ impl App {
         if !self.game.needs_solution_for_mistakes() || self.game.difficulty().is_none() {
             return;
         }
-        if let Some(solution) = self.game.givens().solution() {
-            self.game.set_known_solution(solution);
+        // A large killer's search may take long: the keys must not wait.
+        let deadline = crate::engine::Deadline::after(Duration::from_secs(1));
+        match self.game.givens().solution_before(deadline) {
+            Ok(Some(solution)) => self.game.set_known_solution(solution),
+            Ok(None) | Err(_) => self.game.give_up_on_solution(),
         }
     }
 
@@ -860,6 +863,9 @@ impl App {
                 Some(k) => format!("mistakes no longer marked ({k} marks them)"),
                 None => "mistakes no longer marked".into(),
             };
+        }
+        if self.game.solution_out_of_reach() {
+            return "mistakes cannot be marked: the solution was not found within a second".into();
         }
         if !self.game.knows_solution() {
             return match self.hint_waits_for_check() {

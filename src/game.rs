@@ -274,6 +274,9 @@ pub struct Game {
     /// Wrong digits entered while mistakes were shown (an undo does not
     /// take one back: it was made).
     mistakes_made: u32,
+    /// The search for the solution mistakes are judged by ran out of time
+    /// (a large killer): it is not tried again on every key.
+    solution_out_of_reach: bool,
 }
 
 impl Game {
@@ -309,6 +312,7 @@ impl Game {
             solutions_checking: false,
             show_mistakes: false,
             mistakes_made: 0,
+            solution_out_of_reach: false,
         }
     }
 
@@ -361,6 +365,14 @@ impl Game {
             && self.known_flaw.is_none()
             && !self.solutions_checking
             && !self.solved
+            && !self.solution_out_of_reach
+    }
+    /// The search for the solution gave up (see [`Game::needs_solution_for_mistakes`]).
+    pub fn give_up_on_solution(&mut self) {
+        self.solution_out_of_reach = true;
+    }
+    pub fn solution_out_of_reach(&self) -> bool {
+        self.solution_out_of_reach && self.known_solution.is_none()
     }
     /// Whether the solution is known (mistakes can be marked).
     pub fn knows_solution(&self) -> bool {

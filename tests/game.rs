@@ -945,3 +945,15 @@ fn without_a_known_solution_nothing_is_marked_and_the_game_says_it_needs_one() {
     assert!(!g.needs_solution_for_mistakes());
     assert_eq!(g.mistakes_on_board(), 1);
 }
+
+#[test]
+fn a_solution_given_up_on_is_not_sought_again() {
+    let (mut g, _) = game();
+    g.set_show_mistakes(true);
+    assert!(g.needs_solution_for_mistakes());
+    g.give_up_on_solution();
+    assert!(!g.needs_solution_for_mistakes());
+    assert!(g.solution_out_of_reach());
+    g.set_known_solution(board(SOLUTION));
+    assert!(!g.solution_out_of_reach());
+}

@@ -854,6 +854,9 @@ impl AppView<'_> {
     fn mistakes_line(&self) -> Line<'static> {
         let game = &self.app.game;
         let theme = self.app.theme();
+        if game.solution_out_of_reach() {
+            return Line::styled("mistakes: solution not found", theme.conflict());
+        }
         if !game.knows_solution() {
             return match self.app.hint_waits_for_check() {
                 Some(_) => Line::styled("mistakes: no single solution", theme.conflict()),
