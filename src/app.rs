@@ -446,6 +446,7 @@ impl App {
     /// already answered or on its way is not sent again). Not while the
     /// board is away (the solver view, the editor) or hints are refused.
     fn think_ahead(&mut self, now: Instant) {
+        self.learn_solution_for_mistakes();
         let board_in_play = matches!(self.screen, Screen::Playing | Screen::Help | Screen::Paused);
         if !board_in_play || self.deals.awaiting_first() || self.hint_waits_for_check().is_some() {
             return;
@@ -750,8 +751,25 @@ impl App {
                 }
                 return;
             }
-            // Enter fixes the givens in the editor; in play it does nothing.
-            Action::PlayEdited => Outcome::Unchanged,
+            Action::EditPuzzle => {
+                if self.left_editor.is_some() {
+                    let keys = self
+                        .keymap
+                        .keys_for_board(Action::Edit, game.shape().size());
+                    let back = keys
+                        .first()
+                        .map_or(String::new(), |k| format!(" ({k} brings it back)"));
+                    Outcome::Refused(format!(
+                        "the editor holds a puzzle you typed{back}: play it or leave it blank first"
+                    ))
+                } else {
+                    self.edit_this_puzzle(now);
+                    return;
+                }
+            }
+            // Enter fixes the givens in the editor, . and Space move on
+            // there; in play they do nothing.
+            Action::PlayEdited | Action::SkipCell => Outcome::Unchanged,
             // Cages are drawn in the editor.
             Action::CageMark | Action::CageRemove => {
                 let edit = self
@@ -793,6 +811,15 @@ impl App {
                 }
             },
             Action::Restart => game.restart(now),
+            Action::ToggleMistakes => {
+                let on = !game.shows_mistakes();
+                game.set_show_mistakes(on);
+                self.settings.show_mistakes = on;
+                self.learn_solution_for_mistakes();
+                self.message = Some(self.mistakes_message());
+                self.save(now);
+                return;
+            }
             // The solver view's own keys do nothing on the board.
             Action::WatchPause
             | Action::WatchStep
@@ -833,6 +860,65 @@ impl App {
 }
 
 impl App {
+    /// Works out the solution when mistakes are to be marked and nothing
+    /// knows it: a resumed dealt game (its solution is not saved). A dealt
+    /// puzzle has one solution, found in milliseconds on a 9x9 and within
+    /// a second on a 25x25. A puzzle of the player's own is checked on
+    /// another thread already (see `check`), and waits for it.
+    fn learn_solution_for_mistakes(&mut self) {
+        if !self.game.needs_solution_for_mistakes() || self.game.difficulty().is_none() {
+            return;
+        }
+        // A large killer's search may take long: the keys must not wait.
+        let deadline = crate::engine::Deadline::after(Duration::from_secs(1));
+        match self.game.givens().solution_before(deadline) {
+            Ok(Some(solution)) => self.game.set_known_solution(solution),
+            Ok(None) | Err(_) => self.game.give_up_on_solution(),
+        }
+    }
+
+    /// What `w` did.
+    fn mistakes_message(&self) -> String {
+        let size = self.game.shape().size();
+        let key = self
+            .keymap
+            .keys_for_board(Action::ToggleMistakes, size)
+            .into_iter()
+            .next();
+        let again = key
+            .as_ref()
+            .map_or(String::new(), |k| format!(" ({k} hides them)"));
+        if !self.game.shows_mistakes() {
+            return match key {
+                Some(k) => format!("mistakes no longer marked ({k} marks them)"),
+                None => "mistakes no longer marked".into(),
+            };
+        }
+        if self.game.solution_out_of_reach() {
+            return "mistakes cannot be marked: the solution was not found within a second".into();
+        }
+        if !self.game.knows_solution() {
+            return match self.hint_waits_for_check() {
+                Some(_) => "mistakes cannot be marked: this puzzle has no single solution".into(),
+                None => format!("mistakes marked once the solution is known{again}"),
+            };
+        }
+        match self.game.mistakes_on_board() {
+            0 => format!(
+                "mistakes marked {}: none on the board{again}",
+                crate::ui::MISTAKE_MARK
+            ),
+            1 => format!(
+                "mistakes marked {}: 1 on the board{again}",
+                crate::ui::MISTAKE_MARK
+            ),
+            n => format!(
+                "mistakes marked {}: {n} on the board{again}",
+                crate::ui::MISTAKE_MARK
+            ),
+        }
+    }
+
     /// What `r` did, and the key that takes it back.
     fn restarted_message(&self) -> String {
         let size = self.game.shape().size();

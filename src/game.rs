@@ -278,6 +278,15 @@ pub struct Game {
     /// themselves (that is what the check is doing, for minutes on a hard
     /// 25x25).
     solutions_checking: bool,
+    /// Digits that differ from the solution are marked (the opt-in
+    /// `show_mistakes`, as in GNOME Sudoku), and counted as they are made.
+    show_mistakes: bool,
+    /// Wrong digits entered while mistakes were shown (an undo does not
+    /// take one back: it was made).
+    mistakes_made: u32,
+    /// The search for the solution mistakes are judged by ran out of time
+    /// (a large killer): it is not tried again on every key.
+    solution_out_of_reach: bool,
 }
 
 impl Game {
@@ -311,6 +320,9 @@ impl Game {
             known_solution: None,
             known_flaw: None,
             solutions_checking: false,
+            show_mistakes: false,
+            mistakes_made: 0,
+            solution_out_of_reach: false,
         }
     }
 
@@ -326,6 +338,55 @@ impl Game {
     /// (see `solutions_checking`).
     pub fn set_solutions_checking(&mut self, running: bool) {
         self.solutions_checking = running;
+    }
+
+    /// Whether digits that differ from the solution are marked and counted.
+    pub fn set_show_mistakes(&mut self, on: bool) {
+        self.show_mistakes = on;
+    }
+    pub fn shows_mistakes(&self) -> bool {
+        self.show_mistakes
+    }
+    /// Wrong digits entered while mistakes were shown.
+    pub fn mistakes_made(&self) -> u32 {
+        self.mistakes_made
+    }
+    /// Whether the cell holds an entry that differs from the solution,
+    /// while mistakes are shown and the solution is known.
+    pub fn is_mistake(&self, cell: Cell) -> bool {
+        self.show_mistakes
+            && !self.is_given(cell)
+            && self.board.get(cell).is_some()
+            && self
+                .known_solution
+                .as_ref()
+                .is_some_and(|solution| solution.get(cell) != self.board.get(cell))
+    }
+    /// How many wrong digits are on the board now (see [`Game::is_mistake`]).
+    pub fn mistakes_on_board(&self) -> usize {
+        self.shape().cells().filter(|&c| self.is_mistake(c)).count()
+    }
+    /// Whether mistakes are to be shown but nothing knows the solution yet
+    /// (a resumed game: the deal's solution is not saved), nor is any
+    /// check of it running.
+    pub fn needs_solution_for_mistakes(&self) -> bool {
+        self.show_mistakes
+            && self.known_solution.is_none()
+            && self.known_flaw.is_none()
+            && !self.solutions_checking
+            && !self.solved
+            && !self.solution_out_of_reach
+    }
+    /// The search for the solution gave up (see [`Game::needs_solution_for_mistakes`]).
+    pub fn give_up_on_solution(&mut self) {
+        self.solution_out_of_reach = true;
+    }
+    pub fn solution_out_of_reach(&self) -> bool {
+        self.solution_out_of_reach && self.known_solution.is_none()
+    }
+    /// Whether the solution is known (mistakes can be marked).
+    pub fn knows_solution(&self) -> bool {
+        self.known_solution.is_some()
     }
 
     /// Whether a new entry removes the notes it makes impossible.
@@ -452,6 +513,21 @@ impl Game {
         }
     }
 
+    /// Moves the cursor to the next cell in reading order (the end of a
+    /// row goes on at the start of the next), as typing moves on; the last
+    /// cell goes back to the first only where the cursor wraps.
+    pub fn advance_cursor(&mut self) -> Outcome {
+        let cells = self.shape().cell_count();
+        let next = self.cursor.index() + 1;
+        let next = match (next < cells, self.wrap) {
+            (true, _) => next,
+            (false, true) => 0,
+            (false, false) => return Outcome::Unchanged,
+        };
+        self.cursor = Cell(next as u16);
+        Outcome::Moved
+    }
+
     /// Puts the cursor on `row`, `col` (a mouse click); off the board does nothing.
     pub fn set_cursor(&mut self, row: usize, col: usize) -> Outcome {
         let n = self.shape().size();
@@ -490,7 +566,11 @@ impl Game {
         }
         let mut staged = Vec::new();
         self.stage_entry(&mut staged, cell, digit);
-        self.commit(staged, now)
+        let outcome = self.commit(staged, now);
+        if self.is_mistake(cell) {
+            self.mistakes_made = self.mistakes_made.saturating_add(1);
+        }
+        outcome
     }
 
     /// Stages an entry and, if switched on, the removal of the notes it makes impossible.

@@ -311,6 +311,33 @@ fn the_man_page_is_generated_from_the_command_line_definition() {
         assert!(page.contains(command), "no {command} in the man page");
     }
     assert!(page.contains(env!("CARGO_PKG_VERSION")), "no version");
+    // What a man page says (issue 28), and no promise of a page per
+    // command that doku does not ship (doku\-play(1), ...).
+    for section in [
+        ".SH COMMANDS",
+        ".SH KEYS",
+        ".SH FILES",
+        ".SH ENVIRONMENT",
+        ".SH EXIT STATUS",
+        ".SH EXAMPLES",
+    ] {
+        assert!(page.contains(section), "no {section} in the man page");
+    }
+    assert!(
+        !page.contains("(1)"),
+        "a page promised that does not exist:\n{page}"
+    );
+    for fact in [
+        "NO_COLOR",
+        "XDG_STATE_HOME",
+        "XDG_CONFIG_HOME",
+        "TERM",
+        "stats.json",
+        "config.toml",
+        "Ctrl\\-r",
+    ] {
+        assert!(page.contains(fact), "no {fact} in the man page");
+    }
 }
 
 #[test]

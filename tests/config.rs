@@ -155,6 +155,7 @@ fn bundled_keymap_matches_the_product_key_table() {
     assert_eq!(keys(Action::MoveUp), ["Up", "k"]);
     assert_eq!(keys(Action::MoveLeft), ["Left", "h"]);
     assert_eq!(keys(Action::Erase), ["0", "Backspace", "Delete", "x"]);
+    assert_eq!(keys(Action::SkipCell), [".", "Space"]);
     assert_eq!(keys(Action::ToggleNotes), ["n", "Tab"]);
     assert_eq!(keys(Action::Undo), ["u"]);
     assert_eq!(keys(Action::Redo), ["Ctrl-r"]);
@@ -217,7 +218,12 @@ fn keys_do_what_the_keymap_says_in_each_mode() {
         act(KeyCode::Char(' '), none, KeyContext::Watch, 9),
         Some(Action::WatchPause)
     );
-    assert_eq!(act(KeyCode::Char(' '), none, KeyContext::Play, 9), None);
+    // Space leaves a cell empty and moves on in the editor (in play it
+    // does nothing).
+    assert_eq!(
+        act(KeyCode::Char(' '), none, KeyContext::Play, 9),
+        Some(Action::SkipCell)
+    );
     assert_eq!(act(KeyCode::Char('k'), none, KeyContext::Watch, 9), None);
     assert_eq!(
         act(KeyCode::Char('q'), none, KeyContext::Watch, 9),

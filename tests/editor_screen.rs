@@ -68,7 +68,8 @@ fn first_row_cells(buf: &Buffer, symbol: &str) -> Vec<(u16, u16)> {
 fn the_editor_at_80x24_names_the_clash_and_draws_it_in_the_conflict_style() {
     let now = Instant::now();
     let mut app = app(now);
-    keys(&mut app, "e5l3l5", now);
+    // The cursor moves on after each digit: 5, 3, 5 along row 1.
+    keys(&mut app, "e535", now);
     assert_eq!(app.screen(), Screen::Editing);
     let buf = draw(&app, now);
     let screen = text(&buf);

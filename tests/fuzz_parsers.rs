@@ -292,6 +292,8 @@ fn arbitrary_saved_game() -> impl Strategy<Value = SavedGame> {
                 hints_used: 0,
                 solve_counted: false,
                 assisted: false,
+                show_mistakes: false,
+                mistakes: 0,
             },
         )
 }

@@ -902,3 +902,58 @@ fn an_answer_that_proved_the_solution_fits_before_and_after_the_game_keeps_it() 
     let other = Game::new(board(TOP1465_1), None, now);
     assert_eq!(ahead.proof_for(&other.hint_request()), None);
 }
+
+#[test]
+fn mistakes_are_marked_and_counted_only_while_shown() {
+    let (mut g, now) = game();
+    g.set_known_solution(board(SOLUTION));
+    let wrong = if answer(0, 1) == 1 { 2 } else { 1 };
+    // Off (the default): a wrong digit is neither marked nor counted.
+    assert!(!g.shows_mistakes());
+    go(&mut g, 0, 1);
+    g.enter(wrong, now);
+    assert!(!g.is_mistake(cell(&g, 0, 1)));
+    assert_eq!(g.mistakes_made(), 0);
+    // On: the wrong digit already there is marked, not counted (it was
+    // made while mistakes were hidden); a new one is both.
+    g.set_show_mistakes(true);
+    assert!(g.is_mistake(cell(&g, 0, 1)));
+    assert_eq!((g.mistakes_made(), g.mistakes_on_board()), (0, 1));
+    go(&mut g, 0, 6);
+    let wrong_too = if answer(0, 6) == 1 { 2 } else { 1 };
+    g.enter(wrong_too, now);
+    assert_eq!((g.mistakes_made(), g.mistakes_on_board()), (1, 2));
+    // Undo takes the digit off the board, not out of the count.
+    g.undo(now);
+    assert_eq!((g.mistakes_made(), g.mistakes_on_board()), (1, 1));
+    // A right digit is no mistake; givens never are.
+    g.enter(answer(0, 6), now);
+    assert!(!g.is_mistake(cell(&g, 0, 6)));
+    assert!(!g.is_mistake(cell(&g, 0, 0)));
+    assert_eq!(g.mistakes_made(), 1);
+}
+
+#[test]
+fn without_a_known_solution_nothing_is_marked_and_the_game_says_it_needs_one() {
+    let (mut g, now) = game();
+    g.set_show_mistakes(true);
+    assert!(g.needs_solution_for_mistakes());
+    go(&mut g, 0, 1);
+    g.enter(if answer(0, 1) == 1 { 2 } else { 1 }, now);
+    assert_eq!((g.mistakes_made(), g.mistakes_on_board()), (0, 0));
+    g.set_known_solution(board(SOLUTION));
+    assert!(!g.needs_solution_for_mistakes());
+    assert_eq!(g.mistakes_on_board(), 1);
+}
+
+#[test]
+fn a_solution_given_up_on_is_not_sought_again() {
+    let (mut g, _) = game();
+    g.set_show_mistakes(true);
+    assert!(g.needs_solution_for_mistakes());
+    g.give_up_on_solution();
+    assert!(!g.needs_solution_for_mistakes());
+    assert!(g.solution_out_of_reach());
+    g.set_known_solution(board(SOLUTION));
+    assert!(!g.solution_out_of_reach());
+}

@@ -370,6 +370,8 @@ fn saved_game() -> doku::storage::SavedGame {
         hints_used: 1,
         solve_counted: false,
         assisted: false,
+        show_mistakes: false,
+        mistakes: 0,
     }
 }
 
@@ -458,4 +460,31 @@ fn a_killer_save_with_broken_cages_is_kept_aside_and_named() {
     // The next save goes beside it, never over it.
     again.autosave.save(&killer).unwrap();
     assert_eq!(fs::read_to_string(&kept[0]).unwrap(), text);
+}
+
+#[test]
+fn a_game_marking_its_mistakes_keeps_them_marked_and_counted_when_resumed() {
+    use doku::engine::format::{parse_puzzle, ShapeHint};
+    use doku::game::Game;
+    let puzzle =
+        "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
+    let now = Instant::now();
+    let board = parse_puzzle(puzzle, ShapeHint::Infer).unwrap();
+    let mut game = Game::new(board.clone(), None, now);
+    game.set_known_solution(board.solution().unwrap());
+    game.set_show_mistakes(true);
+    game.set_cursor(0, 1);
+    game.enter(1, now); // r1c2 is 9
+    assert_eq!(game.mistakes_made(), 1);
+    let saved = game.to_saved(now, None);
+    let json = serde_json::to_string(&saved).unwrap();
+    assert!(json.contains("\"show_mistakes\":true"), "{json}");
+    let back = Game::from_saved(&serde_json::from_str(&json).unwrap(), now).unwrap();
+    assert!(back.shows_mistakes());
+    assert_eq!(back.mistakes_made(), 1);
+    // A save from before mistakes reads as a game that does not mark them.
+    let mut plain = Game::new(board, None, now).to_saved(now, None);
+    plain.show_mistakes = false;
+    let json = serde_json::to_string(&plain).unwrap();
+    assert!(!json.contains("mistakes"), "{json}");
 }

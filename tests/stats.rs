@@ -240,3 +240,87 @@ fn stats_times_read_like_the_game_clock() {
         assert_eq!(stats::clock(seconds), doku::ui::clock_text(time));
     }
 }
+
+#[test]
+fn mistakes_have_a_column_once_a_game_was_played_with_them_shown() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = state(&tmp);
+    stats::update(&dir, |s| {
+        s.record_start(NINE_MEDIUM);
+        s.record_solved(NINE_MEDIUM, Duration::from_secs(300), 0);
+    })
+    .unwrap();
+    doku_stats(tmp.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("mistakes").not());
+    stats::update(&dir, |s| {
+        s.record_start(SIX_CUSTOM);
+        s.record_solved(SIX_CUSTOM, Duration::from_secs(100), 0);
+        s.record_mistakes(SIX_CUSTOM, 3);
+    })
+    .unwrap();
+    let out = doku_stats(tmp.path())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let header = out.lines().next().unwrap();
+    assert!(header.trim_end().ends_with("mistakes"), "{out}");
+    let six = out.lines().find(|l| l.starts_with("6x6")).unwrap();
+    let nine = out.lines().find(|l| l.starts_with("9x9")).unwrap();
+    assert!(six.trim_end().ends_with(" 3"), "{out}");
+    assert!(nine.trim_end().ends_with(" -"), "{out}");
+    assert!(out.contains("Mistakes: wrong digits"), "{out}");
+}
+
+#[test]
+fn reset_asks_first_and_keeps_the_old_statistics_aside() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = state(&tmp);
+    stats::update(&dir, |s| {
+        s.record_start(NINE_MEDIUM);
+        s.record_solved(NINE_MEDIUM, Duration::from_secs(300), 0);
+    })
+    .unwrap();
+    let before = fs::read_to_string(dir.stats_file()).unwrap();
+    // No terminal to ask on: refused without --yes, nothing moved (a "y"
+    // piped in is not an answer to a question nobody saw).
+    doku_stats(tmp.path())
+        .arg("--reset")
+        .write_stdin("y\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--yes"));
+    assert_eq!(fs::read_to_string(dir.stats_file()).unwrap(), before);
+    doku_stats(tmp.path())
+        .args(["--reset", "--yes"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Statistics reset. The old ones are kept in",
+        ));
+    assert!(!dir.stats_file().exists());
+    let kept: Vec<_> = fs::read_dir(tmp.path().join("doku"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("stats.json.") && n.ends_with(".reset"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let old = fs::read_to_string(tmp.path().join("doku").join(&kept[0])).unwrap();
+    assert_eq!(old, before);
+    doku_stats(tmp.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("No games yet"));
+    // Nothing left to reset is said, and is no error.
+    doku_stats(tmp.path())
+        .args(["--reset", "--yes"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("no statistics to reset"));
+    // --yes alone is a mistake clap names.
+    doku_stats(tmp.path()).arg("--yes").assert().failure();
+}

@@ -24,8 +24,8 @@ fn the_editor_shows_clashes_counts_solutions_takes_a_paste_and_plays_it() {
     editor.wait_for("the blank editor", |s| {
         s.contains("your puzzle") && s.contains("0 givens")
     });
-    // Two 5s in row 1: the clash is named at once.
-    editor.keys(&["5", "l", "5"]);
+    // Two 5s in row 1 (a digit moves the cursor on): the clash is named at once.
+    editor.keys(&["5", "5"]);
     // The panel is narrow at 80x24: the reason may wrap, read it whole.
     editor.wait_for("the clash", |s| {
         panel_text(s).contains("no solution r1c1 and r1c2 both hold 5 in row 1")
@@ -263,4 +263,70 @@ fn a_game_finished_by_a_hint_is_assisted_with_no_best_time_and_no_streak() {
     assert_eq!(words[2..6], ["1", "0", "1", "0"], "{table}");
     assert_eq!(words[6], "-", "no best time: {table}");
     assert!(table.contains("Streak: 0 solved in a row"), "{table}");
+}
+
+#[test]
+fn w_marks_mistakes_without_colour_and_a_resumed_game_keeps_them_marked() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("mistakes", 80, 24) else {
+        return;
+    };
+    let play = tmux.open(
+        "play",
+        &doku_shell(home.path(), &["NO_COLOR=1"], &format!("play {PUZZLE}")),
+    );
+    play.wait_for("the board", |s| s.contains('┏'));
+    // r1c2 is 9: a 7 there is wrong, and marked only once w is pressed.
+    play.keys(&["l", "7"]);
+    play.wait_for("the entry", |s| {
+        first_row(s).contains("┃  2  │  7  │  3  ┃")
+    });
+    play.keys(&["w"]);
+    play.wait_for("the mark", |s| {
+        first_row(s).contains("┃  2  │ ✗7  │  3  ┃") && s.contains("1 on the board")
+    });
+    // r1c7 is 7: an 8 there is a mistake made while they are marked.
+    play.keys(&["l", "l", "l", "l", "l", "8"]);
+    play.wait_for("the count", |s| {
+        panel_text(s).contains("mistakes made: 1") && panel_text(s).contains("✗ on the board: 2")
+    });
+    play.keys(&["q"]);
+    play.wait_for("the exit", |s| s.contains("doku exited 0"));
+    let again = tmux.open("again", &doku_shell(home.path(), &["NO_COLOR=1"], ""));
+    again.wait_for("the resumed game, still marked", |s| {
+        first_row(s).contains("✗7") && first_row(s).contains("✗8") && s.contains("mistakes made: 1")
+    });
+    // w again: the marks go, the count is kept for the statistics.
+    again.keys(&["w"]);
+    again.wait_for("no marks", |s| {
+        s.contains("mistakes no longer marked") && !first_row(s).contains('✗')
+    });
+    again.keys(&["q"]);
+    again.wait_for("the exit", |s| s.contains("doku exited 0"));
+}
+
+#[test]
+fn the_editor_takes_a_puzzle_line_typed_key_by_key_and_grades_it() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("typing", 80, 24) else {
+        return;
+    };
+    let editor = tmux.open("edit", &doku_shell(home.path(), &[], "edit"));
+    editor.wait_for("the blank editor", |s| s.contains("0 givens"));
+    // 81 key presses, 0 and . for the empty cells, as a puzzle line.
+    let line = PUZZLE.replacen('0', ".", 20);
+    tmux.ok(&["send-keys", "-t", editor.target(), "-l", &line]);
+    let screen = editor.wait_for("the count and the grade", |s| {
+        s.contains("28 givens") && s.contains("exactly one solution: ")
+    });
+    assert!(
+        first_row(&screen).contains("┃  2  │     │  3  ┃  6  │  1  │"),
+        "{screen}"
+    );
+    editor.keys(&["Enter"]);
+    editor.wait_for("the game", |s| {
+        s.contains("9x9 · custom") && s.contains("play")
+    });
+    editor.keys(&["q"]);
+    editor.wait_for("the exit", |s| s.contains("doku exited 0"));
 }

@@ -200,6 +200,9 @@ fn help_screen_at_80x24() {
 fn reverse_keys(app: &App, action: Action) -> String {
     match action {
         Action::CycleSize => app.keymap.keys_for(Action::CycleSizeBack).join(" "),
+        // u Ctrl-r: redo shares undo's line; E the editor's.
+        Action::Undo => app.keymap.keys_for(Action::Redo).join(" "),
+        Action::Edit => app.keymap.keys_for(Action::EditPuzzle).join(" "),
         _ => String::from("\u{0}"),
     }
 }
@@ -251,7 +254,15 @@ fn the_help_lists_every_play_key_whole_at_80x24() {
         // Enter fixes the givens in the editor, and m and M draw its
         // cages: the editor's help and panel list them.
         .filter(|a| a.scope().covers(KeyContext::Play) && !moves.contains(a))
-        .filter(|&a| ![Action::PlayEdited, Action::CageMark, Action::CageRemove].contains(&a))
+        .filter(|&a| {
+            ![
+                Action::PlayEdited,
+                Action::SkipCell,
+                Action::CageMark,
+                Action::CageRemove,
+            ]
+            .contains(&a)
+        })
         .collect();
     assert_help_shows_keys(&screen, &app, &play, "┌ keys ");
     assert!(screen.contains("Up/Down/Left/Right"), "{screen}");
@@ -1382,4 +1393,176 @@ fn a_forcing_chain_hint_is_written_one_branch_a_row_and_not_repeated_in_the_stat
             "{start:?} does not start a row:\n{screen}"
         );
     }
+}
+
+/// `w` marks a wrong digit (a mark before it, struck through), the panel
+/// counts it; in every theme, colour or none.
+#[test]
+fn w_marks_a_wrong_digit_with_a_mark_and_the_panel_counts_it() {
+    let now = Instant::now();
+    for name in ["default", "mono"] {
+        let mut app = app_with(PUZZLE_9, name, now);
+        let theme = theme(name);
+        // r1c2 is 9 in the solution: a 7 there is wrong and clashes with nothing.
+        app.game.set_cursor(0, 1);
+        keys(&mut app, "7", now);
+        let before = draw(&app, now, 80, 24);
+        assert!(!text(&before).contains(doku::ui::MISTAKE_MARK));
+        keys(&mut app, "w", now);
+        assert!(
+            app.message
+                .as_deref()
+                .is_some_and(|m| m.contains("1 on the board")),
+            "{:?}",
+            app.message
+        );
+        // A second wrong digit, made while marked, is counted.
+        // r1c7 is 7: an 8 there is wrong too.
+        app.game.set_cursor(0, 6);
+        keys(&mut app, "8", now);
+        app.game.set_cursor(4, 4);
+        let buf = draw(&app, now, 80, 24);
+        let (x, y) = digit_position(&buf, 0, 1);
+        assert_eq!(buf[(x, y)].symbol(), "7");
+        assert_eq!(buf[(x - 1, y)].symbol(), "✗", "{}", text(&buf));
+        let mistake = theme.mistake().add_modifier;
+        assert!(!mistake.is_empty(), "{name}: a look without colour too");
+        assert!(buf[(x, y)].modifier.contains(mistake), "{name}");
+        // The digit alone: a struck or underlined blank draws a line
+        // across the cell.
+        for blank in [(x + 1, y), (x, y + 1)] {
+            assert_eq!(buf[blank].symbol(), " ");
+            assert!(!buf[blank].modifier.intersects(mistake), "{name} {blank:?}");
+        }
+        assert_eq!(buf[(x, y)].fg, theme.mistake().fg.unwrap_or(Color::Reset));
+        let right = digit_position(&buf, 0, 0);
+        assert!(!buf[right].modifier.contains(mistake), "{name}");
+        let panel = common::panel_text(&text(&buf));
+        assert!(panel.contains("mistakes made: 1"), "{panel}");
+        assert!(panel.contains("✗ on the board: 2"), "{panel}");
+        if name == "default" {
+            check("mistakes_9x9_80x24", &buf);
+        }
+        // w again: nothing marked, the count kept for the statistics.
+        keys(&mut app, "w", now);
+        let buf = draw(&app, now, 80, 24);
+        assert!(!text(&buf).contains(doku::ui::MISTAKE_MARK));
+        assert_eq!(app.game.mistakes_made(), 1);
+    }
+}
+
+/// On a 16x16 at 80x24 the cells are narrow: the mark follows the digit,
+/// and the digit's look differs from a right entry's, without colour too.
+#[test]
+fn a_wrong_digit_on_a_narrow_16x16_is_marked_without_colour() {
+    let Some(puzzle) = puzzle_16("the 16x16 mistake") else {
+        return;
+    };
+    let now = Instant::now();
+    let mut app = app_with(&puzzle, "mono", now);
+    keys(&mut app, "w", now);
+    let shape = app.game.shape();
+    let solution = app.game.givens().solution().expect("solvable");
+    let empties: Vec<_> = shape
+        .cells()
+        .filter(|&c| app.game.value(c).is_none())
+        .collect();
+    // A wrong digit that clashes with nothing, and a right one.
+    let (wrong_cell, wrong) = empties
+        .iter()
+        .find_map(|&c| {
+            let right = solution.get(c)?;
+            let other = app
+                .game
+                .board()
+                .candidates(c)
+                .iter()
+                .find(|&d| d != right)?;
+            Some((c, other.get()))
+        })
+        .expect("a cell with a wrong candidate");
+    let right_cell = *empties
+        .iter()
+        .find(|&&c| c != wrong_cell)
+        .expect("another empty");
+    app.game
+        .set_cursor(shape.row(wrong_cell), shape.col(wrong_cell));
+    app.act(Action::Enter(wrong), now);
+    app.game
+        .set_cursor(shape.row(right_cell), shape.col(right_cell));
+    app.act(
+        Action::Enter(solution.get(right_cell).expect("solved").get()),
+        now,
+    );
+    assert!(app.game.is_mistake(wrong_cell));
+    assert!(!app.game.has_conflicts());
+    app.game.set_cursor(0, 0);
+    let buf = draw(&app, now, 80, 24);
+    let layout = ScreenLayout::new(shape, buf.area).expect("a board on screen");
+    let g = &layout.geometry;
+    let at = |cell: doku::engine::Cell| {
+        let y = layout.board.y + g.row_y[shape.row(cell)] + (g.cell_height - 1) / 2;
+        let x0 = layout.board.x + g.col_x[shape.col(cell)];
+        let symbols: String = (x0..x0 + g.cell_width)
+            .map(|x| buf[(x, y)].symbol().to_string())
+            .collect();
+        let digit_x = x0 + (g.cell_width - 1) / 2;
+        (symbols, buf[(digit_x, y)].modifier)
+    };
+    let (wrong_text, wrong_look) = at(wrong_cell);
+    let (right_text, right_look) = at(right_cell);
+    assert!(wrong_text.contains('✗'), "{wrong_text:?} {}", text(&buf));
+    assert!(!right_text.contains('✗'), "{right_text:?}");
+    assert_ne!(wrong_look, right_look, "{}", text(&buf));
+}
+
+/// A 6x6 (boxes two rows high) at 80x24: every digit on the middle row of
+/// a three-row cell, notes above and below it, each cell row told apart by
+/// its rhythm and the box lines (issue 28: the digits sat on the top line
+/// of two-line cells).
+const PUZZLE_6: &str = "103050050103200504060200302005040302";
+
+#[test]
+fn a_6x6_digit_sits_on_the_middle_row_of_its_cell_at_80x24() {
+    let buf = playing(PUZZLE_6, 80, 24);
+    let shape = Shape::sudoku(6).expect("6x6");
+    let layout = ScreenLayout::new(shape, buf.area).expect("a board on screen");
+    let g = &layout.geometry;
+    assert_eq!(
+        g.cell_height % 2,
+        1,
+        "an odd number of rows: {}",
+        text(&buf)
+    );
+    let middle = (g.cell_height - 1) / 2;
+    for (row, col) in [(0, 0), (2, 0), (5, 5), (3, 1)] {
+        let digit = PUZZLE_6.as_bytes()[row * 6 + col] as char;
+        let x = layout.board.x + g.col_x[col] + (g.cell_width - 1) / 2;
+        let y0 = layout.board.y + g.row_y[row];
+        let rows: Vec<u16> = (0..g.cell_height)
+            .filter(|&dy| buf[(x, y0 + dy)].symbol() == digit.to_string())
+            .collect();
+        assert_eq!(
+            rows,
+            vec![middle],
+            "r{}c{} {}",
+            row + 1,
+            col + 1,
+            text(&buf)
+        );
+    }
+    // The note (6 in r1c2: the 1 went when a 1 was entered in its row)
+    // keeps to the rows around the digit's, with dots in the places of
+    // the others: a note, never a digit.
+    let x0 = layout.board.x + g.col_x[1];
+    let y0 = layout.board.y + g.row_y[0];
+    let row = |dy: u16| -> String {
+        (0..g.cell_width)
+            .map(|dx| buf[(x0 + dx, y0 + dy)].symbol().to_string())
+            .collect()
+    };
+    assert_eq!(row(0).trim(), "· · ·", "{}", text(&buf));
+    assert_eq!(row(middle).trim(), "", "{}", text(&buf));
+    assert_eq!(row(g.cell_height - 1).trim(), "· · 6", "{}", text(&buf));
+    check("6x6_80x24", &buf);
 }

@@ -214,6 +214,21 @@ impl App {
         self.open_blank_editor(shape, now);
     }
 
+    /// Opens the editor on the givens of the puzzle in play (and a
+    /// killer's cages): to change them, or play them as a puzzle of one's
+    /// own. The game waits, as for `e`.
+    pub(super) fn edit_this_puzzle(&mut self, now: Instant) {
+        self.game.pause(now);
+        let givens = self.game.givens().clone();
+        let count = givens.filled_count();
+        self.editor = Some(Editor::from_board(givens, now));
+        self.screen = Screen::Editing;
+        self.message = Some(match count {
+            1 => "editor: this puzzle's given".into(),
+            n => format!("editor: this puzzle's {n} givens"),
+        });
+    }
+
     /// Opens the editor on a blank board of `shape` (`doku edit --boxes`).
     pub fn open_blank_editor(&mut self, shape: Shape, now: Instant) {
         self.game.pause(now);
@@ -323,12 +338,19 @@ impl App {
                 return;
             }
             Action::Enter(value) => editor.enter(value, now),
-            Action::Erase => editor.erase(now),
+            Action::Erase | Action::SkipCell => editor.erase(now),
             Action::Undo => editor.undo(now),
             Action::Redo => editor.redo(now),
             _ => Outcome::Unchanged,
         };
-        if outcome != Outcome::Unchanged {
+        // Typing moves on, as in a puzzle line: a digit, or a key for an
+        // empty cell (0, ., Space, an erase key), then the next cell; a 9x9
+        // is 81 presses. A refused digit stays to be put right.
+        let typed = matches!(action, Action::Enter(_) | Action::Erase | Action::SkipCell);
+        if typed && !matches!(outcome, Outcome::Refused(_)) {
+            editor.game_mut().advance_cursor();
+        }
+        if outcome != Outcome::Unchanged || typed {
             editor.after(&outcome);
             self.message = match outcome {
                 Outcome::Refused(why) => Some(why),
@@ -426,7 +448,9 @@ impl App {
             }
             // Typed digits, erase, undo and redo went through the editor
             // above; here they changed nothing (nothing to undo, ...).
-            Action::Enter(_) | Action::Erase | Action::Undo | Action::Redo => Outcome::Unchanged,
+            Action::Enter(_) | Action::Erase | Action::SkipCell | Action::Undo | Action::Redo => {
+                Outcome::Unchanged
+            }
             Action::MoveUp => board.move_cursor(Direction::Up),
             Action::MoveDown => board.move_cursor(Direction::Down),
             Action::MoveLeft => board.move_cursor(Direction::Left),
@@ -1092,7 +1116,8 @@ mod tests {
         // Esc (or a second e) threw the typed givens away without a word.
         let now = Instant::now();
         let mut app = app(now);
-        chars(&mut app, "e1l2", now);
+        // A digit moves the cursor on: 1 in r1c1, 2 in r1c2.
+        chars(&mut app, "e12", now);
         key(&mut app, KeyCode::Esc, now);
         assert_eq!(app.screen, Screen::Playing);
         let said = app.message.clone().unwrap_or_default();
@@ -1105,8 +1130,10 @@ mod tests {
         chars(&mut app, "e", now);
         assert_eq!(app.screen, Screen::Playing);
         chars(&mut app, "e", now);
-        key(&mut app, KeyCode::Char('x'), now);
+        // Back to r1c1; each erase moves on, as typing does.
         key(&mut app, KeyCode::Left, now);
+        key(&mut app, KeyCode::Left, now);
+        key(&mut app, KeyCode::Char('x'), now);
         key(&mut app, KeyCode::Char('x'), now);
         key(&mut app, KeyCode::Esc, now);
         assert_eq!(
@@ -1144,5 +1171,71 @@ mod tests {
         let mut app = app_on(board(PUZZLE), now);
         chars(&mut app, "eq", now);
         assert!(app.quit);
+    }
+
+    #[test]
+    fn a_9x9_is_typed_in_81_presses_and_the_count_ends_with_the_grade() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e", now);
+        // The puzzle line as keys: 0 and . leave a cell empty and move on,
+        // as Space does; a digit moves on too.
+        let keys: String = PUZZLE
+            .chars()
+            .enumerate()
+            .map(|(i, c)| match (c, i % 3) {
+                ('0', 0) => '.',
+                ('0', 1) => ' ',
+                (c, _) => c,
+            })
+            .collect();
+        assert_eq!(keys.chars().count(), 81);
+        for ch in keys.chars() {
+            let code = if ch == ' ' {
+                KeyCode::Char(' ')
+            } else {
+                KeyCode::Char(ch)
+            };
+            key(&mut app, code, now);
+        }
+        let editor = app.editor.as_mut().expect("editor open");
+        assert_eq!(editor.givens(), &board(PUZZLE));
+        // The cursor went round to the first cell again (the editor wraps).
+        assert_eq!(editor.game().cursor(), crate::engine::Cell(0));
+        editor.finish_count();
+        assert_eq!(editor.solutions(), &Solutions::One);
+        let grade = editor.grade().expect("a unique 9x9 is graded").to_string();
+        assert_eq!(
+            editor.solutions_label(),
+            format!("exactly one solution: {grade}")
+        );
+    }
+
+    #[test]
+    fn the_editor_counts_solutions_up_to_ten() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e5", now);
+        let editor = app.editor.as_mut().expect("editor open");
+        editor.finish_count();
+        assert_eq!(editor.solutions(), &Solutions::Several);
+        assert_eq!(editor.solutions_label(), "10 or more solutions");
+        assert_eq!(editor.grade(), None);
+    }
+
+    #[test]
+    fn capital_e_opens_the_puzzle_in_play_in_the_editor() {
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "l9", now); // an entry: not a given, not edited
+        chars(&mut app, "E", now);
+        assert_eq!(app.screen, Screen::Editing);
+        let editor = app.editor.as_ref().expect("editor open");
+        assert_eq!(editor.givens(), &board(PUZZLE));
+        assert!(app.message.clone().unwrap_or_default().contains("givens"));
+        // Esc: back to the game as it was, its entry kept.
+        key(&mut app, KeyCode::Esc, now);
+        assert_eq!(app.screen, Screen::Playing);
+        assert!(app.game.can_undo());
     }
 }

@@ -31,6 +31,13 @@ pub struct Opening {
     pub notice: Option<String>,
 }
 
+/// The mistakes of a game played with them shown, as it is counted.
+fn count_mistakes(stats: &mut Stats, game: &Game) {
+    if game.shows_mistakes() {
+        stats.record_mistakes(kind(game), u64::from(game.mistakes_made()));
+    }
+}
+
 fn kind(game: &Game) -> GameKind {
     GameKind {
         size: game.shape().size(),
@@ -216,7 +223,11 @@ impl Persistence {
             return self.count(|s| s.record_left_untouched(kind(game))).err();
         }
         let hints = u64::from(game.hints_used());
-        self.count(|s| s.record_abandoned(kind(game), hints)).err()
+        self.count(|s| {
+            s.record_abandoned(kind(game), hints);
+            count_mistakes(s, game);
+        })
+        .err()
     }
 
     /// The game was solved: counts it and says how the time compares.
@@ -227,12 +238,20 @@ impl Persistence {
         let game_kind = kind(game);
         let label = kind_label(game_kind);
         if game.is_assisted() {
-            return match self.count(|s| s.record_assisted(game_kind, hints)) {
+            let counted = self.count(|s| {
+                count_mistakes(s, game);
+                s.record_assisted(game_kind, hints)
+            });
+            return match counted {
                 Err(e) => format!("solved in {clock} with help; {e}"),
                 Ok(_) => format!("solved in {clock} with help: no best time, no streak"),
             };
         }
-        match self.count(|s| s.record_solved(game_kind, time, hints)) {
+        let counted = self.count(|s| {
+            count_mistakes(s, game);
+            s.record_solved(game_kind, time, hints)
+        });
+        match counted {
             Ok(Some(solved)) if solved.is_new_best && solved.previous_best.is_some() => {
                 format!("solved in {clock}: a new best for {label}!")
             }

@@ -20,6 +20,8 @@ pub struct Settings {
     wrap: bool,
     /// The clock shows on the status line.
     pub show_timer: bool,
+    /// New games mark and count wrong digits (`show_mistakes`, `w`).
+    pub show_mistakes: bool,
 }
 
 impl Settings {
@@ -33,6 +35,7 @@ impl Settings {
             auto_remove_notes: config.auto_remove_notes,
             wrap: config.wrap,
             show_timer: config.show_timer,
+            show_mistakes: config.show_mistakes,
         }
     }
 
@@ -50,6 +53,11 @@ impl Settings {
     pub fn apply_to(&self, game: &mut Game) {
         game.set_auto_remove_notes(self.auto_remove_notes);
         game.set_wrap(self.wrap);
+        // Only on: a resumed game that marks its mistakes keeps marking
+        // them (it was switched on for that game).
+        if self.show_mistakes {
+            game.set_show_mistakes(true);
+        }
     }
 
     /// A new game on `board`, with these options.

@@ -7,7 +7,7 @@ use crate::keymap::{self, digit_keys_text, Action, Scope};
 use crate::ui::board::{notes_text, HintMarks};
 use crate::ui::{
     clock_text, minimum_size, BoardWidget, HelpPopup, Panel, PausedScreen, ScreenLayout,
-    StatusLine, TooSmall, STATUS_HEIGHT,
+    StatusLine, TooSmall, MISTAKE_MARK, STATUS_HEIGHT,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -251,7 +251,9 @@ impl AppView<'_> {
             // Drawing a cage makes the puzzle a killer.
             &[(Action::CageMark, "draw a killer cage")]
         };
-        for &(action, what) in cage_keys.iter().chain(&[
+        // Digits move on to the next cell; so does the key for an empty one.
+        let typing: &[(Action, &str)] = &[(Action::SkipCell, "empty cell, next")];
+        for &(action, what) in typing.iter().chain(cage_keys).chain(&[
             // Short enough for one line of the narrow panel at 80x24.
             (Action::PlayEdited, "play the puzzle"),
             (Action::ToggleWatch, "watch the solver"),
@@ -573,8 +575,16 @@ impl AppView<'_> {
             let solver_only = entry.action.scope() == Scope::Watch;
             // The editor's own key is listed in the editor's panel.
             let elsewhere = match editor {
-                Some(_) => !editor_takes(entry.action) || folded_into_size(entry.action),
-                None => folded_into_size(entry.action) || editor_only(entry.action),
+                Some(_) => {
+                    !editor_takes(entry.action)
+                        || folded_into_size(entry.action)
+                        || folded_into_another(entry.action)
+                }
+                None => {
+                    folded_into_size(entry.action)
+                        || folded_into_another(entry.action)
+                        || editor_only(entry.action)
+                }
             };
             if !moves.contains(&entry.action) && !solver_only && !elsewhere {
                 let mut description = match entry.action {
@@ -593,6 +603,23 @@ impl AppView<'_> {
                 }
                 if entry.action == Action::CycleSize {
                     self.fold_size_back(&mut keys, &mut description, Some(size));
+                }
+                // Two lines in one, so the help fits 80x24 whole.
+                let folded = match entry.action {
+                    Action::Undo => Some((Action::Redo, "undo the last change", "redo it")),
+                    Action::Edit if editor.is_none() => Some((
+                        Action::EditPuzzle,
+                        "type in a puzzle of your own",
+                        "this one's givens",
+                    )),
+                    _ => None,
+                };
+                if let Some((other, text, its)) = folded {
+                    let more = app.keymap.keys_for_board(other, size);
+                    if let Some(first) = more.first() {
+                        keys = format!("{keys} {}", more.join(" "));
+                        description = format!("{text} ({first}: {its})");
+                    }
                 }
                 // The solver view's keys are listed by its own help.
                 if entry.action == Action::ToggleWatch {
@@ -756,6 +783,15 @@ impl AppView<'_> {
         if !game.is_solved() {
             lines.push(Line::raw(digits_left(game)));
         }
+        if game.shows_mistakes() {
+            lines.push(self.mistakes_line());
+            let on_board = game.mistakes_on_board();
+            if on_board > 0 {
+                lines.push(Line::raw(format!(
+                    "{MISTAKE_MARK} on the board: {on_board}"
+                )));
+            }
+        }
         if let Some(hint) = game.hint() {
             lines.push(Line::raw(""));
             // The summary names the technique itself; the details follow it.
@@ -827,6 +863,25 @@ impl AppView<'_> {
             lines.push(Line::styled(format!("not saving: {why}"), theme.conflict()));
         }
         (lines, gives_way)
+    }
+}
+
+impl AppView<'_> {
+    /// The panel's line while mistakes are shown: how many were made, how
+    /// many are on the board (marked), or why none can be marked.
+    fn mistakes_line(&self) -> Line<'static> {
+        let game = &self.app.game;
+        let theme = self.app.theme();
+        if game.solution_out_of_reach() {
+            return Line::styled("mistakes: solution not found", theme.conflict());
+        }
+        if !game.knows_solution() {
+            return match self.app.hint_waits_for_check() {
+                Some(_) => Line::styled("mistakes: no single solution", theme.conflict()),
+                None => Line::raw("mistakes: once solutions are checked"),
+            };
+        }
+        Line::raw(format!("mistakes made: {}", game.mistakes_made()))
     }
 }
 
@@ -960,7 +1015,7 @@ const QUIT_SAVING_NOTHING: &str = "quit (doku watch saves no game)";
 fn editor_only(action: Action) -> bool {
     matches!(
         action,
-        Action::PlayEdited | Action::CageMark | Action::CageRemove
+        Action::PlayEdited | Action::SkipCell | Action::CageMark | Action::CageRemove
     )
 }
 
@@ -984,6 +1039,12 @@ fn editor_takes(action: Action) -> bool {
                 | Action::Back
                 | Action::Quit
         )
+}
+
+/// Actions the help lists on another's line: redo with undo, the puzzle
+/// in play's editor with the editor.
+fn folded_into_another(action: Action) -> bool {
+    matches!(action, Action::Redo | Action::EditPuzzle)
 }
 
 fn folded_into_size(action: Action) -> bool {

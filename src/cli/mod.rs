@@ -161,8 +161,8 @@ pub enum Command {
     /// Print a uniformly random Latin square of order N (up to 255).
     #[command(long_about = LATIN_ABOUT)]
     Latin(LatinArgs),
-    /// Print game statistics.
-    Stats,
+    /// Print game statistics, or start them afresh (--reset).
+    Stats(StatsArgs),
     /// Serve the game over SSH: anyone with an SSH client plays, or watches the solver.
     #[command(long_about = SERVE_ABOUT)]
     Serve(ServeArgs),
@@ -567,6 +567,17 @@ pub enum StepsPath {
 }
 
 #[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Start the statistics afresh. The old file is kept beside the new,
+    /// renamed stats.json.<UTC time>.reset, never deleted; asks first.
+    #[arg(long)]
+    pub reset: bool,
+    /// With --reset: do not ask (needed when stdin is not a terminal).
+    #[arg(long, requires = "reset")]
+    pub yes: bool,
+}
+
+#[derive(Debug, Args)]
 pub struct LatinArgs {
     /// Order of the square, 1 to 255 (doku plays, solves and grades boards up to 64x64).
     pub n: usize,
@@ -643,7 +654,7 @@ pub fn main() -> i32 {
         cli.command,
         Some(
             Command::Solve(_)
-                | Command::Stats
+                | Command::Stats(_)
                 | Command::Grade(_)
                 | Command::Generate(_)
                 | Command::Latin(_)
@@ -657,7 +668,7 @@ pub fn main() -> i32 {
     }
     match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
-        Some(Command::Stats) => stats::run(),
+        Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Grade(args)) => grade::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Latin(args)) => latin::run(&args),

@@ -51,6 +51,7 @@ const ROOT_KEYS: &[&str] = &[
     "auto_remove_notes",
     "wrap",
     "show_timer",
+    "show_mistakes",
     "mouse",
     "tick_rate_ms",
     "watch",
@@ -163,6 +164,9 @@ pub struct Config {
     /// The clock shows on the status line while playing (it runs either
     /// way: the statistics keep every time).
     pub show_timer: bool,
+    /// Digits that differ from the solution are marked and counted (off by
+    /// default, as in GNOME Sudoku; `w` switches).
+    pub show_mistakes: bool,
     pub mouse: bool,
     /// Interval between animation frames.
     pub tick_rate: Duration,
@@ -356,6 +360,7 @@ struct ConfigDraft {
     auto_remove_notes: Option<bool>,
     wrap: Option<bool>,
     show_timer: Option<bool>,
+    show_mistakes: Option<bool>,
     mouse: Option<bool>,
     tick_rate: Option<Duration>,
     watch: WatchDraft,
@@ -383,6 +388,7 @@ impl ConfigDraft {
             auto_remove_notes: None,
             wrap: None,
             show_timer: None,
+            show_mistakes: None,
             mouse: None,
             tick_rate: None,
             watch: WatchDraft::default(),
@@ -417,6 +423,7 @@ impl ConfigDraft {
             auto_remove_notes: set(self.auto_remove_notes, "auto_remove_notes"),
             wrap: set(self.wrap, "wrap"),
             show_timer: set(self.show_timer, "show_timer"),
+            show_mistakes: set(self.show_mistakes, "show_mistakes"),
             mouse: set(self.mouse, "mouse"),
             tick_rate: set(self.tick_rate, "tick_rate_ms"),
             watch: WatchConfig {
@@ -475,6 +482,7 @@ impl ConfigDraft {
             ("auto_remove_notes", &mut self.auto_remove_notes),
             ("wrap", &mut self.wrap),
             ("show_timer", &mut self.show_timer),
+            ("show_mistakes", &mut self.show_mistakes),
             ("mouse", &mut self.mouse),
         ] {
             if let Some(value) = root.boolean(key)? {

@@ -48,6 +48,13 @@ impl Solutions {
     }
 }
 
+/// Solutions counted at most: "10 or more" says enough about a puzzle
+/// that needs more givens.
+pub const COUNT_LIMIT: usize = 10;
+/// The grade is worked out for a unique puzzle up to this size (a 25x25's
+/// grade can take the spare core for minutes).
+const GRADE_UP_TO: usize = 16;
+
 /// Steps the counting search may take on boards other than 9x9 before it
 /// gives up and says it does not know (a fraction of a second to a second).
 const COUNT_STEP_BUDGET: u64 = 2_000_000;
@@ -57,15 +64,22 @@ const CANCEL_CHECK_EVERY: u64 = 4_096;
 /// The number of solutions of `board`, up to two, unless `cancel` is set
 /// (then `None`). Conflicting boards are answered at once, with the reason.
 pub fn count_solutions(board: &Board, cancel: &AtomicBool) -> Option<Solutions> {
+    count_solutions_found(board, cancel).map(|(solutions, _)| solutions)
+}
+
+/// [`count_solutions`], with how many were found (up to [`COUNT_LIMIT`];
+/// for [`Solutions::Several`] at least that many).
+pub fn count_solutions_found(board: &Board, cancel: &AtomicBool) -> Option<(Solutions, usize)> {
     if let Some(reason) = clash_reason(board) {
-        return Some(Solutions::None(reason));
+        return Some((Solutions::None(reason), 0));
     }
-    if board.shape().size() == 9 {
+    if board.shape().size() == 9 && !board.is_killer() {
         // The dedicated 9x9 counter answers any board in milliseconds.
-        return Some(match board.count_solutions_up_to(2) {
-            0 => Solutions::None(no_solution_reason(board)),
-            1 => Solutions::One,
-            _ => Solutions::Several,
+        let found = board.count_solutions_up_to(COUNT_LIMIT);
+        return Some(match found {
+            0 => (Solutions::None(no_solution_reason(board)), 0),
+            1 => (Solutions::One, 1),
+            n => (Solutions::Several, n),
         });
     }
     let mut found = 0;
@@ -77,20 +91,28 @@ pub fn count_solutions(board: &Board, cancel: &AtomicBool) -> Option<Solutions> 
         match step {
             Step::Solution(_) => {
                 found += 1;
-                if found >= 2 {
-                    return Some(Solutions::Several);
+                if found >= COUNT_LIMIT {
+                    return Some((Solutions::Several, found));
                 }
             }
             // Out of budget: none or one found, more not ruled out.
-            Step::LimitReached => return Some(Solutions::Unknown),
+            Step::LimitReached if found < 2 => return Some((Solutions::Unknown, found)),
+            Step::LimitReached => return Some((Solutions::Several, found)),
             _ => {}
         }
     }
     Some(match found {
-        0 => Solutions::None(no_solution_reason(board)),
-        1 => Solutions::One,
-        _ => Solutions::Several,
+        0 => (Solutions::None(no_solution_reason(board)), 0),
+        1 => (Solutions::One, 1),
+        n => (Solutions::Several, n),
     })
+}
+
+/// What the counting thread reports: the count, then (for a unique
+/// puzzle small enough) its grade.
+enum Counted {
+    Solutions(Solutions, usize),
+    Grade(String),
 }
 
 /// Two givens that clash, in words, if any.
@@ -127,7 +149,7 @@ fn no_solution_reason(board: &Board) -> String {
 /// A count running on another thread; dropping it cancels the thread.
 struct Count {
     cancel: Arc<AtomicBool>,
-    result: Receiver<Solutions>,
+    result: Receiver<Counted>,
 }
 
 impl Count {
@@ -136,9 +158,17 @@ impl Count {
         let (send, result) = mpsc::channel();
         let flag = Arc::clone(&cancel);
         std::thread::spawn(move || {
-            if let Some(solutions) = count_solutions(&board, &flag) {
-                // The editor may be gone; nobody to tell then.
-                let _ = send.send(solutions);
+            let Some((solutions, found)) = count_solutions_found(&board, &flag) else {
+                return;
+            };
+            let unique = solutions == Solutions::One;
+            // The editor may be gone; nobody to tell then.
+            if send.send(Counted::Solutions(solutions, found)).is_err() || !unique {
+                return;
+            }
+            if board.shape().size() <= GRADE_UP_TO && !flag.load(Ordering::Relaxed) {
+                let grade = crate::engine::grader::grade_known_unique(&board);
+                let _ = send.send(Counted::Grade(grade.difficulty.to_string()));
             }
         });
         Count { cancel, result }
@@ -192,6 +222,10 @@ enum Edit {
 pub struct Editor {
     game: Game,
     solutions: Solutions,
+    /// Solutions found by the last count (at least this many for several).
+    found: usize,
+    /// The grade of a unique puzzle, once worked out.
+    grade: Option<String>,
     count: Option<Count>,
     /// The cage being drawn, if any.
     draft: Option<CageDraft>,
@@ -217,6 +251,8 @@ impl Editor {
         let mut editor = Editor {
             game,
             solutions: Solutions::Blank,
+            found: 0,
+            grade: None,
             count: None,
             draft: None,
             undo: Vec::new(),
@@ -252,12 +288,33 @@ impl Editor {
     pub fn solutions(&self) -> &Solutions {
         &self.solutions
     }
-    /// The solutions in a few words; a blank killer asks for cages.
-    pub fn solutions_label(&self) -> &str {
-        match self.solutions {
-            Solutions::Blank if self.game.board().is_killer() => "draw cages or type givens",
-            _ => self.solutions.label(),
+    /// The solutions in a few words ("3 solutions", "10 or more
+    /// solutions", "exactly one solution: hard"); a blank killer asks for
+    /// cages.
+    pub fn solutions_label(&self) -> String {
+        match (&self.solutions, &self.grade) {
+            (Solutions::Blank, _) if self.game.board().is_killer() => {
+                "draw cages or type givens".into()
+            }
+            (Solutions::One, Some(grade)) => format!("exactly one solution: {grade}"),
+            (Solutions::Several, _) if self.found >= COUNT_LIMIT => {
+                format!("{COUNT_LIMIT} or more solutions")
+            }
+            (Solutions::Several, _) if self.found > 2 => format!("{} solutions", self.found),
+            (Solutions::Several, _) if self.found == 2 && self.is_exact_count() => {
+                "2 solutions".into()
+            }
+            (solutions, _) => solutions.label().into(),
         }
+    }
+    /// Whether the count of several is exact (the 9x9 counter finishes;
+    /// the others may stop at their budget).
+    fn is_exact_count(&self) -> bool {
+        self.game.shape().size() == 9 && !self.game.board().is_killer()
+    }
+    /// The grade of a unique puzzle, once worked out ("medium").
+    pub fn grade(&self) -> Option<&str> {
+        self.grade.as_deref()
     }
     pub fn is_counting(&self) -> bool {
         self.count.is_some()
@@ -277,6 +334,8 @@ impl Editor {
     fn recount(&mut self) {
         // Dropping the running count cancels it.
         self.count = None;
+        self.grade = None;
+        self.found = 0;
         let board = self.game.board().clone();
         // A killer needs no givens: its cages are a puzzle already.
         let caged = board.cages().is_some_and(|cages| !cages.is_empty());
@@ -299,12 +358,26 @@ impl Editor {
             return false;
         };
         match count.result.try_recv() {
-            Ok(solutions) => {
+            Ok(Counted::Solutions(solutions, found)) => {
+                // A unique puzzle's grade follows on the same thread.
+                if solutions != Solutions::One {
+                    self.count = None;
+                }
                 self.solutions = solutions;
+                self.found = found;
+                true
+            }
+            Ok(Counted::Grade(grade)) => {
+                self.grade = Some(grade);
                 self.count = None;
                 true
             }
             Err(TryRecvError::Empty) => false,
+            // A unique puzzle too large to grade: the count is all.
+            Err(TryRecvError::Disconnected) if self.solutions == Solutions::One => {
+                self.count = None;
+                true
+            }
             Err(TryRecvError::Disconnected) => {
                 self.solutions = Solutions::Unknown;
                 self.count = None;

@@ -101,6 +101,8 @@ impl Game {
             hints_used: self.hints_used,
             solve_counted: self.solve_counted,
             assisted: self.assisted,
+            show_mistakes: self.show_mistakes,
+            mistakes: self.mistakes_made,
         }
     }
 
@@ -126,6 +128,8 @@ impl Game {
         game.notes_mode = saved.notes_mode;
         game.hints_used = saved.hints_used;
         game.assisted = saved.assisted;
+        game.show_mistakes = saved.show_mistakes;
+        game.mistakes_made = saved.mistakes;
         game.conflicts = game.board.conflicting_cells();
         game.solved = game.board.is_full() && !game.has_conflicts();
         game.solve_counted = saved.solve_counted || game.solved;

@@ -99,13 +99,14 @@ actions! {
     MoveDown => "move_down", Play, "down", "move the cursor down";
     MoveLeft => "move_left", Play, "left", "move the cursor left";
     MoveRight => "move_right", Play, "right", "move the cursor right";
-    Erase => "erase", Play, "erase", "erase the cell";
+    Erase => "erase", Play, "erase", "erase the cell (in the editor: and move on)";
     ToggleNotes => "toggle_notes", Play, "notes", "toggle notes mode (digits then toggle pencil marks)";
     FillCandidates => "fill_candidates", Play, "fill", "fill every empty cell with all its candidates as notes";
     Undo => "undo", Play, "undo", "undo the last change";
     Redo => "redo", Play, "redo", "redo the change last undone";
     Hint => "hint", Play, "hint", "hint: where to look, again: its cells, again: apply it";
     Restart => "restart", Play, "restart", "restart this puzzle (clears entries; undoable)";
+    ToggleMistakes => "toggle_mistakes", Play, "mistakes", "mark and count digits that differ from the solution";
     Pause => "pause", Play, "pause", "pause (hides the board, stops the clock)";
     NewGame => "new_game", Both, "new", "deal a new puzzle";
     CycleDifficulty => "cycle_difficulty", Both, "difficulty", "cycle the difficulty for the next deal";
@@ -114,6 +115,8 @@ actions! {
     CycleVariant => "cycle_variant", Both, "variant", "cycle the variant for the next deal (classic, X, windoku, jigsaw, ...)";
     ToggleLatin => "toggle_latin", Both, "latin", "deal Latin squares (no boxes) next, or sudokus again";
     Edit => "edit", Play, "edit", "type in a puzzle of your own (the editor)";
+    EditPuzzle => "edit_puzzle", Play, "edit this", "open this puzzle's givens in the editor";
+    SkipCell => "skip_cell", Play, "skip", "in the editor: leave the cell empty and move on";
     PlayEdited => "play_edited", Play, "play", "in the editor: fix the givens and play them";
     CageMark => "cage_mark", Play, "cage", "draw a killer cage: mark cells (on a cage: redraw it), type the sum, Enter";
     CageRemove => "cage_remove", Play, "uncage", "remove the killer cage under the cursor";
@@ -149,6 +152,8 @@ impl Action {
             | Action::Redo
             | Action::Hint
             | Action::Restart
+            | Action::ToggleMistakes
+            | Action::SkipCell
             | Action::CageMark
             | Action::CageRemove => true,
             Action::Pause
@@ -159,6 +164,7 @@ impl Action {
             | Action::CycleVariant
             | Action::ToggleLatin
             | Action::Edit
+            | Action::EditPuzzle
             | Action::PlayEdited
             | Action::ToggleWatch
             | Action::WatchPause

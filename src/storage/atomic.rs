@@ -65,6 +65,12 @@ fn sync_dir(_dir: &Path) -> io::Result<()> {
 /// (`-2`, `-3`, ... when that name is taken) and returns the new path. Never
 /// overwrites an existing file, never deletes anything.
 pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
+    move_aside_as(path, "corrupt")
+}
+
+/// Moves `path` to `<name>.<UTC timestamp>.<ending>` beside it, as
+/// [`move_aside`] does (never overwriting, never deleting).
+pub fn move_aside_as(path: &Path, ending: &str) -> io::Result<PathBuf> {
     let stamp = utc_stamp(SystemTime::now());
     let name = path
         .file_name()
@@ -76,7 +82,7 @@ pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
         } else {
             format!("-{attempt}")
         };
-        let target = parent_dir(path).join(format!("{name}.{stamp}{suffix}.corrupt"));
+        let target = parent_dir(path).join(format!("{name}.{stamp}{suffix}.{ending}"));
         match rename_no_replace(path, &target) {
             Ok(()) => return Ok(target),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
@@ -85,7 +91,7 @@ pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
     }
     Err(io::Error::new(
         io::ErrorKind::AlreadyExists,
-        "a thousand .corrupt files with this timestamp already exist",
+        format!("a thousand .{ending} files with this timestamp already exist"),
     ))
 }
 

@@ -76,6 +76,16 @@ pub struct SavedGame {
     /// Hints placed digits or the solver view showed the solution.
     #[serde(default, skip_serializing_if = "is_false")]
     pub assisted: bool,
+    /// Wrong digits are marked in this game (`show_mistakes`, `w`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub show_mistakes: bool,
+    /// Wrong digits entered while they were marked.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mistakes: u32,
+}
+
+fn is_zero(value: &u32) -> bool {
+    *value == 0
 }
 
 fn is_false(value: &bool) -> bool {
@@ -414,6 +424,8 @@ mod tests {
             hints_used: 0,
             solve_counted: false,
             assisted: false,
+            show_mistakes: false,
+            mistakes: 0,
         }
     }
 

@@ -99,6 +99,16 @@ pub struct Record {
     /// Sum of the solving times, for the average.
     #[serde(default)]
     pub total_solved_seconds: u64,
+    /// Games finished (solved, assisted or abandoned) with mistakes shown
+    /// (`show_mistakes`, `w`), and the wrong digits entered in them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub games_with_mistakes_shown: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mistakes: u64,
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
 }
 
 impl Record {
@@ -112,6 +122,8 @@ impl Record {
             hints_used: 0,
             best_seconds: None,
             total_solved_seconds: 0,
+            games_with_mistakes_shown: 0,
+            mistakes: 0,
         }
     }
 
@@ -223,12 +235,21 @@ impl Stats {
         r.abandoned = r.abandoned.saturating_add(1);
     }
 
+    /// A game finished with mistakes shown, and `mistakes` made in it.
+    pub fn record_mistakes(&mut self, kind: GameKind, mistakes: u64) {
+        let r = self.record_mut(kind);
+        r.games_with_mistakes_shown = r.games_with_mistakes_shown.saturating_add(1);
+        r.mistakes = r.mistakes.saturating_add(mistakes);
+    }
+
     /// The statistics as an aligned table, or a sentence when there are none.
     pub fn table(&self) -> String {
         if self.is_empty() {
             return "No games yet: statistics appear here once you have played a game.\n".into();
         }
-        let header = [
+        // The mistakes column once a game was played with them shown.
+        let mistakes = self.records.iter().any(|r| r.games_with_mistakes_shown > 0);
+        let mut header = vec![
             "board",
             "difficulty",
             "started",
@@ -239,9 +260,12 @@ impl Stats {
             "average",
             "hints",
         ];
-        let mut rows: Vec<[String; 9]> = vec![header.map(String::from)];
+        if mistakes {
+            header.push("mistakes");
+        }
+        let mut rows: Vec<Vec<String>> = vec![header.into_iter().map(String::from).collect()];
         for r in &self.records {
-            rows.push([
+            let mut row = vec![
                 r.kind.board_label(),
                 r.kind.difficulty_label().into(),
                 r.started.to_string(),
@@ -251,9 +275,16 @@ impl Stats {
                 r.best_seconds.map_or("-".into(), clock),
                 r.average_seconds().map_or("-".into(), clock),
                 r.hints_used.to_string(),
-            ]);
+            ];
+            if mistakes {
+                row.push(match r.games_with_mistakes_shown {
+                    0 => "-".into(),
+                    _ => r.mistakes.to_string(),
+                });
+            }
+            rows.push(row);
         }
-        let mut widths = [0; 9];
+        let mut widths = vec![0; rows[0].len()];
         for row in &rows {
             for (w, cell) in widths.iter_mut().zip(row) {
                 *w = (*w).max(cell.chars().count());
@@ -262,7 +293,7 @@ impl Stats {
         let mut out = String::new();
         for row in &rows {
             let mut line = String::new();
-            for (i, (cell, w)) in row.iter().zip(widths).enumerate() {
+            for (i, (cell, &w)) in row.iter().zip(&widths).enumerate() {
                 if i > 0 {
                     line.push_str("  ");
                 }
@@ -286,6 +317,12 @@ impl Stats {
                  view showed the solution; no best time, no streak.\n",
             );
         }
+        if mistakes {
+            out.push_str(
+                "Mistakes: wrong digits entered in the games played with mistakes \
+                 shown (w); - where none was.\n",
+            );
+        }
         out
     }
 }
@@ -305,6 +342,24 @@ pub fn clock(seconds: u64) -> String {
 /// file is moved aside and reported.
 pub fn load(dir: &StateDir) -> Result<Stats, LoadError> {
     Ok(envelope::load(&dir.stats_file(), STATS)?.unwrap_or_default())
+}
+
+/// Starts the statistics afresh: the file is moved aside to
+/// `stats.json.<UTC timestamp>.reset` beside it, kept, not deleted, under
+/// the statistics lock (a game running meanwhile counts into the new
+/// file). `None` when there were no statistics to move.
+pub fn reset(dir: &StateDir) -> Result<Option<std::path::PathBuf>, StorageError> {
+    let file = dir.stats_file();
+    if !file.exists() {
+        return Ok(None);
+    }
+    let lock_path = dir.stats_lock_file();
+    let _held = lock::exclusive(&lock_path).map_err(|e| StorageError::io(&lock_path, e))?;
+    match super::atomic::move_aside_as(&file, "reset") {
+        Ok(kept) => Ok(Some(kept)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(StorageError::io(&file, e)),
+    }
 }
 
 /// The result of [`update`], and the report of a damaged statistics file

@@ -76,6 +76,7 @@ slots! {
     Given => "given", given, "A digit of the puzzle (cannot be changed).";
     Entry => "entry", entry, "A digit the player entered.";
     Conflict => "conflict", conflict, "A digit that repeats in a row, column or box, on every cell involved.";
+    Mistake => "mistake", mistake, "A digit that differs from the solution, while mistakes are shown (`w`); a mark beside it says so without colour.";
     Note => "note", note, "Pencil marks.";
     Cursor => "cursor", cursor, "The cursor cell; unmistakable without colour (reverse video).";
     Peer => "peer", peer_highlight, "The cursor's row, column and box, faintly.";

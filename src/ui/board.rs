@@ -18,6 +18,9 @@ pub const NO_NOTE: char = '·';
 /// Drawn after a digit that clashes with another, so a conflict shows
 /// without colour and unlike any highlight.
 pub const CONFLICT_MARK: char = '!';
+/// Drawn before a digit that differs from the solution while mistakes are
+/// shown (`w`), so a mistake reads without colour, unlike a clash.
+pub const MISTAKE_MARK: char = '✗';
 
 pub use crate::game::HintLink;
 
@@ -313,9 +316,34 @@ impl BoardWidget<'_> {
             let text = digit_text(digit);
             let len = text.chars().count() as u16;
             let x = rect.x + (g.cell_width.saturating_sub(len)) / 2;
-            buf.set_stringn(x, middle_y, &text, g.cell_width as usize, style);
+            // A mistake's look is the digit's alone: struck through or
+            // underlined blanks would draw lines across the cell. A
+            // conflict's colour stays over it.
+            let digit_style = match self.game.is_mistake(cell) {
+                true if self.game.is_conflict(cell) => style
+                    .patch(self.theme.mistake())
+                    .patch(self.theme.conflict()),
+                true => style.patch(self.theme.mistake()),
+                false => style,
+            };
+            buf.set_stringn(x, middle_y, &text, g.cell_width as usize, digit_style);
             if self.game.is_conflict(cell) && x + len < rect.right() {
                 set_char(buf, x + len, middle_y, CONFLICT_MARK, style);
+            }
+            // Before the digit, else after it (a narrow cell); a cell with
+            // room for neither (a conflict's mark there) has the mistake's
+            // style alone.
+            if self.game.is_mistake(cell) {
+                // The mark in the mistake's colour, on the cell's ground.
+                let mark = match self.theme.mistake().fg {
+                    Some(fg) if !self.game.is_conflict(cell) => style.fg(fg),
+                    _ => style,
+                };
+                if x > rect.x {
+                    set_char(buf, x - 1, middle_y, MISTAKE_MARK, mark);
+                } else if x + len < rect.right() && !self.game.is_conflict(cell) {
+                    set_char(buf, x + len, middle_y, MISTAKE_MARK, mark);
+                }
             }
             return;
         }

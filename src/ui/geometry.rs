@@ -17,6 +17,12 @@ pub enum Density {
     /// an odd number of rows so a digit sits on the middle one (a notes grid
     /// of two rows, as on 4x4, gets a third).
     Roomy,
+    /// Roomy cells with lines between all columns but between boxes only
+    /// down the board, for notes grids of two rows (a 6x6, whose boxes are
+    /// two rows high): each cell keeps its middle row for the digit, notes
+    /// above and below it, and a 6x6 fits 80x24 (22 rows, as 9x9 pencil
+    /// cells do) where lines under every cell would need 25.
+    Open,
     /// As roomy, but exactly as many rows as the notes grid: a digit sits
     /// just above the middle of an even-height cell.
     Snug,
@@ -33,8 +39,9 @@ pub enum Density {
 }
 
 impl Density {
-    pub const ALL: [Density; 6] = [
+    pub const ALL: [Density; 7] = [
         Density::Roomy,
+        Density::Open,
         Density::Snug,
         Density::Pencil,
         Density::Lined,
@@ -92,7 +99,7 @@ impl BoardLayout {
             notes_grid = (2, n.div_ceil(2));
         }
         let (cell_width, cell_height, every_line) = match density {
-            Density::Roomy => {
+            Density::Roomy | Density::Open => {
                 let rows = notes_grid.0 as u16;
                 (2 * notes_grid.1 as u16 + 1, rows | 1, true)
             }
@@ -107,7 +114,7 @@ impl BoardLayout {
         let (col_x, vlines, width) = axis(n, box_cols, cell_width, every_line);
         // Pencil cells are told apart vertically by their two-row rhythm
         // and the box lines; a line under every cell would not fit 80x24.
-        let every_hline = every_line && density != Density::Pencil;
+        let every_hline = every_line && !matches!(density, Density::Pencil | Density::Open);
         let (row_y, hlines, height) = axis(n, box_rows, cell_height, every_hline);
         BoardLayout {
             density,
@@ -135,8 +142,15 @@ impl BoardLayout {
     pub fn candidates(shape: Shape) -> impl Iterator<Item = BoardLayout> {
         Density::ALL
             .iter()
-            .filter(move |&&d| {
-                d != Density::Pencil || (shape.size() <= PENCIL_MAX_SIZE && !shape.is_jigsaw())
+            .filter(move |&&d| match d {
+                Density::Pencil => shape.size() <= PENCIL_MAX_SIZE && !shape.is_jigsaw(),
+                // Only where the roomy cell has a spare middle row to
+                // keep; a jigsaw's borders need a line between any rows.
+                // A Latin square's one "box" would leave no line at all.
+                Density::Open => {
+                    notes_grid(shape).0 == 2 && shape.box_dims().is_some() && !shape.is_jigsaw()
+                }
+                _ => true,
             })
             .map(move |&d| BoardLayout::new(shape, d))
     }
@@ -150,7 +164,7 @@ impl BoardLayout {
     pub fn notes_inside(&self) -> bool {
         matches!(
             self.density,
-            Density::Roomy | Density::Snug | Density::Pencil
+            Density::Roomy | Density::Open | Density::Snug | Density::Pencil
         )
     }
 
@@ -292,12 +306,30 @@ mod tests {
             BoardLayout::fitting(s4, 80, 22).map(|g| g.density),
             Some(Density::Roomy)
         );
-        // 6x6 with a middle row needs 25 rows; 22 still hold its notes.
+        // 6x6 with a middle row and a line under every cell needs 25
+        // rows; with lines between boxes only, 22 hold the same cells (the
+        // digits in the middle, issue 28), and a little less falls back
+        // to two-row cells.
         let s6 = Shape::sudoku(6).expect("6");
         assert_eq!(BoardLayout::new(s6, Density::Roomy).height, 25);
-        let snug = BoardLayout::fitting(s6, 80, 22).expect("6x6 fits 80x22");
+        let open = BoardLayout::fitting(s6, 80, 22).expect("6x6 fits 80x22");
+        assert_eq!(
+            (open.density, open.cell_height, open.height),
+            (Density::Open, 3, 22)
+        );
+        assert!(open.notes_inside());
+        assert_eq!(open.hlines.iter().flatten().count(), 4, "box lines only");
+        assert_eq!(
+            open.vlines.iter().flatten().count(),
+            7,
+            "every column's line"
+        );
+        let snug = BoardLayout::fitting(s6, 80, 21).expect("6x6 fits 80x21");
         assert_eq!((snug.density, snug.cell_height), (Density::Snug, 2));
-        assert!(snug.notes_inside());
+        // Not for a Latin square (its one box would leave no line across)
+        // nor a jigsaw.
+        let latin = Shape::latin(6).expect("6x6 Latin");
+        assert!(BoardLayout::candidates(latin).all(|g| g.density != Density::Open));
         // Odd notes grids already have a middle row.
         assert_eq!(
             BoardLayout::new(Shape::CLASSIC, Density::Roomy),
