@@ -439,7 +439,6 @@ fn other_merges(
     rng: &mut impl Rng,
 ) -> Vec<Layout> {
     let shape = layout.shape;
-    let values = solution.values();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     for cell in 0..layout.cage_of.len() {
         for nb in neighbours(shape, cell) {
@@ -457,23 +456,38 @@ fn other_merges(
         if out.len() == tries {
             break;
         }
-        let (ma, mb) = (layout.cells_of(a), layout.cells_of(b));
-        if ma.len() + mb.len() > largest
-            || ma
-                .iter()
-                .any(|&x| mb.iter().any(|&y| values[x] == values[y]))
-        {
-            continue;
-        }
-        let mut merged = layout.clone();
-        for &cell in &mb {
-            merged.cage_of[cell] = a;
-        }
-        if other_solution(&merged.board(solution), solution).is_none() {
+        if let Some(merged) = unique_merge(solution, layout, (a, b), largest) {
             out.push(merged);
         }
     }
     out
+}
+
+/// `layout` with cages `a` and `b` made one, if the cage stays within
+/// `largest` cells and never holds a digit twice, and the puzzle keeps
+/// one solution.
+fn unique_merge(
+    solution: &Board,
+    layout: &Layout,
+    (a, b): (usize, usize),
+    largest: usize,
+) -> Option<Layout> {
+    let values = solution.values();
+    let (ma, mb) = (layout.cells_of(a), layout.cells_of(b));
+    if ma.len() + mb.len() > largest
+        || ma
+            .iter()
+            .any(|&x| mb.iter().any(|&y| values[x] == values[y]))
+    {
+        return None;
+    }
+    let mut merged = layout.clone();
+    for &cell in &mb {
+        merged.cage_of[cell] = a;
+    }
+    other_solution(&merged.board(solution), solution)
+        .is_none()
+        .then_some(merged)
 }
 
 /// Step 3: merges neighbouring cages in random order, each kept while the
@@ -486,7 +500,6 @@ fn merge_chain(
     cancel: &AtomicBool,
 ) -> Vec<Layout> {
     let shape = layout.shape;
-    let values = solution.values();
     let mut chain = vec![layout.clone()];
     let mut current = layout.clone();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
@@ -509,19 +522,7 @@ fn merge_chain(
         if ca == cb {
             continue;
         }
-        let (ma, mb) = (current.cells_of(ca), current.cells_of(cb));
-        if ma.len() + mb.len() > largest
-            || ma
-                .iter()
-                .any(|&x| mb.iter().any(|&y| values[x] == values[y]))
-        {
-            continue;
-        }
-        let mut merged = current.clone();
-        for &cell in &mb {
-            merged.cage_of[cell] = ca;
-        }
-        if other_solution(&merged.board(solution), solution).is_none() {
+        if let Some(merged) = unique_merge(solution, &current, (ca, cb), largest) {
             chain.push(merged.clone());
             current = merged;
             cages -= 1;
