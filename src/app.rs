@@ -534,8 +534,7 @@ impl App {
         // The layout the view draws these screens with (see `AppView`).
         playing && {
             let hint = view::hint_text(self);
-            ScreenLayout::with_hint(self.game.shape(), self.terminal_area, hint.as_deref())
-                .is_none()
+            ScreenLayout::of_board(self.game.board(), self.terminal_area, hint.as_deref()).is_none()
         }
     }
 
@@ -548,7 +547,7 @@ impl App {
             _ => return,
         };
         if let Some(layout) =
-            ScreenLayout::with_hint(board.shape(), self.terminal_area, hint.as_deref())
+            ScreenLayout::of_board(board.board(), self.terminal_area, hint.as_deref())
         {
             if let Some((r, c)) = layout.cell_at(column, row) {
                 board.set_cursor(r, c);

@@ -45,9 +45,9 @@ impl Widget for AppView<'_> {
         let hint_text = hint_text(app);
         let layout = match app.screen {
             Screen::Playing | Screen::Help => {
-                ScreenLayout::with_hint(shape, area, hint_text.as_deref())
+                ScreenLayout::of_board(game.board(), area, hint_text.as_deref())
             }
-            _ => ScreenLayout::new(shape, area),
+            _ => ScreenLayout::of_board(game.board(), area, None),
         };
         let Some(layout) = layout else {
             TooSmall {

@@ -133,13 +133,33 @@ impl BoardLayout {
 
     /// The roomiest layout that fits in `width` x `height`.
     pub fn fitting(shape: Shape, width: u16, height: u16) -> Option<BoardLayout> {
-        BoardLayout::candidates(shape).find(|g| g.width <= width && g.height <= height)
+        BoardLayout::fitting_caged(shape, false, width, height)
+    }
+
+    /// [`BoardLayout::fitting`] for a board with killer cages (`caged`)
+    /// or without.
+    pub fn fitting_caged(
+        shape: Shape,
+        caged: bool,
+        width: u16,
+        height: u16,
+    ) -> Option<BoardLayout> {
+        BoardLayout::candidates_caged(shape, caged).find(|g| g.width <= width && g.height <= height)
     }
 
     /// Every layout this shape can have, from roomiest to tightest. A
     /// jigsaw's borders run between any two cells, so it gets no pencil
     /// cells (they have no line between the rows of a box).
     pub fn candidates(shape: Shape) -> impl Iterator<Item = BoardLayout> {
+        BoardLayout::candidates_caged(shape, false)
+    }
+
+    /// [`BoardLayout::candidates`] for a board with killer cages
+    /// (`caged`): a cage's edge runs between any two rows, and the open
+    /// layout has no line between the rows of a box to draw it on (the
+    /// pencil layout keeps a 9x9 killer with its notes at 80x24, its cages
+    /// told by their sums' marks and the lines between columns).
+    pub fn candidates_caged(shape: Shape, caged: bool) -> impl Iterator<Item = BoardLayout> {
         Density::ALL
             .iter()
             .filter(move |&&d| match d {
@@ -148,7 +168,10 @@ impl BoardLayout {
                 // keep; a jigsaw's borders need a line between any rows.
                 // A Latin square's one "box" would leave no line at all.
                 Density::Open => {
-                    notes_grid(shape).0 == 2 && shape.box_dims().is_some() && !shape.is_jigsaw()
+                    notes_grid(shape).0 == 2
+                        && shape.box_dims().is_some()
+                        && !shape.is_jigsaw()
+                        && !caged
                 }
                 _ => true,
             })
@@ -324,6 +347,12 @@ mod tests {
             7,
             "every column's line"
         );
+        // A 6x6 killer keeps a line under every row for its cages' edges:
+        // two-row cells with notes, as before the open layout.
+        let caged = BoardLayout::fitting_caged(s6, true, 80, 22).expect("a 6x6 killer fits");
+        assert_eq!(caged.density, Density::Snug);
+        assert!(caged.notes_inside());
+        assert_eq!(caged.hlines.iter().flatten().count(), 7, "every row's line");
         let snug = BoardLayout::fitting(s6, 80, 21).expect("6x6 fits 80x21");
         assert_eq!((snug.density, snug.cell_height), (Density::Snug, 2));
         // Not for a Latin square (its one box would leave no line across)

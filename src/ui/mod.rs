@@ -18,7 +18,7 @@ pub use panel::Panel;
 pub use popups::{centred as popups_centred, HelpPopup, PausedScreen, TooSmall};
 pub use status::StatusLine;
 
-use crate::engine::Shape;
+use crate::engine::{Board, Shape};
 use ratatui::layout::Rect;
 
 /// Rows under the board: the status line and the key hints.
@@ -67,11 +67,26 @@ impl ScreenLayout {
     /// if that is what it takes; failing that, the hint covers the foot
     /// of the board.
     pub fn with_hint(shape: Shape, area: Rect, hint: Option<&str>) -> Option<ScreenLayout> {
+        ScreenLayout::with_hint_caged(shape, false, area, hint)
+    }
+
+    /// The layout of `board`'s screen (see [`ScreenLayout::with_hint`]): a
+    /// killer's cages need a line between any two rows.
+    pub fn of_board(board: &Board, area: Rect, hint: Option<&str>) -> Option<ScreenLayout> {
+        ScreenLayout::with_hint_caged(board.shape(), board.is_killer(), area, hint)
+    }
+
+    fn with_hint_caged(
+        shape: Shape,
+        caged: bool,
+        area: Rect,
+        hint: Option<&str>,
+    ) -> Option<ScreenLayout> {
         let board_rows = area.height.checked_sub(STATUS_HEIGHT)?;
         let hint_rows =
             |width: u16| hint.map_or(0, |text| wrap(text, usize::from(width.max(1))).len() as u16);
         let mut fallback = None;
-        for geometry in BoardLayout::candidates(shape) {
+        for geometry in BoardLayout::candidates_caged(shape, caged) {
             if geometry.width > area.width || geometry.height > board_rows {
                 continue;
             }
@@ -240,6 +255,28 @@ mod tests {
                 (None, None) => panic!("{width}x{height}: the hint has nowhere to go"),
             }
         }
+    }
+
+    /// A 6x6 killer's screen keeps a line between every two rows for its
+    /// cages' edges; the same board without cages takes the open layout.
+    #[test]
+    fn a_killers_screen_keeps_a_line_under_every_row() {
+        use crate::engine::format::{parse_puzzle, ShapeHint};
+        let killer = parse_puzzle(
+            ".................................... \
+             aabcddeeecfdgcccffghhhiigjjjkillmmki \
+             a=9,b=6,c=18,d=9,e=6,f=12,g=11,h=7,i=14,j=14,k=7,l=7,m=6",
+            ShapeHint::Infer,
+        )
+        .expect("a 6x6 killer");
+        assert!(killer.is_killer());
+        let area = Rect::new(0, 0, 80, 24);
+        let caged = ScreenLayout::of_board(&killer, area, None).expect("fits");
+        assert!(caged.geometry.hlines.iter().all(Option::is_some));
+        assert!(caged.geometry.notes_inside());
+        let plain = Board::empty(killer.shape());
+        let open = ScreenLayout::of_board(&plain, area, None).expect("fits");
+        assert!(open.geometry.hlines.iter().any(Option::is_none));
     }
 
     #[test]

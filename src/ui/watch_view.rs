@@ -50,9 +50,12 @@ impl WatchLayout {
     /// `None` when the board does not fit in `area`.
     pub fn new(watch: &Watch, area: Rect) -> Option<WatchLayout> {
         let shape = watch.board().shape();
+        let caged = watch.board().is_killer();
         let panel_room = area.width.saturating_sub(PANEL_WIDTH + GAP);
         if area.height >= PANEL_MIN_HEIGHT {
-            if let Some(geometry) = BoardLayout::fitting(shape, panel_room, area.height) {
+            if let Some(geometry) =
+                BoardLayout::fitting_caged(shape, caged, panel_room, area.height)
+            {
                 let total = geometry.width + GAP + PANEL_WIDTH;
                 let left = area.x + (area.width - total) / 2;
                 let top = area.y + (area.height - geometry.height) / 2;
@@ -71,11 +74,18 @@ impl WatchLayout {
                 });
             }
         }
-        let (geometry, summary) =
-            match BoardLayout::fitting(shape, area.width, area.height.saturating_sub(1)) {
-                Some(g) => (g, true),
-                None => (BoardLayout::fitting(shape, area.width, area.height)?, false),
-            };
+        let (geometry, summary) = match BoardLayout::fitting_caged(
+            shape,
+            caged,
+            area.width,
+            area.height.saturating_sub(1),
+        ) {
+            Some(g) => (g, true),
+            None => (
+                BoardLayout::fitting_caged(shape, caged, area.width, area.height)?,
+                false,
+            ),
+        };
         let used = geometry.height + u16::from(summary);
         let left = area.x + (area.width - geometry.width) / 2;
         let top = area.y + (area.height - used) / 2;
