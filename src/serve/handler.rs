@@ -86,7 +86,7 @@ pub fn russh_config(options: &ServeOptions, key: PrivateKey) -> russh::server::C
         auth_rejection_time_initial: Some(Duration::ZERO),
         // russh counts the `none` query OpenSSH opens with as a refused
         // attempt: one more, so `--max-auth-attempts 1` still lets a key in.
-        max_auth_attempts: options.auth_attempts + 1,
+        max_auth_attempts: options.auth_attempts.saturating_add(1),
         keys: vec![key],
         // Our own idle limit ends a session without keys; keepalives find
         // a client that is gone without saying so.
