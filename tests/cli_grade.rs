@@ -342,3 +342,57 @@ fn a_forcing_chain_step_writes_each_branch_on_a_line_of_its_own() {
     );
     assert_eq!(lines[at].matches(" if r").count(), 1, "{}", lines[at]);
 }
+
+/// With several jobs, results come out in input order, and so do the
+/// messages on stderr: a puzzle's "no grade" message is written with its
+/// line, not when a job happens to finish it. Hard puzzles among quick
+/// ones make the jobs finish out of order.
+#[test]
+fn several_jobs_keep_stdout_and_stderr_in_input_order() {
+    let hard = common::fixture_lines("famous.tsv")
+        .into_iter()
+        .filter_map(|l| l.split('\t').nth(2).map(str::to_string))
+        .find(|p| p.len() == 81)
+        .expect("a hard puzzle");
+    let empty = ".".repeat(81);
+    let mut input = String::new();
+    let mut empty_lines = Vec::new();
+    for i in 0..60 {
+        let puzzle = match i % 6 {
+            0 => &hard,
+            3 => {
+                empty_lines.push(i + 1);
+                &empty
+            }
+            _ => EASY,
+        };
+        input.push_str(puzzle);
+        input.push('\n');
+    }
+    let out = doku()
+        .args(["grade", "--jobs", "2"])
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 60, "{stdout}");
+    for (i, line) in lines.iter().enumerate() {
+        let not_unique = line.starts_with("not unique");
+        assert_eq!(
+            not_unique,
+            empty_lines.contains(&(i + 1)),
+            "line {}: {line}",
+            i + 1
+        );
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let said: Vec<usize> = stderr
+        .lines()
+        .filter_map(|l| {
+            let rest = l.split("the puzzle on line ").nth(1)?;
+            rest.split_whitespace().next()?.parse().ok()
+        })
+        .collect();
+    assert_eq!(said, empty_lines, "{stderr}");
+}

@@ -2,7 +2,6 @@
 //! optionally with the whole logical solution path.
 
 use super::input::run_batch;
-use super::output::say;
 use super::{GradeArgs, StepsPath};
 use crate::engine::grader::{
     grade, grade_and_solve_logically, rating_text, LogicalSolution, Rules, Solutions,
@@ -31,12 +30,10 @@ pub fn run(args: &GradeArgs) -> i32 {
         let clues = board.filled_count();
         // An unproven count still grades (as beyond the search budget).
         if matches!(grade.solutions, Solutions::None | Solutions::Several) {
-            say!(
+            batch.warn(format!(
                 "doku: {}: the puzzle on line {} has {}, so it has no grade",
-                batch.source,
-                batch.puzzle.line,
-                grade.hardest
-            );
+                batch.source, batch.puzzle.line, grade.hardest
+            ));
             let what = if grade.solutions == Solutions::None {
                 "no solution"
             } else {

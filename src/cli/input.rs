@@ -310,9 +310,18 @@ pub struct Batch<'a> {
     pub first: bool,
     status: &'a ProgressLine,
     busy: &'a AtomicUsize,
+    /// What the puzzle has to say on stderr, written with its output so
+    /// that messages keep the input's order however many jobs run.
+    warnings: &'a std::cell::RefCell<Vec<String>>,
 }
 
 impl Batch<'_> {
+    /// A message for stderr about this puzzle ("gave up on the puzzle on
+    /// line 9 ..."), written when its output is.
+    pub fn warn(&self, message: String) {
+        self.warnings.borrow_mut().push(message);
+    }
+
     /// Call when the work on the puzzle is done, before writing anything:
     /// erases the status line and keeps it off while the guard lives.
     pub fn done(&self) -> MutexGuard<'_, bool> {
@@ -448,15 +457,18 @@ fn batch_loop<V: Into<Verdict>>(
                     let slot = &progress.slots[0];
                     slot.line.store(puzzle.line, Ordering::Relaxed);
                     slot.busy.store(count, Ordering::Relaxed);
+                    let warnings = std::cell::RefCell::new(Vec::new());
                     let batch = Batch {
                         source: &name,
                         puzzle: &puzzle,
                         first,
                         status: progress.status,
                         busy: &slot.busy,
+                        warnings: &warnings,
                     };
                     let handled = each(&mut out, batch).map(Into::into);
                     slot.busy.store(0, Ordering::Relaxed);
+                    say_all(progress.status, &warnings.into_inner());
                     if interactive {
                         let _quiet = progress.status.quiet();
                         handled.and_then(|h| out.flush().map(|()| h))
@@ -513,14 +525,39 @@ fn report_no_puzzle(name: &str) -> i32 {
     EXIT_BAD_INPUT
 }
 
-/// Puzzles read ahead per job: enough to keep every job busy between two
-/// writes, few enough that memory stays flat on any file.
-const CHUNK_PER_JOB: usize = 256;
+/// Puzzles in hand per job (read, being solved, or solved and waiting for
+/// an earlier one to be written): enough to keep every job busy while one
+/// slow puzzle holds the output back, few enough that memory stays flat.
+const WINDOW_PER_JOB: usize = 256;
 
-/// [`batch_loop`] on several threads: the puzzles are read a chunk at a
-/// time, each job takes the next unsolved puzzle of the chunk and writes its
-/// lines to a buffer, and the buffers are written in input order. Messages
-/// on stderr come as each puzzle finishes.
+/// Writes `warnings` to stderr, the status line kept off meanwhile.
+fn say_all(status: &ProgressLine, warnings: &[String]) {
+    if !warnings.is_empty() {
+        let _quiet = status.quiet();
+        for warning in warnings {
+            say!("{warning}");
+        }
+    }
+}
+
+/// One puzzle's place in the output: an unreadable one, written as
+/// `invalid` in its turn, or one the jobs solve.
+enum InOrder {
+    Unreadable(ParseError),
+    Solving(usize),
+}
+
+/// What a job made of a puzzle: its output, its verdict, its messages.
+type Solved = (Vec<u8>, Verdict, Vec<String>);
+
+/// A job's [`Solved`], or the panic it met.
+type JobResult = std::thread::Result<Solved>;
+
+/// [`batch_loop`] on several threads, streamed: this thread reads the
+/// puzzles and hands them to the jobs, and writes the results in input
+/// order as they come in. A slow puzzle delays only what comes after it in
+/// the output, while the jobs go on with up to [`WINDOW_PER_JOB`] puzzles
+/// each past it; its messages on stderr keep the input's order too.
 fn parallel_batch_loop<V: Into<Verdict> + Send>(
     sources: Vec<Source>,
     read_as: ReadAs,
@@ -536,7 +573,7 @@ fn parallel_batch_loop<V: Into<Verdict> + Send>(
     // Records written so far (solutions, `invalid` lines), and puzzles read.
     let mut records = 0usize;
     let mut count = 0usize;
-    let chunk_len = CHUNK_PER_JOB * progress.slots.len();
+    let window = WINDOW_PER_JOB * progress.slots.len();
     for source in sources {
         let (name, mut puzzles) = source.puzzles(read_as);
         progress
@@ -544,114 +581,138 @@ fn parallel_batch_loop<V: Into<Verdict> + Send>(
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .clone_from(&name);
+        let name = name.as_str();
         let mut any = false;
-        loop {
-            let chunk: Vec<_> = puzzles.by_ref().take(chunk_len).collect();
-            if chunk.is_empty() {
-                break;
+        let (work, jobs_work) = std::sync::mpsc::channel::<(usize, ReadPuzzle)>();
+        let jobs_work = Mutex::new(jobs_work);
+        let (results, solved) = std::sync::mpsc::channel::<(usize, JobResult)>();
+        let stopped = std::thread::scope(|scope| {
+            // Owned here: when this returns, the jobs find no more work.
+            let work = work;
+            for slot in progress.slots {
+                let (jobs_work, results) = (&jobs_work, results.clone());
+                scope.spawn(move || loop {
+                    let next = jobs_work.lock().unwrap_or_else(|p| p.into_inner()).recv();
+                    let Ok((index, puzzle)) = next else {
+                        return;
+                    };
+                    slot.line.store(puzzle.line, Ordering::Relaxed);
+                    slot.busy.store(index + 1, Ordering::Relaxed);
+                    let warnings = std::cell::RefCell::new(Vec::new());
+                    let mut text = Vec::new();
+                    let batch = Batch {
+                        source: name,
+                        puzzle: &puzzle,
+                        first: index == 0,
+                        status: progress.status,
+                        busy: &slot.busy,
+                        warnings: &warnings,
+                    };
+                    // Writing to a buffer cannot fail. A panic goes to the
+                    // writing thread, which raises it again: the other jobs
+                    // must not wait for a result that never comes.
+                    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        each(&mut text, batch).map_or(Verdict::Answered, Into::into)
+                    }));
+                    slot.busy.store(0, Ordering::Relaxed);
+                    let result = ran.map(|verdict| (text, verdict, warnings.into_inner()));
+                    if results.send((index, result)).is_err() {
+                        return;
+                    }
+                });
             }
-            any = true;
-            let results = solve_chunk(&chunk, &name, records, count, &progress, each);
-            count += chunk.len();
-            let mut results = results.into_iter();
-            for item in &chunk {
-                let written = match item {
-                    Ok(_) => {
-                        let (text, verdict) = results
-                            .next()
-                            .unwrap_or_else(|| unreachable!("one result per puzzle"));
-                        status = worse_status(status, verdict);
-                        let _quiet = progress.status.quiet();
-                        out.write_all(&text).and_then(|()| {
-                            if interactive {
-                                out.flush()
-                            } else {
-                                Ok(())
+            drop(results);
+            let mut order: std::collections::VecDeque<InOrder> = Default::default();
+            let mut done: std::collections::HashMap<usize, Solved> = Default::default();
+            let mut exhausted = false;
+            loop {
+                // Read ahead while the window has room.
+                while !exhausted && order.len() < window {
+                    match puzzles.next() {
+                        Some(Ok(puzzle)) => {
+                            any = true;
+                            // `records + order.len()`: this puzzle's record number.
+                            let index = records + order.len();
+                            count += 1;
+                            if work.send((index, puzzle)).is_err() {
+                                exhausted = true;
                             }
-                        })
-                    }
-                    Err(e) => {
-                        let _quiet = progress.status.quiet();
-                        status = EXIT_BAD_INPUT;
-                        if report_unreadable(&name, e, &mut errors) {
-                            let _ = out.flush();
-                            return status;
+                            order.push_back(InOrder::Solving(index));
                         }
-                        let blank = if blank_between && records > 0 {
-                            "\n"
-                        } else {
-                            ""
-                        };
-                        writeln!(out, "{blank}invalid")
+                        Some(Err(e)) => {
+                            any = true;
+                            count += 1;
+                            order.push_back(InOrder::Unreadable(e));
+                        }
+                        None => exhausted = true,
                     }
-                };
-                records += 1;
-                if written.is_err() {
-                    return status; // stdout closed
+                }
+                // Write what is ready at the front, in order.
+                while let Some(front) = order.front() {
+                    let written = match front {
+                        InOrder::Solving(index) => {
+                            let Some((text, verdict, warnings)) = done.remove(index) else {
+                                break;
+                            };
+                            status = worse_status(status, verdict);
+                            say_all(progress.status, &warnings);
+                            let _quiet = progress.status.quiet();
+                            out.write_all(&text).and_then(|()| {
+                                if interactive {
+                                    out.flush()
+                                } else {
+                                    Ok(())
+                                }
+                            })
+                        }
+                        InOrder::Unreadable(e) => {
+                            let _quiet = progress.status.quiet();
+                            status = EXIT_BAD_INPUT;
+                            if report_unreadable(name, e, &mut errors) {
+                                let _ = out.flush();
+                                return true;
+                            }
+                            let blank = if blank_between && records > 0 {
+                                "\n"
+                            } else {
+                                ""
+                            };
+                            writeln!(out, "{blank}invalid")
+                        }
+                    };
+                    order.pop_front();
+                    records += 1;
+                    if written.is_err() {
+                        return true; // stdout closed
+                    }
+                }
+                if order.is_empty() && exhausted {
+                    return false;
+                }
+                if order.is_empty() || (order.len() < window && !exhausted) {
+                    continue;
+                }
+                // The front is still being solved: wait for a result.
+                match solved.recv() {
+                    Ok((index, Ok(result))) => {
+                        done.insert(index, result);
+                    }
+                    Ok((_, Err(panic))) => std::panic::resume_unwind(panic),
+                    Err(_) => return true, // every job is gone
                 }
             }
+        });
+        if stopped {
+            let _ = out.flush();
+            return status;
         }
         if !any {
             let _quiet = progress.status.quiet();
-            status = report_no_puzzle(&name);
+            status = report_no_puzzle(name);
         }
     }
     let _ = out.flush();
     status
-}
-
-/// Runs `each` on the readable puzzles of `chunk` on every job; their
-/// output and verdicts in chunk order. `records` and `count` are the
-/// records written and puzzles read before the chunk.
-fn solve_chunk<V: Into<Verdict> + Send>(
-    chunk: &[Result<ReadPuzzle, ParseError>],
-    source: &str,
-    records: usize,
-    count: usize,
-    progress: &BatchProgress<'_>,
-    each: &(impl Fn(&mut dyn Write, Batch<'_>) -> io::Result<V> + Sync),
-) -> Vec<(Vec<u8>, Verdict)> {
-    let next = AtomicUsize::new(0);
-    let mut done: Vec<(usize, Vec<u8>, Verdict)> = std::thread::scope(|scope| {
-        let jobs: Vec<_> = progress
-            .slots
-            .iter()
-            .map(|slot| {
-                let next = &next;
-                scope.spawn(move || {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = chunk.get(i) else {
-                            return mine;
-                        };
-                        let Ok(puzzle) = item else { continue };
-                        slot.line.store(puzzle.line, Ordering::Relaxed);
-                        slot.busy.store(count + i + 1, Ordering::Relaxed);
-                        let mut text = Vec::new();
-                        let batch = Batch {
-                            source,
-                            puzzle,
-                            first: records + i == 0,
-                            status: progress.status,
-                            busy: &slot.busy,
-                        };
-                        // Writing to a buffer cannot fail.
-                        let verdict = each(&mut text, batch).map_or(Verdict::Answered, Into::into);
-                        slot.busy.store(0, Ordering::Relaxed);
-                        mine.push((i, text, verdict));
-                    }
-                })
-            })
-            .collect();
-        jobs.into_iter()
-            .flat_map(|job| job.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
-    done.sort_unstable_by_key(|&(i, _, _)| i);
-    done.into_iter()
-        .map(|(_, text, verdict)| (text, verdict))
-        .collect()
 }
 
 /// Stops a run that meets too many unreadable puzzles from flooding stderr.

@@ -1,7 +1,6 @@
 //! `doku solve`: one solution (or a solution count) per puzzle, in input order.
 
 use super::input::{run_batch, Verdict};
-use super::output::say;
 use super::SolveArgs;
 use crate::engine::format::{is_one_line, write};
 use crate::engine::{Board, Deadline, Solver, Step, Strategy, TimedOut};
@@ -21,12 +20,12 @@ pub fn run(args: &SolveArgs) -> i32 {
         let board = &batch.puzzle.board;
         let deadline = args.timeout.map_or(Deadline::NEVER, Deadline::after);
         let gave_up = |limit: Duration| {
-            say!(
+            batch.warn(format!(
                 "doku: {}: gave up on the puzzle on line {} after {} (--timeout)",
                 batch.source,
                 batch.puzzle.line,
                 seconds(limit)
-            );
+            ));
         };
         if args.count {
             let counted = count_line(board, args.limit, args.strategy, deadline);
@@ -39,11 +38,10 @@ pub fn run(args: &SolveArgs) -> i32 {
             writeln!(out, "{line}")?;
             // No solution is exit status 1 here as for a solve (and grade).
             if count == 0 {
-                say!(
+                batch.warn(format!(
                     "doku: {}: the puzzle on line {} has no solution",
-                    batch.source,
-                    batch.puzzle.line
-                );
+                    batch.source, batch.puzzle.line
+                ));
             }
             return Ok(Verdict::from(count > 0));
         }
@@ -58,11 +56,10 @@ pub fn run(args: &SolveArgs) -> i32 {
             return Ok(Verdict::TimedOut);
         };
         let Some(solution) = solution else {
-            say!(
+            batch.warn(format!(
                 "doku: {}: the puzzle on line {} has no solution",
-                batch.source,
-                batch.puzzle.line
-            );
+                batch.source, batch.puzzle.line
+            ));
             writeln!(out, "no solution")?;
             return Ok(Verdict::Unsolvable);
         };
