@@ -431,6 +431,11 @@ pub fn step_text(watch: &Watch) -> Option<String> {
             Step::Focus { cell, candidates } if candidates.is_empty() => {
                 format!("{} has no candidate left", name(*cell))
             }
+            Step::Focus { cell, candidates } if candidates.len() == 1 => format!(
+                "look at {}: one candidate ({})",
+                name(*cell),
+                digits(*candidates)
+            ),
             Step::Focus { cell, candidates } => format!(
                 "look at {}: {} candidates ({})",
                 name(*cell),
@@ -442,9 +447,12 @@ pub fn step_text(watch: &Watch) -> Option<String> {
                 house,
                 cells,
             } => format!(
-                "{} has {} places left in {house}",
+                "{} has {} left in {house}",
                 digit_text(*digit),
-                cells.len()
+                match cells.len() {
+                    1 => "one place".to_string(),
+                    n => format!("{n} places"),
+                }
             ),
             Step::CageNarrows {
                 cage,
