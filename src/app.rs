@@ -497,7 +497,7 @@ impl App {
             Event::Key(key) if key.kind == KeyEventKind::Press => self.handle_key(key, now),
             Event::Mouse(mouse) if self.settings.mouse => {
                 if let MouseEventKind::Down(MouseButton::Left) = mouse.kind {
-                    self.click(mouse.column, mouse.row);
+                    self.click(mouse.column, mouse.row, now);
                 }
             }
             Event::Resize(width, height) => self.set_terminal_size(width, height),
@@ -538,7 +538,7 @@ impl App {
         }
     }
 
-    fn click(&mut self, column: u16, row: u16) {
+    fn click(&mut self, column: u16, row: u16, now: Instant) {
         // In the editor, clicks move its cursor.
         let hint = view::hint_text(self);
         let board = match (self.screen, self.editor.as_mut()) {
@@ -551,6 +551,10 @@ impl App {
         {
             if let Some((r, c)) = layout.cell_at(column, row) {
                 board.set_cursor(r, c);
+                // A click on the board puts down a held digit there.
+                if self.screen == Screen::Playing && self.game.held_digit().is_some() {
+                    self.act(Action::PlayEdited, now);
+                }
             }
         }
     }
@@ -767,8 +771,16 @@ impl App {
                 }
             }
             // Enter fixes the givens in the editor, . and Space move on
-            // there; in play they do nothing.
-            Action::PlayEdited | Action::SkipCell => Outcome::Unchanged,
+            // there; in play they put down the digit held (digit-first
+            // entry), or do nothing.
+            Action::PlayEdited | Action::SkipCell => game.place_held(now),
+            Action::PickDigit => match game.pick_digit() {
+                Outcome::Changed => {
+                    self.message = Some(self.held_message());
+                    return;
+                }
+                refused => refused,
+            },
             // Cages are drawn in the editor.
             Action::CageMark | Action::CageRemove => {
                 let edit = self
@@ -785,6 +797,12 @@ impl App {
                 return;
             }
             Action::Back => {
+                // Esc lets go of a held digit, and cancels a hint.
+                if game.drop_digit() {
+                    self.message = Some("digit dropped".into());
+                    game.dismiss_hint();
+                    return;
+                }
                 game.dismiss_hint();
                 Outcome::Changed
             }
@@ -846,7 +864,14 @@ impl App {
             }
             // A shown hint stays explained while the cursor moves.
             Outcome::Moved => self.game.hint().map(hint_message),
-            Outcome::Changed if matches!(action, Action::Enter(_)) => self.clash_message(),
+            Outcome::Changed
+                if matches!(
+                    action,
+                    Action::Enter(_) | Action::PlayEdited | Action::SkipCell
+                ) =>
+            {
+                self.clash_message()
+            }
             Outcome::Unchanged | Outcome::Changed => None,
         };
         if restarted {
@@ -874,6 +899,24 @@ impl App {
             Ok(Some(solution)) => self.game.set_known_solution(solution),
             Ok(None) | Err(_) => self.game.give_up_on_solution(),
         }
+    }
+
+    /// What the pick key did: the digit held and the keys that use it, or
+    /// that it was dropped.
+    fn held_message(&self) -> String {
+        let size = self.game.shape().size();
+        let first = |action| self.keymap.keys_for_board(action, size).into_iter().next();
+        let Some(symbol) = self.game.held_digit().and_then(keymap::digit_symbol) else {
+            return "digit dropped".into();
+        };
+        let what = if self.game.notes_mode() {
+            "toggles it as a note"
+        } else {
+            "puts it"
+        };
+        let put = first(Action::PlayEdited).map_or(String::new(), |k| format!("; {k} {what}"));
+        let drop = first(Action::Back).map_or(String::new(), |k| format!(", {k} drops it"));
+        format!("holding {symbol}{put}{drop}")
     }
 
     /// What `w` did.

@@ -287,6 +287,12 @@ pub struct Game {
     /// The search for the solution mistakes are judged by ran out of time
     /// (a large killer): it is not tried again on every key.
     solution_out_of_reach: bool,
+    /// Digit-first entry: the digit the player holds, placed (or, in notes
+    /// mode, toggled as a note) on each cell they put it on, and highlighted
+    /// everywhere on the board while held.
+    held: Option<u8>,
+    /// The digit last typed, which the pick key holds on an empty cell.
+    last_typed: Option<u8>,
 }
 
 impl Game {
@@ -323,6 +329,8 @@ impl Game {
             show_mistakes: false,
             mistakes_made: 0,
             solution_out_of_reach: false,
+            held: None,
+            last_typed: None,
         }
     }
 
@@ -542,6 +550,14 @@ impl Game {
 
     /// Types a digit at the cursor: an entry, or in notes mode a pencil mark toggle.
     pub fn input(&mut self, value: u8, now: Instant) -> Outcome {
+        if self.digit_on_board(value).is_some() {
+            self.last_typed = Some(value);
+        }
+        self.put_digit(value, now)
+    }
+
+    /// An entry, or in notes mode a pencil mark toggle, of `value` at the cursor.
+    fn put_digit(&mut self, value: u8, now: Instant) -> Outcome {
         if self.notes_mode {
             self.toggle_note(value, now)
         } else {
@@ -652,6 +668,48 @@ impl Game {
         let mut staged = Vec::new();
         self.stage(&mut staged, cell, CellState { value: None, notes });
         self.commit(staged, now)
+    }
+
+    // ---- digit-first entry -------------------------------------------------
+
+    /// The digit held for digit-first entry, if any.
+    pub fn held_digit(&self) -> Option<u8> {
+        self.held
+    }
+
+    /// The pick key: holds the digit under the cursor (on an empty cell,
+    /// the digit last typed); pressed again, except on another digit, it
+    /// drops the digit held.
+    pub fn pick_digit(&mut self) -> Outcome {
+        let under = self.board.get(self.cursor).map(Digit::get);
+        match (self.held, under) {
+            (Some(held), Some(under)) if held != under => self.held = Some(under),
+            (Some(_), _) => self.held = None,
+            (None, Some(under)) => self.held = Some(under),
+            (None, None) => match self.last_typed {
+                Some(typed) => self.held = Some(typed),
+                None => {
+                    return Outcome::Refused(
+                        "no digit to hold: pick on a cell with one, or type one first".into(),
+                    )
+                }
+            },
+        }
+        Outcome::Changed
+    }
+
+    /// Lets go of the digit held; `false` if none was.
+    pub fn drop_digit(&mut self) -> bool {
+        self.held.take().is_some()
+    }
+
+    /// Puts the digit held on the cursor's cell as if typed there: an
+    /// entry, or in notes mode a note toggled (undoable as any entry).
+    pub fn place_held(&mut self, now: Instant) -> Outcome {
+        match self.held {
+            Some(digit) => self.put_digit(digit, now),
+            None => Outcome::Unchanged,
+        }
     }
 
     pub fn toggle_notes_mode(&mut self) -> Outcome {

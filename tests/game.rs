@@ -957,3 +957,98 @@ fn a_solution_given_up_on_is_not_sought_again() {
     g.set_known_solution(board(SOLUTION));
     assert!(!g.solution_out_of_reach());
 }
+
+// ---- digit-first entry -------------------------------------------------------
+
+#[test]
+fn picking_on_a_digit_holds_it_and_each_put_places_it_undoably() {
+    let (mut g, now) = game();
+    // r1c1 holds the given 2.
+    assert_eq!(g.pick_digit(), Outcome::Changed);
+    assert_eq!(g.held_digit(), Some(2));
+    // Put on several empty cells, moving with the usual keys between.
+    go(&mut g, 1, 3);
+    assert_eq!(g.place_held(now), Outcome::Changed);
+    g.move_cursor(Direction::Down);
+    assert_eq!(g.place_held(now), Outcome::Changed);
+    go(&mut g, 4, 0);
+    assert_eq!(g.place_held(now), Outcome::Changed);
+    for (r, c) in [(1, 3), (2, 3), (4, 0)] {
+        assert_eq!(g.value(cell(&g, r, c)), Some(digit(2)), "r{r}c{c}");
+    }
+    // Still held after putting; a given refuses it as it refuses a typed digit.
+    assert_eq!(g.held_digit(), Some(2));
+    go(&mut g, 0, 0);
+    assert!(matches!(g.place_held(now), Outcome::Refused(_)));
+    // Each put is one undo step, as a typed digit is.
+    assert_eq!(g.undo(now), Outcome::Changed);
+    assert_eq!(g.value(cell(&g, 4, 0)), None);
+    assert_eq!(g.value(cell(&g, 2, 3)), Some(digit(2)));
+    g.undo(now);
+    g.undo(now);
+    assert_eq!(g.value(cell(&g, 1, 3)), None);
+    assert!(!g.can_undo());
+    g.redo(now);
+    assert_eq!(g.value(cell(&g, 1, 3)), Some(digit(2)));
+}
+
+#[test]
+fn in_notes_mode_the_held_digit_toggles_a_note() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 3); // the given 6
+    g.pick_digit();
+    g.toggle_notes_mode();
+    go(&mut g, 1, 3);
+    assert_eq!(g.place_held(now), Outcome::Changed);
+    go(&mut g, 2, 6);
+    g.place_held(now);
+    assert!(g.notes(cell(&g, 1, 3)).contains(digit(6)));
+    assert!(g.notes(cell(&g, 2, 6)).contains(digit(6)));
+    assert_eq!(g.value(cell(&g, 2, 6)), None);
+    // Again on the same cell: the note goes.
+    g.place_held(now);
+    assert!(!g.notes(cell(&g, 2, 6)).contains(digit(6)));
+    g.undo(now);
+    assert!(g.notes(cell(&g, 2, 6)).contains(digit(6)));
+}
+
+#[test]
+fn on_an_empty_cell_the_pick_holds_the_last_typed_digit_and_again_drops_it() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    // Nothing typed yet, nothing under the cursor: nothing to hold.
+    assert!(matches!(g.pick_digit(), Outcome::Refused(_)));
+    assert_eq!(g.held_digit(), None);
+    g.input(9, now);
+    go(&mut g, 0, 5);
+    assert_eq!(g.pick_digit(), Outcome::Changed);
+    assert_eq!(g.held_digit(), Some(9));
+    // On another digit the pick switches to it; elsewhere it drops.
+    go(&mut g, 0, 0);
+    g.pick_digit();
+    assert_eq!(g.held_digit(), Some(2));
+    go(&mut g, 0, 5);
+    g.pick_digit();
+    assert_eq!(g.held_digit(), None);
+    // Esc's way: drop says whether a digit was held.
+    g.pick_digit();
+    assert!(g.drop_digit());
+    assert!(!g.drop_digit());
+    assert_eq!(g.place_held(now), Outcome::Unchanged);
+}
+
+#[test]
+fn digit_first_entry_holds_letter_digits_on_16x16() {
+    let now = Instant::now();
+    let mut g = Game::new(
+        Board::empty(doku::engine::Shape::sudoku(16).expect("16x16")),
+        None,
+        now,
+    );
+    g.input(16, now); // G
+    g.set_cursor(5, 5);
+    assert_eq!(g.pick_digit(), Outcome::Changed);
+    assert_eq!(g.held_digit(), Some(16));
+    g.place_held(now);
+    assert_eq!(g.value(g.shape().cell(5, 5)), Some(digit(16)));
+}

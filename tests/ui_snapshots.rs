@@ -203,6 +203,8 @@ fn reverse_keys(app: &App, action: Action) -> String {
         // u Ctrl-r: redo shares undo's line; E the editor's.
         Action::Undo => app.keymap.keys_for(Action::Redo).join(" "),
         Action::Edit => app.keymap.keys_for(Action::EditPuzzle).join(" "),
+        // n Tab y: digit-first entry shares the notes line.
+        Action::ToggleNotes => app.keymap.keys_for(Action::PickDigit).join(" "),
         _ => String::from("\u{0}"),
     }
 }
@@ -1565,4 +1567,82 @@ fn a_6x6_digit_sits_on_the_middle_row_of_its_cell_at_80x24() {
     assert_eq!(row(middle).trim(), "", "{}", text(&buf));
     assert_eq!(row(g.cell_height - 1).trim(), "· · 6", "{}", text(&buf));
     check("6x6_80x24", &buf);
+}
+
+/// The panel's text at 80x24 (right of the board).
+fn panel_text(buf: &Buffer) -> String {
+    text(buf)
+        .lines()
+        .map(|l| l.chars().skip(56).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_held_digit_is_marked_everywhere_without_colour_and_named_in_the_panel() {
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "mono", now);
+    // r1c1 holds the given 2: pick it, then put it on r2c4 and r5c5.
+    press_action(&mut app, Action::PickDigit, now);
+    assert_eq!(app.game.held_digit(), Some(2));
+    app.game.set_cursor(1, 3);
+    app.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), now);
+    app.game.set_cursor(4, 4);
+    app.handle_key(KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE), now);
+    assert_eq!(
+        app.game.value(app.game.shape().cell(1, 3)).map(|d| d.get()),
+        Some(2)
+    );
+    assert_eq!(
+        app.game.value(app.game.shape().cell(4, 4)).map(|d| d.get()),
+        Some(2)
+    );
+    // The cursor on a 5: without a held digit the 5s would be marked.
+    app.game.set_cursor(1, 0);
+    let buf = draw(&app, now, 80, 24);
+    let underlined = |r, c| {
+        buf[digit_position(&buf, r, c)]
+            .modifier
+            .contains(Modifier::UNDERLINED)
+    };
+    // Every 2 (givens r1c1, r3c8, r4c3, r6c9 and the two put) is underlined.
+    for (r, c) in [(0, 0), (2, 7), (3, 2), (5, 8), (1, 3), (4, 4)] {
+        assert_eq!(buf[digit_position(&buf, r, c)].symbol(), "2");
+        assert!(underlined(r, c), "the 2 at r{}c{} is marked", r + 1, c + 1);
+    }
+    // Other digits, the cursor's 5s among them, are not.
+    for (r, c) in [(4, 3), (6, 1), (8, 6)] {
+        assert!(!underlined(r, c), "r{}c{} is not marked", r + 1, c + 1);
+    }
+    let panel = panel_text(&buf);
+    assert!(panel.contains("holding 2: Enter puts"), "{panel}");
+    // Esc drops it: the cursor's digit is marked again, the panel is quiet.
+    press_action(&mut app, Action::Back, now);
+    assert_eq!(app.game.held_digit(), None);
+    let buf = draw(&app, now, 80, 24);
+    assert!(!panel_text(&buf).contains("holding"));
+    assert!(!buf[digit_position(&buf, 0, 0)]
+        .modifier
+        .contains(Modifier::UNDERLINED));
+    assert!(buf[digit_position(&buf, 8, 6)]
+        .modifier
+        .contains(Modifier::UNDERLINED));
+}
+
+#[test]
+fn a_held_letter_digit_on_16x16_is_named_in_the_panel() {
+    let now = Instant::now();
+    let empty = ".".repeat(256);
+    let mut app = app_with(&empty, "mono", now);
+    keys(&mut app, "g", now); // G, the digit 16
+    press_action(&mut app, Action::PickDigit, now);
+    assert_eq!(app.game.held_digit(), Some(16));
+    app.game.set_cursor(5, 5);
+    app.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), now);
+    assert_eq!(
+        app.game.value(app.game.shape().cell(5, 5)).map(|d| d.get()),
+        Some(16)
+    );
+    let screen = text(&draw(&app, now, 80, 24));
+    assert!(screen.contains("holding G"), "{screen}");
 }

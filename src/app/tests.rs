@@ -217,6 +217,37 @@ fn a_click_moves_the_cursor_to_the_cell_under_it() {
 }
 
 #[test]
+fn a_click_puts_down_a_held_digit_undoably() {
+    let now = Instant::now();
+    let mut app = app(now);
+    app.set_terminal_size(80, 24);
+    let shape = app.game.shape();
+    let given = shape
+        .cells()
+        .find(|&c| app.game.is_given(c))
+        .expect("a given");
+    let empty = shape
+        .cells()
+        .find(|&c| app.game.value(c).is_none())
+        .expect("an empty cell");
+    app.game.set_cursor(shape.row(given), shape.col(given));
+    chars(&mut app, "y", now);
+    let held = app.game.held_digit().expect("the given's digit is held");
+    let layout = ScreenLayout::new(shape, Rect::new(0, 0, 80, 24)).expect("fits");
+    let click = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: layout.board.x + layout.geometry.col_x[shape.col(empty)] + 1,
+        row: layout.board.y + layout.geometry.row_y[shape.row(empty)],
+        modifiers: KeyModifiers::NONE,
+    };
+    app.handle_event(Event::Mouse(click), now);
+    assert_eq!(app.game.cursor(), empty);
+    assert_eq!(app.game.value(empty).map(|d| d.get()), Some(held));
+    chars(&mut app, "u", now);
+    assert_eq!(app.game.value(empty), None);
+}
+
+#[test]
 fn the_solver_view_key_switches_mode_and_back() {
     let now = Instant::now();
     let mut app = app(now);

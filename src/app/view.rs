@@ -605,8 +605,15 @@ impl AppView<'_> {
                     self.fold_size_back(&mut keys, &mut description, Some(size));
                 }
                 // Two lines in one, so the help fits 80x24 whole.
+                let held_help: String;
                 let folded = match entry.action {
                     Action::Undo => Some((Action::Redo, "undo the last change", "redo it")),
+                    Action::ToggleNotes => {
+                        let put = app.keymap.keys_for_board(Action::PlayEdited, size);
+                        let put = put.first().map_or("Enter", String::as_str);
+                        held_help = format!("hold a digit; {put} puts it");
+                        Some((Action::PickDigit, "toggle notes mode", held_help.as_str()))
+                    }
                     Action::Edit if editor.is_none() => Some((
                         Action::EditPuzzle,
                         "type in a puzzle of your own",
@@ -777,6 +784,15 @@ impl AppView<'_> {
         if game.notes_mode() {
             lines.push(Line::styled(
                 "notes mode: digits toggle marks",
+                theme.message(),
+            ));
+        }
+        if let Some(symbol) = game.held_digit().and_then(keymap::digit_symbol) {
+            // Digit-first entry: which digit the put key (and a click) puts.
+            let put = app.keymap.keys_for_board(Action::PlayEdited, shape.size());
+            let put = put.first().map_or("Enter", String::as_str);
+            lines.push(Line::styled(
+                format!("holding {symbol}: {put} puts"),
                 theme.message(),
             ));
         }
@@ -1042,9 +1058,12 @@ fn editor_takes(action: Action) -> bool {
 }
 
 /// Actions the help lists on another's line: redo with undo, the puzzle
-/// in play's editor with the editor.
+/// in play's editor with the editor, digit-first entry with notes mode.
 fn folded_into_another(action: Action) -> bool {
-    matches!(action, Action::Redo | Action::EditPuzzle)
+    matches!(
+        action,
+        Action::Redo | Action::EditPuzzle | Action::PickDigit
+    )
 }
 
 fn folded_into_size(action: Action) -> bool {

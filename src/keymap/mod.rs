@@ -101,6 +101,7 @@ actions! {
     MoveRight => "move_right", Play, "right", "move the cursor right";
     Erase => "erase", Play, "erase", "erase the cell (in the editor: and move on)";
     ToggleNotes => "toggle_notes", Play, "notes", "toggle notes mode (digits then toggle pencil marks)";
+    PickDigit => "pick_digit", Play, "hold", "hold the digit under the cursor (or the last typed) to place with Enter; again: drop it";
     FillCandidates => "fill_candidates", Play, "fill", "fill every empty cell with all its candidates as notes";
     Undo => "undo", Play, "undo", "undo the last change";
     Redo => "redo", Play, "redo", "redo the change last undone";
@@ -147,6 +148,7 @@ impl Action {
             | Action::Enter(_)
             | Action::Erase
             | Action::ToggleNotes
+            | Action::PickDigit
             | Action::FillCandidates
             | Action::Undo
             | Action::Redo

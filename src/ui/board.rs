@@ -269,7 +269,12 @@ impl BoardWidget<'_> {
             }
         }
         let value = game.value(cell);
-        if value.is_some() && value == game.value(cursor) {
+        // The digit held for digit-first entry, else the cursor's digit.
+        let same = match game.held_digit() {
+            Some(held) => value.map(Digit::get) == Some(held),
+            None => value.is_some() && value == game.value(cursor),
+        };
+        if same {
             style = style.patch(theme.same_digit());
         }
         if value.is_some() {
@@ -396,7 +401,11 @@ impl BoardWidget<'_> {
                 continue;
             }
             let noted = notes.contains(digit);
-            let style = style.patch(self.note_style(cell, digit, place == Some(digit)));
+            let mut style = style.patch(self.note_style(cell, digit, place == Some(digit)));
+            if noted && self.game.held_digit() == Some(digit.get()) {
+                // The held digit's notes stand out as its entries do.
+                style = style.patch(self.theme.same_digit());
+            }
             if noted || place == Some(digit) {
                 buf.set_stringn(x, y, digit_text(digit), 1, style);
             } else if !notes.is_empty() || place.is_some() {
