@@ -605,21 +605,27 @@ impl AppView<'_> {
                     self.fold_size_back(&mut keys, &mut description, Some(size));
                 }
                 // Two lines in one, so the help fits 80x24 whole.
-                let folded = match entry.action {
-                    Action::Undo => Some((Action::Redo, "undo the last change", "redo it")),
-                    Action::Edit if editor.is_none() => Some((
-                        Action::EditPuzzle,
-                        "type in a puzzle of your own",
-                        "this one's givens",
-                    )),
-                    _ => None,
+                let (text, others): (&str, &[(Action, &str)]) = match entry.action {
+                    Action::Undo => ("undo the last change", &[(Action::Redo, "redo it")]),
+                    Action::Edit if editor.is_none() => (
+                        "type in a puzzle",
+                        &[
+                            (Action::EditPuzzle, "edit this one"),
+                            (Action::CopyPuzzle, "copy it"),
+                        ],
+                    ),
+                    _ => ("", &[]),
                 };
-                if let Some((other, text, its)) = folded {
+                let mut asides = Vec::new();
+                for &(other, its) in others {
                     let more = app.keymap.keys_for_board(other, size);
                     if let Some(first) = more.first() {
                         keys = format!("{keys} {}", more.join(" "));
-                        description = format!("{text} ({first}: {its})");
+                        asides.push(format!("{first}: {its}"));
                     }
+                }
+                if !asides.is_empty() {
+                    description = format!("{text} ({})", asides.join("; "));
                 }
                 // The solver view's keys are listed by its own help.
                 if entry.action == Action::ToggleWatch {
@@ -1042,9 +1048,12 @@ fn editor_takes(action: Action) -> bool {
 }
 
 /// Actions the help lists on another's line: redo with undo, the puzzle
-/// in play's editor with the editor.
+/// in play's editor and its copy with the editor.
 fn folded_into_another(action: Action) -> bool {
-    matches!(action, Action::Redo | Action::EditPuzzle)
+    matches!(
+        action,
+        Action::Redo | Action::EditPuzzle | Action::CopyPuzzle
+    )
 }
 
 fn folded_into_size(action: Action) -> bool {
