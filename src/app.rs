@@ -12,6 +12,7 @@ pub mod event_loop;
 mod persist;
 mod session;
 mod settings;
+mod share;
 mod tui;
 mod view;
 
@@ -109,6 +110,9 @@ pub struct App {
     /// `doku watch`: nothing is saved, so a game played from its solver
     /// view says so (the help's "quit: the game is saved" is not true here).
     keeps_no_game: bool,
+    /// Bytes for the terminal itself (OSC 52 from the copy key), sent by
+    /// the event loop with the next frame.
+    terminal_requests: Vec<u8>,
 }
 
 impl App {
@@ -141,6 +145,7 @@ impl App {
             check: None,
             hints_ahead: ahead::HintsAhead::default(),
             keeps_no_game: false,
+            terminal_requests: Vec::new(),
         }
     }
 
@@ -725,6 +730,10 @@ impl App {
             }
             Action::NewGame => {
                 self.new_deal();
+                return;
+            }
+            Action::CopyPuzzle => {
+                self.copy_puzzle();
                 return;
             }
             Action::CycleDifficulty => {

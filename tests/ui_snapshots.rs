@@ -200,9 +200,12 @@ fn help_screen_at_80x24() {
 fn reverse_keys(app: &App, action: Action) -> String {
     match action {
         Action::CycleSize => app.keymap.keys_for(Action::CycleSizeBack).join(" "),
-        // u Ctrl-r: redo shares undo's line; E the editor's.
+        // u Ctrl-r: redo shares undo's line; E and Y the editor's.
         Action::Undo => app.keymap.keys_for(Action::Redo).join(" "),
-        Action::Edit => app.keymap.keys_for(Action::EditPuzzle).join(" "),
+        Action::Edit => [Action::EditPuzzle, Action::CopyPuzzle]
+            .map(|a| app.keymap.keys_for(a).join(" "))
+            .join(" "),
+        Action::EditPuzzle => app.keymap.keys_for(Action::CopyPuzzle).join(" "),
         // n Tab y: digit-first entry shares the notes line.
         Action::ToggleNotes => app.keymap.keys_for(Action::PickDigit).join(" "),
         _ => String::from("\u{0}"),

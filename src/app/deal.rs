@@ -30,7 +30,10 @@ pub struct DealQueue {
     pub next_difficulty: Difficulty,
     /// The rules of the next deal (`v`): classic, X, windoku, jigsaw, ...
     pub next_variant: Variant,
-    seed: u64,
+    /// The run's stream of deal seeds: deal k is seeded by its k-th draw,
+    /// exactly as `doku generate --seed S` seeds its k-th puzzle, so
+    /// `play --seed S` deals what `generate --seed S` prints.
+    seeds: ChaCha8Rng,
     in_flight: Option<Dealing>,
     /// No game yet: the first deal is still running.
     awaiting_first: bool,
@@ -61,14 +64,15 @@ pub enum Arrival {
 }
 
 impl DealQueue {
-    /// The config's next size and difficulty; `seed` seeds the deals.
+    /// The config's next size and difficulty; `seed` seeds the deals (the
+    /// same stream as `doku generate --seed`).
     pub fn new(config: &Config, seed: u64) -> DealQueue {
         DealQueue {
             next_size: config.size,
             next_latin: config.latin,
             next_difficulty: config.difficulty,
             next_variant: config.variant,
-            seed,
+            seeds: ChaCha8Rng::seed_from_u64(seed),
             in_flight: None,
             awaiting_first: false,
             held_message: None,
@@ -87,16 +91,13 @@ impl DealQueue {
         let Ok(shape) = self.next_shape() else {
             return false;
         };
-        self.seed = self
-            .seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        let seed = self.seeds.random();
         // Replacing the deal drops it, which cancels its thread.
         self.in_flight = Some(Dealing::start(
             shape,
             self.next_dealt_variant(),
             self.next_difficulty,
-            self.seed,
+            seed,
         ));
         true
     }

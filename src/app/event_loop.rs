@@ -6,6 +6,7 @@
 
 use super::App;
 use crate::signals::POLL_INTERVAL;
+use crate::ui::output::RawOutput;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::Event;
 use ratatui::Terminal;
@@ -54,7 +55,7 @@ pub fn run<B, S>(
     source: &mut S,
 ) -> io::Result<Option<S::Stop>>
 where
-    B: Backend<Error = io::Error>,
+    B: Backend<Error = io::Error> + RawOutput,
     S: EventSource,
 {
     let size = terminal.size()?;
@@ -65,6 +66,12 @@ where
     loop {
         if let Some(stop) = source.stop(Instant::now()) {
             return Ok(Some(stop));
+        }
+        // What a key asked of the terminal itself (the clipboard), down
+        // the frames' own path: over SSH it reaches the client's terminal.
+        let requests = app.take_terminal_requests();
+        if !requests.is_empty() {
+            terminal.backend_mut().send_raw(&requests)?;
         }
         if redraw && source.may_draw() {
             draw(terminal, app)?;

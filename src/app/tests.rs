@@ -890,3 +890,31 @@ fn an_unreadable_preferences_file_is_reported_beside_the_resumed_game_and_never_
     let message = second.message.clone().unwrap_or_default();
     assert!(message.contains("choice not remembered"), "{message}");
 }
+
+#[test]
+fn the_copy_key_sends_the_puzzle_line_with_osc_52_once_and_says_so() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "l5", now); // an entry: the copy is the puzzle, not the game
+    assert!(app.take_terminal_requests().is_empty());
+    chars(&mut app, "Y", now);
+    let line = PUZZLE.replace('0', ".");
+    let encoded = "Mi4zNjEuLi4uNTguLi43Li4uNC4uLjguLjIuOC4yLi4uLi43Li4uMy41Li4uNi4uLi4uNC4yLjQuLjcuLi44Li4uNC4uLjcxLi4uLjYxNS40";
+    // The line doku reads back, base64 in ESC ] 52 ; c ; ... BEL.
+    assert_eq!(
+        app.take_terminal_requests(),
+        super::share::osc52(&line),
+        "{line}"
+    );
+    assert_eq!(
+        super::share::osc52(&line),
+        format!("\x1b]52;c;{encoded}\x07").into_bytes(),
+    );
+    assert!(app.take_terminal_requests().is_empty(), "sent once");
+    let message = app.message.clone().unwrap_or_default();
+    assert!(
+        message.contains("copied") && message.contains("set-clipboard on"),
+        "{message}"
+    );
+    assert_eq!(value(&app, 0, 1), Some(5), "the game is left as it was");
+}

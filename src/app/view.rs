@@ -605,28 +605,36 @@ impl AppView<'_> {
                     self.fold_size_back(&mut keys, &mut description, Some(size));
                 }
                 // Two lines in one, so the help fits 80x24 whole.
-                let held_help: String;
-                let folded = match entry.action {
-                    Action::Undo => Some((Action::Redo, "undo the last change", "redo it")),
-                    Action::ToggleNotes => {
-                        let put = app.keymap.keys_for_board(Action::PlayEdited, size);
-                        let put = put.first().map_or("Enter", String::as_str);
-                        held_help = format!("hold a digit; {put} puts it");
-                        Some((Action::PickDigit, "toggle notes mode", held_help.as_str()))
-                    }
-                    Action::Edit if editor.is_none() => Some((
-                        Action::EditPuzzle,
-                        "type in a puzzle of your own",
-                        "this one's givens",
-                    )),
-                    _ => None,
+                let put = app.keymap.keys_for_board(Action::PlayEdited, size);
+                let put = put.first().map_or("Enter", String::as_str);
+                let (text, others): (&str, Vec<(Action, String)>) = match entry.action {
+                    Action::Undo => (
+                        "undo the last change",
+                        vec![(Action::Redo, "redo it".into())],
+                    ),
+                    Action::ToggleNotes => (
+                        "toggle notes mode",
+                        vec![(Action::PickDigit, format!("hold a digit; {put} puts it"))],
+                    ),
+                    Action::Edit if editor.is_none() => (
+                        "type in a puzzle",
+                        vec![
+                            (Action::EditPuzzle, "edit this one".into()),
+                            (Action::CopyPuzzle, "copy it".into()),
+                        ],
+                    ),
+                    _ => ("", Vec::new()),
                 };
-                if let Some((other, text, its)) = folded {
-                    let more = app.keymap.keys_for_board(other, size);
+                let mut asides = Vec::new();
+                for (other, its) in &others {
+                    let more = app.keymap.keys_for_board(*other, size);
                     if let Some(first) = more.first() {
                         keys = format!("{keys} {}", more.join(" "));
-                        description = format!("{text} ({first}: {its})");
+                        asides.push(format!("{first}: {its}"));
                     }
+                }
+                if !asides.is_empty() {
+                    description = format!("{text} ({})", asides.join("; "));
                 }
                 // The solver view's keys are listed by its own help.
                 if entry.action == Action::ToggleWatch {
@@ -1058,11 +1066,12 @@ fn editor_takes(action: Action) -> bool {
 }
 
 /// Actions the help lists on another's line: redo with undo, the puzzle
-/// in play's editor with the editor, digit-first entry with notes mode.
+/// in play's editor and its copy with the editor, digit-first entry with
+/// notes mode.
 fn folded_into_another(action: Action) -> bool {
     matches!(
         action,
-        Action::Redo | Action::EditPuzzle | Action::PickDigit
+        Action::Redo | Action::EditPuzzle | Action::CopyPuzzle | Action::PickDigit
     )
 }
 

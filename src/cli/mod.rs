@@ -210,7 +210,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "V", value_parser = parse_variant)]
     pub variant: Option<Variant>,
     /// Seed of this run's deals (any number): the same seed deals the same
-    /// puzzle, a jigsaw's layout included.
+    /// puzzle, a jigsaw's layout included; the first deal is the puzzle
+    /// `doku generate --seed S` prints with the same size, difficulty and
+    /// variant, so two people can play the same deal.
     #[arg(long, value_name = "S", conflicts_with_all = ["puzzle", "file"])]
     pub seed: Option<u64>,
 }

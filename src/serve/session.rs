@@ -190,6 +190,12 @@ impl RemoteBackend {
     }
 }
 
+impl crate::ui::output::RawOutput for RemoteBackend {
+    fn send_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.send(bytes)
+    }
+}
+
 impl Backend for RemoteBackend {
     type Error = io::Error;
 

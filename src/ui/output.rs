@@ -185,6 +185,29 @@ fn same_style(a: &Cell, b: &Cell) -> bool {
         && a.underline_color == b.underline_color
 }
 
+/// A backend that also sends the terminal requests of its own that are no
+/// cells (OSC 52: text for the clipboard) down the same path as the frames,
+/// so they reach a `doku serve` client over SSH as they reach a local
+/// terminal.
+pub trait RawOutput {
+    /// Sends `bytes` as they are, at once.
+    fn send_raw(&mut self, bytes: &[u8]) -> io::Result<()>;
+}
+
+impl<W: Write> RawOutput for ratatui::backend::CrosstermBackend<W> {
+    fn send_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.write_all(bytes)?;
+        Write::flush(self)
+    }
+}
+
+impl<B: Backend + RawOutput> RawOutput for CompactBackend<B> {
+    fn send_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        // Nothing on screen moves: what this backend knows is shown stays so.
+        self.inner.send_raw(bytes)
+    }
+}
+
 impl<B: Backend> Backend for CompactBackend<B> {
     type Error = B::Error;
 
@@ -581,6 +604,7 @@ mod tests {
             "\u{2503} 5 \u{b7}".as_bytes(),
             b"\x1b[?1049h\x1b[?25l",
             b"\x1b]0;title\x07",
+            b"\x1b]52;c;MTIz\x07",
             b"\x1b[",
             b"\x1b[12",
             b"\x1b[38:5:1m",

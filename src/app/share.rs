@@ -1,0 +1,85 @@
+//! Sharing the puzzle: the copy key puts the puzzle in play on the
+//! clipboard of the player's terminal with OSC 52, as the line `doku`
+//! reads back (a jigsaw's regions and a killer's cages included, as `doku
+//! generate` prints them). The request goes out the way the frames do
+//! (see `event_loop::run`), so it reaches the terminal of a player over
+//! SSH too; some terminals ignore it, and the status line says so.
+
+use super::App;
+use crate::engine::format::write_line;
+
+/// The status line after a copy: where it may not have arrived, and the
+/// fix for tmux.
+pub const COPIED: &str =
+    "puzzle copied (OSC 52: some terminals ignore it; tmux: set -g set-clipboard on)";
+
+/// The OSC 52 request that puts `text` on the terminal's clipboard:
+/// `ESC ] 52 ; c ; BASE64 BEL`.
+pub fn osc52(text: &str) -> Vec<u8> {
+    let mut out = b"\x1b]52;c;".to_vec();
+    out.extend_from_slice(base64(text.as_bytes()).as_bytes());
+    out.push(0x07);
+    out
+}
+
+/// Standard base64 (RFC 4648, with padding), as OSC 52 takes it.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+impl App {
+    /// The copy key: the puzzle line of the game in play, queued for the
+    /// terminal; the status line says where it may not arrive.
+    pub(super) fn copy_puzzle(&mut self) {
+        if self.deals.awaiting_first() {
+            self.message = Some("nothing to copy yet: the puzzle is still being dealt".into());
+            return;
+        }
+        let line = write_line(self.game.givens());
+        self.terminal_requests.extend_from_slice(&osc52(&line));
+        self.message = Some(COPIED.into());
+    }
+
+    /// The bytes keys asked to send to the terminal itself (not cells),
+    /// handed over once: the event loop writes them with the next frame.
+    pub fn take_terminal_requests(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.terminal_requests)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_pads_as_rfc_4648_says() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        assert_eq!(base64(&[0xff, 0xfe, 0x00]), "//4A");
+    }
+
+    #[test]
+    fn osc52_wraps_the_text_in_base64() {
+        assert_eq!(osc52("12.4"), b"\x1b]52;c;MTIuNA==\x07".to_vec());
+    }
+}
