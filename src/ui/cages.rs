@@ -136,21 +136,10 @@ pub fn render_cage_lines(
 ) {
     let outline = Outline { shape, cages };
     let n = shape.size();
-    let at = |starts: &[u16], extent: u16, v: u16| {
-        starts
-            .iter()
-            .position(|&s| v >= s && v < s + extent)
-            .unwrap_or(0)
-    };
-    let vline_at = |x: u16| {
-        g.vlines
-            .iter()
-            .position(|v| matches!(v, Some((vx, _)) if *vx == x))
-    };
     for (hi, h) in g.hlines.iter().enumerate() {
         let Some((y, _)) = *h else { continue };
         for x in 0..g.width {
-            let (ch, style) = match vline_at(x) {
+            let (ch, style) = match g.vline_at(x) {
                 Some(vi) => {
                     let up = (hi > 0).then(|| outline.v_piece(vi, hi - 1));
                     let down = (hi < n).then(|| outline.v_piece(vi, hi));
@@ -159,7 +148,7 @@ pub fn render_cage_lines(
                     junction(theme, [up, right, down, left])
                 }
                 None => {
-                    let piece = outline.h_piece(hi, at(&g.col_x, g.cell_width, x));
+                    let piece = outline.h_piece(hi, g.col_at(x));
                     (piece_char(piece, false), piece_style(theme, piece))
                 }
             };
@@ -172,7 +161,7 @@ pub fn render_cage_lines(
             if g.hlines.iter().flatten().any(|&(hy, _)| hy == y) {
                 continue;
             }
-            let piece = outline.v_piece(vi, at(&g.row_y, g.cell_height, y));
+            let piece = outline.v_piece(vi, g.row_at(y));
             put(
                 buf,
                 area.x + x,

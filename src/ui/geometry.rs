@@ -191,16 +191,37 @@ impl BoardLayout {
         )
     }
 
+    /// The column whose cells span `x` (0 off every column): where a
+    /// horizontal line's stretch at `x` belongs, for the region and cage
+    /// borders.
+    pub fn col_at(&self, x: u16) -> usize {
+        span_at(&self.col_x, self.cell_width, x).unwrap_or(0)
+    }
+
+    /// The row whose cells span `y` (0 off every row).
+    pub fn row_at(&self, y: u16) -> usize {
+        span_at(&self.row_y, self.cell_height, y).unwrap_or(0)
+    }
+
+    /// The column boundary drawn at `x`, if one is.
+    pub fn vline_at(&self, x: u16) -> Option<usize> {
+        self.vlines
+            .iter()
+            .position(|v| matches!(v, Some((vx, _)) if *vx == x))
+    }
+
     /// The cell under a point relative to the board's corner, if any.
     pub fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
-        let find = |starts: &[u16], extent: u16, v: u16| {
-            starts.iter().position(|&s| v >= s && v < s + extent)
-        };
         Some((
-            find(&self.row_y, self.cell_height, y)?,
-            find(&self.col_x, self.cell_width, x)?,
+            span_at(&self.row_y, self.cell_height, y)?,
+            span_at(&self.col_x, self.cell_width, x)?,
         ))
     }
+}
+
+/// Which of the spans starting at `starts`, each `extent` long, holds `v`.
+fn span_at(starts: &[u16], extent: u16, v: u16) -> Option<usize> {
+    starts.iter().position(|&s| v >= s && v < s + extent)
 }
 
 /// Positions along one axis: cell starts, boundary lines, total length.

@@ -189,21 +189,10 @@ pub fn render_region_lines(
             theme.grid_line()
         }
     };
-    let at = |starts: &[u16], extent: u16, v: u16| {
-        starts
-            .iter()
-            .position(|&s| v >= s && v < s + extent)
-            .unwrap_or(0)
-    };
-    let vline_at = |x: u16| {
-        g.vlines
-            .iter()
-            .position(|v| matches!(v, Some((vx, _)) if *vx == x))
-    };
     for (hi, h) in g.hlines.iter().enumerate() {
         let Some((y, _)) = *h else { continue };
         for x in 0..g.width {
-            let (ch, heavy) = match vline_at(x) {
+            let (ch, heavy) = match g.vline_at(x) {
                 Some(vi) => {
                     let up = (hi > 0).then(|| v_piece(vi, hi - 1));
                     let down = (hi < n).then(|| v_piece(vi, hi));
@@ -213,7 +202,7 @@ pub fn render_region_lines(
                     (arms(up, right, down, left), heavy)
                 }
                 None => {
-                    let piece = h_piece(hi, at(&g.col_x, g.cell_width, x));
+                    let piece = h_piece(hi, g.col_at(x));
                     (
                         arms(None, Some(piece), None, Some(piece)),
                         piece == Line::Heavy,
@@ -229,7 +218,7 @@ pub fn render_region_lines(
             if g.hlines.iter().flatten().any(|&(hy, _)| hy == y) {
                 continue;
             }
-            let piece = v_piece(vi, at(&g.row_y, g.cell_height, y));
+            let piece = v_piece(vi, g.row_at(y));
             let ch = arms(Some(piece), None, Some(piece), None);
             put(buf, area.x + x, area.y + y, ch, style(piece == Line::Heavy));
         }
