@@ -323,7 +323,11 @@ fn numbers(params: &[u8]) -> Vec<u16> {
 
 /// The xterm modifier parameter: 1 + (1 shift, 2 alt, 4 ctrl).
 fn modifiers(param: Option<u16>) -> KeyModifiers {
-    let bits = param.unwrap_or(1).saturating_sub(1);
+    modifier_bits(param.unwrap_or(1).saturating_sub(1))
+}
+
+/// Modifiers as xterm counts them: 1 shift, 2 alt, 4 ctrl.
+fn modifier_bits(bits: u16) -> KeyModifiers {
     let mut modifiers = KeyModifiers::NONE;
     if bits & 1 != 0 {
         modifiers |= KeyModifiers::SHIFT;
@@ -371,18 +375,10 @@ fn csi_key(params: &[u8], final_byte: u8) -> Option<Event> {
     Some(key(code, mods))
 }
 
+/// A mouse report's modifiers: xterm's bits, two places up (4 shift, 8
+/// alt, 16 ctrl).
 fn mouse_modifiers(b: u16) -> KeyModifiers {
-    let mut modifiers = KeyModifiers::NONE;
-    if b & 4 != 0 {
-        modifiers |= KeyModifiers::SHIFT;
-    }
-    if b & 8 != 0 {
-        modifiers |= KeyModifiers::ALT;
-    }
-    if b & 16 != 0 {
-        modifiers |= KeyModifiers::CONTROL;
-    }
-    modifiers
+    modifier_bits(b >> 2)
 }
 
 /// A mouse report's button code to an event kind (`release`: SGR's `m`).
