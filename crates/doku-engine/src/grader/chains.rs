@@ -685,9 +685,14 @@ impl<'g> Net<'g> {
                         }
                         any = true;
                         for (i, &c) in cands.iter().enumerate() {
-                            for d in bits(c & combo & !allowed[i]) {
-                                let mut rest = cands.clone();
-                                rest.remove(i);
+                            let open_digits = c & combo & !allowed[i];
+                            if open_digits == 0 {
+                                continue;
+                            }
+                            // The other cells must take the rest of it.
+                            let mut rest = cands.clone();
+                            rest.remove(i);
+                            for d in bits(open_digits) {
                                 if super::cages::fits(&rest, combo & !(1 << d)) {
                                     allowed[i] |= 1 << d;
                                 }
