@@ -50,8 +50,11 @@ fn locked_in_houses(
                 if along == within || (technique == Technique::Claiming && along < lines) {
                     continue;
                 }
-                let inside = &grid.geo.house_cells[along];
-                if !bits(places).all(|i| inside.contains(&cells[i])) {
+                // A cell's few houses, not the house's n cells: this runs
+                // for every digit of every house on every step.
+                let in_along =
+                    |cell: u16| grid.geo.houses_of(cell as usize).contains(&(along as u16));
+                if !bits(places).all(|i| in_along(cells[i])) {
                     continue;
                 }
                 if locked(grid, within, along, bit, technique, out) {
@@ -74,10 +77,10 @@ fn locked(
     out: &mut Finding,
 ) -> bool {
     let digit = bit.trailing_zeros() as u8 + 1;
-    let inside = &grid.geo.house_cells[within];
-    let victims = grid.geo.house_cells[along]
-        .iter()
-        .filter(|&&c| grid.cands[c as usize] & bit != 0 && !inside.contains(&c));
+    let victims = grid.geo.house_cells[along].iter().filter(|&&c| {
+        grid.cands[c as usize] & bit != 0
+            && !grid.geo.houses_of(c as usize).contains(&(within as u16))
+    });
     if victims.clone().next().is_none() {
         return false;
     }
