@@ -281,6 +281,39 @@ fn latin_rejects_orders_out_of_range_with_exit_2() {
 }
 
 #[test]
+fn a_latin_square_too_large_to_read_is_one_error_and_the_next_puzzle_still_solves() {
+    // Rows 70 wide, some with 0-free rows of numbers up to 64 only: read
+    // back, they are one square too large, said once; the 9x9 after it is
+    // read and solved.
+    for (n, seed) in [("70", "1"), ("100", "2")] {
+        let square = stdout_of(&["latin", n, "--seed", seed]);
+        let puzzle = stdout_of(&["generate", "--seed", "1", "--difficulty", "easy"]);
+        let out = doku()
+            .args(["solve", "--jobs", "1"])
+            .write_stdin(format!("{square}{puzzle}"))
+            .output()
+            .expect("doku runs");
+        assert_eq!(out.status.code(), Some(2), "an invalid puzzle is exit 2");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(&format!("line 1: {n} cells"))
+                && stderr.contains("up to 64x64")
+                && stderr.contains(&format!(
+                    "next {} rows are skipped",
+                    n.parse::<usize>().unwrap() - 1
+                )),
+            "{stderr}"
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{stdout}");
+        assert_eq!(lines[0], "invalid");
+        assert_eq!(lines[1].len(), 81, "the 9x9 is solved: {stdout}");
+    }
+}
+
+#[test]
 fn latin_help_says_which_cap_is_which() {
     let help = stdout_of(&["latin", "--help"]);
     assert!(help.contains("1 to 255"), "{help}");

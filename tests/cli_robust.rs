@@ -364,7 +364,7 @@ fn the_largest_latin_square_doku_reads_back_is_64() {
         .write_stdin(out.stdout)
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("a number from 0 to 64"));
+        .stderr(predicates::str::contains("up to 64x64"));
 }
 
 #[test]

@@ -298,12 +298,12 @@ impl<R: BufRead> PuzzleReader<R> {
     /// or plainly opens one (fields separated by `,`, `;` or spaces, as many
     /// as a board size). Zero when the row might be a whole puzzle.
     fn rows_left_after_bad_row(&self) -> usize {
-        let text = String::from_utf8_lossy(&self.buf);
         let width = match self.block.first() {
             Some(first) => first.len(),
-            None if is_csv_row(&self.buf) => text.split([',', ';']).count(),
-            None if is_number_row(text.trim()) => text.split_whitespace().count(),
-            None => return 0,
+            None => match self.separated_row_width() {
+                Some(width) => width,
+                None => return 0,
+            },
         };
         let fits = match self.hint.size() {
             Some(n) => width == n,
@@ -314,6 +314,40 @@ impl<R: BufRead> PuzzleReader<R> {
         } else {
             0
         }
+    }
+
+    /// How many fields the row in `self.buf` has, when they are plainly
+    /// separated (`,`, `;` or spaces between numbers).
+    fn separated_row_width(&self) -> Option<usize> {
+        let text = String::from_utf8_lossy(&self.buf);
+        if is_csv_row(&self.buf) {
+            Some(text.split([',', ';']).count())
+        } else if is_number_row(text.trim()) {
+            Some(text.split_whitespace().count())
+        } else {
+            None
+        }
+    }
+
+    /// The width of the row in `self.buf` when it opens a block wider than
+    /// any board doku reads (and is not a whole puzzle on one line: a
+    /// square number of cells, none past the square's side).
+    fn too_wide_row(&self) -> Option<usize> {
+        if !self.block.is_empty() || self.hint.size().is_some() {
+            return None;
+        }
+        let width = self.separated_row_width()?;
+        if width <= MAX_SIZE {
+            return None;
+        }
+        // 100 cells may be a 10x10 on one line, unless a number passes 10.
+        let root = (width as f64).sqrt().round() as usize;
+        let text = String::from_utf8_lossy(&self.buf);
+        let beyond_root = text
+            .split([',', ';', ' ', '\t'])
+            .filter_map(|f| f.trim().parse::<usize>().ok())
+            .any(|v| v > root);
+        (root * root != width || beyond_root).then_some(width)
     }
 
     fn finish_block(&mut self) -> Result<ReadPuzzle, ParseError> {
@@ -678,6 +712,19 @@ impl<R: BufRead> PuzzleReader<R> {
                 if let Some(puzzle) = fast_line(&self.buf, self.hint, line_no) {
                     return Some(puzzle);
                 }
+            }
+            // The first row of a square too large to read: said once, its
+            // other rows skipped, rather than a number named on each.
+            if let Some(width) = self.too_wide_row() {
+                self.skip_rows = width - 1;
+                return Some(Err(ParseError::WrongLength {
+                    line: line_no,
+                    expected: format!(
+                        "doku reads boards up to {MAX_SIZE}x{MAX_SIZE} (larger squares from doku latin are only to save); the next {} rows are skipped as part of it",
+                        width - 1
+                    ),
+                    actual: width,
+                }));
             }
             let row = match tokenize(&self.buf, line_no) {
                 Ok(Some(row)) => row,
