@@ -327,6 +327,10 @@ fn the_man_page_is_generated_from_the_command_line_definition() {
         !page.contains("(1)"),
         "a page promised that does not exist:\n{page}"
     );
+    // clap_mangen writes its `Aq` preamble before every section it renders:
+    // once is what roff needs.
+    assert_eq!(page.matches(".ds Aq").count(), 2, "{page}");
+    assert!(page.starts_with(".ie \\n(.g .ds Aq"), "{page}");
     for fact in [
         "NO_COLOR",
         "XDG_STATE_HOME",

@@ -53,7 +53,21 @@ pub fn man_page() -> String {
     let mut version = Vec::new();
     let _ = man.render_version_section(&mut version);
     text.push_str(&String::from_utf8_lossy(&version));
-    text
+    once_each_preamble(&text)
+}
+
+/// `text` with clap_mangen's two-line preamble (the `Aq` string, which
+/// every one of its render calls writes again) kept only the first time.
+fn once_each_preamble(text: &str) -> String {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let preamble = line.starts_with(".ie \\n(.g .ds Aq") || line.starts_with(".el .ds Aq");
+        if !preamble || seen.insert(line) {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 /// The game's keys as the built-in config binds them (a user's config may
