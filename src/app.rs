@@ -823,6 +823,18 @@ impl App {
             Action::Erase => game.erase(now),
             Action::ToggleNotes => game.toggle_notes_mode(),
             Action::FillCandidates => game.fill_candidates(now),
+            Action::CycleColour | Action::ClearColours => {
+                let outcome = match action {
+                    Action::CycleColour => game.cycle_colour(),
+                    _ => game.clear_colours(),
+                };
+                if outcome == Outcome::Changed {
+                    self.message = Some(self.colour_message(action));
+                    self.save(now);
+                    return;
+                }
+                outcome
+            }
             Action::Undo => game.undo(now),
             Action::Redo => game.redo(now),
             Action::Hint => match self.hint_waits_for_check() {
@@ -970,10 +982,41 @@ impl App {
         }
     }
 
+    /// What the colour keys did: the cursor's colour and its mark (which
+    /// the board may have no room for), and what the key does next.
+    fn colour_message(&self, action: Action) -> String {
+        let size = self.game.shape().size();
+        let first = |action| self.keymap.keys_for_board(action, size).into_iter().next();
+        if action == Action::ClearColours {
+            return match first(Action::Undo) {
+                Some(key) => format!("every colour taken off ({key} undoes it)"),
+                None => "every colour taken off".into(),
+            };
+        }
+        let again = first(Action::CycleColour);
+        match self.game.colour(self.game.cursor()) {
+            Some(colour) => {
+                let mark = crate::ui::colour_mark(colour).unwrap_or(' ');
+                let next = match again {
+                    Some(key) if colour < crate::game::MARK_COLOURS => {
+                        format!(" ({key}: the next)")
+                    }
+                    Some(key) => format!(" ({key}: none)"),
+                    None => String::new(),
+                };
+                format!(
+                    "colour {colour} of {} {mark}{next}",
+                    crate::game::MARK_COLOURS
+                )
+            }
+            None => "colour taken off".into(),
+        }
+    }
+
     /// What `r` did, and the key that takes it back.
     fn restarted_message(&self) -> String {
         let size = self.game.shape().size();
-        let done = "restarted: entries, notes and clock cleared";
+        let done = "restarted: entries, notes, colours and clock cleared";
         match self.keymap.keys_for_board(Action::Undo, size).first() {
             Some(key) => format!("{done} ({key} undoes it)"),
             None => done.to_string(),

@@ -13,6 +13,9 @@ mod hint_request;
 pub mod prefs;
 mod saved;
 
+/// How many colours a cell can be marked with (the colour key goes
+/// through them, then back to none).
+pub use crate::storage::MARK_COLOURS;
 pub use hint_request::{HintAnswer, HintRequest, Knowledge, NO_STEP_WHILE_CHECKING};
 
 /// A direction for the cursor.
@@ -57,10 +60,21 @@ struct CellEdit {
     after: CellState,
 }
 
+/// A cell's colour mark changed: 0 for none, else 1 to [`MARK_COLOURS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ColourEdit {
+    cell: Cell,
+    before: u8,
+    after: u8,
+}
+
 /// One undoable step: every cell it touched, and where the cursor was.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Change {
     edits: Vec<CellEdit>,
+    /// Colour marks it changed (kept apart from the cells' digits and
+    /// notes: a colour is the player's bookkeeping, and a given takes one).
+    colours: Vec<ColourEdit>,
     cursor: Cell,
     /// A restart sets the clock to zero: the time it took away, given back
     /// by undo (so `r` then `u` cannot shorten a solving time).
@@ -293,6 +307,10 @@ pub struct Game {
     held: Option<u8>,
     /// The digit last typed, which the pick key holds on an empty cell.
     last_typed: Option<u8>,
+    /// Each cell's colour mark, the player's own bookkeeping (colouring
+    /// chains, or anything else): 0 for none, else 1 to [`MARK_COLOURS`].
+    /// Undoable and saved, but no rule, hint or check looks at it.
+    colours: Vec<u8>,
 }
 
 impl Game {
@@ -331,6 +349,7 @@ impl Game {
             solution_out_of_reach: false,
             held: None,
             last_typed: None,
+            colours: vec![0; cells],
         }
     }
 
@@ -429,6 +448,14 @@ impl Game {
     }
     pub fn notes(&self, cell: Cell) -> Candidates {
         self.notes[cell.index()]
+    }
+    /// The cell's colour mark, 1 to [`MARK_COLOURS`], if it has one.
+    pub fn colour(&self, cell: Cell) -> Option<u8> {
+        self.colours.get(cell.index()).copied().filter(|&c| c != 0)
+    }
+    /// Whether any cell has a colour mark.
+    pub fn has_colours(&self) -> bool {
+        self.colours.iter().any(|&c| c != 0)
     }
     pub fn is_conflict(&self, cell: Cell) -> bool {
         self.conflicts[cell.index()]
@@ -717,6 +744,72 @@ impl Game {
         Outcome::Changed
     }
 
+    // ---- colour marks ------------------------------------------------------
+
+    /// The colour key: gives the cursor's cell the next colour mark (none,
+    /// then 1 to [`MARK_COLOURS`], then none again). Any cell takes one, a
+    /// given too; digits, notes and the held digit stay as they are.
+    pub fn cycle_colour(&mut self) -> Outcome {
+        if self.solved {
+            return Outcome::Refused("the puzzle is solved".into());
+        }
+        let cell = self.cursor;
+        let before = self.colours[cell.index()];
+        let after = if before >= MARK_COLOURS {
+            0
+        } else {
+            before + 1
+        };
+        let mut staged = Vec::new();
+        self.stage_colour(&mut staged, cell, after);
+        self.commit_colours(staged)
+    }
+
+    /// Takes every colour mark off the board, as one undoable change.
+    pub fn clear_colours(&mut self) -> Outcome {
+        if self.solved {
+            return Outcome::Refused("the puzzle is solved".into());
+        }
+        let mut staged = Vec::new();
+        self.stage_no_colours(&mut staged);
+        self.commit_colours(staged)
+    }
+
+    /// Changes a cell's colour mark now and records it in `staged`.
+    fn stage_colour(&mut self, staged: &mut Vec<ColourEdit>, cell: Cell, after: u8) {
+        let before = self.colours[cell.index()];
+        if before != after {
+            staged.push(ColourEdit {
+                cell,
+                before,
+                after,
+            });
+            self.colours[cell.index()] = after;
+        }
+    }
+
+    fn stage_no_colours(&mut self, staged: &mut Vec<ColourEdit>) {
+        for cell in self.shape().cells() {
+            self.stage_colour(staged, cell, 0);
+        }
+    }
+
+    /// Records staged colour edits as one undoable change. The position is
+    /// as it was: a hint on show stays, and nothing is solved or unsolved.
+    fn commit_colours(&mut self, colours: Vec<ColourEdit>) -> Outcome {
+        if colours.is_empty() {
+            return Outcome::Unchanged;
+        }
+        self.undo.push(Change {
+            edits: Vec::new(),
+            colours,
+            cursor: self.cursor,
+            clock_reset: None,
+        });
+        self.redo.clear();
+        Outcome::Changed
+    }
+
     /// Fills every empty cell's notes with the digits its houses still allow.
     pub fn fill_candidates(&mut self, now: Instant) -> Outcome {
         if self.solved {
@@ -732,8 +825,8 @@ impl Game {
         self.commit(staged, now)
     }
 
-    /// Clears every entry and note, back to the givens, and sets the clock
-    /// to zero. Undoable: undo gives the time back too.
+    /// Clears every entry, note and colour mark, back to the givens, and
+    /// sets the clock to zero. Undoable: undo gives the time back too.
     pub fn restart(&mut self, now: Instant) -> Outcome {
         let mut staged = Vec::new();
         for cell in self.shape().cells() {
@@ -741,8 +834,18 @@ impl Game {
                 self.stage(&mut staged, cell, EMPTY);
             }
         }
+        let mut colours = Vec::new();
+        self.stage_no_colours(&mut colours);
         let played = self.clock.elapsed(now);
-        let outcome = self.commit(staged, now);
+        let outcome = if staged.is_empty() {
+            self.commit_colours(colours)
+        } else {
+            let outcome = self.commit(staged, now);
+            if let Some(change) = self.undo.last_mut() {
+                change.colours = colours;
+            }
+            outcome
+        };
         self.clock = Clock::running(now);
         if let Some(change) = self
             .undo
@@ -765,6 +868,9 @@ impl Game {
         };
         for edit in change.edits.iter().rev() {
             self.put(edit.cell, edit.before);
+        }
+        for edit in change.colours.iter().rev() {
+            self.colours[edit.cell.index()] = edit.before;
         }
         if let Some(played) = change.clock_reset {
             // Undoing a restart: the time it took away comes back.
@@ -790,6 +896,9 @@ impl Game {
         }
         for edit in &change.edits {
             self.put(edit.cell, edit.after);
+        }
+        for edit in &change.colours {
+            self.colours[edit.cell.index()] = edit.after;
         }
         self.cursor = change.cursor;
         self.undo.push(change);
@@ -1010,6 +1119,7 @@ impl Game {
         }
         self.undo.push(Change {
             edits,
+            colours: Vec::new(),
             cursor: self.cursor,
             clock_reset: None,
         });

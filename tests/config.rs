@@ -838,3 +838,56 @@ fn show_timer_is_read_from_the_users_file_and_checked() {
     let message = load_error("show_timer = \"no\"\n");
     assert!(message.contains("show_timer"), "{message}");
 }
+
+/// The player's colour marks: in every colour theme at every depth, six
+/// tints told apart from each other and from the box shades, on which the
+/// digits, notes and each colour's own mark still show.
+#[test]
+fn colour_marks_are_six_distinct_tints_that_digits_read_on() {
+    for depth in [
+        ColorDepth::TrueColor,
+        ColorDepth::Ansi256,
+        ColorDepth::Ansi16,
+    ] {
+        let themes = Themes::built_in(depth);
+        for name in ["default", "light", "high-contrast", "solarized"] {
+            let theme = themes.get(name).unwrap_or_else(|| panic!("no {name}"));
+            let shades = [theme.box_shade(true).bg, theme.box_shade(false).bg];
+            let mut tints = Vec::new();
+            for colour in 1..=doku::game::MARK_COLOURS {
+                let style = theme.colour_mark(colour);
+                let at = format!("{name} at {depth:?}: colour_{colour}");
+                let tint = style.bg.unwrap_or_else(|| panic!("{at} has no tint"));
+                assert!(!shades.contains(&Some(tint)), "{at} is a box shade");
+                // Nor a highlight's ground (at 16 colours six tints
+                // cannot all miss them: the marks tell them apart there).
+                if depth != ColorDepth::Ansi16 {
+                    for (what, style) in [
+                        ("peer", theme.peer_highlight()),
+                        ("same_digit", theme.same_digit()),
+                        ("hint", theme.hint_cells()),
+                    ] {
+                        assert_ne!(style.bg, Some(tint), "{at} is the {what} highlight");
+                    }
+                }
+                assert!(!tints.contains(&tint), "{at} repeats a colour");
+                tints.push(tint);
+                let mark = style
+                    .fg
+                    .unwrap_or_else(|| panic!("{at} has no mark colour"));
+                assert_ne!(mark, tint, "{at}: its mark is invisible");
+                for (what, fg) in [
+                    ("given", theme.given().fg),
+                    ("entry", theme.entry().fg),
+                    ("note", theme.note().fg),
+                ] {
+                    assert_ne!(fg, Some(tint), "{at}: {what} invisible on it");
+                }
+            }
+        }
+        let mono = themes.get("mono").expect("mono");
+        for colour in 1..=doku::game::MARK_COLOURS {
+            assert_eq!(mono.colour_mark(colour), ratatui::style::Style::default());
+        }
+    }
+}

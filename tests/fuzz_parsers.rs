@@ -13,7 +13,7 @@ use doku::engine::format::{
 };
 use doku::engine::Board;
 use doku::storage::envelope::{decode, encode, SAVE, STATS};
-use doku::storage::{SavedCell, SavedChange, SavedEdit, SavedGame, Stats};
+use doku::storage::{SavedCell, SavedChange, SavedColourEdit, SavedEdit, SavedGame, Stats};
 use proptest::prelude::*;
 
 const NINE: &str =
@@ -257,22 +257,33 @@ fn arbitrary_saved_game() -> impl Strategy<Value = SavedGame> {
         before,
         after,
     });
-    let change = (0u16..200, proptest::collection::vec(edit, 0..3)).prop_map(|(cursor, edits)| {
-        SavedChange {
+    let colour_edit =
+        (0u16..200, 0u8..10, 0u8..10).prop_map(|(cell, before, after)| SavedColourEdit {
+            cell,
+            before,
+            after,
+        });
+    let change = (
+        0u16..200,
+        proptest::collection::vec(edit, 0..3),
+        proptest::collection::vec(colour_edit, 0..2),
+    )
+        .prop_map(|(cursor, edits, colours)| SavedChange {
             cursor,
             edits,
             clock_reset_ms: None,
-        }
-    });
+            colours,
+        });
     (
         (0usize..70, proptest::option::of((0usize..10, 0usize..10))),
         (rows.clone(), rows),
         proptest::collection::btree_map(0u16..200, any::<u64>(), 0..4),
         proptest::collection::vec(change, 0..3),
         0u16..200,
+        proptest::collection::btree_map(0u16..200, 0u8..10, 0..3),
     )
         .prop_map(
-            |((size, boxes), (givens, entries), notes, undo, cursor)| SavedGame {
+            |((size, boxes), (givens, entries), notes, undo, cursor, colours)| SavedGame {
                 size,
                 boxes,
                 variant: None,
@@ -294,6 +305,7 @@ fn arbitrary_saved_game() -> impl Strategy<Value = SavedGame> {
                 assisted: false,
                 show_mistakes: false,
                 mistakes: 0,
+                colours,
             },
         )
 }
@@ -308,6 +320,10 @@ proptest! {
             let entries = game.entry_values().expect("checked entries decode");
             prop_assert_eq!(entries.len(), board.shape().cell_count());
             prop_assert!((game.cursor as usize) < entries.len());
+            for (&cell, &colour) in &game.colours {
+                prop_assert!((cell as usize) < entries.len());
+                prop_assert!((1..=doku::storage::MARK_COLOURS).contains(&colour));
+            }
         }
     }
 }

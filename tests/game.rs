@@ -1052,3 +1052,180 @@ fn digit_first_entry_holds_letter_digits_on_16x16() {
     g.place_held(now);
     assert_eq!(g.value(g.shape().cell(5, 5)), Some(digit(16)));
 }
+
+// ---- colour marks ------------------------------------------------------------
+
+#[test]
+fn the_colour_key_goes_through_every_colour_then_back_to_none() {
+    let (mut g, _) = game();
+    go(&mut g, 0, 1);
+    let mut seen = Vec::new();
+    for _ in 0..doku::game::MARK_COLOURS {
+        assert_eq!(g.cycle_colour(), Outcome::Changed);
+        seen.extend(g.colour(g.cursor()));
+    }
+    assert_eq!(seen, (1..=doku::game::MARK_COLOURS).collect::<Vec<_>>());
+    assert_eq!(g.cycle_colour(), Outcome::Changed);
+    assert_eq!(g.colour(g.cursor()), None, "after the last colour, none");
+    assert!(!g.has_colours());
+}
+
+#[test]
+fn a_colour_mark_leaves_digits_notes_and_givens_alone() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    g.toggle_note(4, now);
+    g.toggle_note(9, now);
+    let notes = g.notes(g.cursor());
+    g.cycle_colour();
+    assert_eq!(g.colour(g.cursor()), Some(1));
+    assert_eq!(g.notes(g.cursor()), notes);
+    // A given takes a colour too, and stays the given it was.
+    go(&mut g, 0, 0);
+    assert_eq!(g.cycle_colour(), Outcome::Changed);
+    assert_eq!(g.colour(g.cursor()), Some(1));
+    assert_eq!(g.value(g.cursor()), Some(digit(2)));
+    // Typing over a coloured cell keeps its colour; erasing it too.
+    go(&mut g, 0, 1);
+    g.enter(9, now);
+    assert_eq!(g.colour(g.cursor()), Some(1));
+    g.erase(now);
+    assert_eq!(g.colour(g.cursor()), Some(1));
+    assert!(!g.has_conflicts());
+}
+
+#[test]
+fn a_colour_mark_is_undone_and_redone_as_one_change() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    g.enter(9, now);
+    go(&mut g, 4, 4);
+    g.cycle_colour();
+    g.cycle_colour();
+    go(&mut g, 8, 8);
+    assert_eq!(g.undo(now), Outcome::Changed);
+    assert_eq!(g.colour(cell(&g, 4, 4)), Some(1), "one press undone");
+    assert_eq!(g.cursor(), cell(&g, 4, 4), "the cursor goes back to it");
+    g.undo(now);
+    assert_eq!(g.colour(cell(&g, 4, 4)), None);
+    assert_eq!(g.value(cell(&g, 0, 1)), Some(digit(9)), "the entry stays");
+    g.redo(now);
+    g.redo(now);
+    assert_eq!(g.colour(cell(&g, 4, 4)), Some(2));
+    // A new colour after an undo drops what could be redone, as an entry does.
+    g.undo(now);
+    go(&mut g, 2, 2);
+    g.cycle_colour();
+    assert!(!g.can_redo());
+}
+
+#[test]
+fn clearing_all_colours_is_one_undoable_change() {
+    let (mut g, now) = game();
+    for (row, col) in [(0, 0), (3, 3), (8, 8)] {
+        go(&mut g, row, col);
+        g.cycle_colour();
+    }
+    go(&mut g, 3, 3);
+    g.cycle_colour();
+    assert_eq!(g.clear_colours(), Outcome::Changed);
+    assert!(!g.has_colours());
+    assert_eq!(
+        g.clear_colours(),
+        Outcome::Unchanged,
+        "nothing left to clear"
+    );
+    g.undo(now);
+    assert_eq!(g.colour(cell(&g, 0, 0)), Some(1));
+    assert_eq!(g.colour(cell(&g, 3, 3)), Some(2));
+    assert_eq!(g.colour(cell(&g, 8, 8)), Some(1));
+}
+
+#[test]
+fn restart_clears_colours_with_the_entries_and_undo_brings_them_back() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 1);
+    g.enter(9, now);
+    go(&mut g, 0, 0);
+    g.cycle_colour();
+    g.restart(now);
+    assert!(!g.has_colours());
+    assert_eq!(g.value(cell(&g, 0, 1)), None);
+    g.undo(now);
+    assert_eq!(g.colour(cell(&g, 0, 0)), Some(1));
+    assert_eq!(g.value(cell(&g, 0, 1)), Some(digit(9)), "one undo for both");
+    // Colours alone are restarted away too, and come back the same way.
+    let (mut g, now) = game();
+    go(&mut g, 4, 4);
+    g.cycle_colour();
+    let later = now + Duration::from_secs(30);
+    assert_eq!(g.restart(later), Outcome::Changed);
+    assert!(!g.has_colours());
+    assert_eq!(g.elapsed(later), Duration::ZERO);
+    g.undo(later);
+    assert_eq!(g.colour(cell(&g, 4, 4)), Some(1));
+    assert_eq!(
+        g.elapsed(later),
+        Duration::from_secs(30),
+        "the time comes back"
+    );
+}
+
+#[test]
+fn colouring_keeps_a_hint_on_show_and_a_solved_board_takes_no_colour() {
+    let (mut g, now) = game();
+    assert_eq!(g.hint_or_apply(now), Outcome::HintShown);
+    go(&mut g, 8, 8);
+    g.cycle_colour();
+    assert!(
+        g.hint().is_some(),
+        "a colour changes no digit the hint is about"
+    );
+    let (mut solved, now) = game();
+    for row in 0..9 {
+        for col in 0..9 {
+            if !solved.is_given(cell(&solved, row, col)) {
+                go(&mut solved, row, col);
+                solved.enter(answer(row, col), now);
+            }
+        }
+    }
+    assert!(solved.is_solved());
+    assert!(matches!(solved.cycle_colour(), Outcome::Refused(_)));
+    assert!(!solved.has_colours());
+}
+
+#[test]
+fn colours_and_their_undo_survive_the_save() {
+    let (mut g, now) = game();
+    go(&mut g, 0, 0);
+    g.cycle_colour();
+    go(&mut g, 5, 7);
+    g.cycle_colour();
+    g.cycle_colour();
+    g.cycle_colour();
+    let saved = g.to_saved(now, None);
+    assert_eq!(
+        saved
+            .colours
+            .iter()
+            .map(|(&c, &k)| (c, k))
+            .collect::<Vec<_>>(),
+        vec![(0, 1), (5 * 9 + 7, 3)]
+    );
+    let json = serde_json::to_string(&saved).expect("json");
+    let mut back =
+        Game::from_saved(&serde_json::from_str(&json).expect("reads"), now).expect("resumes");
+    assert_eq!(back.colour(cell(&back, 0, 0)), Some(1));
+    assert_eq!(back.colour(cell(&back, 5, 7)), Some(3));
+    back.undo(now);
+    assert_eq!(
+        back.colour(cell(&back, 5, 7)),
+        Some(2),
+        "undo after a resume"
+    );
+    // A game without colours writes nothing about them.
+    let plain = game().0.to_saved(now, None);
+    let json = serde_json::to_string(&plain).expect("json");
+    assert!(!json.contains("colours"), "{json}");
+}

@@ -372,6 +372,7 @@ fn saved_game() -> doku::storage::SavedGame {
         assisted: false,
         show_mistakes: false,
         mistakes: 0,
+        colours: [(0u16, 2u8), (2, 6)].into_iter().collect(),
     }
 }
 
@@ -487,4 +488,44 @@ fn a_game_marking_its_mistakes_keeps_them_marked_and_counted_when_resumed() {
     plain.show_mistakes = false;
     let json = serde_json::to_string(&plain).unwrap();
     assert!(!json.contains("mistakes"), "{json}");
+}
+
+/// A save written before colour marks existed (no `colours` anywhere, as
+/// doku wrote it then) opens, resumes without colours, and undoes as it did.
+#[test]
+fn a_save_from_before_colour_marks_resumes_without_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let old = r#"{
+  "doku": "save",
+  "version": 1,
+  "saved_at": "20260101T120000Z",
+  "data": {
+    "size": 4,
+    "boxes": [2, 2],
+    "difficulty": "easy",
+    "seed": 7,
+    "givens": ["1...", "..3.", ".4..", "...2"],
+    "entries": [".2..", "....", "....", "...."],
+    "notes": {"5": 10},
+    "undo": [{"cursor": 1, "edits": [{"cell": 1, "before": {"value": 0, "notes": 0}, "after": {"value": 2, "notes": 0}}]}],
+    "redo": [],
+    "cursor": 1,
+    "notes_mode": false,
+    "elapsed_ms": 61000,
+    "hints_used": 0
+  }
+}"#;
+    fs::write(tmp.path().join("game.json"), old).unwrap();
+    let saved = match open_game(tmp.path()).found {
+        Found::Game(g) => g,
+        other => panic!("{other:?}"),
+    };
+    assert!(saved.colours.is_empty());
+    let now = Instant::now();
+    let mut game = doku::game::Game::from_saved(&saved, now).expect("resumes");
+    assert!(!game.has_colours());
+    let cell = doku::engine::Cell(1);
+    assert_eq!(game.value(cell).map(|d| d.get()), Some(2));
+    game.undo(now);
+    assert_eq!(game.value(cell), None);
 }

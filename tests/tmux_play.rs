@@ -300,3 +300,70 @@ fn a_failing_background_job_leaves_the_game_on_screen_and_is_reported_at_the_end
     );
     game.assert_terminal_restored("after q");
 }
+
+/// The board row under the first (a 9x9 cell's second row at 80x24).
+fn second_row(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines.iter().position(|l| l.contains('┏'));
+    top.and_then(|t| lines.get(t + 2))
+        .map_or(String::new(), |l| l.to_string())
+}
+
+#[test]
+fn a_colour_mark_is_saved_and_resumed_and_reads_without_colour() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("colours", 80, 24) else {
+        return;
+    };
+    let command = doku_shell(
+        home.path(),
+        &["COLORTERM=truecolor"],
+        &format!("play {PUZZLE}"),
+    );
+    let game = tmux.open("colour", &command);
+    game.wait_for("the board", |s| s.contains('┏') && s.contains("9x9"));
+    // r1c2, then o: colour 1, its mark in the cell's bottom-right corner.
+    game.keys(&["l", "o"]);
+    let screen = game.wait_for("the colour", |s| s.contains("colour 1 of 6 ●"));
+    assert!(
+        second_row(&screen).starts_with("┃     │    ●│     ┃"),
+        "{screen}"
+    );
+    // The default theme's first tint under the mark (the cursor moved
+    // off it).
+    game.keys(&["j"]);
+    game.wait_for("the cursor below", |s| s.contains("cell r2c2"));
+    let coloured = game.coloured_screen();
+    let themes = doku::theme::Themes::built_in(doku::theme::ColorDepth::TrueColor);
+    let first = themes.get("default").expect("default").colour_mark(1).bg;
+    let Some(ratatui::style::Color::Rgb(r, g, b)) = first else {
+        panic!("the default theme's first colour is no RGB tint: {first:?}");
+    };
+    let tint = format!("48;2;{r};{g};{b}m");
+    let row = coloured
+        .lines()
+        .find(|l| l.contains('●'))
+        .expect("the row with the mark");
+    let before = &row[..row.find('●').expect("the mark")];
+    let last_ground = before.rfind("48;").map_or("", |i| &before[i..]);
+    assert!(last_ground.starts_with(&tint), "{row:?}");
+    game.keys(&["q"]);
+    game.wait_for("the exit", |s| s.contains("doku exited 0"));
+
+    // Resumed without colour: the mark says it alone, and u takes it off.
+    let command = doku_shell(home.path(), &["NO_COLOR=1"], "");
+    let resumed = tmux.open("resumed", &command);
+    let screen = resumed.wait_for("the resumed game", |s| s.contains("resumed"));
+    assert!(
+        second_row(&screen).starts_with("┃     │    ●│     ┃"),
+        "{screen}"
+    );
+    assert!(
+        !resumed.coloured_screen().contains("48;2;"),
+        "no colour under NO_COLOR"
+    );
+    resumed.keys(&["u"]);
+    resumed.wait_for("the undo", |s| !s.contains('●'));
+    resumed.keys(&["q"]);
+    resumed.wait_for("the exit", |s| s.contains("doku exited 0"));
+}

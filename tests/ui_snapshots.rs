@@ -208,6 +208,8 @@ fn reverse_keys(app: &App, action: Action) -> String {
         Action::EditPuzzle => app.keymap.keys_for(Action::CopyPuzzle).join(" "),
         // n Tab y: digit-first entry shares the notes line.
         Action::ToggleNotes => app.keymap.keys_for(Action::PickDigit).join(" "),
+        // o Ctrl-o O Alt-o: clearing the colours shares the colour key's line.
+        Action::CycleColour => app.keymap.keys_for(Action::ClearColours).join(" "),
         _ => String::from("\u{0}"),
     }
 }
@@ -1648,4 +1650,181 @@ fn a_held_letter_digit_on_16x16_is_named_in_the_panel() {
     );
     let screen = text(&draw(&app, now, 80, 24));
     assert!(screen.contains("holding G"), "{screen}");
+}
+
+/// The screen rectangle of a board cell, from the layout the app uses for
+/// the buffer's size.
+fn cell_rect(buf: &Buffer, shape: Shape, row: usize, col: usize) -> Rect {
+    let layout = ScreenLayout::new(shape, buf.area).expect("a board on screen");
+    let g = &layout.geometry;
+    Rect::new(
+        layout.board.x + g.col_x[col],
+        layout.board.y + g.row_y[row],
+        g.cell_width,
+        g.cell_height,
+    )
+}
+
+/// The bottom-right corner of a cell, where its colour's mark goes first.
+fn corner(rect: Rect) -> (u16, u16) {
+    (rect.right() - 1, rect.bottom() - 1)
+}
+
+/// `o` on a given, an empty cell, a cell with notes, an entry and a
+/// clashing entry of a 9x9 at 80x24: each tints its cell in a colour
+/// theme, and shows its colour's own mark in a corner in every theme.
+#[test]
+fn colour_marks_tint_the_cell_and_show_their_mark_with_or_without_colour() {
+    let now = Instant::now();
+    for name in ["default", "light", "high-contrast", "solarized", "mono"] {
+        let mut app = app_with(PUZZLE_9, name, now);
+        let theme = theme(name);
+        // r1c1 given 2 (colour 1); r1c2 entry 9 (2); r1c7 notes (3);
+        // r1c6 a clashing 2 (4); r5c2 empty (6).
+        app.game.set_cursor(0, 0);
+        keys(&mut app, "o", now);
+        app.game.set_cursor(0, 1);
+        keys(&mut app, "9oo", now);
+        app.game.set_cursor(0, 6);
+        keys(&mut app, "n13456789nooo", now);
+        app.game.set_cursor(0, 5);
+        keys(&mut app, "2oooo", now);
+        app.game.set_cursor(4, 1);
+        keys(&mut app, "oooooo", now);
+        app.game.set_cursor(8, 8);
+        let buf = draw(&app, now, 80, 24);
+        let cells = [(0, 0, 1), (0, 1, 2), (0, 6, 3), (0, 5, 4), (4, 1, 6)];
+        for (row, col, colour) in cells {
+            let rect = cell_rect(&buf, Shape::CLASSIC, row, col);
+            let mark = doku::ui::colour_mark(colour).expect("a mark");
+            let at = corner(rect);
+            let where_ = format!("{name} r{}c{}", row + 1, col + 1);
+            assert_eq!(
+                buf[at].symbol(),
+                mark.to_string(),
+                "{where_}\n{}",
+                text(&buf)
+            );
+            let style = theme.colour_mark(colour);
+            match style.bg {
+                // The tint, under the digit and notes too; a conflict's own
+                // ground (high-contrast's red) goes over it, as over all.
+                Some(tint) => {
+                    let clash = app.game.is_conflict(Shape::CLASSIC.cell(row, col));
+                    let ground = match theme.conflict().bg {
+                        Some(conflict) if clash => conflict,
+                        _ => tint,
+                    };
+                    assert_eq!(buf[at].bg, ground, "{where_}");
+                    let (x, y) = digit_position(&buf, row, col);
+                    assert_eq!(buf[(x, y)].bg, ground, "{where_}: the digit's ground");
+                    assert_eq!(buf[at].fg, style.fg.expect("a mark colour"), "{where_}");
+                }
+                None => assert_eq!(name, "mono", "a colour theme tints"),
+            }
+        }
+        // The digits, notes and conflict read as before.
+        let (x, y) = digit_position(&buf, 0, 5);
+        assert_eq!(buf[(x, y)].symbol(), "2");
+        assert_eq!(buf[(x + 1, y)].symbol(), "!");
+        if let Some(fg) = theme.conflict().fg {
+            assert_eq!(buf[(x, y)].fg, fg, "{name}: the conflict's colour");
+        }
+        let notes = cell_rect(&buf, Shape::CLASSIC, 0, 6);
+        assert_eq!(buf[(notes.x, notes.y)].symbol(), "1");
+        assert_eq!(buf[(notes.x + 3, notes.y + 1)].symbol(), "9");
+        if name == "default" {
+            check("colours_9x9_80x24", &buf);
+        }
+        if name == "mono" {
+            for y in 0..buf.area.height {
+                for x in 0..buf.area.width {
+                    let cell = &buf[(x, y)];
+                    assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset));
+                }
+            }
+        }
+    }
+}
+
+/// The cursor on a coloured cell still shows (reverse video), and the
+/// panel names the cursor's colour and its mark.
+#[test]
+fn the_cursor_shows_on_a_coloured_cell_and_the_panel_names_its_colour() {
+    let now = Instant::now();
+    for name in ["default", "mono"] {
+        let mut app = app_with(PUZZLE_9, name, now);
+        app.game.set_cursor(4, 4);
+        keys(&mut app, "ooo", now);
+        let buf = draw(&app, now, 80, 24);
+        let (x, y) = digit_position(&buf, 4, 4);
+        assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED), "{name}");
+        let rect = cell_rect(&buf, Shape::CLASSIC, 4, 4);
+        assert_eq!(buf[corner(rect)].symbol(), "■", "{name}");
+        let panel = common::panel_text(&text(&buf));
+        assert!(panel.contains("colour 3 ■"), "{name}: {panel}");
+    }
+}
+
+/// A held digit's highlight and a hint's cells still show over a
+/// colour: the tint gives way to them, the mark stays.
+#[test]
+fn the_held_digit_and_a_hints_cells_show_over_a_colour() {
+    let now = Instant::now();
+    let mut app = app_with(PUZZLE_9, "default", now);
+    let theme = theme("default");
+    // r1c1 holds the given 2: colour it, then hold 2 from it.
+    app.game.set_cursor(0, 0);
+    keys(&mut app, "oy", now);
+    app.game.set_cursor(8, 8);
+    let buf = draw(&app, now, 80, 24);
+    let (x, y) = digit_position(&buf, 0, 0);
+    assert_eq!(buf[(x, y)].bg, theme.same_digit().bg.expect("a highlight"));
+    let rect = cell_rect(&buf, Shape::CLASSIC, 0, 0);
+    assert_eq!(buf[corner(rect)].symbol(), "●");
+    assert_ne!(
+        theme.same_digit().bg,
+        theme.colour_mark(1).bg,
+        "the highlight is not a colour"
+    );
+}
+
+/// On a 16x16 at 80x24 a cell is one row of three: the mark follows the
+/// digit, or goes before it where a conflict's `!` follows it.
+#[test]
+fn colour_marks_fit_the_narrow_cells_of_a_16x16_at_80x24() {
+    let Some(puzzle) = puzzle_16("the 16x16 colours") else {
+        return;
+    };
+    let now = Instant::now();
+    for name in ["default", "mono"] {
+        let mut app = app_with(&puzzle, name, now);
+        let shape = app.game.shape();
+        let given = shape
+            .cells()
+            .find(|&c| app.game.is_given(c))
+            .expect("a given");
+        let empty = shape
+            .cells()
+            .find(|&c| app.game.value(c).is_none())
+            .expect("an empty cell");
+        app.game.set_cursor(shape.row(given), shape.col(given));
+        keys(&mut app, "o", now);
+        app.game.set_cursor(shape.row(empty), shape.col(empty));
+        keys(&mut app, "oo", now);
+        app.game.set_cursor(15, 15);
+        let buf = draw(&app, now, 80, 24);
+        let at = |cell: doku::engine::Cell| {
+            let rect = cell_rect(&buf, shape, shape.row(cell), shape.col(cell));
+            (0..rect.width)
+                .map(|dx| buf[(rect.x + dx, rect.y)].symbol().to_string())
+                .collect::<String>()
+        };
+        let digit = doku::engine::board::digit_text(app.game.value(given).expect("given"));
+        assert_eq!(at(given), format!(" {digit}●"), "{name}\n{}", text(&buf));
+        assert_eq!(at(empty), "  ▲", "{name}");
+        if name == "default" {
+            check("colours_16x16_80x24", &buf);
+        }
+    }
 }

@@ -808,7 +808,7 @@ fn restart_says_what_it_did_and_which_key_undoes_it() {
     assert_eq!(value(&app, 0, 1), None);
     assert_eq!(
         app.message.as_deref(),
-        Some("restarted: entries, notes and clock cleared (u undoes it)")
+        Some("restarted: entries, notes, colours and clock cleared (u undoes it)")
     );
     chars(&mut app, "u", now);
     assert_eq!(value(&app, 0, 1), Some(5), "undo brings the entries back");
@@ -917,4 +917,69 @@ fn the_copy_key_sends_the_puzzle_line_with_osc_52_once_and_says_so() {
         "{message}"
     );
     assert_eq!(value(&app, 0, 1), Some(5), "the game is left as it was");
+}
+
+#[test]
+fn the_colour_keys_mark_the_cell_say_so_and_undo() {
+    let now = Instant::now();
+    let mut app = app(now);
+    chars(&mut app, "l", now);
+    chars(&mut app, "o", now);
+    let here = app.game.cursor();
+    assert_eq!(app.game.colour(here), Some(1));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("colour 1 of 6 ● (o: the next)")
+    );
+    chars(&mut app, "ooooo", now);
+    assert_eq!(app.message.as_deref(), Some("colour 6 of 6 ✚ (o: none)"));
+    chars(&mut app, "o", now);
+    assert_eq!(app.game.colour(here), None);
+    assert_eq!(app.message.as_deref(), Some("colour taken off"));
+    chars(&mut app, "u", now);
+    assert_eq!(app.game.colour(here), Some(6));
+    // O takes every colour off, in one step u brings back.
+    chars(&mut app, "jo", now);
+    chars(&mut app, "O", now);
+    assert!(!app.game.has_colours());
+    assert_eq!(
+        app.message.as_deref(),
+        Some("every colour taken off (u undoes it)")
+    );
+    chars(&mut app, "u", now);
+    assert_eq!(app.game.colour(here), Some(6));
+    // Notes mode and a held digit are the digits' business, not colours'.
+    chars(&mut app, "n", now);
+    chars(&mut app, "jo", now);
+    assert_eq!(app.game.colour(app.game.cursor()), Some(1));
+    assert!(app.game.notes(app.game.cursor()).is_empty());
+}
+
+#[test]
+fn on_25x25_o_is_a_digit_and_ctrl_o_colours() {
+    let big = crate::engine::Board::empty(crate::engine::Shape::sudoku(25).expect("25x25"));
+    let now = Instant::now();
+    let themes = Themes::built_in(ColorDepth::TrueColor);
+    let theme = themes.get("default").expect("default").clone();
+    let game = Game::new(big, None, now);
+    let mut app = App::new(&Config::built_in(), themes, theme, game, 42);
+    // Room for the board: keys on it wait for it to show.
+    app.handle_event(Event::Resize(120, 40), now);
+    chars(&mut app, "o", now);
+    assert_eq!(value(&app, 0, 0), Some(24), "o is the digit 24 there");
+    assert!(!app.game.has_colours());
+    let key = |code, modifiers| Event::Key(KeyEvent::new(code, modifiers));
+    app.handle_event(key(KeyCode::Char('o'), KeyModifiers::CONTROL), now);
+    assert_eq!(app.game.colour(app.game.cursor()), Some(1));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("colour 1 of 6 ● (Ctrl-o: the next)")
+    );
+    app.handle_event(key(KeyCode::Char('o'), KeyModifiers::ALT), now);
+    assert!(!app.game.has_colours());
+    // The help names only the keys that work there.
+    chars(&mut app, "?", now);
+    let help = screen(&app, now, 120, 40).join("\n");
+    assert!(help.contains("Ctrl-o Alt-o"), "{help}");
+    assert!(!help.contains("o Ctrl-o"), "{help}");
 }

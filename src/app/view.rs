@@ -566,10 +566,13 @@ impl AppView<'_> {
                 .iter()
                 .map(|k| k.get(i).map_or("-", String::as_str))
                 .collect();
-            entries.push((keys.join("/"), "move the cursor".into()));
-        }
-        if app.mouse_enabled() {
-            entries.push(("click".into(), "move the cursor".into()));
+            // A click on the first line, not one of its own: the help
+            // fits 80x24 whole.
+            let what = match i == 0 && app.mouse_enabled() {
+                true => "move the cursor (or click a cell)",
+                false => "move the cursor",
+            };
+            entries.push((keys.join("/"), what.into()));
         }
         for entry in app.keymap.help_entries_for_board(size) {
             let solver_only = entry.action.scope() == Scope::Watch;
@@ -615,6 +618,10 @@ impl AppView<'_> {
                     Action::ToggleNotes => (
                         "toggle notes mode",
                         vec![(Action::PickDigit, format!("hold a digit; {put} puts it"))],
+                    ),
+                    Action::CycleColour => (
+                        "colour the cell: 6 in turn, then none",
+                        vec![(Action::ClearColours, "clear all".into())],
                     ),
                     Action::Edit if editor.is_none() => (
                         "type in a puzzle",
@@ -746,6 +753,16 @@ impl AppView<'_> {
             "cell {}",
             crate::engine::board::cell_name(shape, cursor)
         )));
+        if let Some(colour) = game.colour(cursor) {
+            // Named, for a cell too full for its mark, and a reader who
+            // tells the tints apart badly.
+            let mark = crate::ui::colour_mark(colour).unwrap_or(' ');
+            let style = theme.colour_mark(colour);
+            lines.push(Line::from(vec![
+                Span::raw(format!("colour {colour} ")),
+                Span::styled(mark.to_string(), style),
+            ]));
+        }
         if !layout.geometry.notes_inside() {
             let marks = game.hint().map(hint_marks);
             let notes = notes_text(game, marks.as_ref(), cursor);
@@ -1067,11 +1084,15 @@ fn editor_takes(action: Action) -> bool {
 
 /// Actions the help lists on another's line: redo with undo, the puzzle
 /// in play's editor and its copy with the editor, digit-first entry with
-/// notes mode.
+/// notes mode, taking every colour off with the colour key.
 fn folded_into_another(action: Action) -> bool {
     matches!(
         action,
-        Action::Redo | Action::EditPuzzle | Action::CopyPuzzle | Action::PickDigit
+        Action::Redo
+            | Action::EditPuzzle
+            | Action::CopyPuzzle
+            | Action::PickDigit
+            | Action::ClearColours
     )
 }
 

@@ -2,9 +2,9 @@
 //! every change, and what `doku` resumes. A child module of `game` so the
 //! conversion sees the undo history without making it public.
 
-use super::{CellEdit, CellState, Change, Clock, Game};
+use super::{CellEdit, CellState, Change, Clock, ColourEdit, Game};
 use crate::engine::{Candidates, Cell, Digit};
-use crate::storage::{encode_rows, SavedCell, SavedChange, SavedEdit, SavedGame};
+use crate::storage::{encode_rows, SavedCell, SavedChange, SavedColourEdit, SavedEdit, SavedGame};
 use std::time::{Duration, Instant};
 
 fn cell_out(state: CellState) -> SavedCell {
@@ -38,6 +38,15 @@ fn change_out(change: &Change) -> SavedChange {
             })
             .collect(),
         clock_reset_ms: change.clock_reset.map(millis),
+        colours: change
+            .colours
+            .iter()
+            .map(|e| SavedColourEdit {
+                cell: e.cell.0,
+                before: e.before,
+                after: e.after,
+            })
+            .collect(),
     }
 }
 
@@ -51,6 +60,15 @@ fn change_in(saved: &SavedChange) -> Change {
                 cell: Cell(e.cell),
                 before: cell_in(e.before),
                 after: cell_in(e.after),
+            })
+            .collect(),
+        colours: saved
+            .colours
+            .iter()
+            .map(|e| ColourEdit {
+                cell: Cell(e.cell),
+                before: e.before,
+                after: e.after,
             })
             .collect(),
         clock_reset: saved.clock_reset_ms.map(Duration::from_millis),
@@ -103,6 +121,13 @@ impl Game {
             assisted: self.assisted,
             show_mistakes: self.show_mistakes,
             mistakes: self.mistakes_made,
+            colours: self
+                .colours
+                .iter()
+                .enumerate()
+                .filter(|(_, &colour)| colour != 0)
+                .map(|(cell, &colour)| (cell as u16, colour))
+                .collect(),
         }
     }
 
@@ -121,6 +146,9 @@ impl Game {
         }
         for (&cell, &notes) in &saved.notes {
             game.notes[cell as usize] = Candidates(notes);
+        }
+        for (&cell, &colour) in &saved.colours {
+            game.colours[cell as usize] = colour;
         }
         game.undo = saved.undo.iter().map(change_in).collect();
         game.redo = saved.redo.iter().map(change_in).collect();

@@ -103,6 +103,8 @@ actions! {
     ToggleNotes => "toggle_notes", Play, "notes", "toggle notes mode (digits then toggle pencil marks)";
     PickDigit => "pick_digit", Play, "hold", "hold the digit under the cursor (or the last typed) to place with Enter; again: drop it";
     FillCandidates => "fill_candidates", Play, "fill", "fill every empty cell with all its candidates as notes";
+    CycleColour => "colour_cell", Play, "colour", "colour the cell: the next of 6 colours, then none again";
+    ClearColours => "clear_colours", Play, "uncolour", "take every colour off the board (undoable)";
     Undo => "undo", Play, "undo", "undo the last change";
     Redo => "redo", Play, "redo", "redo the change last undone";
     Hint => "hint", Play, "hint", "hint: where to look, again: its cells, again: apply it";
@@ -151,6 +153,8 @@ impl Action {
             | Action::ToggleNotes
             | Action::PickDigit
             | Action::FillCandidates
+            | Action::CycleColour
+            | Action::ClearColours
             | Action::Undo
             | Action::Redo
             | Action::Hint

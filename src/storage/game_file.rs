@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+/// How many colours a cell can be marked with: a colour mark is saved as 1
+/// to this (the player's bookkeeping; see [`SavedGame::colours`]).
+pub const MARK_COLOURS: u8 = 6;
+
 /// One game in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
@@ -82,6 +86,10 @@ pub struct SavedGame {
     /// Wrong digits entered while they were marked.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub mistakes: u32,
+    /// The player's colour marks by cell index: 1 to [`MARK_COLOURS`]
+    /// (absent in saves from before colours, which had none).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub colours: BTreeMap<u16, u8>,
 }
 
 fn is_zero(value: &u32) -> bool {
@@ -100,6 +108,18 @@ pub struct SavedChange {
     /// A restart: the milliseconds of play it set the clock back by.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock_reset_ms: Option<u64>,
+    /// The colour marks it changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub colours: Vec<SavedColourEdit>,
+}
+
+/// A cell's colour mark before and after a change: 0 for none, else 1 to
+/// [`MARK_COLOURS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedColourEdit {
+    pub cell: u16,
+    pub before: u8,
+    pub after: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -356,10 +376,28 @@ impl SavedGame {
                 ))
             }
         };
+        let colour_ok = |colour: u8, field: &str| {
+            if colour <= MARK_COLOURS {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{field}: colour {colour}, but there are {MARK_COLOURS}"
+                ))
+            }
+        };
         cell_ok(self.cursor, "cursor")?;
         for (&cell, &notes) in &self.notes {
             cell_ok(cell, "notes")?;
             notes_ok(notes, &format!("notes of cell {cell}"))?;
+        }
+        for (&cell, &colour) in &self.colours {
+            cell_ok(cell, "colours")?;
+            if colour == 0 {
+                return Err(format!(
+                    "colours: cell {cell} has colour 0 (none is left out)"
+                ));
+            }
+            colour_ok(colour, &format!("colours of cell {cell}"))?;
         }
         for (name, stack) in [("undo", &self.undo), ("redo", &self.redo)] {
             for (i, change) in stack.iter().enumerate() {
@@ -380,6 +418,10 @@ impl SavedGame {
                         }
                         notes_ok(state.notes, &at)?;
                     }
+                }
+                for edit in &change.colours {
+                    cell_ok(edit.cell, &format!("{at}.colours.cell"))?;
+                    colour_ok(edit.before.max(edit.after), &format!("{at}.colours"))?;
                 }
             }
         }
@@ -416,6 +458,12 @@ mod tests {
                     after: SavedCell { value: 2, notes: 0 },
                 }],
                 clock_reset_ms: None,
+                // A given (cell 0) takes a colour mark too.
+                colours: vec![SavedColourEdit {
+                    cell: 0,
+                    before: 0,
+                    after: 3,
+                }],
             }],
             redo: vec![],
             cursor: 1,
@@ -426,6 +474,7 @@ mod tests {
             assisted: false,
             show_mistakes: false,
             mistakes: 0,
+            colours: BTreeMap::from([(0, 3)]),
         }
     }
 
@@ -489,6 +538,32 @@ mod tests {
             (
                 |g| g.undo[0].edits[0].cell = 0,
                 "undo[0]: cell 0 is a given",
+            ),
+            (
+                |g| {
+                    g.colours.insert(16, 1);
+                },
+                "colours: 16 is not a cell",
+            ),
+            (
+                |g| {
+                    g.colours.insert(2, 7);
+                },
+                "colours of cell 2: colour 7, but there are 6",
+            ),
+            (
+                |g| {
+                    g.colours.insert(2, 0);
+                },
+                "colours: cell 2 has colour 0",
+            ),
+            (
+                |g| g.undo[0].colours[0].after = 9,
+                "undo[0].colours: colour 9",
+            ),
+            (
+                |g| g.undo[0].colours[0].cell = 99,
+                "undo[0].colours.cell: 99",
             ),
         ];
         for (break_it, expected) in cases {

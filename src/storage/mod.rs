@@ -17,7 +17,10 @@ mod save;
 pub mod stats;
 mod variant_name;
 
-pub use game_file::{decode_rows, encode_rows, SavedCell, SavedChange, SavedEdit, SavedGame};
+pub use game_file::{
+    decode_rows, encode_rows, SavedCell, SavedChange, SavedColourEdit, SavedEdit, SavedGame,
+    MARK_COLOURS,
+};
 pub use paths::{config_dir, StateDir};
 pub use prefs::Preferences;
 pub use save::{crash_note, Autosave, Found, Opened};

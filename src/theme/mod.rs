@@ -78,6 +78,12 @@ slots! {
     Conflict => "conflict", conflict, "A digit that repeats in a row, column or box, on every cell involved.";
     Mistake => "mistake", mistake, "A digit that differs from the solution, while mistakes are shown (`w`); a mark beside it says so without colour.";
     Note => "note", note, "Pencil marks.";
+    Colour1 => "colour_1", colour_1, "The player's first colour mark (`o`): bg tints the cell, fg draws the cell's mark (●).";
+    Colour2 => "colour_2", colour_2, "The second colour mark (▲).";
+    Colour3 => "colour_3", colour_3, "The third colour mark (■).";
+    Colour4 => "colour_4", colour_4, "The fourth colour mark (◆).";
+    Colour5 => "colour_5", colour_5, "The fifth colour mark (★).";
+    Colour6 => "colour_6", colour_6, "The sixth colour mark (✚).";
     Cursor => "cursor", cursor, "The cursor cell; unmistakable without colour (reverse video).";
     Peer => "peer", peer_highlight, "The cursor's row, column and box, faintly.";
     SameDigit => "same_digit", same_digit, "Every cell holding the cursor's digit.";
@@ -123,6 +129,22 @@ impl Theme {
     /// `box_row + box_col` is even.
     pub fn box_shade(&self, even: bool) -> Style {
         self.style(if even { Slot::BoxEven } else { Slot::BoxOdd })
+    }
+
+    /// The style of colour mark `colour` (1 to 6): its tint as the
+    /// background, its mark's colour as the foreground. No style for
+    /// anything else.
+    pub fn colour_mark(&self, colour: u8) -> Style {
+        let slot = match colour {
+            1 => Slot::Colour1,
+            2 => Slot::Colour2,
+            3 => Slot::Colour3,
+            4 => Slot::Colour4,
+            5 => Slot::Colour5,
+            6 => Slot::Colour6,
+            _ => return Style::default(),
+        };
+        self.style(slot)
     }
 
     /// The lines around a killer's cages and their sums: the theme's

@@ -21,6 +21,18 @@ pub const CONFLICT_MARK: char = '!';
 /// Drawn before a digit that differs from the solution while mistakes are
 /// shown (`w`), so a mistake reads without colour, unlike a clash.
 pub const MISTAKE_MARK: char = '✗';
+/// The marks of the player's colours (`o`), one a colour, drawn in a
+/// coloured cell's corner: which colour a cell has reads without colour
+/// (`NO_COLOR`, the mono theme), and for a reader who tells few colours
+/// apart. Shapes, never letters or digits, which are symbols of the board.
+pub const COLOUR_MARKS: [char; crate::game::MARK_COLOURS as usize] = ['●', '▲', '■', '◆', '★', '✚'];
+
+/// The mark of colour `colour` (1 to [`crate::game::MARK_COLOURS`]).
+pub fn colour_mark(colour: u8) -> Option<char> {
+    COLOUR_MARKS
+        .get(usize::from(colour).checked_sub(1)?)
+        .copied()
+}
 
 pub use crate::game::HintLink;
 
@@ -263,6 +275,14 @@ impl BoardWidget<'_> {
         if same_house(shape, cursor, cell) || same_cage(game.board(), cursor, cell) {
             style = style.patch(theme.peer_highlight());
         }
+        if let Some(colour) = game.colour(cell) {
+            // The player's colour over the cursor's houses, so colours stay
+            // put as the cursor moves; under the hint's cells and the
+            // held digit, which come and go (the mark still says it).
+            if let Some(tint) = theme.colour_mark(colour).bg {
+                style = style.bg(tint);
+            }
+        }
         if let Some(marks) = self.marks {
             if marks.cells.contains(&cell) {
                 style = style.patch(theme.hint_cells());
@@ -307,8 +327,50 @@ impl BoardWidget<'_> {
     }
 
     fn render_cell(&self, cell: Cell, rect: Rect, buf: &mut Buffer) {
-        let g = self.geometry;
         let style = self.cell_style(cell);
+        self.render_cell_contents(cell, rect, style, buf);
+        if let Some(colour) = self.game.colour(cell) {
+            self.render_colour_mark(cell, colour, rect, style, buf);
+        }
+    }
+
+    /// A coloured cell's mark, in the first corner nothing else is drawn
+    /// in: bottom right, top right, bottom left, top left. A 9x9 cell at
+    /// 80x24 has its bottom right free even with 9 notes; a 16x16 cell of
+    /// one row puts it after the digit, or before it where a conflict's
+    /// `!` is. A cell with no corner free (a digit with both a mistake's
+    /// and a conflict's mark, a killer's full pencil cell) shows its colour
+    /// by its tint, and the side panel names it.
+    fn render_colour_mark(
+        &self,
+        cell: Cell,
+        colour: u8,
+        rect: Rect,
+        style: Style,
+        buf: &mut Buffer,
+    ) {
+        let Some(mark) = colour_mark(colour) else {
+            return;
+        };
+        let (left, right) = (rect.left(), rect.right().saturating_sub(1));
+        let (top, bottom) = (rect.top(), rect.bottom().saturating_sub(1));
+        let free = [(right, bottom), (right, top), (left, bottom), (left, top)]
+            .into_iter()
+            .find(|&(x, y)| buf.cell((x, y)).is_some_and(|c| c.symbol() == " "));
+        let Some((x, y)) = free else {
+            return;
+        };
+        // In the colour's own hue on its tint; on the cursor, in the
+        // cursor's style, which inverts the cell.
+        let mark_style = match self.theme.colour_mark(colour).fg {
+            Some(fg) if cell != self.game.cursor() => style.fg(fg),
+            _ => style,
+        };
+        set_char(buf, x, y, mark, mark_style);
+    }
+
+    fn render_cell_contents(&self, cell: Cell, rect: Rect, style: Style, buf: &mut Buffer) {
+        let g = self.geometry;
         buf.set_style(rect, style);
         for y in rect.top()..rect.bottom() {
             for x in rect.left()..rect.right() {

@@ -12,7 +12,7 @@ mod status;
 pub mod variant;
 pub mod watch_view;
 
-pub use board::{BoardWidget, MISTAKE_MARK};
+pub use board::{colour_mark, BoardWidget, COLOUR_MARKS, MISTAKE_MARK};
 pub use geometry::{BoardLayout, Density};
 pub use panel::Panel;
 pub use popups::{centred as popups_centred, HelpPopup, PausedScreen, TooSmall};
