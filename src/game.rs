@@ -12,6 +12,7 @@ pub mod editor;
 mod hint_request;
 pub mod prefs;
 mod saved;
+mod shared;
 
 pub use hint_request::{HintAnswer, HintRequest, Knowledge, NO_STEP_WHILE_CHECKING};
 

@@ -617,10 +617,12 @@ impl AppView<'_> {
                         vec![(Action::PickDigit, format!("hold a digit; {put} puts it"))],
                     ),
                     Action::Edit if editor.is_none() => (
-                        "type in a puzzle",
+                        "type a puzzle",
                         vec![
-                            (Action::EditPuzzle, "edit this one".into()),
-                            (Action::CopyPuzzle, "copy it".into()),
+                            (Action::EditPuzzle, "edit it".into()),
+                            // The copy key pressed again copies the game:
+                            // the puzzle with the entries and notes.
+                            (Action::CopyPuzzle, "copy it, again: game".into()),
                         ],
                     ),
                     _ => ("", Vec::new()),
