@@ -14,7 +14,7 @@ use crate::engine::format::{write_game, write_line, GameFormat};
 use crate::keymap::Action;
 
 /// Where a copy may not have arrived, and the fix for tmux.
-const WHERE: &str = "OSC 52; tmux: set -g set-clipboard on";
+const WHERE: &str = "OSC 52: some terminals ignore it; tmux: set -g set-clipboard on";
 
 /// The OSC 52 request that puts `text` on the terminal's clipboard:
 /// `ESC ] 52 ; c ; BASE64 BEL`.

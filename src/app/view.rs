@@ -622,7 +622,7 @@ impl AppView<'_> {
                             (Action::EditPuzzle, "edit it".into()),
                             // The copy key pressed again copies the game:
                             // the puzzle with the entries and notes.
-                            (Action::CopyPuzzle, "copy it, again: game".into()),
+                            (Action::CopyPuzzle, "copy, again: game".into()),
                         ],
                     ),
                     _ => ("", Vec::new()),
