@@ -113,6 +113,8 @@ pub struct App {
     /// Bytes for the terminal itself (OSC 52 from the copy key), sent by
     /// the event loop with the next frame.
     terminal_requests: Vec<u8>,
+    /// The last key copied the puzzle: the copy key again copies the game.
+    copy_again_copies_game: bool,
 }
 
 impl App {
@@ -146,6 +148,7 @@ impl App {
             hints_ahead: ahead::HintsAhead::default(),
             keeps_no_game: false,
             terminal_requests: Vec::new(),
+            copy_again_copies_game: false,
         }
     }
 
@@ -462,7 +465,18 @@ impl App {
     }
 
     fn start_game(&mut self, board: Board, difficulty: Option<Difficulty>, now: Instant) {
-        let game = self.settings.new_game(board, difficulty, now);
+        let played = crate::engine::format::PlayedPuzzle::new(board);
+        self.start_played_game(played, difficulty, now);
+    }
+
+    /// Starts a game on `played`'s puzzle from where its player left it.
+    fn start_played_game(
+        &mut self,
+        played: crate::engine::format::PlayedPuzzle,
+        difficulty: Option<Difficulty>,
+        now: Instant,
+    ) {
+        let game = self.settings.new_played_game(&played, difficulty, now);
         let left = self.persistence.abandoned(&self.game);
         self.game = game;
         self.celebration = None;
@@ -589,6 +603,10 @@ impl App {
             _ => self.game.shape().size(),
         };
         let action = self.keymap.action_for(&key, self.key_context(), size);
+        // Only the copy key right after a copy of the puzzle copies the game.
+        if action != Some(Action::CopyPuzzle) {
+            self.copy_again_copies_game = false;
+        }
         if matches!(self.screen, Screen::Help | Screen::WatchHelp) && self.scroll_help(&key, now) {
             return;
         }

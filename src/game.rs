@@ -12,6 +12,7 @@ pub mod editor;
 mod hint_request;
 pub mod prefs;
 mod saved;
+mod shared;
 
 /// How many colours a cell can be marked with (the colour key goes
 /// through them, then back to none).

@@ -258,3 +258,78 @@ fn easy_killers_take_givens_one_per_cage() {
         assert!(err.contains("--givens is for easy killers"), "{err}");
     }
 }
+
+/// Lines of HoDoKu's own regression library (reglib-1.3.txt, whose header
+/// defines the format): a Full House with placed digits, and its
+/// "Example 2", a Uniqueness Test with candidates deleted.
+const REGLIB_FULL_HOUSE: &str = ":0000:1:+6+3+42+8+9...8+7531+6+2+9+42+91+7+5+4+6+38+349+16+58+7+2+5+8+79+42..+6+1+62+83+754+97+5+8+4+2+39+61+9.+6+5784+23+4+2+3+6+91...:::182:";
+const REGLIB_EXAMPLE_2: &str = ":0603:3:14+8..+9+72+5.+3...89.697+6....38.+61......3+2.8.56...9......2.5+9+186....+8+3....61+6+1...35+89:224 524 225 525 135 455 755 458 758 165 168 771 284 484 784 285 485 785:364 365::";
+
+/// A library line's givens alone, as a plain line (the `+` digits are
+/// placed, not given).
+fn givens_of(line: &str) -> String {
+    let grid = line.split(':').nth(3).unwrap();
+    let mut out = String::new();
+    let mut placed = false;
+    for ch in grid.chars() {
+        match ch {
+            '+' => placed = true,
+            _ if placed => {
+                out.push('.');
+                placed = false;
+            }
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+#[test]
+fn the_batch_commands_read_the_givens_of_a_hodoku_library_line() {
+    for line in [REGLIB_FULL_HOUSE, REGLIB_EXAMPLE_2] {
+        let givens = givens_of(line);
+        assert_eq!(givens.len(), 81);
+        for command in [&["solve", "--count", "--limit", "3"][..], &["grade"][..]] {
+            let run = |puzzle: &str| {
+                let out = doku().args(command).arg(puzzle).output().unwrap();
+                (out.status.code(), String::from_utf8(out.stdout).unwrap())
+            };
+            assert_eq!(run(line), run(&givens), "{command:?} {line}");
+        }
+    }
+}
+
+#[test]
+fn a_malformed_hodoku_line_is_refused_with_its_line_and_column() {
+    let grid = ".".repeat(81);
+    for (line, column, says) in [
+        (
+            format!(":0000:x:{}x{}:::", &grid[..4], &grid[5..]),
+            13,
+            "'x' is not a cell",
+        ),
+        (
+            format!(":0000:x:{}:::", &grid[..79]),
+            9,
+            "the grid has 79 cells",
+        ),
+        (
+            format!(":0000:x:{grid}:123 99:::"),
+            95,
+            "'99' is not a deleted candidate",
+        ),
+        (
+            format!(":0000:x:{grid}:"),
+            90,
+            "a library line has 6 or 7 ':'",
+        ),
+    ] {
+        doku()
+            .args(["solve", &line])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "line 1, column {column}: HoDoKu library line: {says}"
+            )));
+    }
+}

@@ -123,3 +123,151 @@ fn the_copy_key_puts_the_puzzle_line_on_tmux_s_clipboard() {
     pane.keys(&["q"]);
     pane.wait_for("doku to quit", |s| s.contains("doku exited 0"));
 }
+
+/// Keys that move the cursor from r1c1 to `cell` of an `n`x`n` board.
+fn moves_to(cell: usize, n: usize) -> Vec<&'static str> {
+    let mut keys = vec!["j"; cell / n];
+    keys.extend(vec!["l"; cell % n]);
+    keys
+}
+
+/// The key that types digit `d` (1-9, then A, B, ...).
+fn digit_key(d: u8) -> String {
+    doku::keymap::digit_symbol(d)
+        .expect("a digit of the board")
+        .to_string()
+}
+
+/// Plays `board` (given as `puzzle`, its line) in a fresh state folder:
+/// an entry in its first empty cell, then the notes `notes` asks for,
+/// then the copy key twice. Returns what tmux's clipboard holds and the
+/// game as saved when quitting.
+fn play_and_copy_game(
+    tmux: &Tmux,
+    window: &str,
+    env: &[&str],
+    flags: &str,
+    board: &Board,
+    notes: Notes,
+) -> (String, SavedGame) {
+    let state = tempfile::tempdir().expect("temp dir");
+    let n = board.shape().size();
+    let pane = tmux.open(
+        window,
+        &doku_shell(state.path(), env, &format!("play {flags}")),
+    );
+    pane.wait_for("the deal", |s| s.contains('┏'));
+    let empty: Vec<usize> = (0..n * n).filter(|&i| board.values()[i] == 0).collect();
+    // An entry in the first empty cell: any digit its houses leave.
+    let first = doku::engine::Cell(empty[0] as u16);
+    let digit = board.candidates(first).first().expect("a candidate").get();
+    pane.keys(&moves_to(empty[0], n));
+    pane.keys(&[&digit_key(digit)]);
+    let mut after = board.clone();
+    after.set(first, doku::engine::Digit::new(digit));
+    // Back to r1c1, then to the second empty cell.
+    let second = empty[1];
+    let back: Vec<&str> = vec!["k"; empty[0] / n]
+        .into_iter()
+        .chain(vec!["h"; empty[0] % n])
+        .collect();
+    pane.keys(&back);
+    let candidates = after.candidates(doku::engine::Cell(second as u16));
+    match notes {
+        // Every candidate filled in (c), then the first one crossed out.
+        Notes::FilledThenOneOut => {
+            pane.keys(&["c"]);
+            pane.keys(&moves_to(second, n));
+            pane.keys(&[
+                "n",
+                &digit_key(candidates.first().expect("candidates").get()),
+            ]);
+        }
+        // Two pencil marks in one cell only.
+        Notes::TwoInOneCell => {
+            let mut two = candidates.iter();
+            let (a, b) = (two.next().expect("a"), two.next().expect("b"));
+            pane.keys(&moves_to(second, n));
+            pane.keys(&["Tab", &digit_key(a.get()), &digit_key(b.get())]);
+        }
+    }
+    pane.wait_for("the notes", |s| s.contains("notes"));
+    pane.keys(&["Y"]);
+    pane.wait_for("the puzzle copied", |s| s.contains("puzzle copied"));
+    pane.keys(&["Y"]);
+    pane.wait_for("the game copied", |s| s.contains("game copied"));
+    let copied = buffer(tmux);
+    pane.keys(&["q"]);
+    pane.wait_for("doku to quit", |s| s.contains("doku exited 0"));
+    (copied, saved(state.path()))
+}
+
+#[derive(Clone, Copy)]
+enum Notes {
+    FilledThenOneOut,
+    TwoInOneCell,
+}
+
+/// The game `doku play TEXT` starts, as saved when quitting at once in a
+/// fresh state folder.
+fn game_from_text(tmux: &Tmux, window: &str, env: &[&str], text: &str) -> SavedGame {
+    let state = tempfile::tempdir().expect("temp dir");
+    let pane = tmux.open(
+        window,
+        &doku_shell(state.path(), env, &format!("play '{text}'")),
+    );
+    pane.wait_for("the shared game", |s| s.contains('┏'));
+    pane.keys(&["q"]);
+    pane.wait_for("doku to quit", |s| s.contains("doku exited 0"));
+    saved(state.path())
+}
+
+fn same_game(shared: &SavedGame, played: &SavedGame) {
+    assert_eq!(shared.givens, played.givens, "givens");
+    assert_eq!(shared.entries, played.entries, "entries");
+    assert_eq!(shared.notes, played.notes, "notes");
+    assert!(played
+        .entries
+        .iter()
+        .any(|row| row.chars().any(|c| c != '.' && c != '0')));
+    assert!(!played.notes.is_empty());
+}
+
+#[test]
+fn a_game_copied_with_y_twice_plays_on_with_its_entries_and_notes() {
+    let Some(tmux) = Tmux::start("copy-game", 80, 24) else {
+        return;
+    };
+    tmux.ok(&["set-option", "-g", "set-clipboard", "on"]);
+    // A classic deal whose notes are the candidates less one crossed out:
+    // HoDoKu's library line holds it.
+    let classic = generated(&["--seed", "11"]);
+    let (text, before) = play_and_copy_game(
+        &tmux,
+        "classic",
+        &[],
+        "--seed 11",
+        &classic,
+        Notes::FilledThenOneOut,
+    );
+    assert!(text.starts_with(":0000:x:"), "HoDoKu's line: {text}");
+    assert!(text.contains('+'), "the entry is marked placed: {text}");
+    let after = game_from_text(&tmux, "classic-again", &[], &text);
+    same_game(&before, &after);
+
+    // A 16x16 with two pencil marks in one cell, without colours: an
+    // f-puzzles link.
+    let flags = ["--seed", "11", "--size", "16", "--difficulty", "easy"];
+    let sixteen = generated(&flags);
+    let (text, before) = play_and_copy_game(
+        &tmux,
+        "sixteen",
+        &["NO_COLOR=1"],
+        &flags.join(" "),
+        &sixteen,
+        Notes::TwoInOneCell,
+    );
+    assert!(text.starts_with("https://f-puzzles.com/?load="), "{text}");
+    let after = game_from_text(&tmux, "sixteen-again", &["NO_COLOR=1"], &text);
+    same_game(&before, &after);
+}

@@ -483,3 +483,36 @@ fn parse_puzzle_as_adds_the_variant_for_the_game() {
     let e = parse_puzzle_as(line.as_bytes(), ShapeHint::Infer, Variant::Jigsaw).unwrap_err();
     assert!(e.to_string().contains("a jigsaw needs its regions"), "{e}");
 }
+
+#[test]
+fn a_game_in_f_puzzles_plays_with_its_values_as_entries_and_its_marks_as_notes() {
+    use doku::engine::format::parse_game_as;
+    let puzzle = dealt(Variant::Jigsaw, 9, 9);
+    let mut game = Fpuzzle::new(puzzle.clone());
+    let empty: Vec<usize> = (0..81).filter(|&i| puzzle.values()[i] == 0).collect();
+    game.entries[empty[0]] = 4;
+    let mut two = Candidates::NONE;
+    two.insert(Digit::new(2).unwrap());
+    two.insert(Digit::new(7).unwrap());
+    let mut one = Candidates::NONE;
+    one.insert(Digit::new(9).unwrap());
+    game.centre_marks[empty[1]] = two;
+    game.corner_marks[empty[2]] = one;
+    // A mark under a digit is no note: the digit covers it.
+    game.centre_marks[empty[0]] = one;
+    for text in [
+        fpuzzles::write_json(&game),
+        fpuzzles::link(&fpuzzles::write_json(&game)),
+    ] {
+        let played = parse_game_as(text.as_bytes(), ShapeHint::Infer, Variant::Classic)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(played.puzzle, puzzle, "the givens and the regions");
+        assert_eq!(played.progress.entries[empty[0]], 4);
+        assert_eq!(played.entry_count(), 1);
+        assert_eq!(played.progress.notes[empty[1]], two, "centre marks");
+        assert_eq!(played.progress.notes[empty[2]], one, "corner marks");
+        assert_eq!(played.progress.notes[empty[0]], Candidates::NONE);
+        // The batch commands read the givens only.
+        assert_eq!(read_as(&text, Variant::Classic).unwrap(), puzzle);
+    }
+}

@@ -4,7 +4,8 @@
 //! a terminal.
 
 use super::{App, Screen};
-use crate::engine::format::{parse_puzzle, ShapeHint};
+use crate::engine::format::{parse_game_as, PlayedPuzzle, ShapeHint};
+use crate::engine::Variant;
 use crate::engine::{Board, Shape};
 use crate::game::editor::{Editor, FixRefused};
 use crate::game::{Direction, Outcome};
@@ -18,8 +19,9 @@ use std::time::Instant;
 pub enum Proposal {
     /// Deal a new puzzle (`g`).
     NewDeal,
-    /// Play this puzzle (given on the command line, pasted, or typed in).
-    Play(Board),
+    /// Play this puzzle (given on the command line, pasted, or typed in),
+    /// from where its player left it when the text carried a game.
+    Play(PlayedPuzzle),
     /// Play this puzzle and open the solver view on it.
     Watch(Board),
     /// Quit, though givens typed in the editor are not kept.
@@ -93,21 +95,24 @@ impl App {
     /// `doku play PUZZLE` over a saved game: the saved game stays on
     /// screen until the player says yes to the puzzle given; when nothing
     /// would be lost, the puzzle starts at once.
-    pub fn offer_given(&mut self, board: Board, now: Instant) {
-        if self.game.givens() == &board {
+    pub fn offer_given(&mut self, played: PlayedPuzzle, now: Instant) {
+        // A shared game of the saved puzzle is another game unless it is
+        // where the saved one stands.
+        let same_progress = !played.progress_is_set() || self.game.played() == played;
+        if self.game.givens() == &played.puzzle && same_progress {
             // The same puzzle again: going on with it loses nothing.
             self.message = Some("resumed: this puzzle is your saved game".into());
             return;
         }
         if self.game_at_stake() {
             self.ask(
-                Proposal::Play(board),
+                Proposal::Play(played),
                 "play the puzzle you gave (the game on screen then counts as abandoned)",
             );
         } else {
             // Nothing played in the saved game: "resumed" would mislead.
             self.message = None;
-            self.carry_out(Proposal::Play(board), now);
+            self.carry_out(Proposal::Play(played), now);
         }
     }
 
@@ -157,11 +162,11 @@ impl App {
         match proposal {
             Proposal::NewDeal => self.start_deal(),
             Proposal::Quit => self.quit = true,
-            Proposal::Play(board) => {
+            Proposal::Play(played) => {
                 // A deal still running would replace this puzzle on arrival.
                 self.deals.cancel();
                 self.editor = None;
-                self.start_game(board, None, now);
+                self.start_played_game(played, None, now);
             }
             Proposal::Watch(board) => {
                 self.deals.cancel();
@@ -173,15 +178,19 @@ impl App {
     }
 
     /// A puzzle pasted into the terminal (bracketed paste): in the editor
-    /// it becomes the givens; elsewhere doku offers to play it.
+    /// it becomes the givens; elsewhere doku offers to play it, from where
+    /// its player left it when the text carries a game (HoDoKu's library
+    /// line, f-puzzles with values and pencil marks).
     pub fn paste(&mut self, text: &str, now: Instant) {
-        let board = match parse_puzzle(text.trim(), ShapeHint::Infer) {
-            Ok(board) => board,
+        let played = match parse_game_as(text.trim().as_bytes(), ShapeHint::Infer, Variant::Classic)
+        {
+            Ok(played) => played,
             Err(e) => {
                 self.message = Some(format!("the pasted text is not a puzzle: {e}"));
                 return;
             }
         };
+        let board = played.puzzle.clone();
         let n = board.shape().size();
         if self.screen == Screen::Editing {
             self.editor = Some(Editor::from_board(board, now));
@@ -197,13 +206,25 @@ impl App {
             ));
             return;
         }
-        let givens = board.filled_count();
-        let text = if self.game_at_stake() {
-            format!("play the pasted {n}x{n} puzzle ({givens} givens; this game then counts as abandoned)")
+        let mut what = vec![format!("{} givens", board.filled_count())];
+        match played.entry_count() {
+            0 => {}
+            1 => what.push("1 entry".into()),
+            n => what.push(format!("{n} entries")),
+        }
+        if played.has_notes() {
+            what.push("notes".into());
+        }
+        if self.game_at_stake() {
+            what.push("this game then counts as abandoned".into());
+        }
+        let kind = if played.progress_is_set() {
+            "game"
         } else {
-            format!("play the pasted {n}x{n} puzzle ({givens} givens)")
+            "puzzle"
         };
-        self.ask(Proposal::Play(board), &text);
+        let text = format!("play the pasted {n}x{n} {kind} ({})", what.join(", "));
+        self.ask(Proposal::Play(played), &text);
     }
 
     /// Opens the editor on a blank board of `size` (the game waits, its
@@ -570,7 +591,7 @@ impl App {
             if watch {
                 Proposal::Watch(board)
             } else {
-                Proposal::Play(board)
+                Proposal::Play(PlayedPuzzle::new(board))
             }
         };
         match editor.fix() {
@@ -621,6 +642,7 @@ fn next_editor_variant(shape: Shape) -> Option<Shape> {
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::engine::format::parse_puzzle;
     use crate::engine::grader::Difficulty;
     use crate::game::editor::Solutions;
     use crate::game::Game;
@@ -727,17 +749,17 @@ mod tests {
         let mut app = app(now);
         chars(&mut app, "l9", now);
         let other = board(&PUZZLE.replace('2', "0"));
-        app.offer_given(other.clone(), now);
+        app.offer_given(PlayedPuzzle::new(other.clone()), now);
         assert!(app.question().is_some());
         chars(&mut app, "x", now);
         assert_ne!(app.game.givens(), &other, "the saved game stays");
         assert!(app.game.can_undo());
-        app.offer_given(other.clone(), now);
+        app.offer_given(PlayedPuzzle::new(other.clone()), now);
         chars(&mut app, "y", now);
         assert_eq!(app.game.givens(), &other);
         // The saved game's own puzzle given again: it just goes on.
         chars(&mut app, "4", now);
-        app.offer_given(other.clone(), now);
+        app.offer_given(PlayedPuzzle::new(other.clone()), now);
         assert!(app.question().is_none());
         assert!(app.game.can_undo(), "the same game, entries kept");
     }

@@ -3,8 +3,8 @@
 //! options every new game starts with.
 
 use crate::config::Config;
+use crate::engine::format::PlayedPuzzle;
 use crate::engine::grader::Difficulty;
-use crate::engine::Board;
 use crate::game::Game;
 use crate::theme::{Theme, Themes};
 use std::time::{Duration, Instant};
@@ -60,9 +60,15 @@ impl Settings {
         }
     }
 
-    /// A new game on `board`, with these options.
-    pub fn new_game(&self, board: Board, difficulty: Option<Difficulty>, now: Instant) -> Game {
-        let mut game = Game::new(board, difficulty, now);
+    /// A new game that starts with `played`'s entries and notes, with
+    /// these options.
+    pub fn new_played_game(
+        &self,
+        played: &PlayedPuzzle,
+        difficulty: Option<Difficulty>,
+        now: Instant,
+    ) -> Game {
+        let mut game = Game::from_played(played, difficulty, now);
         self.apply_to(&mut game);
         game
     }

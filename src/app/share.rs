@@ -1,17 +1,20 @@
 //! Sharing the puzzle: the copy key puts the puzzle in play on the
 //! clipboard of the player's terminal with OSC 52, as the line `doku`
 //! reads back (a jigsaw's regions and a killer's cages included, as `doku
-//! generate` prints them). The request goes out the way the frames do
-//! (see `event_loop::run`), so it reaches the terminal of a player over
-//! SSH too; some terminals ignore it, and the status line says so.
+//! generate` prints them); pressed again at once, it copies the game: the
+//! givens with the player's entries and notes, as HoDoKu's library line
+//! when that holds them exactly (a classic 9x9), else as an f-puzzles link
+//! (which SudokuPad opens too); `doku play` reads both back. The request
+//! goes out the way the frames do (see `event_loop::run`), so it reaches
+//! the terminal of a player over SSH too; some terminals ignore it, and
+//! the status line says so.
 
 use super::App;
-use crate::engine::format::write_line;
+use crate::engine::format::{write_game, write_line, GameFormat};
+use crate::keymap::Action;
 
-/// The status line after a copy: where it may not have arrived, and the
-/// fix for tmux.
-pub const COPIED: &str =
-    "puzzle copied (OSC 52: some terminals ignore it; tmux: set -g set-clipboard on)";
+/// Where a copy may not have arrived, and the fix for tmux.
+const WHERE: &str = "OSC 52: some terminals ignore it; tmux: set -g set-clipboard on";
 
 /// The OSC 52 request that puts `text` on the terminal's clipboard:
 /// `ESC ] 52 ; c ; BASE64 BEL`.
@@ -46,15 +49,56 @@ fn base64(bytes: &[u8]) -> String {
 
 impl App {
     /// The copy key: the puzzle line of the game in play, queued for the
-    /// terminal; the status line says where it may not arrive.
+    /// terminal; pressed again right after, the game with its entries and
+    /// notes. The status line says what went and where it may not arrive.
     pub(super) fn copy_puzzle(&mut self) {
+        let again = std::mem::take(&mut self.copy_again_copies_game);
         if self.deals.awaiting_first() {
             self.message = Some("nothing to copy yet: the puzzle is still being dealt".into());
             return;
         }
+        if again {
+            self.copy_game();
+            return;
+        }
         let line = write_line(self.game.givens());
         self.terminal_requests.extend_from_slice(&osc52(&line));
-        self.message = Some(COPIED.into());
+        let size = self.game.shape().size();
+        let key = self.keymap.keys_for_board(Action::CopyPuzzle, size);
+        self.message = Some(match key.first() {
+            Some(key) => {
+                format!("puzzle copied; {key} again: with your entries and notes ({WHERE})")
+            }
+            None => format!("puzzle copied ({WHERE})"),
+        });
+        self.copy_again_copies_game = true;
+    }
+
+    /// The game as one line: HoDoKu's or an f-puzzles link (see the
+    /// module's comment), queued for the terminal.
+    fn copy_game(&mut self) {
+        let played = self.game.played();
+        let (text, format) = write_game(&played);
+        self.terminal_requests.extend_from_slice(&osc52(&text));
+        let what = match format {
+            GameFormat::Hodoku => "game copied as HoDoKu's line",
+            GameFormat::FpuzzlesLink => "game copied as an f-puzzles link",
+        };
+        let mut parts = Vec::new();
+        match played.entry_count() {
+            0 => {}
+            1 => parts.push("1 entry".to_string()),
+            n => parts.push(format!("{n} entries")),
+        }
+        if played.has_notes() {
+            parts.push("notes".into());
+        }
+        let held = if parts.is_empty() {
+            "nothing entered yet".to_string()
+        } else {
+            parts.join(", ")
+        };
+        self.message = Some(format!("{what}: {held} ({WHERE})"));
     }
 
     /// The bytes keys asked to send to the terminal itself (not cells),

@@ -983,3 +983,54 @@ fn on_25x25_o_is_a_digit_and_ctrl_o_colours() {
     assert!(help.contains("Ctrl-o Alt-o"), "{help}");
     assert!(!help.contains("o Ctrl-o"), "{help}");
 }
+
+#[test]
+fn the_copy_key_twice_copies_the_game_and_a_paste_of_it_plays_on_from_there() {
+    use crate::engine::format::{write_game, write_line};
+    let now = Instant::now();
+    let mut app = app(now);
+    // An entry at r1c2, notes at r1c6 (two pencil marks).
+    chars(&mut app, "l5lllln12", now);
+    chars(&mut app, "Y", now);
+    let said = app.message.clone().unwrap_or_default();
+    assert!(said.contains("puzzle copied; Y again"), "{said}");
+    assert_eq!(
+        app.take_terminal_requests(),
+        super::share::osc52(&write_line(app.game.givens()))
+    );
+    chars(&mut app, "Y", now);
+    let said = app.message.clone().unwrap_or_default();
+    assert!(
+        said.contains("game copied as an f-puzzles link: 1 entry, notes"),
+        "{said}"
+    );
+    let (text, _) = write_game(&app.game.played());
+    assert_eq!(app.take_terminal_requests(), super::share::osc52(&text));
+    // Not twice in a row: the puzzle again.
+    chars(&mut app, "Y", now);
+    assert!(app
+        .message
+        .clone()
+        .unwrap_or_default()
+        .contains("puzzle copied"));
+    chars(&mut app, "hY", now);
+    assert!(app
+        .message
+        .clone()
+        .unwrap_or_default()
+        .contains("puzzle copied"));
+
+    // The copied game pasted into a fresh app: asked, then played on.
+    let played = app.game.played();
+    let mut other = app_with(&Config::built_in(), now);
+    other.handle_event(Event::Paste(text), now);
+    let asked = other.message.clone().unwrap_or_default();
+    assert!(
+        asked.contains("play the pasted 9x9 game") && asked.contains("1 entry, notes"),
+        "{asked}"
+    );
+    chars(&mut other, "y", now);
+    assert_eq!(other.game.played(), played);
+    assert_eq!(value(&other, 0, 1), Some(5));
+    assert!(!other.game.is_given(other.game.shape().cell(0, 1)));
+}

@@ -4,6 +4,7 @@
 
 use super::{App, Opening, Persistence};
 use crate::config::Config;
+use crate::engine::format::PlayedPuzzle;
 use crate::engine::{Board, SearchKind};
 use crate::game::Game;
 use crate::signals::{Shutdown, ShutdownSignals};
@@ -154,7 +155,7 @@ pub fn run(app: &mut App, terminal: &mut TuiTerminal) -> io::Result<Option<Shutd
 /// With `resume`, the autosaved game comes back if there is one.
 pub fn main(
     config_path: Option<&std::path::Path>,
-    puzzle: Option<Board>,
+    puzzle: Option<PlayedPuzzle>,
     resume: bool,
     deals: DealChoices,
 ) -> i32 {
@@ -296,12 +297,19 @@ pub fn main_with(
     watch: Option<WatchLaunch>,
 ) -> i32 {
     let deals = watch.map_or_else(DealChoices::default, |w| w.deals);
-    launch_app(config_path, puzzle, resume, watch, None, deals)
+    launch_app(
+        config_path,
+        puzzle.map(PlayedPuzzle::new),
+        resume,
+        watch,
+        None,
+        deals,
+    )
 }
 
 fn launch_app(
     config_path: Option<&std::path::Path>,
-    puzzle: Option<Board>,
+    puzzle: Option<PlayedPuzzle>,
     resume: bool,
     watch: Option<WatchLaunch>,
     edit: Option<EditLaunch>,
@@ -378,7 +386,13 @@ fn launch_app(
             offer = Some(board);
             App::new(config, themes, theme, saved, seed)
         }
-        (Some(board), None) => App::new(config, themes, theme, Game::new(board, None, now), seed),
+        (Some(played), None) => App::new(
+            config,
+            themes,
+            theme,
+            Game::from_played(&played, None, now),
+            seed,
+        ),
         (None, Some(saved)) => App::new(config, themes, theme, saved, seed),
         (None, None) => App::dealing(config, themes, theme, seed),
     };

@@ -624,10 +624,12 @@ impl AppView<'_> {
                         vec![(Action::ClearColours, "clear all".into())],
                     ),
                     Action::Edit if editor.is_none() => (
-                        "type in a puzzle",
+                        "type a puzzle",
                         vec![
-                            (Action::EditPuzzle, "edit this one".into()),
-                            (Action::CopyPuzzle, "copy it".into()),
+                            (Action::EditPuzzle, "edit it".into()),
+                            // The copy key pressed again copies the game:
+                            // the puzzle with the entries and notes.
+                            (Action::CopyPuzzle, "copy, again: game".into()),
                         ],
                     ),
                     _ => ("", Vec::new()),

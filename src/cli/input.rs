@@ -29,13 +29,15 @@ pub struct InputArgs {
     /// (N*N symbols, one per cell naming its cage, `.` for none), a space,
     /// and the sums (a=16,b=7,...: each cage's symbol, `=`, its sum).
     /// Also f-puzzles JSON, or an f-puzzles or SudokuPad link
-    /// (https://f-puzzles.com/?load=N4Ig...), killer cages included.
+    /// (https://f-puzzles.com/?load=N4Ig...), killer cages included, and
+    /// HoDoKu's library line (:0000:x:GRID:DELETED::); of a game in
+    /// progress in either, the givens are read.
     #[arg(value_name = "PUZZLE")]
     pub puzzles: Vec<String>,
     /// Read puzzles from a file (one per line, or block, .sdk or CSV form;
     /// a block's jigsaw map after `regions:`, a killer's cage map after
     /// `cages:` then `sums: a=16 b=7 ...`; f-puzzles JSON, one object per
-    /// line or one object in the file; links).
+    /// line or one object in the file; links; HoDoKu library lines).
     #[arg(long, short, value_name = "F")]
     pub file: Option<PathBuf>,
     /// Rules the puzzles are read with: the houses a line cannot show (X's

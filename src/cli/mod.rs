@@ -11,7 +11,7 @@ mod progress;
 mod solve;
 mod stats;
 
-use crate::engine::format::{Format, ShapeHint};
+use crate::engine::format::{Format, PlayedPuzzle, ShapeHint};
 use crate::engine::generator::Symmetry;
 use crate::engine::grader::Difficulty;
 use crate::engine::{Board, Named, Strategy, Variant};
@@ -181,9 +181,13 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// A puzzle on one line (81 symbols for 9x9, `.` or `0` for empty).
+    /// A puzzle on one line (81 symbols for 9x9, `.` or `0` for empty), or
+    /// a game in progress as Y twice copies it: a HoDoKu library line
+    /// (`:0000:x:GRID:DELETED::`, `+` before a placed digit) or f-puzzles
+    /// JSON or link, its placed digits as entries and its candidates or
+    /// pencil marks as notes.
     pub puzzle: Option<String>,
-    /// Read the puzzle from a file.
+    /// Read the puzzle (or a game in progress) from a file.
     #[arg(long, short, value_name = "F", conflicts_with = "puzzle")]
     pub file: Option<PathBuf>,
     /// Start a new game instead of resuming the saved one.
@@ -677,10 +681,10 @@ pub fn main() -> i32 {
         Some(Command::Completions { shell }) => docs::completions(shell),
         Some(Command::Man) => docs::man(),
         Some(Command::Serve(args)) => crate::serve::main(args.options(cli.config.clone())),
-        Some(Command::Play(args)) => match play_puzzle(&args) {
+        Some(Command::Play(args)) => match play_game(&args) {
             // A puzzle that cannot be finished is no game; `doku watch` shows
             // the search exhausting it instead.
-            Ok(Some(board)) if !has_solution(&board, &puzzle_source(&args)) => {
+            Ok(Some(played)) if !has_solution(&played.puzzle, &puzzle_source(&args)) => {
                 say!(
                     "doku: {}: this puzzle has no solution, so it cannot be played; \
                      doku watch shows the search proving it",
@@ -835,7 +839,9 @@ fn watch_launch(
         variant: args.variant,
         seed: args.seed,
     };
-    let puzzle = play_puzzle(&as_play)?;
+    // The solver starts from the givens: entries shared with the puzzle
+    // are the player's, not the watched run's.
+    let puzzle = play_game(&as_play)?.map(|played| played.puzzle);
     let launch = crate::app::WatchLaunch {
         strategy,
         speed: args.speed,
@@ -879,9 +885,11 @@ fn puzzle_source(args: &PlayArgs) -> String {
     }
 }
 
-/// The puzzle `doku play` was given, checked; `None` for a fresh deal.
-fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> {
-    use crate::engine::format::{check_givens, parse_puzzle_bytes};
+/// The puzzle `doku play` was given, checked, with the entries and notes
+/// of a shared game (a HoDoKu library line, f-puzzles with values and
+/// pencil marks); `None` for a fresh deal.
+fn play_game(args: &PlayArgs) -> Result<Option<PlayedPuzzle>, String> {
+    use crate::engine::format::{check_givens, parse_game_as};
     let source = puzzle_source(args);
     // Bytes, not a string: a file that is not UTF-8 gets the line and column
     // of its first bad byte from the parser, like `doku solve --file`.
@@ -898,9 +906,12 @@ fn play_puzzle(args: &PlayArgs) -> Result<Option<crate::engine::Board>, String> 
         (None, None) => return Ok(None),
     };
     let bytes = bytes.strip_prefix(input::BYTE_ORDER_MARK).unwrap_or(&bytes);
-    let board = parse_puzzle_bytes(bytes, args.boxes.unwrap_or_default())
+    let played = parse_game_as(bytes, args.boxes.unwrap_or_default(), Variant::Classic)
         .map_err(|e| format!("{source}: {e}"))?;
-    let board = with_variant(board, args.variant)?;
+    let board = with_variant(played.puzzle, args.variant)?;
     check_givens(&board, 1).map_err(|e| format!("{source}: {e}"))?;
-    Ok(Some(board))
+    Ok(Some(PlayedPuzzle {
+        puzzle: board,
+        progress: played.progress,
+    }))
 }

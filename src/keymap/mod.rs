@@ -119,7 +119,7 @@ actions! {
     ToggleLatin => "toggle_latin", Both, "latin", "deal Latin squares (no boxes) next, or sudokus again";
     Edit => "edit", Play, "edit", "type in a puzzle of your own (the editor)";
     EditPuzzle => "edit_puzzle", Play, "edit this", "open this puzzle's givens in the editor";
-    CopyPuzzle => "copy_puzzle", Play, "copy", "copy this puzzle's line to the clipboard (OSC 52)";
+    CopyPuzzle => "copy_puzzle", Play, "copy", "copy this puzzle's line to the clipboard (OSC 52); again: the game, with your entries and notes";
     SkipCell => "skip_cell", Play, "skip", "in the editor: leave the cell empty and move on";
     PlayEdited => "play_edited", Play, "play", "in the editor: fix the givens and play them";
     CageMark => "cage_mark", Play, "cage", "draw a killer cage: mark cells (on a cage: redraw it), type the sum, Enter";

@@ -12,12 +12,18 @@
 //! are read wherever a puzzle is ([`fpuzzles`]). The houses a line cannot
 //! show (X's diagonals, windoku's windows) come from a [`Variant`] given to
 //! the reader ([`PuzzleReader::with_variant`]).
+//!
+//! A game in progress (the givens, the digits placed and the notes) is
+//! shared as a line of HoDoKu's library format ([`hodoku`]) or as f-puzzles
+//! with values and pencil marks; both are read as puzzles everywhere, and
+//! [`parse_game_as`] keeps what was placed and noted too.
 
 pub mod fpuzzles;
+pub mod hodoku;
 pub mod killer;
 pub mod lz;
 
-use super::board::{cell_name, digit_text, Board};
+use super::board::{cell_name, digit_text, Board, Candidates};
 use super::shape::{Cell, Digit, Shape, ShapeError, MAX_SIZE};
 use super::variant::Variant;
 use std::io::BufRead;
@@ -85,6 +91,12 @@ pub enum ParseError {
     },
     #[error("line {line}: f-puzzles: {message}")]
     Fpuzzles { line: usize, message: String },
+    #[error("line {line}, column {column}: HoDoKu library line: {message}")]
+    Hodoku {
+        line: usize,
+        column: usize,
+        message: String,
+    },
     #[error("line {line}: {message}")]
     Variant { line: usize, message: String },
     #[error("no puzzle in it (it is empty, or holds only blank and comment lines)")]
@@ -116,6 +128,7 @@ impl ParseError {
             | ParseError::RegionMap { line, .. }
             | ParseError::Cages { line, .. }
             | ParseError::Fpuzzles { line, .. }
+            | ParseError::Hodoku { line, .. }
             | ParseError::Variant { line, .. } => *line,
             ParseError::NoPuzzle | ParseError::Io(_) => 0,
         }
@@ -166,6 +179,101 @@ impl ShapeHint {
 pub struct ReadPuzzle {
     pub line: usize,
     pub board: Board,
+    /// The digits placed and the notes, for the formats that keep a game
+    /// in progress (HoDoKu's library line, f-puzzles); boxed, as batch
+    /// input carries none and moves many puzzles.
+    pub progress: Option<Box<Progress>>,
+}
+
+impl ReadPuzzle {
+    /// A puzzle with nothing placed.
+    pub fn new(line: usize, board: Board) -> ReadPuzzle {
+        ReadPuzzle {
+            line,
+            board,
+            progress: None,
+        }
+    }
+}
+
+/// A solve in progress, per cell: the digit placed (0 for none; never on
+/// a given) and the notes (only in cells without a digit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub entries: Vec<u8>,
+    pub notes: Vec<Candidates>,
+}
+
+impl Progress {
+    /// Whether anything is placed or noted.
+    pub fn is_empty(&self) -> bool {
+        self.entries.iter().all(|&e| e == 0) && self.notes.iter().all(|n| n.is_empty())
+    }
+}
+
+/// A puzzle and the game played on it so far, as shared between players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedPuzzle {
+    /// The rules and the givens.
+    pub puzzle: Board,
+    pub progress: Progress,
+}
+
+impl PlayedPuzzle {
+    /// `puzzle` with nothing placed or noted.
+    pub fn new(puzzle: Board) -> PlayedPuzzle {
+        let cells = puzzle.shape().cell_count();
+        PlayedPuzzle {
+            puzzle,
+            progress: Progress {
+                entries: vec![0; cells],
+                notes: vec![Candidates::NONE; cells],
+            },
+        }
+    }
+
+    /// The game of `puzzle` with these entries and notes, made consistent:
+    /// no entry on a given, no note in a cell with a digit, each list one
+    /// per cell.
+    pub fn with_progress(puzzle: Board, entries: &[u8], notes: &[Candidates]) -> PlayedPuzzle {
+        let size = puzzle.shape().size();
+        let mut played = PlayedPuzzle::new(puzzle);
+        let givens = played.puzzle.values();
+        for (i, (entry, note)) in played
+            .progress
+            .entries
+            .iter_mut()
+            .zip(played.progress.notes.iter_mut())
+            .enumerate()
+        {
+            let placed = entries.get(i).copied().filter(|&d| usize::from(d) <= size);
+            *entry = if givens[i] == 0 {
+                placed.unwrap_or(0)
+            } else {
+                0
+            };
+            if givens[i] == 0 && *entry == 0 {
+                let all = Candidates::all(played.puzzle.shape());
+                *note = Candidates(notes.get(i).map_or(0, |n| n.0 & all.0));
+            }
+        }
+        played
+    }
+
+    /// How many digits the player placed.
+    pub fn entry_count(&self) -> usize {
+        self.progress.entries.iter().filter(|&&e| e != 0).count()
+    }
+
+    /// Whether anything is placed or noted.
+    pub fn progress_is_set(&self) -> bool {
+        !self.progress.is_empty()
+    }
+
+    /// Whether any cell has notes.
+    pub fn has_notes(&self) -> bool {
+        self.progress.notes.iter().any(|n| !n.is_empty())
+    }
 }
 
 /// One token of a row: its raw value (0 = empty, may exceed the size until
@@ -462,7 +570,11 @@ fn add_variant(puzzle: ReadPuzzle, variant: Variant) -> Result<ReadPuzzle, Parse
             message: "the puzzle does not fit its variant".into(),
         })?;
     check_givens(&board, line)?;
-    Ok(ReadPuzzle { line, board })
+    Ok(ReadPuzzle {
+        line,
+        board,
+        progress: puzzle.progress,
+    })
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -504,10 +616,7 @@ impl<R: BufRead> PuzzleReader<R> {
             },
         )?;
         check_givens(&board, puzzle.line)?;
-        Ok(ReadPuzzle {
-            line: puzzle.line,
-            board,
-        })
+        Ok(ReadPuzzle::new(puzzle.line, board))
     }
 
     /// After a block (and its region map): its cages, if a `cages:` line
@@ -560,10 +669,7 @@ impl<R: BufRead> PuzzleReader<R> {
             })?;
         let board = puzzle.board.with_cages(Some(std::sync::Arc::new(cages)));
         check_cages(&board, puzzle.line)?;
-        Ok(ReadPuzzle {
-            line: puzzle.line,
-            board,
-        })
+        Ok(ReadPuzzle::new(puzzle.line, board))
     }
 
     /// The `n` rows of `n` symbols of a map under a block (the marker line
@@ -690,6 +796,14 @@ impl<R: BufRead> PuzzleReader<R> {
                 continue;
             }
             if self.block.is_empty() {
+                // A HoDoKu library line, the only format to start with a
+                // colon: looked at first, as its grid would pass for plain
+                // symbols further on.
+                let first = self.buf.iter().find(|b| !b.is_ascii_whitespace());
+                if first == Some(&b':') {
+                    let text = String::from_utf8_lossy(&self.buf);
+                    return Some(hodoku_puzzle(&text, self.hint, line_no));
+                }
                 // Most batch lines are one puzzle of plain symbols: read at
                 // once, before the looks at JSON, links and region maps, none
                 // of which such a line can be (see `plain_line`).
@@ -854,13 +968,50 @@ impl JsonDepth {
     }
 }
 
-/// The puzzle of an f-puzzles JSON text or link found on `line`.
+/// The puzzle of an f-puzzles JSON text or link found on `line`, with
+/// its values that are not given as entries and its pencil marks, centre
+/// or corner, as notes.
 fn fpuzzles_puzzle(text: &str, line: usize) -> Result<ReadPuzzle, ParseError> {
     let game = fpuzzles::read(text).map_err(|e| ParseError::Fpuzzles { line, message: e.0 })?;
     check_givens(&game.puzzle, line)?;
+    let marks: Vec<Candidates> = game
+        .centre_marks
+        .iter()
+        .zip(&game.corner_marks)
+        .map(|(centre, corner)| Candidates(centre.0 | corner.0))
+        .collect();
+    let played = PlayedPuzzle::with_progress(game.puzzle, &game.entries, &marks);
     Ok(ReadPuzzle {
         line,
-        board: game.puzzle,
+        board: played.puzzle,
+        progress: (!played.progress.is_empty()).then(|| Box::new(played.progress)),
+    })
+}
+
+/// The puzzle of a line of HoDoKu's library format found on `line`: its
+/// givens, its placed digits as entries and, when it deletes candidates,
+/// the candidates left as notes (what HoDoKu shows).
+fn hodoku_puzzle(text: &str, hint: ShapeHint, line: usize) -> Result<ReadPuzzle, ParseError> {
+    let read = hodoku::read(text).map_err(|e| ParseError::Hodoku {
+        line,
+        column: e.column,
+        message: e.message,
+    })?;
+    let shape = hint
+        .shape_for(9)
+        .map_err(|source| ParseError::Shape { line, source })?;
+    let board = Board::from_values(shape, read.givens.clone()).ok_or(ParseError::Hodoku {
+        line,
+        column: 1,
+        message: "the grid does not fit a 9x9".into(),
+    })?;
+    check_givens(&board, line)?;
+    let notes = read.candidates(shape).unwrap_or_default();
+    let played = PlayedPuzzle::with_progress(board, &read.placed, &notes);
+    Ok(ReadPuzzle {
+        line,
+        board: played.puzzle,
+        progress: (!played.progress.is_empty()).then(|| Box::new(played.progress)),
     })
 }
 
@@ -1060,7 +1211,7 @@ fn line_with_cages(
         Err(e) => return Some(Err(e)),
     };
     let board = puzzle.board.with_cages(Some(std::sync::Arc::new(cages)));
-    Some(check_cages(&board, line).map(|()| ReadPuzzle { line, board }))
+    Some(check_cages(&board, line).map(|()| ReadPuzzle::new(line, board)))
 }
 
 /// The givens of a killer against its cages: no digit twice in a cage, no
@@ -1153,7 +1304,7 @@ fn fast_line(raw: &[u8], hint: ShapeHint, line: usize) -> Option<Result<ReadPuzz
     }
     let shape = Shape::infer(n).ok()?;
     let board = Board::from_values(shape, values)?;
-    Some(check_givens(&board, line).map(|()| ReadPuzzle { line, board }))
+    Some(check_givens(&board, line).map(|()| ReadPuzzle::new(line, board)))
 }
 
 /// [`fast_line`] for a line that can be nothing else: up to 25x25 its
@@ -1282,7 +1433,7 @@ fn build_on(
     if check {
         check_givens(&board, line)?;
     }
-    Ok(ReadPuzzle { line, board })
+    Ok(ReadPuzzle::new(line, board))
 }
 
 /// Whether the symbols of a 16x16 look written in hex (`0`-`F`, with `.`
@@ -1539,6 +1690,63 @@ pub fn parse_puzzle_as(
         Some(Err(e)) => Err(e),
         None => Err(ParseError::NoPuzzle),
     }
+}
+
+/// [`parse_puzzle_as`] keeping the game: for a HoDoKu library line or
+/// f-puzzles, the digits placed (as entries, not givens) and the notes;
+/// any other format gives the puzzle with nothing placed.
+pub fn parse_game_as(
+    bytes: &[u8],
+    hint: ShapeHint,
+    variant: Variant,
+) -> Result<PlayedPuzzle, ParseError> {
+    let mut reader = PuzzleReader::new(bytes, hint).with_variant(variant);
+    match reader.next() {
+        Some(Ok(p)) => match reader.next() {
+            None => Ok(match p.progress {
+                Some(progress) => PlayedPuzzle {
+                    puzzle: p.board,
+                    progress: *progress,
+                },
+                None => PlayedPuzzle::new(p.board),
+            }),
+            Some(Ok(extra)) => Err(ParseError::ExtraPuzzle { line: extra.line }),
+            Some(Err(e)) => Err(e),
+        },
+        Some(Err(e)) => Err(e),
+        None => Err(ParseError::NoPuzzle),
+    }
+}
+
+/// The one-line formats a game in progress is shared in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameFormat {
+    /// HoDoKu's library line: classic 9x9, notes as candidates deleted.
+    Hodoku,
+    /// An f-puzzles link (SudokuPad opens its payload too): any rules,
+    /// entries as values, notes as centre pencil marks.
+    FpuzzlesLink,
+}
+
+/// A game in progress as one line another program (or doku) reads back:
+/// HoDoKu's library line when it holds the game exactly (a classic 9x9
+/// whose notes are either absent or each empty cell's candidates less some
+/// eliminated, as HoDoKu keeps them), else an f-puzzles link, which holds
+/// any notes and rules.
+pub fn write_game(game: &PlayedPuzzle) -> (String, GameFormat) {
+    let Progress { entries, notes } = &game.progress;
+    if let Some(line) = hodoku::write(&game.puzzle, entries, notes) {
+        let same = parse_game_as(line.as_bytes(), ShapeHint::Infer, Variant::Classic)
+            .is_ok_and(|back| back == *game);
+        if same {
+            return (line, GameFormat::Hodoku);
+        }
+    }
+    let mut fpuzzle = fpuzzles::Fpuzzle::new(game.puzzle.clone());
+    fpuzzle.entries = entries.clone();
+    fpuzzle.centre_marks = notes.clone();
+    let json = fpuzzles::write_json(&fpuzzle);
+    (fpuzzles::link(&json), GameFormat::FpuzzlesLink)
 }
 
 /// Output formats.
