@@ -288,7 +288,7 @@ fn attempt_carving(
     if on_target.difficulty != target {
         return None;
     }
-    let refined = carve_capped(start.clone(), orbits, target, cancel);
+    let refined = carve_capped(start.clone(), solution, orbits, target, cancel);
     match at_most_target(&refined) {
         Some(verdict) if verdict.difficulty == target => Some((refined, Some(verdict))),
         _ => Some((start, Some(on_target))),
@@ -326,22 +326,22 @@ fn carve_unique<'a>(
 }
 
 /// Carves on from `puzzle` (unique, graded at most `cap`), trying every
-/// orbit still present, each removal kept if the grade stays at most `cap`
-/// without trial and error.
+/// orbit still present, each removal kept if the solution stays unique and
+/// the grade stays at most `cap` without trial and error.
 ///
-/// On 9x9 the fast search proves uniqueness first (it also rejects most
-/// removals far sooner than the grader). Elsewhere the grader alone
-/// decides: logic without the uniqueness techniques that solves the puzzle
-/// proves its solution unique (every deduction holds in every solution);
-/// when it stalls the removal is refused (the uniqueness techniques would
-/// be unsound on a puzzle with several solutions).
+/// Uniqueness is proved first, as in [`carve_unique`] (on 9x9 by the fast
+/// search, elsewhere by propagation): it rejects most removals far sooner
+/// than the grader, and the grader then runs with the uniqueness
+/// techniques, capped at `cap`. (Letting the grader prove uniqueness by
+/// finishing without them meant running it uncapped from expert on, up to
+/// forcing nets on puzzles with several solutions: seconds for one X deal.)
 fn carve_capped(
     mut puzzle: Board,
+    solution: &Board,
     orbits: &[Vec<u16>],
     cap: Difficulty,
     cancel: &AtomicBool,
 ) -> Board {
-    let classic = puzzle.shape() == Shape::CLASSIC;
     for orbit in orbits {
         if cancel.load(Ordering::Relaxed) {
             break;
@@ -350,15 +350,10 @@ fn carve_capped(
             continue;
         }
         try_remove(&mut puzzle, orbit, |p| {
-            // Each grade stops at its first step past the cap.
-            let verdict = if classic {
-                p.is_uniquely_solvable()
-                    .then(|| grade_at_most(p, cap, true))
-                    .flatten()
-            } else {
-                grade_at_most(p, cap, false)
-            };
-            verdict.is_some_and(|v| v.difficulty <= cap && v.hardest != TRIAL_AND_ERROR)
+            // The grade stops at its first step past the cap.
+            stays_unique(p, solution, orbit)
+                && grade_at_most(p, cap, true)
+                    .is_some_and(|v| v.difficulty <= cap && v.hardest != TRIAL_AND_ERROR)
         });
     }
     puzzle

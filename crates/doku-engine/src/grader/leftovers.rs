@@ -7,6 +7,9 @@
 
 use super::grid::{Finding, Grid, Pattern};
 use super::Technique;
+use crate::Shape;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The most innies (and outies) a band may have: past this the law is no
 /// longer something a person sees.
@@ -17,8 +20,48 @@ pub(crate) fn law_of_leftovers(grid: &Grid, out: &mut Finding) -> bool {
     if !shape.is_jigsaw() {
         return false;
     }
+    bands_of(grid).iter().any(|leftovers| {
+        let (band, innies, outies) = (&leftovers.band, &leftovers.innies, &leftovers.outies);
+        band.eliminate(grid, innies, outies, true, out)
+            || band.eliminate(grid, innies, outies, false, out)
+    })
+}
+
+/// A band with its innies and outies.
+struct Leftovers {
+    band: Band,
+    innies: Vec<usize>,
+    outies: Vec<usize>,
+}
+
+/// The bands of `grid`'s layout with 1 to [`MAX_LEFTOVERS`] innies, in the
+/// order they are searched. They depend on the layout alone, and the law
+/// is tried at every step of a grading: they are found once per layout.
+fn bands_of(grid: &Grid) -> Arc<Vec<Leftovers>> {
+    static CACHE: OnceLock<Mutex<HashMap<Shape, Arc<Vec<Leftovers>>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut map = match cache.lock() {
+        Ok(map) => map,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    let shape = grid.geo.shape;
+    if let Some(bands) = map.get(&shape) {
+        return Arc::clone(bands);
+    }
+    // Every deal draws a fresh layout: start over now and then rather
+    // than keep them all.
+    if map.len() >= 64 {
+        map.clear();
+    }
+    let bands = Arc::new(find_bands(grid));
+    map.insert(shape, Arc::clone(&bands));
+    bands
+}
+
+fn find_bands(grid: &Grid) -> Vec<Leftovers> {
     let n = grid.size();
     let region_of = |cell: usize| grid.geo.standard_houses[cell][2] as usize - 2 * n;
+    let mut bands = Vec::new();
     for rows in [true, false] {
         for count in 1..n {
             for first in 0..=n - count {
@@ -43,16 +86,15 @@ pub(crate) fn law_of_leftovers(grid: &Grid, out: &mut Finding) -> bool {
                 let outies: Vec<usize> = (0..n * n)
                     .filter(|&c| !in_band(c) && chosen.contains(&region_of(c)))
                     .collect();
-                let band = Band { rows, first, count };
-                if band.eliminate(grid, &innies, &outies, true, out)
-                    || band.eliminate(grid, &innies, &outies, false, out)
-                {
-                    return true;
-                }
+                bands.push(Leftovers {
+                    band: Band { rows, first, count },
+                    innies,
+                    outies,
+                });
             }
         }
     }
-    false
+    bands
 }
 
 struct Band {
