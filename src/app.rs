@@ -838,7 +838,8 @@ impl App {
             Action::MoveLeft => game.move_cursor(Direction::Left),
             Action::MoveRight => game.move_cursor(Direction::Right),
             Action::Enter(value) => game.input(value, now),
-            Action::Erase => game.erase(now),
+            // Backspace steps back only in the editor, where typing moves on.
+            Action::Erase | Action::EraseBack => game.erase(now),
             Action::ToggleNotes => game.toggle_notes_mode(),
             Action::FillCandidates => game.fill_candidates(now),
             Action::CycleColour | Action::ClearColours => {

@@ -564,6 +564,19 @@ impl Game {
         Outcome::Moved
     }
 
+    /// Moves the cursor to the cell before it in reading order (the
+    /// editor's Backspace); wraps to the last cell only when wrapping is on.
+    pub fn retreat_cursor(&mut self) -> Outcome {
+        let cells = self.shape().cell_count();
+        let before = match (self.cursor.index(), self.wrap) {
+            (0, true) => cells - 1,
+            (0, false) => return Outcome::Unchanged,
+            (i, _) => i - 1,
+        };
+        self.cursor = Cell(before as u16);
+        Outcome::Moved
+    }
+
     /// Puts the cursor on `row`, `col` (a mouse click); off the board does nothing.
     pub fn set_cursor(&mut self, row: usize, col: usize) -> Outcome {
         let n = self.shape().size();

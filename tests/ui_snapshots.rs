@@ -210,6 +210,8 @@ fn reverse_keys(app: &App, action: Action) -> String {
         Action::ToggleNotes => app.keymap.keys_for(Action::PickDigit).join(" "),
         // o Ctrl-o O Alt-o: clearing the colours shares the colour key's line.
         Action::CycleColour => app.keymap.keys_for(Action::ClearColours).join(" "),
+        // 0 Delete x Backspace: erasing back shares erase's line.
+        Action::Erase => app.keymap.keys_for(Action::EraseBack).join(" "),
         _ => String::from("\u{0}"),
     }
 }
@@ -284,6 +286,7 @@ fn the_help_in_the_editor_lists_its_keys_the_cage_keys_among_them() {
     let screen = text(&draw(&app, now, 80, 24));
     let editor = [
         Action::Erase,
+        Action::EraseBack,
         Action::Undo,
         Action::Redo,
         Action::PlayEdited,

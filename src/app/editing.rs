@@ -360,6 +360,12 @@ impl App {
             }
             Action::Enter(value) => editor.enter(value, now),
             Action::Erase | Action::SkipCell => editor.erase(now),
+            // As in a line of text: the cell before the cursor, which is
+            // the one just typed, and the cursor goes back to it.
+            Action::EraseBack => {
+                editor.game_mut().retreat_cursor();
+                editor.erase(now)
+            }
             Action::Undo => editor.undo(now),
             Action::Redo => editor.redo(now),
             _ => Outcome::Unchanged,
@@ -469,9 +475,12 @@ impl App {
             }
             // Typed digits, erase, undo and redo went through the editor
             // above; here they changed nothing (nothing to undo, ...).
-            Action::Enter(_) | Action::Erase | Action::SkipCell | Action::Undo | Action::Redo => {
-                Outcome::Unchanged
-            }
+            Action::Enter(_)
+            | Action::Erase
+            | Action::EraseBack
+            | Action::SkipCell
+            | Action::Undo
+            | Action::Redo => Outcome::Unchanged,
             Action::MoveUp => board.move_cursor(Direction::Up),
             Action::MoveDown => board.move_cursor(Direction::Down),
             Action::MoveLeft => board.move_cursor(Direction::Left),
@@ -515,7 +524,7 @@ impl App {
             Action::MoveLeft => editor.game_mut().move_cursor(Direction::Left),
             Action::MoveRight => editor.game_mut().move_cursor(Direction::Right),
             Action::CageMark => editor.mark_cell(),
-            Action::Erase => editor.erase_sum_digit(),
+            Action::Erase | Action::EraseBack => editor.erase_sum_digit(),
             Action::Back => {
                 editor.cancel_cage();
                 self.message = Some("cage dropped: the cages are as they were".into());
@@ -1166,6 +1175,66 @@ mod tests {
         chars(&mut app, "e", now);
         let editor = app.editor.as_ref().expect("editor open");
         assert_eq!(editor.givens().filled_count(), 0);
+    }
+
+    #[test]
+    fn backspace_in_the_editor_erases_the_cell_just_typed_and_goes_back_to_it() {
+        // It erased the cursor's cell and moved on, like the other erase
+        // keys, so a mistyped given took Left, Left, x to put right.
+        let now = Instant::now();
+        let mut app = app(now);
+        chars(&mut app, "e123", now);
+        use crate::engine::Cell;
+        let at = |app: &App| app.editor.as_ref().expect("editor open").givens().clone();
+        assert_eq!(
+            app.editor.as_ref().map(|e| e.game().cursor()),
+            Some(Cell(3))
+        );
+        key(&mut app, KeyCode::Backspace, now);
+        let editor = app.editor.as_ref().expect("editor open");
+        assert_eq!(editor.game().cursor(), Cell(2), "back on the 3");
+        assert_eq!(at(&app).get(Cell(2)), None, "the 3 is erased");
+        assert_eq!(
+            at(&app).get(Cell(1)).map(|d| d.get()),
+            Some(2),
+            "the 2 stays"
+        );
+        chars(&mut app, "4", now);
+        assert_eq!(
+            at(&app).get(Cell(2)).map(|d| d.get()),
+            Some(4),
+            "typed again"
+        );
+        // Back to r1c1, every given erased on the way.
+        for _ in 0..3 {
+            key(&mut app, KeyCode::Backspace, now);
+        }
+        assert_eq!(
+            app.editor.as_ref().map(|e| e.game().cursor()),
+            Some(Cell(0))
+        );
+        assert_eq!(at(&app).filled_count(), 0);
+        // In play it erases the cursor's cell and stays there, as before.
+        key(&mut app, KeyCode::Esc, now);
+        assert_eq!(app.screen, Screen::Playing);
+        let shape = app.game.shape();
+        let empty = shape
+            .cells()
+            .find(|&c| app.game.board().get(c).is_none())
+            .expect("an empty cell");
+        app.game.set_cursor(shape.row(empty), shape.col(empty));
+        let digit = app
+            .game
+            .board()
+            .candidates(empty)
+            .iter()
+            .next()
+            .expect("a candidate");
+        chars(&mut app, &digit.get().to_string(), now);
+        assert!(app.game.board().get(empty).is_some());
+        key(&mut app, KeyCode::Backspace, now);
+        assert_eq!(app.game.board().get(empty), None, "erased");
+        assert_eq!(app.game.cursor(), empty, "and the cursor stays");
     }
 
     #[test]

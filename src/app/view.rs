@@ -611,6 +611,14 @@ impl AppView<'_> {
                 let put = app.keymap.keys_for_board(Action::PlayEdited, size);
                 let put = put.first().map_or("Enter", String::as_str);
                 let (text, others): (&str, Vec<(Action, String)>) = match entry.action {
+                    Action::Erase if editor.is_some() => (
+                        "erase the cell and move on",
+                        vec![(Action::EraseBack, "the one before".into())],
+                    ),
+                    Action::Erase => (
+                        "erase the cell; the editor moves on",
+                        vec![(Action::EraseBack, "back".into())],
+                    ),
                     Action::Undo => (
                         "undo the last change",
                         vec![(Action::Redo, "redo it".into())],
@@ -1072,6 +1080,7 @@ fn editor_takes(action: Action) -> bool {
                 | Action::MoveLeft
                 | Action::MoveRight
                 | Action::Erase
+                | Action::EraseBack
                 | Action::Undo
                 | Action::Redo
                 | Action::CycleSize
@@ -1091,6 +1100,7 @@ fn folded_into_another(action: Action) -> bool {
     matches!(
         action,
         Action::Redo
+            | Action::EraseBack
             | Action::EditPuzzle
             | Action::CopyPuzzle
             | Action::PickDigit

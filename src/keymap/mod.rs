@@ -100,6 +100,7 @@ actions! {
     MoveLeft => "move_left", Play, "left", "move the cursor left";
     MoveRight => "move_right", Play, "right", "move the cursor right";
     Erase => "erase", Play, "erase", "erase the cell (in the editor: and move on)";
+    EraseBack => "erase_back", Play, "erase back", "erase the cell (in the editor: the one before, moving back to it)";
     ToggleNotes => "toggle_notes", Play, "notes", "toggle notes mode (digits then toggle pencil marks)";
     PickDigit => "pick_digit", Play, "hold", "hold the digit under the cursor (or the last typed) to place with Enter; again: drop it";
     FillCandidates => "fill_candidates", Play, "fill", "fill every empty cell with all its candidates as notes";
@@ -150,6 +151,7 @@ impl Action {
             | Action::MoveRight
             | Action::Enter(_)
             | Action::Erase
+            | Action::EraseBack
             | Action::ToggleNotes
             | Action::PickDigit
             | Action::FillCandidates
