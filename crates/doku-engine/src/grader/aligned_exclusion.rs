@@ -34,6 +34,79 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
     if cells > MAX_CELLS || grid.size() > 9 {
         return false;
     }
+    let slot = if degree == 2 {
+        &PAIRS_NONE
+    } else {
+        &TRIPLETS_NONE
+    };
+    let changed = slot.with(|known| match &*known.borrow() {
+        Some(known) => known.changed_in(grid),
+        None => u128::MAX,
+    });
+    if changed == 0 {
+        return false;
+    }
+    if search(grid, degree, changed, out) {
+        return true;
+    }
+    slot.with(|known| {
+        let mut known = known.borrow_mut();
+        match known.as_mut() {
+            Some(known) if std::sync::Arc::ptr_eq(&known.geo, &grid.geo) => {
+                known.cands.clone_from(&grid.cands);
+                known.values.clone_from(&grid.values);
+            }
+            _ => {
+                *known = Some(Nothing {
+                    geo: std::sync::Arc::clone(&grid.geo),
+                    cands: grid.cands.clone(),
+                    values: grid.values.clone(),
+                })
+            }
+        }
+    });
+    false
+}
+
+thread_local! {
+    /// The last position on this thread where the search of pairs found
+    /// nothing.
+    static PAIRS_NONE: std::cell::RefCell<Option<Nothing>> = const { std::cell::RefCell::new(None) };
+    /// The same for triplets.
+    static TRIPLETS_NONE: std::cell::RefCell<Option<Nothing>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A position where a search found nothing. What a search decides about
+/// some base cells reads only their candidates and those of the cells
+/// that see them all: where none of those changed since such a position,
+/// it decides nothing again. The path's next position mostly differs in a
+/// few cells (a chain's removal, a placement and its peers), so most
+/// cells are skipped on the positions that find nothing again.
+struct Nothing {
+    geo: std::sync::Arc<crate::shape::Geometry>,
+    cands: Vec<u64>,
+    values: Vec<u8>,
+}
+
+impl Nothing {
+    /// The cells whose candidates differ from the grid's (all of them on
+    /// another board).
+    fn changed_in(&self, grid: &Grid) -> u128 {
+        if !std::sync::Arc::ptr_eq(&self.geo, &grid.geo) || self.cands.len() != grid.cands.len() {
+            return u128::MAX;
+        }
+        let cells = self.cands.iter().zip(&self.values);
+        let now = grid.cands.iter().zip(&grid.values);
+        (cells.zip(now).enumerate())
+            .filter(|(_, (was, is))| was != is)
+            .fold(0u128, |m, (c, _)| m | 1u128 << c)
+    }
+}
+
+/// The search: base cells that, with every cell seeing them all, are
+/// outside `changed` are not tried (see [`Nothing`]).
+fn search(grid: &Grid, degree: usize, changed: u128, out: &mut Finding) -> bool {
+    let cells = grid.cands.len();
     let count = |c: usize| grid.cands[c].count_ones() as usize;
     // The cells with two to `degree` candidates, counted once each (a
     // peer is asked about some twenty times).
@@ -54,6 +127,7 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
         .filter(|&c| grid.values[c] == 0 && count(c) >= 2 && excluders[c] != 0)
         .collect();
     let base_mask = base.iter().fold(0u128, |m, &c| m | 1u128 << c);
+    let touched = |c: usize| changed >> c & 1 != 0;
     for (i, &a) in base.iter().enumerate() {
         for &b in &base[i + 1..] {
             let common = excluders[a] & excluders[b];
@@ -61,7 +135,12 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
             if common & common.wrapping_sub(1) == 0 {
                 continue;
             }
+            let pair_touched = touched(a) || touched(b);
+            let shared = peers[a] & peers[b];
             if degree == 2 {
+                if !pair_touched && shared & changed == 0 {
+                    continue;
+                }
                 if exclude(grid, &[a, b], common, &peers, out) {
                     return true;
                 }
@@ -76,7 +155,15 @@ fn aligned(grid: &Grid, degree: usize, out: &mut Finding) -> bool {
                 once |= peers[e];
             }
             let after_b = if b + 1 >= 128 { 0 } else { !0u128 << (b + 1) };
-            for c in bits128(twice & base_mask & after_b) {
+            let mut thirds = twice & base_mask & after_b;
+            if !pair_touched && shared & changed == 0 {
+                // Only a changed third cell can decide anything new.
+                thirds &= changed;
+            }
+            for c in bits128(thirds) {
+                if !pair_touched && !touched(c) && shared & peers[c] & changed == 0 {
+                    continue;
+                }
                 let common = common & excluders[c];
                 // SE's aligned rule: some base cell with two or three
                 // candidates sees another base cell.

@@ -834,10 +834,66 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
                         .any(|&h| bilocal[h * n + d].0 != u16::MAX));
         }
     }
+    // Each candidate's links, in the order the search takes them: the
+    // same from every start, so found once instead of once per node.
+    let (turned_off, turned_on) = {
+        let mut made = Vec::new();
+        let (mut off, mut on) = (Links::default(), Links::default());
+        for cell in 0..grid.cands.len() {
+            for d in 0..n {
+                if grid.cands[cell] >> d & 1 == 0 {
+                    off.end_key();
+                    on.end_key();
+                    continue;
+                }
+                // Assumed on, it turns off what it sees ("off" nodes with
+                // no strong link out end their line: left out).
+                made.clear();
+                if y_links {
+                    for d2 in bits(grid.cands[cell] & !(1 << d)) {
+                        made.push((cell as u16, d2 as u8));
+                    }
+                }
+                let own_box = houses(cell)[0];
+                for (i, h) in houses(cell).into_iter().enumerate() {
+                    for &c in &grid.geo.house_cells[h] {
+                        // A row's or column's cells in the box came first.
+                        if c as usize != cell
+                            && grid.cands[c as usize] & (1 << d) != 0
+                            && (i == 0
+                                || grid.geo.standard_houses[c as usize][2] as usize != own_box)
+                        {
+                            made.push((c, d as u8));
+                        }
+                    }
+                }
+                off.targets
+                    .extend((made.iter()).filter(|&&(c, d2)| strong[c as usize * n + d2 as usize]));
+                off.end_key();
+                // Assumed off, it turns on its strong partners.
+                made.clear();
+                if y_links && two_bits(grid.cands[cell]) {
+                    let other = (grid.cands[cell] & !(1 << d)).trailing_zeros() as u8;
+                    made.push((cell as u16, other));
+                }
+                if x_links {
+                    for h in houses(cell) {
+                        let (a, b) = bilocal[h * n + d];
+                        let other = if a as usize == cell { b } else { a };
+                        if a != u16::MAX && !made.contains(&(other, d as u8)) {
+                            made.push((other, d as u8));
+                        }
+                    }
+                }
+                on.targets.extend_from_slice(&made);
+                on.end_key();
+            }
+        }
+        (off, on)
+    };
     let mut arena: Vec<Pot> = Vec::new();
     let mut on_mark = vec![u32::MAX; grid.cands.len() * n];
     let (mut pending_on, mut pending_off) = (Vec::new(), Vec::new());
-    let mut made: Vec<(u16, u8)> = Vec::new();
     let mut best: Option<SeLoop> = None;
     let mut victims = Vec::new();
     let mut stamp = 0u32;
@@ -885,31 +941,9 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
                 }
                 for &p in &pending_on {
                     let pot = arena[p as usize];
-                    made.clear();
-                    let (pc, pd) = (pot.cell as usize, pot.digit as usize);
-                    if y_links {
-                        for d2 in bits(grid.cands[pc] & !(1 << pd)) {
-                            made.push((pot.cell, d2 as u8));
-                        }
-                    }
-                    let own_box = houses(pc)[0];
-                    for (i, h) in houses(pc).into_iter().enumerate() {
-                        for &c in &grid.geo.house_cells[h] {
-                            // A row's or column's cells in the box came first.
-                            if c as usize != pc
-                                && grid.cands[c as usize] & (1 << pd) != 0
-                                && (i == 0
-                                    || grid.geo.standard_houses[c as usize][2] as usize != own_box)
-                            {
-                                made.push((c, pot.digit));
-                            }
-                        }
-                    }
-                    for &(c, d2) in &made {
+                    let key = pot.cell as usize * n + pot.digit as usize;
+                    for &(c, d2) in turned_off.of(key) {
                         let bit = seen_bit(c, d2);
-                        if !strong[c as usize * n + d2 as usize] {
-                            continue;
-                        }
                         if pot.seen & bit == 0 || !is_ancestor(&arena, p, c, d2, false) {
                             arena.push(Pot {
                                 cell: c,
@@ -929,22 +963,8 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
                 }
                 for &p in &pending_off {
                     let pot = arena[p as usize];
-                    made.clear();
-                    let (pc, pd) = (pot.cell as usize, pot.digit as usize);
-                    if y_links && two_bits(grid.cands[pc]) {
-                        let other = (grid.cands[pc] & !(1 << pd)).trailing_zeros() as u8;
-                        made.push((pot.cell, other));
-                    }
-                    if x_links {
-                        for h in houses(pc) {
-                            let (a, b) = bilocal[h * n + pd];
-                            let other = if a == pot.cell { b } else { a };
-                            if a != u16::MAX && !made.contains(&(other, pot.digit)) {
-                                made.push((other, pot.digit));
-                            }
-                        }
-                    }
-                    for &(c, d2) in &made {
+                    let from = pot.cell as usize * n + pot.digit as usize;
+                    for &(c, d2) in turned_on.of(from) {
                         let key = c as usize * n + d2 as usize;
                         // The loop closes (of `length` nodes): is it one SE keeps?
                         let shorter = best.as_ref().is_none_or(|b| length < b.0);
@@ -1013,6 +1033,30 @@ fn se_cycles(grid: &Grid, technique: Technique, out: &mut Finding) -> bool {
         removals_by_digit(grid, &out.eliminations)
     );
     true
+}
+
+/// The links out of each candidate (cell * 9 + digit) of a position, one
+/// way (on to off, or off to on): the candidates they reach, in order.
+#[derive(Default)]
+struct Links {
+    targets: Vec<(u16, u8)>,
+    /// Where each candidate's targets end in `targets`.
+    ends: Vec<u32>,
+}
+
+impl Links {
+    fn end_key(&mut self) {
+        self.ends.push(self.targets.len() as u32);
+    }
+
+    fn of(&self, key: usize) -> &[(u16, u8)] {
+        let from = if key == 0 {
+            0
+        } else {
+            self.ends[key - 1] as usize
+        };
+        &self.targets[from..self.ends[key] as usize]
+    }
 }
 
 /// Whether `cell`, `digit` (on or off) is `p` or one of its ancestors

@@ -16,7 +16,7 @@
 //! mode always follows the cells' links too. Boards up to 9x9.
 
 use super::chains::{say, Link, Node};
-use super::grid::{bits, Finding, Grid, Pattern};
+use super::grid::{Finding, Grid, Pattern};
 use super::{chain_length_increment, Technique};
 use crate::shape::Geometry;
 use std::rc::Rc;
@@ -329,30 +329,92 @@ impl<'g> Digit1<'g> {
     }
 }
 
+thread_local! {
+    /// Each digit's simplest contradiction on the last position searched.
+    static DIGITS: std::cell::RefCell<KnownDigits> = std::cell::RefCell::new(KnownDigits::default());
+}
+
+/// A digit's propagations read only where the digit can go: while that
+/// stays as it was (and the cells tried from, those of two candidates or
+/// more), its simplest contradiction is the one found before. A step
+/// mostly leaves most digits as they were, so most are not searched again.
+#[derive(Default)]
+struct KnownDigits {
+    geo: Option<Arc<Geometry>>,
+    /// Each digit's places, the cells tried from, and its simplest
+    /// contradiction (complexity, cell, on).
+    digits: [Option<(u128, u128, Option<Contradiction>)>; 9],
+}
+
+/// A digit's contradiction: its complexity, the cell assumed, and whether
+/// it was assumed on.
+type Contradiction = (usize, usize, bool);
+
+impl Digit1<'_> {
+    /// The simplest contradiction of the digit from the cells of `starts`
+    /// (complexity, cell, on; the first in cell order, on before off, of
+    /// those as simple).
+    fn simplest(&mut self, starts: u128) -> Option<Contradiction> {
+        let mut best: Option<Contradiction> = None;
+        let mut left = starts;
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
+            for on in [true, false] {
+                if let Some(clash) = self.propagate(cell, on) {
+                    let k = self.complexity(&clash);
+                    if best.is_none_or(|(b, ..)| k < b) {
+                        best = Some((k, cell, on));
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
 pub(crate) fn nishio(grid: &Grid, out: &mut Finding) -> bool {
     let n = grid.size();
     if n > 9 || grid.cands.len() > 128 {
         return false;
     }
-    // The simplest contradiction: (complexity, cell, digit, on first).
+    // The simplest contradiction: (complexity, cell, digit, on first), the
+    // first in the order of the search (cell, then digit, on before off).
     let mut best: Option<(usize, usize, usize, bool)> = None;
     let layout = layout_of(grid);
     let mut nets: Vec<Digit1> = (0..n).map(|d| Digit1::new(grid, &layout, d)).collect();
-    for cell in 0..grid.cands.len() {
-        if grid.values[cell] != 0 || grid.cands[cell].count_ones() < 2 {
-            continue;
+    DIGITS.with(|known| {
+        let mut known = known.borrow_mut();
+        if !known
+            .geo
+            .as_ref()
+            .is_some_and(|geo| Arc::ptr_eq(geo, &grid.geo))
+        {
+            *known = KnownDigits {
+                geo: Some(Arc::clone(&grid.geo)),
+                ..KnownDigits::default()
+            };
         }
-        for d in bits(grid.cands[cell]) {
-            for on in [true, false] {
-                if let Some(clash) = nets[d].propagate(cell, on) {
-                    let k = nets[d].complexity(&clash);
-                    if best.is_none_or(|(b, ..)| k < b) {
-                        best = Some((k, cell, d, on));
-                    }
+        for (d, net) in nets.iter_mut().enumerate() {
+            let starts = (0..grid.cands.len())
+                .filter(|&c| grid.cands[c] >> d & 1 != 0 && grid.cands[c].count_ones() >= 2)
+                .fold(0u128, |m, c| m | 1u128 << c);
+            let simplest = match known.digits[d] {
+                Some((open, from, simplest)) if open == net.start && from == starts => simplest,
+                _ => {
+                    let simplest = net.simplest(starts);
+                    known.digits[d] = Some((net.start, starts, simplest));
+                    simplest
+                }
+            };
+            if let Some((k, cell, on)) = simplest {
+                let key = (k, cell, d, !on);
+                if best.is_none_or(|(b, c, e, o)| key < (b, c, e, !o)) {
+                    best = Some((k, cell, d, on));
                 }
             }
         }
-    }
+    });
     let Some((complexity, cell, d, on)) = best else {
         return false;
     };

@@ -69,26 +69,92 @@ fn easiest(grid: &Grid) -> Option<(usize, Finding)> {
             best = Some((kind, f));
         }
     };
-    for start in 0..grid.cands.len() {
-        let pair = grid.cands[start];
-        if grid.values[start] != 0 || pair.count_ones() != 2 {
-            continue;
-        }
-        let mut search = Search {
-            grid,
-            pair,
-            path: vec![],
-            loops: vec![],
-        };
-        search.extend(start, 2, 0, None);
-        for cells in search.loops {
-            if !is_valid_loop(grid, &cells) {
+    PAIR_LOOPS.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        memo.retain(|known| std::sync::Arc::ptr_eq(&known.geo, &grid.geo));
+        // The pairs whose loops are known to be this position's.
+        let mut current: Vec<u64> = Vec::new();
+        for start in 0..grid.cands.len() {
+            let pair = grid.cands[start];
+            if grid.values[start] != 0 || pair.count_ones() != 2 {
                 continue;
             }
-            steps_of(grid, &cells, pair, &mut consider);
+            let at = match memo.iter().position(|known| known.pair == pair) {
+                Some(at) if current.contains(&pair) => at,
+                known => {
+                    current.push(pair);
+                    let cells = PairLoops::cells_of(grid, pair);
+                    match known {
+                        Some(at) if memo[at].cells == cells => at,
+                        Some(at) => {
+                            memo[at] = PairLoops::search(grid, pair, cells);
+                            at
+                        }
+                        None => {
+                            memo.push(PairLoops::search(grid, pair, cells));
+                            memo.len() - 1
+                        }
+                    }
+                }
+            };
+            let loops = memo[at].loops.iter().filter(|(from, _)| *from == start);
+            for cells in loops.map(|(_, cells)| cells) {
+                steps_of(grid, cells, pair, &mut consider);
+            }
+        }
+    });
+    best
+}
+
+thread_local! {
+    /// The loops of each pair of digits searched last on this thread.
+    static PAIR_LOOPS: std::cell::RefCell<Vec<PairLoops>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The valid loops [`Search`] finds from each cell of a pair of digits.
+/// The search reads only the cells that hold both digits: while none of
+/// them changes, a step elsewhere leaves its loops as they were, so most
+/// steps take them from here instead of searching again (the search is
+/// the costliest part of the stage; the steps each loop gives are worked
+/// out anew, as they read the whole grid).
+struct PairLoops {
+    geo: std::sync::Arc<crate::shape::Geometry>,
+    pair: u64,
+    /// Each cell's candidates where it holds both digits, else 0.
+    cells: Vec<u64>,
+    /// Each valid loop with the cell it was found from, in the order of
+    /// the search.
+    loops: Vec<(usize, Vec<usize>)>,
+}
+
+impl PairLoops {
+    fn cells_of(grid: &Grid, pair: u64) -> Vec<u64> {
+        let holds = |(&cands, &value): (&u64, &u8)| value == 0 && cands & pair == pair;
+        (grid.cands.iter().zip(&grid.values))
+            .map(|cell| if holds(cell) { *cell.0 } else { 0 })
+            .collect()
+    }
+
+    fn search(grid: &Grid, pair: u64, cells: Vec<u64>) -> PairLoops {
+        let mut loops = Vec::new();
+        for start in (0..cells.len()).filter(|&start| cells[start] == pair) {
+            let mut search = Search {
+                grid,
+                pair,
+                path: vec![],
+                loops: vec![],
+            };
+            search.extend(start, 2, 0, None);
+            let valid = search.loops.into_iter().filter(|l| is_valid_loop(grid, l));
+            loops.extend(valid.map(|l| (start, l)));
+        }
+        PairLoops {
+            geo: std::sync::Arc::clone(&grid.geo),
+            pair,
+            cells,
+            loops,
         }
     }
-    best
 }
 
 struct Search<'g> {
