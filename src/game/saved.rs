@@ -79,13 +79,7 @@ impl Game {
     /// The game as the autosave writes it, with the time played up to `now`.
     pub fn to_saved(&self, now: Instant, seed: Option<u64>) -> SavedGame {
         let shape = self.shape();
-        let entries: Vec<u8> = self
-            .board
-            .values()
-            .iter()
-            .zip(self.givens.values())
-            .map(|(&value, &given)| if given != 0 { 0 } else { value })
-            .collect();
+        let entries = self.entries();
         let (variant, regions) = SavedGame::rules_of(shape);
         // A killer names itself by its cages (the shape knows only houses).
         let variant = match crate::engine::Variant::of_board(&self.givens) {

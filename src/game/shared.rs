@@ -48,14 +48,18 @@ impl Game {
 
     /// The game as players share it: the puzzle, the entries, the notes.
     pub fn played(&self) -> PlayedPuzzle {
-        let entries: Vec<u8> = self
-            .board
+        PlayedPuzzle::with_progress(self.givens.clone(), &self.entries(), &self.notes)
+    }
+
+    /// The player's digits, cell by cell: 0 where a cell is empty or
+    /// holds a given (what a save and a shared game both keep).
+    pub(super) fn entries(&self) -> Vec<u8> {
+        self.board
             .values()
             .iter()
             .zip(self.givens.values())
             .map(|(&value, &given)| if given != 0 { 0 } else { value })
-            .collect();
-        PlayedPuzzle::with_progress(self.givens.clone(), &entries, &self.notes)
+            .collect()
     }
 }
 
