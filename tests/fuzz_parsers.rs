@@ -82,6 +82,10 @@ fn symbol_soup(max: usize) -> impl Strategy<Value = Vec<u8>> {
         b"\x00",
         b"*",
         b"=",
+        // HoDoKu's library line: colons, and deleted candidates as triples.
+        b":",
+        b":0000:x:",
+        b" 123",
     ];
     proptest::collection::vec(proptest::sample::select(pieces), 0..max)
         .prop_map(|parts| parts.concat())
@@ -99,6 +103,9 @@ fn valid_inputs() -> Vec<String> {
         write_block(&sixteen),
         write_csv(&sixteen),
         sixteen_line(),
+        // HoDoKu's library line (its reglib-1.3.txt example 2): givens,
+        // placed digits after '+', deleted candidates.
+        ":0603:3:14+8..+9+72+5.+3...89.697+6....38.+61......3+2.8.56...9......2.5+9+186....+8+3....61+6+1...35+89:224 524 225 525 135 455 755 458 758 165 168 771 284 484 784 285 485 785:364 365::".to_string(),
     ]
 }
 
