@@ -207,14 +207,7 @@ impl App {
             return;
         }
         let mut what = vec![format!("{} givens", board.filled_count())];
-        match played.entry_count() {
-            0 => {}
-            1 => what.push("1 entry".into()),
-            n => what.push(format!("{n} entries")),
-        }
-        if played.has_notes() {
-            what.push("notes".into());
-        }
+        what.extend(super::share::progress_words(&played));
         if self.game_at_stake() {
             what.push("this game then counts as abandoned".into());
         }

@@ -10,7 +10,7 @@
 //! the status line says so.
 
 use super::App;
-use crate::engine::format::{write_game, write_line, GameFormat};
+use crate::engine::format::{write_game, write_line, GameFormat, PlayedPuzzle};
 use crate::keymap::Action;
 
 /// Where a copy may not have arrived, and the fix for tmux.
@@ -23,6 +23,21 @@ pub fn osc52(text: &str) -> Vec<u8> {
     out.extend_from_slice(base64(text.as_bytes()).as_bytes());
     out.push(0x07);
     out
+}
+
+/// What a shared game holds besides its givens, in words for the status
+/// line: "3 entries", "notes" (nothing for a bare puzzle).
+pub(super) fn progress_words(played: &PlayedPuzzle) -> Vec<String> {
+    let mut words = Vec::new();
+    match played.entry_count() {
+        0 => {}
+        1 => words.push("1 entry".to_string()),
+        n => words.push(format!("{n} entries")),
+    }
+    if played.has_notes() {
+        words.push("notes".into());
+    }
+    words
 }
 
 /// Standard base64 (RFC 4648, with padding), as OSC 52 takes it.
@@ -84,15 +99,7 @@ impl App {
             GameFormat::Hodoku => "game copied as HoDoKu's line",
             GameFormat::FpuzzlesLink => "game copied as an f-puzzles link",
         };
-        let mut parts = Vec::new();
-        match played.entry_count() {
-            0 => {}
-            1 => parts.push("1 entry".to_string()),
-            n => parts.push(format!("{n} entries")),
-        }
-        if played.has_notes() {
-            parts.push("notes".into());
-        }
+        let parts = progress_words(&played);
         let held = if parts.is_empty() {
             "nothing entered yet".to_string()
         } else {

@@ -1680,16 +1680,7 @@ pub fn parse_puzzle_as(
     hint: ShapeHint,
     variant: Variant,
 ) -> Result<Board, ParseError> {
-    let mut reader = PuzzleReader::new(bytes, hint).with_variant(variant);
-    match reader.next() {
-        Some(Ok(p)) => match reader.next() {
-            None => Ok(p.board),
-            Some(Ok(extra)) => Err(ParseError::ExtraPuzzle { line: extra.line }),
-            Some(Err(e)) => Err(e),
-        },
-        Some(Err(e)) => Err(e),
-        None => Err(ParseError::NoPuzzle),
-    }
+    only_puzzle(bytes, hint, variant).map(|p| p.board)
 }
 
 /// [`parse_puzzle_as`] keeping the game: for a HoDoKu library line or
@@ -1700,16 +1691,22 @@ pub fn parse_game_as(
     hint: ShapeHint,
     variant: Variant,
 ) -> Result<PlayedPuzzle, ParseError> {
+    let p = only_puzzle(bytes, hint, variant)?;
+    Ok(match p.progress {
+        Some(progress) => PlayedPuzzle {
+            puzzle: p.board,
+            progress: *progress,
+        },
+        None => PlayedPuzzle::new(p.board),
+    })
+}
+
+/// The one puzzle in `bytes`: a second one, or none, is an error.
+fn only_puzzle(bytes: &[u8], hint: ShapeHint, variant: Variant) -> Result<ReadPuzzle, ParseError> {
     let mut reader = PuzzleReader::new(bytes, hint).with_variant(variant);
     match reader.next() {
         Some(Ok(p)) => match reader.next() {
-            None => Ok(match p.progress {
-                Some(progress) => PlayedPuzzle {
-                    puzzle: p.board,
-                    progress: *progress,
-                },
-                None => PlayedPuzzle::new(p.board),
-            }),
+            None => Ok(p),
             Some(Ok(extra)) => Err(ParseError::ExtraPuzzle { line: extra.line }),
             Some(Err(e)) => Err(e),
         },
