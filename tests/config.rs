@@ -443,45 +443,56 @@ fn every_bundled_theme_parses_and_resolves() {
     );
 }
 
-#[test]
-fn shading_and_highlights_stay_distinct_at_every_colour_depth() {
-    for depth in [
-        ColorDepth::TrueColor,
-        ColorDepth::Ansi256,
-        ColorDepth::Ansi16,
-    ] {
+const COLOUR_DEPTHS: [ColorDepth; 3] = [
+    ColorDepth::TrueColor,
+    ColorDepth::Ansi256,
+    ColorDepth::Ansi16,
+];
+
+/// Every built-in theme with colours, resolved at every colour depth.
+fn colour_themes_at_every_depth() -> Vec<(ColorDepth, &'static str, theme::Theme)> {
+    let mut all = Vec::new();
+    for depth in COLOUR_DEPTHS {
         let themes = Themes::built_in(depth);
         for name in ["default", "light", "high-contrast", "solarized"] {
             let theme = themes.get(name).unwrap_or_else(|| panic!("no {name}"));
-            let shades = [theme.box_shade(true).bg, theme.box_shade(false).bg];
-            assert_ne!(
-                shades[0], shades[1],
-                "{name} at {depth:?}: checkerboard lost"
-            );
-            for (what, style) in [
-                ("peer", theme.peer_highlight()),
-                ("same_digit", theme.same_digit()),
-                ("hint", theme.hint_cells()),
-            ] {
-                if let Some(bg) = style.bg {
-                    assert!(
-                        !shades.contains(&Some(bg)),
-                        "{name} at {depth:?}: {what} background {bg:?} is a box shade"
-                    );
-                }
+            all.push((depth, name, theme.clone()));
+        }
+    }
+    all
+}
+
+#[test]
+fn shading_and_highlights_stay_distinct_at_every_colour_depth() {
+    for (depth, name, theme) in colour_themes_at_every_depth() {
+        let shades = [theme.box_shade(true).bg, theme.box_shade(false).bg];
+        assert_ne!(
+            shades[0], shades[1],
+            "{name} at {depth:?}: checkerboard lost"
+        );
+        for (what, style) in [
+            ("peer", theme.peer_highlight()),
+            ("same_digit", theme.same_digit()),
+            ("hint", theme.hint_cells()),
+        ] {
+            if let Some(bg) = style.bg {
+                assert!(
+                    !shades.contains(&Some(bg)),
+                    "{name} at {depth:?}: {what} background {bg:?} is a box shade"
+                );
             }
-            for (what, style) in [
-                ("note", theme.note()),
-                ("entry", theme.entry()),
-                ("given", theme.given()),
-            ] {
-                for shade in shades.into_iter().flatten() {
-                    assert_ne!(
-                        style.fg,
-                        Some(shade),
-                        "{name} at {depth:?}: {what} invisible on its box shade"
-                    );
-                }
+        }
+        for (what, style) in [
+            ("note", theme.note()),
+            ("entry", theme.entry()),
+            ("given", theme.given()),
+        ] {
+            for shade in shades.into_iter().flatten() {
+                assert_ne!(
+                    style.fg,
+                    Some(shade),
+                    "{name} at {depth:?}: {what} invisible on its box shade"
+                );
             }
         }
     }
@@ -847,48 +858,42 @@ fn show_timer_is_read_from_the_users_file_and_checked() {
 /// digits, notes and each colour's own mark still show.
 #[test]
 fn colour_marks_are_six_distinct_tints_that_digits_read_on() {
-    for depth in [
-        ColorDepth::TrueColor,
-        ColorDepth::Ansi256,
-        ColorDepth::Ansi16,
-    ] {
-        let themes = Themes::built_in(depth);
-        for name in ["default", "light", "high-contrast", "solarized"] {
-            let theme = themes.get(name).unwrap_or_else(|| panic!("no {name}"));
-            let shades = [theme.box_shade(true).bg, theme.box_shade(false).bg];
-            let mut tints = Vec::new();
-            for colour in 1..=doku::game::MARK_COLOURS {
-                let style = theme.colour_mark(colour);
-                let at = format!("{name} at {depth:?}: colour_{colour}");
-                let tint = style.bg.unwrap_or_else(|| panic!("{at} has no tint"));
-                assert!(!shades.contains(&Some(tint)), "{at} is a box shade");
-                // Nor a highlight's ground (at 16 colours six tints
-                // cannot all miss them: the marks tell them apart there).
-                if depth != ColorDepth::Ansi16 {
-                    for (what, style) in [
-                        ("peer", theme.peer_highlight()),
-                        ("same_digit", theme.same_digit()),
-                        ("hint", theme.hint_cells()),
-                    ] {
-                        assert_ne!(style.bg, Some(tint), "{at} is the {what} highlight");
-                    }
-                }
-                assert!(!tints.contains(&tint), "{at} repeats a colour");
-                tints.push(tint);
-                let mark = style
-                    .fg
-                    .unwrap_or_else(|| panic!("{at} has no mark colour"));
-                assert_ne!(mark, tint, "{at}: its mark is invisible");
-                for (what, fg) in [
-                    ("given", theme.given().fg),
-                    ("entry", theme.entry().fg),
-                    ("note", theme.note().fg),
+    for (depth, name, theme) in colour_themes_at_every_depth() {
+        let shades = [theme.box_shade(true).bg, theme.box_shade(false).bg];
+        let mut tints = Vec::new();
+        for colour in 1..=doku::game::MARK_COLOURS {
+            let style = theme.colour_mark(colour);
+            let at = format!("{name} at {depth:?}: colour_{colour}");
+            let tint = style.bg.unwrap_or_else(|| panic!("{at} has no tint"));
+            assert!(!shades.contains(&Some(tint)), "{at} is a box shade");
+            // Nor a highlight's ground (at 16 colours six tints
+            // cannot all miss them: the marks tell them apart there).
+            if depth != ColorDepth::Ansi16 {
+                for (what, style) in [
+                    ("peer", theme.peer_highlight()),
+                    ("same_digit", theme.same_digit()),
+                    ("hint", theme.hint_cells()),
                 ] {
-                    assert_ne!(fg, Some(tint), "{at}: {what} invisible on it");
+                    assert_ne!(style.bg, Some(tint), "{at} is the {what} highlight");
                 }
             }
+            assert!(!tints.contains(&tint), "{at} repeats a colour");
+            tints.push(tint);
+            let mark = style
+                .fg
+                .unwrap_or_else(|| panic!("{at} has no mark colour"));
+            assert_ne!(mark, tint, "{at}: its mark is invisible");
+            for (what, fg) in [
+                ("given", theme.given().fg),
+                ("entry", theme.entry().fg),
+                ("note", theme.note().fg),
+            ] {
+                assert_ne!(fg, Some(tint), "{at}: {what} invisible on it");
+            }
         }
-        let mono = themes.get("mono").expect("mono");
+    }
+    for depth in COLOUR_DEPTHS {
+        let mono = Themes::built_in(depth).get("mono").expect("mono").clone();
         for colour in 1..=doku::game::MARK_COLOURS {
             assert_eq!(mono.colour_mark(colour), ratatui::style::Style::default());
         }

@@ -122,6 +122,16 @@ impl Server {
         self.log.lock().unwrap().clone()
     }
 
+    /// `out`, a session without a terminal, was served: admitted and told
+    /// the game needs one (the server is up and takes real clients).
+    fn assert_served(&self, out: &Output) {
+        assert!(
+            text(&out.stdout).contains("the game needs a terminal"),
+            "{out:?}\n{}",
+            self.log()
+        );
+    }
+
     fn wait_log(&self, what: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
@@ -675,11 +685,7 @@ fn garbage_and_half_handshakes_leave_the_server_serving() {
     }
     // The server goes on serving real clients.
     let out = server.ssh("ann", Some("key1"), &["-T"]);
-    assert!(
-        text(&out.stdout).contains("the game needs a terminal"),
-        "{out:?}\n{}",
-        server.log()
-    );
+    server.assert_served(&out);
     assert!(
         server.child.try_wait().expect("wait").is_none(),
         "still running: {}",
@@ -753,11 +759,7 @@ fn authentication_attempts_past_the_limit_end_the_connection() {
     // A key gets in at its first attempt: the `none` query OpenSSH opens
     // with is not one.
     let plain = server.ssh("ann", Some("key1"), &["-T"]);
-    assert!(
-        text(&plain.stdout).contains("the game needs a terminal"),
-        "{plain:?}\n{}",
-        server.log()
-    );
+    server.assert_served(&plain);
     // Every key is accepted, so refused attempts need keys the server
     // refuses: certificates that expired long ago, one for each key, and
     // the client told to offer certificates only. Both are refused, and
@@ -818,11 +820,7 @@ fn authentication_attempts_past_the_limit_end_the_connection() {
     // Three allowed: the same client gets in (without a key: anonymous).
     let server = Server::start(&["--max-per-minute", "100", "--max-auth-attempts", "3"]);
     let admitted = certificates_only(&server);
-    assert!(
-        text(&admitted.stdout).contains("the game needs a terminal"),
-        "{admitted:?}\n{}",
-        server.log()
-    );
+    server.assert_served(&admitted);
     assert!(server.players().is_empty(), "anonymous: nothing kept");
 }
 
@@ -919,11 +917,7 @@ fn a_client_that_stops_reading_is_closed_and_its_game_saved() {
         server.log()
     );
     let other = server.ssh("bob", Some("key2"), &["-T"]);
-    assert!(
-        text(&other.stdout).contains("the game needs a terminal"),
-        "{other:?}\n{}",
-        server.log()
-    );
+    server.assert_served(&other);
     drop(unread);
     let status = server.terminate();
     assert!(status.success(), "{status:?}: {}", server.log());
@@ -1091,11 +1085,7 @@ fn a_real_clients_bytes_broken_every_way_leave_the_server_serving() {
     }
     let after = server.ssh("ann", Some("key1"), &["-T"]);
     for out in [&during, &after] {
-        assert!(
-            text(&out.stdout).contains("the game needs a terminal"),
-            "{out:?}\n{}",
-            server.log()
-        );
+        server.assert_served(out);
     }
     assert!(
         server.child.try_wait().expect("wait").is_none(),

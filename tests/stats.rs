@@ -241,15 +241,20 @@ fn stats_times_read_like_the_game_clock() {
     }
 }
 
-#[test]
-fn mistakes_have_a_column_once_a_game_was_played_with_them_shown() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = state(&tmp);
-    stats::update(&dir, |s| {
+/// The statistics of one game: a medium 9x9 started and solved in 5:00.
+fn one_medium_9x9_solved_in_five_minutes(dir: &StateDir) {
+    stats::update(dir, |s| {
         s.record_start(NINE_MEDIUM);
         s.record_solved(NINE_MEDIUM, Duration::from_secs(300), 0);
     })
     .unwrap();
+}
+
+#[test]
+fn mistakes_have_a_column_once_a_game_was_played_with_them_shown() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = state(&tmp);
+    one_medium_9x9_solved_in_five_minutes(&dir);
     doku_stats(tmp.path())
         .assert()
         .success()
@@ -280,11 +285,7 @@ fn mistakes_have_a_column_once_a_game_was_played_with_them_shown() {
 fn reset_asks_first_and_keeps_the_old_statistics_aside() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = state(&tmp);
-    stats::update(&dir, |s| {
-        s.record_start(NINE_MEDIUM);
-        s.record_solved(NINE_MEDIUM, Duration::from_secs(300), 0);
-    })
-    .unwrap();
+    one_medium_9x9_solved_in_five_minutes(&dir);
     let before = fs::read_to_string(dir.stats_file()).unwrap();
     // No terminal to ask on: refused without --yes, nothing moved (a "y"
     // piped in is not an answer to a question nobody saw).

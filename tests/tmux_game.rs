@@ -5,7 +5,7 @@
 
 mod common;
 use common::panel_text;
-use common::tmux::{doku_shell, first_row, Tmux};
+use common::tmux::{doku_shell, first_row, Pane, Tmux};
 
 const PUZZLE: &str =
     "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
@@ -43,12 +43,7 @@ fn the_editor_shows_clashes_counts_solutions_takes_a_paste_and_plays_it() {
         "{screen}"
     );
     // Enter plays it.
-    editor.keys(&["Enter"]);
-    editor.wait_for("the game", |s| {
-        s.contains("9x9 · custom") && s.contains("play")
-    });
-    editor.keys(&["q"]);
-    editor.wait_for("the exit", |s| s.contains("doku exited 0"));
+    plays_the_edited_puzzle_and_quits(&editor);
 }
 
 #[test]
@@ -323,6 +318,11 @@ fn the_editor_takes_a_puzzle_line_typed_key_by_key_and_grades_it() {
         first_row(&screen).contains("┃  2  │     │  3  ┃  6  │  1  │"),
         "{screen}"
     );
+    plays_the_edited_puzzle_and_quits(&editor);
+}
+
+/// Enter in the editor plays the puzzle typed; q then quits doku.
+fn plays_the_edited_puzzle_and_quits(editor: &Pane) {
     editor.keys(&["Enter"]);
     editor.wait_for("the game", |s| {
         s.contains("9x9 · custom") && s.contains("play")

@@ -56,22 +56,25 @@ fn play_with_a_seed_deals_what_generate_with_that_seed_prints() {
     assert_eq!(played(&tmux, "classic", "--seed 11", "9x9"), classic);
 
     // A jigsaw draws its layout from the same stream: regions and givens.
-    let flags = [
-        "--seed",
-        "12",
-        "--size",
-        "6",
-        "--variant",
-        "jigsaw",
-        "--difficulty",
-        "easy",
-    ];
+    let flags = SMALL_JIGSAW;
     let jigsaw = generated(&flags);
     assert!(jigsaw.shape().is_jigsaw());
     let played = played(&tmux, "jigsaw", &flags.join(" "), "6x6 jigsaw");
     assert_eq!(played.shape(), jigsaw.shape(), "the same regions");
     assert_eq!(played, jigsaw);
 }
+
+/// A seeded 6x6 jigsaw deal: quick, and its regions are in its line.
+const SMALL_JIGSAW: [&str; 8] = [
+    "--seed",
+    "12",
+    "--size",
+    "6",
+    "--variant",
+    "jigsaw",
+    "--difficulty",
+    "easy",
+];
 
 /// What tmux's newest paste buffer holds, once it holds something.
 fn buffer(tmux: &Tmux) -> String {
@@ -98,16 +101,7 @@ fn the_copy_key_puts_the_puzzle_line_on_tmux_s_clipboard() {
     tmux.ok(&["set-option", "-g", "set-clipboard", "on"]);
     let state = tempfile::tempdir().expect("temp dir");
     // A jigsaw: the copy is the line doku reads back, regions and all.
-    let puzzle = write_line(&generated(&[
-        "--seed",
-        "12",
-        "--size",
-        "6",
-        "--variant",
-        "jigsaw",
-        "--difficulty",
-        "easy",
-    ]));
+    let puzzle = write_line(&generated(&SMALL_JIGSAW));
     assert!(
         puzzle.contains(' '),
         "givens, a space, the region map: {puzzle}"
