@@ -1487,7 +1487,8 @@ pub(crate) fn with_static_reach<R>(
         static WEAK: std::cell::RefCell<Option<WeakLinks>> = const { std::cell::RefCell::new(None) };
     }
     let hash = cands_hash(&grid.cands);
-    let (slot, found) = REACHES.with(|cache| cache.borrow_mut().take(grid, hash));
+    let (slot, found) =
+        REACHES.with(|cache| cache.borrow_mut().take(grid.geo.shape, &grid.cands, hash));
     let reach = match found {
         Ok(reach) => reach,
         Err(spare) => {
@@ -1546,26 +1547,36 @@ struct ReachCache {
     slots: Vec<Option<StaticReach>>,
     /// Each kept reach's slot, by the hash of its grid's candidates.
     by_hash: std::collections::HashMap<u64, usize, super::nested::GridHash>,
-    /// The slot the next new reach goes in.
+    /// The slot the next new reach goes in: the oldest kept.
     next: usize,
+    /// The heap bytes of the reaches kept.
+    bytes: usize,
 }
 
-/// Reaches kept (each about 18 kB on a 9x9: 18 MB a thread when full). Level 3 asks again for a
+/// Reaches kept (each about 18 kB on a 9x9). Level 3 asks again for a
 /// grid up to about a thousand new grids after level 2 did.
 const REACH_CACHE_LIMIT: usize = 1024;
+
+/// The most the reaches kept may take, per thread. A 9x9's thousand fit;
+/// a larger board's reach grows with the square of its candidates (a
+/// 25x25's can take megabytes), so fewer of them are kept, oldest first
+/// dropped, instead of a thousand.
+const REACH_CACHE_BYTES: usize = 24 << 20;
 
 impl ReachCache {
     /// The slot for `grid` and its reach if kept; else the reach that slot
     /// held (its buffers to reuse), if any.
     fn take(
         &mut self,
-        grid: &Grid,
+        shape: crate::shape::Shape,
+        grid_cands: &[u64],
         hash: u64,
     ) -> (usize, Result<StaticReach, Option<StaticReach>>) {
         if let Some(&slot) = self.by_hash.get(&hash) {
             if let Some(reach) = self.slots[slot]
-                .take_if(|reach| reach.shape == grid.geo.shape && reach.grid_cands == grid.cands)
+                .take_if(|reach| reach.shape == shape && reach.grid_cands == grid_cands)
             {
+                self.bytes -= reach.heap_bytes();
                 return (slot, Ok(reach));
             }
         }
@@ -1575,19 +1586,35 @@ impl ReachCache {
             self.slots.push(None);
             return (slot, Err(None));
         }
-        let old = self.slots[slot].take();
-        if let Some(old) = &old {
-            let old_hash = cands_hash(&old.grid_cands);
-            if self.by_hash.get(&old_hash) == Some(&slot) {
-                self.by_hash.remove(&old_hash);
-            }
-        }
-        (slot, Err(old))
+        (slot, Err(self.evict(slot)))
     }
 
     fn put(&mut self, slot: usize, hash: u64, reach: StaticReach) {
+        self.bytes += reach.heap_bytes();
         self.by_hash.insert(hash, slot);
         self.slots[slot] = Some(reach);
+        // Drop the oldest until the rest fit; the one just used stays.
+        let kept = self.slots.len();
+        for age in 0..kept {
+            if self.bytes <= REACH_CACHE_BYTES {
+                break;
+            }
+            let oldest = (self.next + age) % kept;
+            if oldest != slot {
+                self.evict(oldest);
+            }
+        }
+    }
+
+    /// Empties `slot`, returning the reach it held.
+    fn evict(&mut self, slot: usize) -> Option<StaticReach> {
+        let old = self.slots.get_mut(slot)?.take()?;
+        self.bytes -= old.heap_bytes();
+        let old_hash = cands_hash(&old.grid_cands);
+        if self.by_hash.get(&old_hash) == Some(&slot) {
+            self.by_hash.remove(&old_hash);
+        }
+        Some(old)
     }
 }
 
@@ -1730,6 +1757,14 @@ impl StaticReach {
             row_of,
             rows,
         }
+    }
+
+    /// What the reach's own buffers take on the heap (the candidate
+    /// numbering is shared with the links it came from).
+    fn heap_bytes(&self) -> usize {
+        self.grid_cands.capacity() * size_of::<u64>()
+            + self.row_of.capacity() * size_of::<u32>()
+            + self.rows.capacity() * size_of::<u64>()
     }
 
     /// The keys candidate `cand`, assumed on, reaches.
@@ -2367,6 +2402,61 @@ mod tests {
     /// 3 at its givens.
     const HARDEST: &str =
         "98.7..6..7..9..5....5.4..7.8..6..3...2...1.......8...53...97.....8.6.7.....8....3";
+
+    /// A stand-in reach of `grid_cands` whose rows take `bytes` bytes.
+    fn reach_of(grid_cands: Vec<u64>, bytes: usize) -> StaticReach {
+        StaticReach {
+            shape: crate::shape::Shape::CLASSIC,
+            grid_cands,
+            cands: std::rc::Rc::from([]),
+            index: std::rc::Rc::from([]),
+            words: 1,
+            row_of: Vec::new(),
+            rows: vec![0; bytes / size_of::<u64>()],
+        }
+    }
+
+    #[test]
+    fn the_reach_cache_keeps_its_bytes_under_the_cap_dropping_the_oldest() {
+        let mut cache = ReachCache::default();
+        let big = REACH_CACHE_BYTES / 5;
+        for n in 0..12u64 {
+            let cands = vec![n];
+            let hash = cands_hash(&cands);
+            let (slot, found) = cache.take(crate::shape::Shape::CLASSIC, &cands, hash);
+            assert!(found.is_err(), "grid {n} is new");
+            cache.put(slot, hash, reach_of(cands, big));
+            let kept: usize = cache
+                .slots
+                .iter()
+                .flatten()
+                .map(StaticReach::heap_bytes)
+                .sum();
+            assert_eq!(
+                cache.bytes, kept,
+                "the count follows the slots after grid {n}"
+            );
+            assert!(
+                cache.bytes <= REACH_CACHE_BYTES,
+                "{} bytes after grid {n}",
+                cache.bytes
+            );
+        }
+        // Each takes a fifth of the cap and its grid's word, so the last
+        // four fit and the ones before them went.
+        let is_kept = |cache: &mut ReachCache, n: u64| {
+            let cands = vec![n];
+            let hash = cands_hash(&cands);
+            let (slot, found) = cache.take(crate::shape::Shape::CLASSIC, &cands, hash);
+            let kept = found.as_ref().is_ok();
+            if let Ok(reach) = found {
+                cache.put(slot, hash, reach);
+            }
+            kept
+        };
+        assert!((8..12).all(|n| is_kept(&mut cache, n)));
+        assert!(!(0..8).any(|n| is_kept(&mut cache, n)));
+    }
 
     #[test]
     fn a_reach_kept_for_a_grid_is_found_again_for_it_alone() {
