@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# 9x9 deal times per variant and difficulty: CPU milliseconds (perf's
+# Deal times per variant and difficulty: CPU milliseconds (perf's
 # task-clock: /usr/bin/time counts in steps of 10 ms, too coarse for deals
 # of a few) of one `doku generate --variant V --difficulty D --seed S
-# --jobs 1` each, over SEEDS seeds, with the median and the max.
+# --size N --jobs 1` each, over SEEDS seeds, with the median and the max.
 #
 # Usage: scripts/variant_deal_times.sh [SEEDS] [BASE_BINARY]
 #   SEEDS        seeds 1..SEEDS per variant and difficulty (default 15)
@@ -10,7 +10,9 @@
 #                with this tree's, so both see the same machine load
 #                (copy a release build aside before a change to compare).
 # Environment: DOKU (the binary to time; default: a release build of this
-# tree, built first), VARIANTS and DIFFICULTIES (space-separated lists).
+# tree, built first), VARIANTS and DIFFICULTIES (space-separated lists),
+# SIZE (the board's side, default 9; windoku is 9x9 only).
+# Example, the expert 25x25 deal: SIZE=25 VARIANTS=classic DIFFICULTIES=expert
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${1:-15}
@@ -21,11 +23,12 @@ if [ -z "${DOKU:-}" ]; then
 fi
 variants=${VARIANTS:-classic x windoku windoku,x jigsaw jigsaw,x}
 difficulties=${DIFFICULTIES:-easy medium hard expert extreme}
+size=${SIZE:-9}
 
 # CPU milliseconds of one deal by binary $1, variant $2, difficulty $3, seed $4.
 cpu_ms() {
   perf stat -x, -e task-clock "$1" generate --variant "$2" --difficulty "$3" \
-    --seed "$4" --jobs 1 2>&1 >/dev/null | awk -F, '/task-clock/ { printf "%.1f", $1 }'
+    --seed "$4" --size "$size" --jobs 1 2>&1 >/dev/null | awk -F, '/task-clock/ { printf "%.1f", $1 }'
 }
 
 # "median max" of the numbers on stdin.
@@ -34,10 +37,11 @@ summary() {
 }
 
 if [ -n "$base" ]; then
-  printf '%-10s %-8s %17s %17s   (%s seeds, CPU ms)\n' variant difficulty \
-    "base med     max" "this med     max" "$seeds"
+  printf '%-10s %-8s %17s %17s   (%s seeds, %s, CPU ms)\n' variant difficulty \
+    "base med     max" "this med     max" "$seeds" "${size}x$size"
 else
-  printf '%-10s %-8s %17s   (%s seeds, CPU ms)\n' variant difficulty "med     max" "$seeds"
+  printf '%-10s %-8s %17s   (%s seeds, %s, CPU ms)\n' variant difficulty "med     max" \
+    "$seeds" "${size}x$size"
 fi
 for variant in $variants; do
   for difficulty in $difficulties; do
