@@ -4,14 +4,14 @@
 //! survive, the terminal is restored, and nothing is overwritten.
 //! Without tmux the tests say why they are skipped and pass.
 
-use doku::storage::{envelope, SavedGame, StateDir};
+use doku::storage::StateDir;
 use std::path::Path;
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::tmux::{doku_shell, first_row, Pane, Tmux};
+use common::tmux::{doku_shell, first_row, saved_game, Pane, Tmux};
 
 const PUZZLE: &str =
     "203610000580007000400080020802000007000305000600000402040070008000400071000061504";
@@ -53,17 +53,6 @@ fn wait_gone(pid: u32) {
     }
 }
 
-/// The saved game, read and checked the way doku reads it, but without
-/// taking the save's lock: other tests fork tmux meanwhile, and a child
-/// holds a copy of our descriptors (and so the lock) until its exec.
-fn saved(state: &Path) -> SavedGame {
-    let path = StateDir::new(state.join("doku")).save_file();
-    match envelope::load_checked(&path, envelope::SAVE, SavedGame::check) {
-        Ok(Some(game)) => game,
-        other => panic!("expected a valid save, found {other:?}"),
-    }
-}
-
 /// Plays r1c2 = 5 and r1c7 = 9 on the puzzle.
 fn play_two_moves(pane: &Pane) {
     pane.wait_for("the board", |s| s.contains('┏'));
@@ -87,7 +76,7 @@ fn kill_9_loses_no_move_and_doku_resumes_the_game() {
     signal(pid, "KILL");
     wait_gone(pid);
 
-    let game = saved(state.path());
+    let game = saved_game(state.path());
     assert_eq!(game.entries[0], ".5....9..", "{game:?}");
 
     // `doku` with no puzzle resumes it and says so.
@@ -103,7 +92,7 @@ fn kill_9_loses_no_move_and_doku_resumes_the_game() {
     b.wait_for("the undo", |s| !first_row(s).contains("┃  9  │"));
     b.keys(&["q"]);
     b.wait_for("the exit", |s| s.contains("doku exited 0"));
-    assert_eq!(saved(state.path()).entries[0], ".5.......");
+    assert_eq!(saved_game(state.path()).entries[0], ".5.......");
 
     // `doku play --new` starts afresh instead, and says what became of
     // the saved game (it does not ask, as g does).
@@ -156,7 +145,7 @@ fn sighup_and_sigterm_save_restore_the_terminal_and_exit() {
             "{name}: the board is gone:\n{screen}"
         );
         a.assert_terminal_restored(name);
-        let game = saved(state.path());
+        let game = saved_game(state.path());
         assert_eq!(game.entries[0], ".5....9..", "{name}");
         assert!(
             game.elapsed_ms >= 1000,
@@ -178,7 +167,7 @@ fn the_terminal_vanishing_keeps_the_game() {
     let pid = doku_pid(&a);
     a.kill();
     wait_gone(pid);
-    assert_eq!(saved(state.path()).entries[0], ".5....9..");
+    assert_eq!(saved_game(state.path()).entries[0], ".5....9..");
 }
 
 #[test]
@@ -210,7 +199,7 @@ fn a_corrupt_save_is_reported_kept_and_replaced_by_a_new_game() {
     assert!(screen.contains("could not be read"), "{screen}");
     assert!(screen.contains("doku exited 0"), "{screen}");
     assert_eq!(std::fs::read_to_string(&corrupt[0]).unwrap(), garbage);
-    let _ = saved(state.path());
+    let _ = saved_game(state.path());
 }
 
 #[test]
@@ -269,7 +258,7 @@ fn a_second_game_is_told_and_does_not_save_over_the_first() {
     // ...and the first game's save is untouched by it.
     a.keys(&["q"]);
     a.wait_for("the first exit", |s| s.contains("doku exited 0"));
-    assert_eq!(saved(state.path()).entries[0], ".5....9..");
+    assert_eq!(saved_game(state.path()).entries[0], ".5....9..");
 }
 
 #[test]

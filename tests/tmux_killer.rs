@@ -6,19 +6,10 @@
 //! Without tmux the test says why it is skipped and passes.
 
 mod common;
-use common::tmux::{doku_shell, Tmux};
+use common::tmux::{doku_shell, saved_game, Tmux};
 use doku::engine::Variant;
-use doku::storage::{envelope, SavedGame, StateDir};
 use std::path::Path;
 use std::time::Duration;
-
-fn saved(state: &Path) -> SavedGame {
-    let path = StateDir::new(state.join("doku")).save_file();
-    match envelope::load_checked(&path, envelope::SAVE, SavedGame::check) {
-        Ok(Some(game)) => game,
-        other => panic!("expected a valid save, found {other:?}"),
-    }
-}
 
 /// The first killer of the published fixture, in a file of its own.
 fn killer_file(dir: &Path) -> std::path::PathBuf {
@@ -74,7 +65,7 @@ fn a_killer_is_played_with_notes_saved_and_resumed_with_its_cages() {
     assert!(first.contains('2') && first.contains('1'), "{screen}");
     a.keys(&["q"]);
     a.wait_for("doku to quit", |s| s.contains("doku exited 0"));
-    let game = saved(state.path());
+    let game = saved_game(state.path());
     assert_eq!(game.variant, Some(Variant::Killer));
     assert_eq!(game.cages.len(), 9, "{game:?}");
     assert!(game.sums.starts_with("a=3,"), "{}", game.sums);
@@ -112,7 +103,7 @@ fn a_killer_is_played_with_notes_saved_and_resumed_with_its_cages() {
     assert!(lines[top + 2].contains("│56789╏"), "{screen}");
     b.keys(&["q"]);
     b.wait_for("doku to quit", |s| s.contains("doku exited 0"));
-    let again = saved(state.path());
+    let again = saved_game(state.path());
     assert_eq!(again.cages, game.cages);
     assert_eq!(again.sums, game.sums);
     assert_eq!(again.entries, game.entries);
@@ -137,7 +128,7 @@ fn a_killer_is_dealt_with_the_variant_flag() {
     // A killer proper: no givens, every cell in a cage.
     a.keys(&["q"]);
     a.wait_for("doku to quit", |s| s.contains("doku exited 0"));
-    let game = saved(state.path());
+    let game = saved_game(state.path());
     assert_eq!(game.variant, Some(Variant::Killer));
     assert_eq!(game.cages.len(), 9);
     assert!(game.givens.iter().all(|row| row == "........."), "{game:?}");

@@ -222,15 +222,7 @@ fn hints_pressed_in_a_row_on_a_hardest_puzzle_are_the_game_s_own() {
     game.keys(&["q"]);
     game.wait_for("doku to exit", |s| s.contains("doku exited 0"));
 
-    let path = doku::storage::StateDir::new(home.path().join("doku")).save_file();
-    let saved = match doku::storage::envelope::load_checked(
-        &path,
-        doku::storage::envelope::SAVE,
-        doku::storage::SavedGame::check,
-    ) {
-        Ok(Some(saved)) => saved,
-        other => panic!("expected a valid save, found {other:?}"),
-    };
+    let saved = common::tmux::saved_game(home.path());
     let now = std::time::Instant::now();
     let played = doku::game::Game::from_saved(&saved, now).expect("the save loads");
     let board = doku::engine::format::parse_puzzle(HARDEST, doku::engine::format::ShapeHint::Infer)

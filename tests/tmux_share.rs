@@ -5,20 +5,11 @@
 //! skipped and passes.
 
 mod common;
-use common::tmux::{doku_shell, Tmux};
+use common::tmux::{doku_shell, saved_game, Tmux};
 use doku::engine::format::{parse_puzzle, write_line, ShapeHint};
 use doku::engine::Board;
-use doku::storage::{envelope, SavedGame, StateDir};
-use std::path::Path;
+use doku::storage::SavedGame;
 use std::process::Command;
-
-fn saved(state: &Path) -> SavedGame {
-    let path = StateDir::new(state.join("doku")).save_file();
-    match envelope::load_checked(&path, envelope::SAVE, SavedGame::check) {
-        Ok(Some(game)) => game,
-        other => panic!("expected a valid save, found {other:?}"),
-    }
-}
 
 /// The puzzle `doku generate FLAGS` prints.
 fn generated(flags: &[&str]) -> Board {
@@ -42,7 +33,7 @@ fn played(tmux: &Tmux, window: &str, flags: &str, board: &str) -> Board {
     pane.wait_for("the deal", |s| s.contains('┏') && s.contains(board));
     pane.keys(&["q"]);
     pane.wait_for("doku to quit", |s| s.contains("doku exited 0"));
-    saved(state.path())
+    saved_game(state.path())
         .givens_board()
         .expect("the saved givens read back")
 }
@@ -193,7 +184,7 @@ fn play_and_copy_game(
     let copied = buffer(tmux);
     pane.keys(&["q"]);
     pane.wait_for("doku to quit", |s| s.contains("doku exited 0"));
-    (copied, saved(state.path()))
+    (copied, saved_game(state.path()))
 }
 
 #[derive(Clone, Copy)]
@@ -213,7 +204,7 @@ fn game_from_text(tmux: &Tmux, window: &str, env: &[&str], text: &str) -> SavedG
     pane.wait_for("the shared game", |s| s.contains('┏'));
     pane.keys(&["q"]);
     pane.wait_for("doku to quit", |s| s.contains("doku exited 0"));
-    saved(state.path())
+    saved_game(state.path())
 }
 
 fn same_game(shared: &SavedGame, played: &SavedGame) {

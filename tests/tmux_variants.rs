@@ -3,18 +3,8 @@
 //! Without tmux the test says why it is skipped and passes.
 
 mod common;
-use common::tmux::{doku_shell, Tmux};
+use common::tmux::{doku_shell, saved_game, Tmux};
 use doku::engine::Variant;
-use doku::storage::{envelope, SavedGame, StateDir};
-use std::path::Path;
-
-fn saved(state: &Path) -> SavedGame {
-    let path = StateDir::new(state.join("doku")).save_file();
-    match envelope::load_checked(&path, envelope::SAVE, SavedGame::check) {
-        Ok(Some(game)) => game,
-        other => panic!("expected a valid save, found {other:?}"),
-    }
-}
 
 #[test]
 fn a_seeded_jigsaw_is_dealt_played_saved_and_resumed_with_its_regions() {
@@ -42,7 +32,7 @@ fn a_seeded_jigsaw_is_dealt_played_saved_and_resumed_with_its_regions() {
     }
     a.keys(&["q"]);
     a.wait_for("doku to quit", |s| s.contains("doku exited 0"));
-    let game = saved(state.path());
+    let game = saved_game(state.path());
     assert_eq!(game.variant, Some(Variant::Jigsaw));
     assert_eq!(game.regions.len(), 9, "{game:?}");
     assert_eq!(game.boxes, None);
@@ -58,7 +48,7 @@ fn a_seeded_jigsaw_is_dealt_played_saved_and_resumed_with_its_regions() {
     assert!(screen.contains('┏'), "{screen}");
     b.keys(&["q"]);
     b.wait_for("doku to quit", |s| s.contains("doku exited 0"));
-    let again = saved(state.path());
+    let again = saved_game(state.path());
     assert_eq!(again.regions, game.regions);
     assert_eq!(again.givens, game.givens);
     assert_eq!(again.entries, game.entries);

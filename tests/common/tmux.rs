@@ -218,3 +218,16 @@ pub fn first_row(screen: &str) -> String {
     top.and_then(|t| lines.get(t + 1))
         .map_or(String::new(), |l| l.to_string())
 }
+
+/// The game doku saved under the state dir `state` (its `XDG_STATE_HOME`),
+/// read and checked the way doku reads it, but without taking the save's
+/// lock: other tests fork tmux meanwhile, and a child holds a copy of our
+/// descriptors (and so the lock) until its exec.
+pub fn saved_game(state: &Path) -> doku::storage::SavedGame {
+    use doku::storage::{envelope, SavedGame, StateDir};
+    let path = StateDir::new(state.join("doku")).save_file();
+    match envelope::load_checked(&path, envelope::SAVE, SavedGame::check) {
+        Ok(Some(game)) => game,
+        other => panic!("expected a valid save, found {other:?}"),
+    }
+}
