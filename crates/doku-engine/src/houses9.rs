@@ -12,10 +12,14 @@
 //! general search proves, and deals stay the same.
 //!
 //! What makes it faster: the masks of every house, peer set and segment are
-//! built once per layout; singles come first and refute most freed cells
-//! alone; the puzzle's own fixpoint is computed once, when a freed cell
-//! first needs the matching filter, and every such cell starts from it,
-//! filtering only the houses its change touches.
+//! built once per layout; the givens are placed digit by digit on masks;
+//! singles visit only the peers still holding a digit, and refute most
+//! freed cells alone; a short search for a second solution settles most of
+//! the removals to refuse before any matching; the matching filter starts
+//! with the houses a freed cell's change touched.
+//!
+//! It also tells whether propagation alone solves a puzzle, which rules out
+//! an extreme grade (the generator skips grading such a puzzle).
 
 use crate::board::Board;
 use crate::shape::{geometry, Shape};
