@@ -10,6 +10,7 @@ mod fast9;
 pub mod format;
 pub mod generator;
 pub mod grader;
+mod houses9;
 pub mod killer;
 mod killer_search;
 pub mod latin;

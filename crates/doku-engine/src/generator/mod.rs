@@ -31,6 +31,7 @@ pub use symmetry::Symmetry;
 
 use super::board::Board;
 use super::grader::{grade_at_most, Difficulty, Grade, FORCING_MAX_SIZE, TRIAL_AND_ERROR};
+use super::houses9::Houses9;
 use super::shape::{Cell, Shape};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -156,6 +157,7 @@ pub fn generate_unless_cancelled(
         });
     }
     let mut orbits = symmetry.orbits(shape);
+    let proof = UniquenessProof::for_shape(shape);
     let mut solution = Board::empty(shape);
     let attempts = max_attempts(shape, difficulty);
     for attempt in 0..attempts {
@@ -166,7 +168,7 @@ pub fn generate_unless_cancelled(
             solution = full_grid(shape, rng);
         }
         orbits.shuffle(rng);
-        let carved = attempt_carving(&solution, &orbits, difficulty, cancel);
+        let carved = attempt_carving(&solution, &orbits, difficulty, &proof, cancel);
         // A carving cut short by the flag is no puzzle to return.
         if cancelled() {
             return Err(GenerateError::Cancelled);
@@ -223,16 +225,56 @@ pub fn full_grid(shape: Shape, rng: &mut impl Rng) -> Board {
 /// branches, not time, so a seed deals the same puzzle on every machine.
 pub const UNIQUENESS_NODE_BUDGET: u64 = 0;
 
-/// Whether `puzzle`, `solution`'s puzzle with the cells of `freed` just
-/// emptied from a puzzle whose only solution was `solution`, provably still
-/// has only that solution (see [`UNIQUENESS_NODE_BUDGET`]).
-fn stays_unique(puzzle: &Board, solution: &Board, freed: &[u16]) -> bool {
-    if puzzle.shape() == Shape::CLASSIC {
-        return puzzle.is_uniquely_solvable();
+/// How a carving proves that a removal leaves the solution unique.
+enum UniquenessProof {
+    /// Classic 9x9: the fast search, to the end.
+    Classic,
+    /// Other 9x9 layouts: propagation alone (see
+    /// [`UNIQUENESS_NODE_BUDGET`]), on masks built once per deal.
+    Houses9(Box<Houses9>),
+    /// Every other board: the general search, without branches.
+    Propagation,
+}
+
+// `Houses9` proves what the general search proves with no branches.
+const _: () = assert!(UNIQUENESS_NODE_BUDGET == 0);
+
+impl UniquenessProof {
+    fn for_shape(shape: Shape) -> UniquenessProof {
+        if shape == Shape::CLASSIC {
+            return UniquenessProof::Classic;
+        }
+        Houses9::new(shape).map_or(UniquenessProof::Propagation, |houses| {
+            UniquenessProof::Houses9(Box::new(houses))
+        })
     }
-    let freed: Vec<usize> = freed.iter().map(|&c| c as usize).collect();
-    crate::alldiff_search::has_other_solution(puzzle, solution, &freed, UNIQUENESS_NODE_BUDGET)
-        == Some(false)
+
+    /// The masks of a 9x9 layout other than classic.
+    fn layout(&self) -> Option<&Houses9> {
+        match self {
+            UniquenessProof::Houses9(houses) => Some(houses),
+            _ => None,
+        }
+    }
+
+    /// Whether `puzzle`, `solution`'s puzzle with the cells of `freed` just
+    /// emptied from a puzzle whose only solution was `solution`, provably
+    /// still has only that solution.
+    fn stays_unique(&self, puzzle: &Board, solution: &Board, freed: &[u16]) -> bool {
+        match self {
+            UniquenessProof::Classic => puzzle.is_uniquely_solvable(),
+            UniquenessProof::Houses9(houses) => houses.proves_unique(puzzle, solution, freed),
+            UniquenessProof::Propagation => {
+                let freed: Vec<usize> = freed.iter().map(|&c| c as usize).collect();
+                crate::alldiff_search::has_other_solution(
+                    puzzle,
+                    solution,
+                    &freed,
+                    UNIQUENESS_NODE_BUDGET,
+                ) == Some(false)
+            }
+        }
+    }
 }
 
 /// One attempt (see the module notes): the puzzle and, when a difficulty
@@ -242,10 +284,11 @@ fn attempt_carving(
     solution: &Board,
     orbits: &[Vec<u16>],
     target: Option<Difficulty>,
+    proof: &UniquenessProof,
     cancel: &AtomicBool,
 ) -> Option<(Board, Option<Grade>)> {
     let cancelled = || cancel.load(Ordering::Relaxed);
-    let removals = carve_unique(solution, orbits, cancel);
+    let removals = carve_unique(solution, orbits, proof, cancel);
     if cancelled() {
         return None;
     }
@@ -253,6 +296,18 @@ fn attempt_carving(
     let Some(target) = target else {
         return Some((minimal, None));
     };
+    // A puzzle that propagation solves (singles, subsets, pointing and
+    // claiming) never leaves the grader without a step rated 5.4 or less
+    // (a uniqueness step may make it expert), so it is not extreme: skip
+    // its grade. From two in five to three in four minimal jigsaw puzzles
+    // end here on the way to an extreme deal.
+    if target == Difficulty::Extreme
+        && proof
+            .layout()
+            .is_some_and(|houses| houses.solves_by_propagation(&minimal))
+    {
+        return None;
+    }
     // Every puzzle on the chain was proved unique as it was carved. A deal
     // never needs trial and error: a puzzle that does (graded extreme)
     // counts as harder than any target.
@@ -288,7 +343,7 @@ fn attempt_carving(
     if on_target.difficulty != target {
         return None;
     }
-    let refined = carve_capped(start.clone(), solution, orbits, target, cancel);
+    let refined = carve_capped(start.clone(), solution, orbits, target, proof, cancel);
     match at_most_target(&refined) {
         Some(verdict) if verdict.difficulty == target => Some((refined, Some(verdict))),
         _ => Some((start, Some(on_target))),
@@ -310,6 +365,7 @@ fn without(solution: &Board, removals: &[&[u16]]) -> Board {
 fn carve_unique<'a>(
     solution: &Board,
     orbits: &'a [Vec<u16>],
+    proof: &UniquenessProof,
     cancel: &AtomicBool,
 ) -> Vec<&'a [u16]> {
     let mut puzzle = solution.clone();
@@ -318,7 +374,9 @@ fn carve_unique<'a>(
         if cancel.load(Ordering::Relaxed) {
             break;
         }
-        if try_remove(&mut puzzle, orbit, |p| stays_unique(p, solution, orbit)) {
+        if try_remove(&mut puzzle, orbit, |p| {
+            proof.stays_unique(p, solution, orbit)
+        }) {
             removals.push(orbit.as_slice());
         }
     }
@@ -340,6 +398,7 @@ fn carve_capped(
     solution: &Board,
     orbits: &[Vec<u16>],
     cap: Difficulty,
+    proof: &UniquenessProof,
     cancel: &AtomicBool,
 ) -> Board {
     for orbit in orbits {
@@ -351,7 +410,7 @@ fn carve_capped(
         }
         try_remove(&mut puzzle, orbit, |p| {
             // The grade stops at its first step past the cap.
-            stays_unique(p, solution, orbit)
+            proof.stays_unique(p, solution, orbit)
                 && grade_at_most(p, cap, true)
                     .is_some_and(|v| v.difficulty <= cap && v.hardest != TRIAL_AND_ERROR)
         });
