@@ -261,12 +261,13 @@ pub fn check(cli_path: Option<&Path>) -> Result<(), ConfigError> {
 pub fn check_with(cli_path: Option<&Path>, env: &Environment) -> Result<(), ConfigError> {
     // Anything but "not found" is read: a file, a folder, or an error that
     // `load` reports (a theme folder that cannot be listed).
-    let present = |path: &Path| {
-        !matches!(std::fs::metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
-    };
+    let present = |path: &Path| !matches!(std::fs::metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
     let user_files = cli_path.is_some()
         || env.default_config_path().is_some_and(|path| {
-            present(&path) || path.parent().is_some_and(|dir| present(&dir.join("themes")))
+            present(&path)
+                || path
+                    .parent()
+                    .is_some_and(|dir| present(&dir.join("themes")))
         });
     if user_files {
         load_with(cli_path, env).map(drop)
