@@ -133,6 +133,34 @@ fn every_invalid_theme_stops_with_its_message() {
 }
 
 #[test]
+fn the_check_of_the_batch_commands_finds_what_loading_finds() {
+    // No user files at all: nothing to find.
+    let empty = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let nothing = Environment {
+        config_home: Some(empty.path().to_path_buf()),
+        ..Environment::default()
+    };
+    assert!(config::check_with(None, &nothing).is_ok());
+    // A bad config.toml where the user keeps it.
+    let (_dir, env) = user_config("size = 7\n");
+    let error = config::check_with(None, &env).expect_err("size 7 is no board size");
+    let loading = config::load_with(None, &env).expect_err("size 7 is no board size");
+    assert_eq!(error.to_string(), loading.to_string());
+    // A bad theme beside no config.toml at all.
+    let (dir, env) = user_config("");
+    std::fs::remove_file(dir.path().join("doku/config.toml"))
+        .unwrap_or_else(|e| panic!("remove: {e}"));
+    let theme = toml_files(&tests_dir("invalid_themes"))
+        .into_iter()
+        .find(|path| expectation(path).1.is_none())
+        .expect("an invalid theme");
+    std::fs::copy(&theme, dir.path().join("doku/themes/ocean.toml"))
+        .unwrap_or_else(|e| panic!("copy: {e}"));
+    let error = config::check_with(None, &env).expect_err("the theme is invalid");
+    assert!(error.to_string().contains("themes/ocean.toml"), "{error}");
+}
+
+#[test]
 fn bundled_config_gives_the_documented_defaults() {
     let loaded = config::load_with(None, &bare_env()).unwrap_or_else(|e| panic!("{e}"));
     let config = &loaded.config;

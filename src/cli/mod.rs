@@ -667,7 +667,7 @@ pub fn main() -> i32 {
         )
     );
     if batch {
-        if let Err(err) = crate::config::load(cli.config.as_deref()) {
+        if let Err(err) = crate::config::check(cli.config.as_deref()) {
             say!("doku: {err}");
             return EXIT_BAD_INPUT;
         }

@@ -248,6 +248,34 @@ pub fn load(cli_path: Option<&Path>) -> Result<Loaded, ConfigError> {
     load_with(cli_path, &Environment::from_process())
 }
 
+/// Whether the user's config and themes break no rule, as [`load`] would
+/// find them, for the commands that use neither (`doku solve`, `grade`,
+/// ...). Where the user has no config file and no theme folder, and gives
+/// no `--config`, nothing is read: the built-in files are checked by the
+/// tests, and parsing them is three quarters of a one-puzzle `doku solve`.
+pub fn check(cli_path: Option<&Path>) -> Result<(), ConfigError> {
+    check_with(cli_path, &Environment::from_process())
+}
+
+/// [`check`] with the environment given.
+pub fn check_with(cli_path: Option<&Path>, env: &Environment) -> Result<(), ConfigError> {
+    // Anything but "not found" is read: a file, a folder, or an error that
+    // `load` reports (a theme folder that cannot be listed).
+    let present = |path: &Path| !matches!(std::fs::metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
+    let user_files = cli_path.is_some()
+        || env.default_config_path().is_some_and(|path| {
+            present(&path)
+                || path
+                    .parent()
+                    .is_some_and(|dir| present(&dir.join("themes")))
+        });
+    if user_files {
+        load_with(cli_path, env).map(drop)
+    } else {
+        Ok(())
+    }
+}
+
 /// [`load`] with the environment given.
 pub fn load_with(cli_path: Option<&Path>, env: &Environment) -> Result<Loaded, ConfigError> {
     let mut draft = ConfigDraft::built_in();

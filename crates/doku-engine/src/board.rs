@@ -162,8 +162,10 @@ impl Board {
     /// A board from raw values (0 = empty). `None` if the length or a value
     /// does not fit the shape.
     pub fn from_values(shape: Shape, values: Vec<u8>) -> Option<Board> {
+        // The largest value, not `all`: a loop without an early exit is
+        // vectorised, and a batch solve builds a board per solution.
         let ok = values.len() == shape.cell_count()
-            && values.iter().all(|&v| (v as usize) <= shape.size());
+            && values.iter().fold(0, |high, &v| high.max(v)) as usize <= shape.size();
         ok.then_some(Board {
             shape,
             cells: values,

@@ -1842,7 +1842,16 @@ pub fn write_line(board: &Board) -> String {
 
 fn write_givens_line(board: &Board) -> String {
     let size = board.size();
-    if size <= 35 {
+    if size <= 9 {
+        // A choice per byte, not a table lookup: the loop is vectorised,
+        // and a batch solve writes a line per solution.
+        let bytes: Vec<u8> = board
+            .values()
+            .iter()
+            .map(|&v| if v == 0 { b'.' } else { b'0' + v })
+            .collect();
+        String::from_utf8(bytes).unwrap_or_default()
+    } else if size <= 35 {
         const SYMBOLS: &[u8; 36] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
         let bytes: Vec<u8> = board
             .values()
