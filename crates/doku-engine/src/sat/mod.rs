@@ -151,6 +151,28 @@
 //! 948k (3), both stopped there. Every change made order 0 worse
 //! (710-820k against 504k): the settings were tuned on that order, so
 //! judge by all four.
+//!
+//! Session 15, counting (`gecode_conflicts` with `SAT_COUNT=1`, order 0,
+//! cap 250k; base 1.78M conflicts, puzzles 1, 9, 10 capped). The proof is
+//! one hard refutation: on puzzle 1 the model takes 42k conflicts, the
+//! first cell `Instance::second_by_cells` asks (two candidates) 198k,
+//! the next 16 cells 1-6.5k each, and then every cell is fixed. Asking
+//! every cell within 1000 conflicts first (times 4 a round) does not dodge
+//! it: most cells use up the budget, 19.5 s CPU against 14.2 s. The
+//! matching-filter search (box-line on) on that first refutation did not
+//! finish in 3M branches (40 s). Measured and dropped: the matching filter
+//! with box-line at level 0 over the learner's fixed literals, before the
+//! proof and after each proved cell, its removals added as units (8
+//! candidates at the start, 0-37 after a cell) 1.78M (2 capped); the proof
+//! in a fresh solver, as Kissat's anchor does it, 2.13M (5); the proof in
+//! the stable mode 1.79M (3); activity decay 0.9 in the focused mode 1.87M
+//! (4); restart margin 1.2 1.75M (2); reductions every 2000 + 600 k 1.63M
+//! (2); learned clauses of LBD <= 6 never deleted 1.56M (2), but each
+//! conflict dearer: sat-anchor `--count` 0.84x Kissat's against the base's
+//! 0.78x (separate runs, load 6-8; puzzle 4 113k conflicts in 31.9 s
+//! against 143k in 31.5 s). Profile of `solve --count` on puzzle 4:
+//! propagation 75%, its hottest instruction the first use of a clause
+//! fetched from the arena (14% of it).
 
 mod cdcl;
 
