@@ -537,20 +537,16 @@ impl<'g> Net<'g> {
         // the ancestors SE counts: a dynamic propagation follows its order.
         // A variant's extra houses come after SE's three.
         let houses = grid.geo.houses_of(cell);
-        let order: &[usize] = match grid.geo.houses_per_cell {
-            3 => &[2, 0, 1, 3, 4][..houses.len()],
-            _ => &[0, 1, 2, 3][..houses.len()],
-        };
+        let order = house_order(grid, cell);
         if on {
             self.placed[cell] = digit as u8 + 1;
             for e in bits(self.cands[cell] & !bit) {
                 self.push(cell * n + e, false, &[id], mode);
             }
-            for &slot in order {
-                for &p in &grid.geo.house_cells[houses[slot] as usize] {
-                    if p as usize != cell && self.cands[p as usize] & bit != 0 {
-                        self.push(p as usize * n + digit, false, &[id], mode);
-                    }
+            for i in 0..self.layout.peers_in_order[cell].len() {
+                let p = self.layout.peers_in_order[cell][i] as usize;
+                if self.cands[p] & bit != 0 {
+                    self.push(p * n + digit, false, &[id], mode);
                 }
             }
             self.follow_cage(cell, mode);
@@ -897,12 +893,26 @@ impl<'g> Net<'g> {
     }
 }
 
+/// The slots of `cell`'s houses in the order a dynamic propagation follows
+/// them: SE's (`Grid.getRegionTypes`), box, row, column; a variant's extra
+/// houses after SE's three.
+fn house_order(grid: &Grid, cell: usize) -> &'static [usize] {
+    let count = grid.geo.houses_of(cell).len();
+    match grid.geo.houses_per_cell {
+        3 => &[2, 0, 1, 3, 4][..count],
+        _ => &[0, 1, 2, 3][..count],
+    }
+}
+
 /// Where cells sit in their houses: the same for every grid of a shape,
 /// so worked out once per shape and thread, not for every net.
 pub(crate) struct Layout {
     shape: crate::shape::Shape,
     /// For each cell, its position inside each of its houses.
     cell_pos: Vec<[u8; crate::shape::MAX_HOUSES_PER_CELL]>,
+    /// For each cell, the other cells of its houses, each once, in the
+    /// order a dynamic propagation turns them off ([`house_order`]).
+    peers_in_order: Vec<Vec<u16>>,
     /// The boxes and lines that share cells, box by box, rows before
     /// columns: where pointing and claiming look.
     crossings: Vec<Crossing>,
@@ -972,9 +982,27 @@ impl Layout {
                 }
             }
         }
+        // Which cell last took each cell as a peer.
+        let mut taken_by = vec![usize::MAX; grid.cands.len()];
+        let peers_in_order = (0..grid.cands.len())
+            .map(|cell| {
+                let houses = geo.houses_of(cell);
+                let mut peers: Vec<u16> = Vec::new();
+                taken_by[cell] = cell;
+                for &slot in house_order(grid, cell) {
+                    for &p in &geo.house_cells[houses[slot] as usize] {
+                        if std::mem::replace(&mut taken_by[p as usize], cell) != cell {
+                            peers.push(p);
+                        }
+                    }
+                }
+                peers
+            })
+            .collect();
         Layout {
             shape: geo.shape,
             cell_pos,
+            peers_in_order,
             crossings,
         }
     }
@@ -2195,9 +2223,11 @@ impl Closure {
 }
 
 /// Each event's number of ancestors, itself and the assumption included
-/// (SE's `getAncestorCount` of a branch ending there). Parents come before
-/// their children, so one pass over the events unions the parents' sets.
-fn ancestor_counts(net: &Net) -> Vec<u32> {
+/// (SE's `getAncestorCount` of a branch ending there), and the number of
+/// ancestors of each of `sides` (sets of events) summed. Parents come
+/// before their children, so one pass over the events unions the parents'
+/// sets.
+fn ancestor_counts(net: &Net, sides: &[Vec<u32>]) -> (Vec<u32>, u32) {
     thread_local! {
         static SETS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
     }
@@ -2206,28 +2236,47 @@ fn ancestor_counts(net: &Net) -> Vec<u32> {
     SETS.with(|sets| {
         let mut sets = sets.borrow_mut();
         sets.clear();
-        sets.resize(count * words, 0);
+        sets.reserve(count * words);
         let mut counts = Vec::with_capacity(count);
         for e in 0..count {
-            let (done, rest) = sets.split_at_mut(e * words);
-            let own = &mut rest[..words];
+            let parents = net.parents_of(e as u32);
+            // Each set starts as its first parent's: no zeroing first.
+            match parents.first() {
+                Some(&p) => sets.extend_from_within(p as usize * words..(p as usize + 1) * words),
+                None => sets.resize((e + 1) * words, 0),
+            }
+            let (done, own) = sets.split_at_mut(e * words);
             own[e / 64] |= 1 << (e % 64);
-            let mut single = None;
-            for (i, &p) in net.parents_of(e as u32).iter().enumerate() {
+            for &p in parents.iter().skip(1) {
                 let p = p as usize;
                 let theirs = &done[p * words..(p + 1) * words];
                 for (w, &b) in own.iter_mut().zip(theirs) {
                     *w |= b;
                 }
-                single = (i == 0).then_some(p);
             }
             // One parent: its count plus this event, without a popcount.
-            counts.push(match single {
-                Some(p) if net.parents_of(e as u32).len() == 1 => counts[p] + 1,
+            counts.push(match parents {
+                &[p] => counts[p as usize] + 1,
                 _ => own.iter().map(|w| w.count_ones()).sum(),
             });
         }
-        counts
+        let mut union = vec![0u64; words];
+        let mut sides_count = 0;
+        for side in sides {
+            if let [one] = side.as_slice() {
+                sides_count += counts[*one as usize];
+                continue;
+            }
+            union.fill(0);
+            for &e in side {
+                let set = &sets[e as usize * words..(e as usize + 1) * words];
+                for (w, &b) in union.iter_mut().zip(set) {
+                    *w |= b;
+                }
+            }
+            sides_count += union.iter().map(|w| w.count_ones()).sum::<u32>();
+        }
+        (counts, sides_count)
     })
 }
 
@@ -2284,16 +2333,25 @@ impl Branches {
     /// ancestor (`getAncestorCount`), and a fact whose single rests on
     /// several removals costs all of them, not its longest line.
     pub fn record(&mut self, cand: usize, net: &Net) {
+        self.record_counting(cand, net, &[]);
+    }
+
+    /// [`Branches::record`] of a branch that broke the grid, with the
+    /// ancestors of each side of the clash (`sides`, see
+    /// `nested::conflict_targets`) counted from the same sets: the
+    /// flat weight of the contradiction.
+    pub fn record_counting(&mut self, cand: usize, net: &Net, sides: &[Vec<u32>]) -> u32 {
         self.live[cand] = true;
         let bits = &mut self.bits[cand * self.words..(cand + 1) * self.words];
         bits.fill(0);
         let depth = self.depth.get_mut();
-        let counts = ancestor_counts(net);
+        let (counts, sides_count) = ancestor_counts(net, sides);
         for (e, &count) in net.events.iter().zip(counts.iter()) {
             let key = e.cand as usize * 2 + e.on as usize;
             bits[key / 64] |= 1 << (key % 64);
             depth[cand * self.keys + key] = count.saturating_sub(1).min(255) as u8;
         }
+        sides_count
     }
 
     /// The facts of a static branch: the compact keys `reached` (a row of
