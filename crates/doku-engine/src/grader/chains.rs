@@ -20,7 +20,7 @@
 //! copy of the grid, so a cell whose other candidates all went becomes a
 //! naked single (SE's dynamic chains, forcing nets).
 
-use super::grid::{bits, two_bits, Finding, Grid, Pattern};
+use super::grid::{bits, bits128, two_bits, Finding, Grid, Pattern};
 use super::{chain_length_increment, Technique};
 use crate::shape::{Cell, Digit};
 
@@ -127,8 +127,13 @@ pub(crate) struct Net<'g> {
     layout: std::sync::Arc<Layout>,
     /// Where each digit can go in each house at the start (`house * n + digit`).
     base_places: Vec<u64>,
+    /// Per digit, the cells that hold it at the start (boards of up to 128
+    /// cells, the only ones a dynamic propagation runs on; else empty).
+    base_cells_with: Vec<u128>,
     // Per-propagation state.
     cands: Vec<u64>,
+    /// `base_cells_with` for `cands`.
+    cells_with: Vec<u128>,
     placed: Vec<u8>,
     places: Vec<u64>,
     on_ev: Vec<u32>,
@@ -187,10 +192,13 @@ impl<'g> Net<'g> {
             }
         }
         let cand_count = grid.cands.len() * n;
+        let base_cells_with = cells_with_digits(grid, &grid.cands);
         Net {
             grid,
             n,
             layout: Layout::of(grid),
+            cells_with: base_cells_with.clone(),
+            base_cells_with,
             places: base_places.clone(),
             base_places,
             cands: grid.cands.clone(),
@@ -251,6 +259,7 @@ impl<'g> Net<'g> {
         self.stall_budget = self.inner_budget;
         if let Mode::Dynamic { .. } = mode {
             self.cands.copy_from_slice(&self.grid.cands);
+            self.cells_with.copy_from_slice(&self.base_cells_with);
             self.placed.copy_from_slice(&self.grid.values);
             self.places.copy_from_slice(&self.base_places);
         }
@@ -458,6 +467,7 @@ impl<'g> Net<'g> {
             self.off_ev[e.cand as usize] = NONE;
         }
         self.cands.clone_from(&from.cands);
+        self.cells_with = cells_with_digits(self.grid, &self.cands);
         self.placed.clone_from(&from.placed);
         self.places.clone_from(&from.places);
         self.events.clone_from(&from.events);
@@ -543,10 +553,20 @@ impl<'g> Net<'g> {
             for e in bits(self.cands[cell] & !bit) {
                 self.push(cell * n + e, false, &[id], mode);
             }
-            for i in 0..self.layout.peers_in_order[cell].len() {
-                let p = self.layout.peers_in_order[cell][i] as usize;
-                if self.cands[p] & bit != 0 {
-                    self.push(p * n + digit, false, &[id], mode);
+            if self.cells_with.is_empty() {
+                for i in 0..self.layout.peers_in_order[cell].len() {
+                    let p = self.layout.peers_in_order[cell][i] as usize;
+                    if self.cands[p] & bit != 0 {
+                        self.push(p * n + digit, false, &[id], mode);
+                    }
+                }
+            } else {
+                // The peers that hold the digit, in the same order.
+                for i in 0..self.layout.peer_runs[cell].len() {
+                    let run = self.layout.peer_runs[cell][i] & self.cells_with[digit];
+                    for p in bits128(run) {
+                        self.push(p * n + digit, false, &[id], mode);
+                    }
                 }
             }
             self.follow_cage(cell, mode);
@@ -556,6 +576,9 @@ impl<'g> Net<'g> {
             return;
         }
         self.cands[cell] &= !bit;
+        if let Some(cells) = self.cells_with.get_mut(digit) {
+            *cells &= !(1u128 << cell);
+        }
         self.follow_cage(cell, mode);
         if self.conflict.is_some() {
             return;
@@ -633,7 +656,15 @@ impl<'g> Net<'g> {
     /// it), as a player reasons with the cage while following a chain. The
     /// inference rests on every placement and removal the propagation made
     /// in the cage. A cage that can no longer make its sum breaks the grid.
+    #[inline(always)]
     fn follow_cage(&mut self, cell: usize, mode: Mode) {
+        if self.grid.killer.is_some() {
+            self.follow_killer_cage(cell, mode);
+        }
+    }
+
+    /// [`Net::follow_cage`] on a killer.
+    fn follow_killer_cage(&mut self, cell: usize, mode: Mode) {
         let Some(killer) = self.grid.killer.as_deref() else {
             return;
         };
@@ -893,6 +924,21 @@ impl<'g> Net<'g> {
     }
 }
 
+/// Per digit, the cells of `cands` that hold it, on boards of up to 128
+/// cells (else none).
+fn cells_with_digits(grid: &Grid, cands: &[u64]) -> Vec<u128> {
+    if cands.len() > 128 {
+        return Vec::new();
+    }
+    let mut cells = vec![0u128; grid.size()];
+    for (c, &digits) in cands.iter().enumerate() {
+        for d in bits(digits) {
+            cells[d] |= 1 << c;
+        }
+    }
+    cells
+}
+
 /// The slots of `cell`'s houses in the order a dynamic propagation follows
 /// them: SE's (`Grid.getRegionTypes`), box, row, column; a variant's extra
 /// houses after SE's three.
@@ -913,6 +959,10 @@ pub(crate) struct Layout {
     /// For each cell, the other cells of its houses, each once, in the
     /// order a dynamic propagation turns them off ([`house_order`]).
     peers_in_order: Vec<Vec<u16>>,
+    /// `peers_in_order` cut into runs of rising cells, each a set of cells
+    /// (boards of up to 128 cells): taken in turn, lowest cell first, they
+    /// give the same order.
+    peer_runs: Vec<Vec<u128>>,
     /// The boxes and lines that share cells, box by box, rows before
     /// columns: where pointing and claiming look.
     crossings: Vec<Crossing>,
@@ -984,7 +1034,7 @@ impl Layout {
         }
         // Which cell last took each cell as a peer.
         let mut taken_by = vec![usize::MAX; grid.cands.len()];
-        let peers_in_order = (0..grid.cands.len())
+        let peers_in_order: Vec<Vec<u16>> = (0..grid.cands.len())
             .map(|cell| {
                 let houses = geo.houses_of(cell);
                 let mut peers: Vec<u16> = Vec::new();
@@ -999,10 +1049,27 @@ impl Layout {
                 peers
             })
             .collect();
+        let peer_runs = if grid.cands.len() <= 128 {
+            (peers_in_order.iter())
+                .map(|peers| {
+                    let mut runs: Vec<u128> = Vec::new();
+                    for (i, &p) in peers.iter().enumerate() {
+                        match runs.last_mut() {
+                            Some(run) if peers[i - 1] < p => *run |= 1 << p,
+                            _ => runs.push(1 << p),
+                        }
+                    }
+                    runs
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Layout {
             shape: geo.shape,
             cell_pos,
             peers_in_order,
+            peer_runs,
             crossings,
         }
     }
