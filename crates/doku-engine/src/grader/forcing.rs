@@ -259,9 +259,12 @@ fn multiple_from(
     let want_units = technique != Technique::CellForcingChain;
     let mut best = None;
     let mut scratch = Vec::new();
+    // One buffer for every group's branches.
+    let mut group: Vec<usize> = Vec::new();
     if want_cells {
         for cell in 0..grid.cands.len() {
-            let group: Vec<usize> = bits(grid.cands[cell]).map(|d| cell * n + d).collect();
+            group.clear();
+            group.extend(bits(grid.cands[cell]).map(|d| cell * n + d));
             if group.len() >= 2 && wide(cell * n) {
                 if let Some(p) = common(branches, &group, (5, cell as u32), grid, &mut scratch) {
                     consider(p, &mut best);
@@ -279,7 +282,7 @@ fn multiple_from(
                 _ => 0,
             };
             for d in 0..n {
-                let group = places_in(grid, cells, d);
+                places_in(grid, cells, d, &mut group);
                 if group.len() >= 2 && wide(group[0]) {
                     let met = (group[0] * 3 + kind) as u32;
                     if let Some(p) = common(branches, &group, (6, met), grid, &mut scratch) {
@@ -292,19 +295,21 @@ fn multiple_from(
     best
 }
 
-/// The cheapest fact every branch of `group` reaches, if any; a branch that
-/// broke the grid is left out (it cannot be the truth).
-/// The candidates of digit `d` (0-based) in a house's `cells`: the
-/// branches of a unit forcing chain.
-pub(crate) fn places_in(grid: &Grid, cells: &[u16], d: usize) -> Vec<usize> {
+/// Into `group`, the candidates of digit `d` (0-based) in a house's
+/// `cells`: the branches of a unit forcing chain.
+fn places_in(grid: &Grid, cells: &[u16], d: usize, group: &mut Vec<usize>) {
     let n = grid.size();
-    cells
-        .iter()
-        .filter(|&&c| grid.cands[c as usize] & (1 << d) != 0)
-        .map(|&c| c as usize * n + d)
-        .collect()
+    group.clear();
+    group.extend(
+        cells
+            .iter()
+            .filter(|&&c| grid.cands[c as usize] & (1 << d) != 0)
+            .map(|&c| c as usize * n + d),
+    );
 }
 
+/// The cheapest fact every branch of `group` reaches, if any; a branch that
+/// broke the grid is left out (it cannot be the truth).
 fn common(
     branches: &Branches,
     group: &[usize],
