@@ -20,7 +20,7 @@
 //! copy of the grid, so a cell whose other candidates all went becomes a
 //! naked single (SE's dynamic chains, forcing nets).
 
-use super::grid::{bits, two_bits, Finding, Grid, Pattern};
+use super::grid::{bits, bits128, two_bits, Finding, Grid, Pattern};
 use super::{chain_length_increment, Technique};
 use crate::shape::{Cell, Digit};
 
@@ -127,8 +127,13 @@ pub(crate) struct Net<'g> {
     layout: std::sync::Arc<Layout>,
     /// Where each digit can go in each house at the start (`house * n + digit`).
     base_places: Vec<u64>,
+    /// Per digit, the cells that hold it at the start (boards of up to 128
+    /// cells, the only ones a dynamic propagation runs on; else empty).
+    base_cells_with: Vec<u128>,
     // Per-propagation state.
     cands: Vec<u64>,
+    /// `base_cells_with` for `cands`.
+    cells_with: Vec<u128>,
     placed: Vec<u8>,
     places: Vec<u64>,
     on_ev: Vec<u32>,
@@ -187,10 +192,13 @@ impl<'g> Net<'g> {
             }
         }
         let cand_count = grid.cands.len() * n;
+        let base_cells_with = cells_with_digits(grid, &grid.cands);
         Net {
             grid,
             n,
             layout: Layout::of(grid),
+            cells_with: base_cells_with.clone(),
+            base_cells_with,
             places: base_places.clone(),
             base_places,
             cands: grid.cands.clone(),
@@ -251,6 +259,7 @@ impl<'g> Net<'g> {
         self.stall_budget = self.inner_budget;
         if let Mode::Dynamic { .. } = mode {
             self.cands.copy_from_slice(&self.grid.cands);
+            self.cells_with.copy_from_slice(&self.base_cells_with);
             self.placed.copy_from_slice(&self.grid.values);
             self.places.copy_from_slice(&self.base_places);
         }
@@ -458,6 +467,7 @@ impl<'g> Net<'g> {
             self.off_ev[e.cand as usize] = NONE;
         }
         self.cands.clone_from(&from.cands);
+        self.cells_with = cells_with_digits(self.grid, &self.cands);
         self.placed.clone_from(&from.placed);
         self.places.clone_from(&from.places);
         self.events.clone_from(&from.events);
@@ -537,19 +547,25 @@ impl<'g> Net<'g> {
         // the ancestors SE counts: a dynamic propagation follows its order.
         // A variant's extra houses come after SE's three.
         let houses = grid.geo.houses_of(cell);
-        let order: &[usize] = match grid.geo.houses_per_cell {
-            3 => &[2, 0, 1, 3, 4][..houses.len()],
-            _ => &[0, 1, 2, 3][..houses.len()],
-        };
+        let order = house_order(grid, cell);
         if on {
             self.placed[cell] = digit as u8 + 1;
             for e in bits(self.cands[cell] & !bit) {
                 self.push(cell * n + e, false, &[id], mode);
             }
-            for &slot in order {
-                for &p in &grid.geo.house_cells[houses[slot] as usize] {
-                    if p as usize != cell && self.cands[p as usize] & bit != 0 {
-                        self.push(p as usize * n + digit, false, &[id], mode);
+            if self.cells_with.is_empty() {
+                for i in 0..self.layout.peers_in_order[cell].len() {
+                    let p = self.layout.peers_in_order[cell][i] as usize;
+                    if self.cands[p] & bit != 0 {
+                        self.push(p * n + digit, false, &[id], mode);
+                    }
+                }
+            } else {
+                // The peers that hold the digit, in the same order.
+                for i in 0..self.layout.peer_runs[cell].len() {
+                    let run = self.layout.peer_runs[cell][i] & self.cells_with[digit];
+                    for p in bits128(run) {
+                        self.push(p * n + digit, false, &[id], mode);
                     }
                 }
             }
@@ -560,6 +576,9 @@ impl<'g> Net<'g> {
             return;
         }
         self.cands[cell] &= !bit;
+        if let Some(cells) = self.cells_with.get_mut(digit) {
+            *cells &= !(1u128 << cell);
+        }
         self.follow_cage(cell, mode);
         if self.conflict.is_some() {
             return;
@@ -637,7 +656,15 @@ impl<'g> Net<'g> {
     /// it), as a player reasons with the cage while following a chain. The
     /// inference rests on every placement and removal the propagation made
     /// in the cage. A cage that can no longer make its sum breaks the grid.
+    #[inline(always)]
     fn follow_cage(&mut self, cell: usize, mode: Mode) {
+        if self.grid.killer.is_some() {
+            self.follow_killer_cage(cell, mode);
+        }
+    }
+
+    /// [`Net::follow_cage`] on a killer.
+    fn follow_killer_cage(&mut self, cell: usize, mode: Mode) {
         let Some(killer) = self.grid.killer.as_deref() else {
             return;
         };
@@ -897,12 +924,45 @@ impl<'g> Net<'g> {
     }
 }
 
+/// Per digit, the cells of `cands` that hold it, on boards of up to 128
+/// cells (else none).
+fn cells_with_digits(grid: &Grid, cands: &[u64]) -> Vec<u128> {
+    if cands.len() > 128 {
+        return Vec::new();
+    }
+    let mut cells = vec![0u128; grid.size()];
+    for (c, &digits) in cands.iter().enumerate() {
+        for d in bits(digits) {
+            cells[d] |= 1 << c;
+        }
+    }
+    cells
+}
+
+/// The slots of `cell`'s houses in the order a dynamic propagation follows
+/// them: SE's (`Grid.getRegionTypes`), box, row, column; a variant's extra
+/// houses after SE's three.
+fn house_order(grid: &Grid, cell: usize) -> &'static [usize] {
+    let count = grid.geo.houses_of(cell).len();
+    match grid.geo.houses_per_cell {
+        3 => &[2, 0, 1, 3, 4][..count],
+        _ => &[0, 1, 2, 3][..count],
+    }
+}
+
 /// Where cells sit in their houses: the same for every grid of a shape,
 /// so worked out once per shape and thread, not for every net.
 pub(crate) struct Layout {
     shape: crate::shape::Shape,
     /// For each cell, its position inside each of its houses.
     cell_pos: Vec<[u8; crate::shape::MAX_HOUSES_PER_CELL]>,
+    /// For each cell, the other cells of its houses, each once, in the
+    /// order a dynamic propagation turns them off ([`house_order`]).
+    peers_in_order: Vec<Vec<u16>>,
+    /// `peers_in_order` cut into runs of rising cells, each a set of cells
+    /// (boards of up to 128 cells): taken in turn, lowest cell first, they
+    /// give the same order.
+    peer_runs: Vec<Vec<u128>>,
     /// The boxes and lines that share cells, box by box, rows before
     /// columns: where pointing and claiming look.
     crossings: Vec<Crossing>,
@@ -972,9 +1032,44 @@ impl Layout {
                 }
             }
         }
+        // Which cell last took each cell as a peer.
+        let mut taken_by = vec![usize::MAX; grid.cands.len()];
+        let peers_in_order: Vec<Vec<u16>> = (0..grid.cands.len())
+            .map(|cell| {
+                let houses = geo.houses_of(cell);
+                let mut peers: Vec<u16> = Vec::new();
+                taken_by[cell] = cell;
+                for &slot in house_order(grid, cell) {
+                    for &p in &geo.house_cells[houses[slot] as usize] {
+                        if std::mem::replace(&mut taken_by[p as usize], cell) != cell {
+                            peers.push(p);
+                        }
+                    }
+                }
+                peers
+            })
+            .collect();
+        let peer_runs = if grid.cands.len() <= 128 {
+            (peers_in_order.iter())
+                .map(|peers| {
+                    let mut runs: Vec<u128> = Vec::new();
+                    for (i, &p) in peers.iter().enumerate() {
+                        match runs.last_mut() {
+                            Some(run) if peers[i - 1] < p => *run |= 1 << p,
+                            _ => runs.push(1 << p),
+                        }
+                    }
+                    runs
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Layout {
             shape: geo.shape,
             cell_pos,
+            peers_in_order,
+            peer_runs,
             crossings,
         }
     }
@@ -2230,9 +2325,11 @@ impl Closure {
 }
 
 /// Each event's number of ancestors, itself and the assumption included
-/// (SE's `getAncestorCount` of a branch ending there). Parents come before
-/// their children, so one pass over the events unions the parents' sets.
-fn ancestor_counts(net: &Net) -> Vec<u32> {
+/// (SE's `getAncestorCount` of a branch ending there), and the number of
+/// ancestors of each of `sides` (sets of events) summed. Parents come
+/// before their children, so one pass over the events unions the parents'
+/// sets.
+fn ancestor_counts(net: &Net, sides: &[Vec<u32>]) -> (Vec<u32>, u32) {
     thread_local! {
         static SETS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
     }
@@ -2241,28 +2338,47 @@ fn ancestor_counts(net: &Net) -> Vec<u32> {
     SETS.with(|sets| {
         let mut sets = sets.borrow_mut();
         sets.clear();
-        sets.resize(count * words, 0);
+        sets.reserve(count * words);
         let mut counts = Vec::with_capacity(count);
         for e in 0..count {
-            let (done, rest) = sets.split_at_mut(e * words);
-            let own = &mut rest[..words];
+            let parents = net.parents_of(e as u32);
+            // Each set starts as its first parent's: no zeroing first.
+            match parents.first() {
+                Some(&p) => sets.extend_from_within(p as usize * words..(p as usize + 1) * words),
+                None => sets.resize((e + 1) * words, 0),
+            }
+            let (done, own) = sets.split_at_mut(e * words);
             own[e / 64] |= 1 << (e % 64);
-            let mut single = None;
-            for (i, &p) in net.parents_of(e as u32).iter().enumerate() {
+            for &p in parents.iter().skip(1) {
                 let p = p as usize;
                 let theirs = &done[p * words..(p + 1) * words];
                 for (w, &b) in own.iter_mut().zip(theirs) {
                     *w |= b;
                 }
-                single = (i == 0).then_some(p);
             }
             // One parent: its count plus this event, without a popcount.
-            counts.push(match single {
-                Some(p) if net.parents_of(e as u32).len() == 1 => counts[p] + 1,
+            counts.push(match parents {
+                &[p] => counts[p as usize] + 1,
                 _ => own.iter().map(|w| w.count_ones()).sum(),
             });
         }
-        counts
+        let mut union = vec![0u64; words];
+        let mut sides_count = 0;
+        for side in sides {
+            if let [one] = side.as_slice() {
+                sides_count += counts[*one as usize];
+                continue;
+            }
+            union.fill(0);
+            for &e in side {
+                let set = &sets[e as usize * words..(e as usize + 1) * words];
+                for (w, &b) in union.iter_mut().zip(set) {
+                    *w |= b;
+                }
+            }
+            sides_count += union.iter().map(|w| w.count_ones()).sum::<u32>();
+        }
+        (counts, sides_count)
     })
 }
 
@@ -2319,16 +2435,25 @@ impl Branches {
     /// ancestor (`getAncestorCount`), and a fact whose single rests on
     /// several removals costs all of them, not its longest line.
     pub fn record(&mut self, cand: usize, net: &Net) {
+        self.record_counting(cand, net, &[]);
+    }
+
+    /// [`Branches::record`] of a branch that broke the grid, with the
+    /// ancestors of each side of the clash (`sides`, see
+    /// `nested::conflict_targets`) counted from the same sets: the
+    /// flat weight of the contradiction.
+    pub fn record_counting(&mut self, cand: usize, net: &Net, sides: &[Vec<u32>]) -> u32 {
         self.live[cand] = true;
         let bits = &mut self.bits[cand * self.words..(cand + 1) * self.words];
         bits.fill(0);
         let depth = self.depth.get_mut();
-        let counts = ancestor_counts(net);
+        let (counts, sides_count) = ancestor_counts(net, sides);
         for (e, &count) in net.events.iter().zip(counts.iter()) {
             let key = e.cand as usize * 2 + e.on as usize;
             bits[key / 64] |= 1 << (key % 64);
             depth[cand * self.keys + key] = count.saturating_sub(1).min(255) as u8;
         }
+        sides_count
     }
 
     /// The facts of a static branch: the compact keys `reached` (a row of

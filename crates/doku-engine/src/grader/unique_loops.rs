@@ -297,22 +297,27 @@ fn steps_of(grid: &Grid, cells: &[usize], pair: u64, consider: &mut dyn FnMut(us
     let shape = grid.geo.shape;
     let name = |c: usize| cell_name(shape, Cell(c as u16));
     let names = |cs: &[usize]| super::explain::list(cs.iter().map(|&c| name(c)));
-    let pair_text = digits_text(pair, "and");
+    // Words only for a loop that gives a step: most give none.
+    let pair_text = || digits_text(pair, "and");
     let shape_word = if cells.len() == 4 {
         "rectangle"
     } else {
         "loop"
     };
-    let deadly = format!(
-        "The {shape_word} {} would be a deadly pattern of {pair_text} (they could swap: two solutions)",
-        names(cells)
-    );
+    let deadly = || {
+        format!(
+            "The {shape_word} {} would be a deadly pattern of {} (they could swap: two solutions)",
+            names(cells),
+            pair_text()
+        )
+    };
     match wide.len() {
         0 => {}
         1 => {
             let mut f = start(Technique::UniqueLoop1);
             f.eliminations
                 .extend(bits(pair).map(|d| (wide[0] as u16, d as u8 + 1)));
+            let (deadly, pair_text) = (deadly(), pair_text());
             f.text = format!(
                 "{deadly} if {} held only {pair_text} like the others, so {}",
                 name(wide[0]),
@@ -324,6 +329,7 @@ fn steps_of(grid: &Grid, cells: &[usize], pair: u64, consider: &mut dyn FnMut(us
             if extra.count_ones() == 1 {
                 if let Some(f) = type_2(grid, cells, &wide, extra, start(Technique::UniqueLoop2)) {
                     let mut f = f;
+                    let deadly = deadly();
                     f.text = format!(
                         "{deadly} unless one of {} is {}, so no cell that sees them all can be: {}",
                         names(&wide),
@@ -346,6 +352,7 @@ fn steps_of(grid: &Grid, cells: &[usize], pair: u64, consider: &mut dyn FnMut(us
                             g.rating += f.rating;
                             g.fins.extend(set_cells.iter().map(|&c| c as u16));
                             g.eliminations = std::mem::take(&mut f.eliminations);
+                            let (deadly, pair_text) = (deadly(), pair_text());
                             g.text = if naked {
                                 format!(
                                 "{deadly} unless {} or {} holds {}. So they act as one cell of {}, which with {} makes a naked set of {} in their house: no other cell there holds those: {}",
@@ -366,6 +373,7 @@ fn steps_of(grid: &Grid, cells: &[usize], pair: u64, consider: &mut dyn FnMut(us
                 if let Some(mut f) = type_4(grid, c1, c2, pair, start(Technique::UniqueLoop4)) {
                     let y = f.eliminations[0].1;
                     let x = pair & !(1u64 << (y - 1));
+                    let (deadly, pair_text) = (deadly(), pair_text());
                     f.text = format!(
                         "{deadly} if {} and {} held only {pair_text}. In a house they share, {} can only go in them, so one of them is {}; were either {}, the pattern would be complete: {}",
                         name(c1), name(c2), digits_text(x, "or"), digits_text(x, "or"),
