@@ -655,6 +655,39 @@ mod tests {
             .collect()
     }
 
+    /// A minimal puzzle of `variant` carved as the generator carves (pairs
+    /// of cells opposite through the centre, in an order drawn from
+    /// `seed`), each removal kept where `keeps(houses, sparser, full,
+    /// freed)` says so.
+    fn carved(
+        variant: Variant,
+        seed: u64,
+        mut keeps: impl FnMut(&Houses9, &Board, &Board, &[u16]) -> bool,
+    ) -> Board {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let shape = rules_for_deal(Shape::CLASSIC, variant, &mut rng).expect("rules");
+        let houses = Houses9::new(shape).expect("a 9x9 layout");
+        let full = full_grid(shape, &mut rng);
+        let mut cells: Vec<u16> = (0..=40).collect();
+        cells.shuffle(&mut rng);
+        let mut puzzle = full.clone();
+        for cell in cells {
+            let orbit: Vec<u16> = if cell == 40 {
+                vec![40]
+            } else {
+                vec![cell, 80 - cell]
+            };
+            let mut sparser = puzzle.clone();
+            for &c in &orbit {
+                sparser.set(Cell(c), None);
+            }
+            if keeps(&houses, &sparser, &full, &orbit) {
+                puzzle = sparser;
+            }
+        }
+        puzzle
+    }
+
     #[test]
     fn agrees_with_the_general_search_while_carving_every_9x9_variant() {
         // Carve full grids as the generator does (pairs of cells opposite
@@ -662,36 +695,20 @@ mod tests {
         for variant in variants() {
             let (mut proved, mut refused) = (0, 0);
             for seed in 0..6 {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let shape = rules_for_deal(Shape::CLASSIC, variant, &mut rng).expect("rules");
-                let houses = Houses9::new(shape).expect("a 9x9 layout");
-                let full = full_grid(shape, &mut rng);
-                let mut cells: Vec<u16> = (0..=40).collect();
-                cells.shuffle(&mut rng);
-                let mut puzzle = full.clone();
-                for cell in cells {
-                    let orbit: Vec<u16> = if cell == 40 {
-                        vec![40]
-                    } else {
-                        vec![cell, 80 - cell]
-                    };
-                    let mut sparser = puzzle.clone();
-                    for &c in &orbit {
-                        sparser.set(Cell(c), None);
-                    }
-                    let verdict = general(&sparser, &full, &orbit);
+                let puzzle = carved(variant, seed, |houses, sparser, full, orbit| {
+                    let verdict = general(sparser, full, orbit);
                     assert_eq!(
-                        houses.proves_unique(&sparser, &full, &orbit),
+                        houses.proves_unique(sparser, full, orbit),
                         verdict,
                         "{variant:?} {sparser:?} {orbit:?}"
                     );
                     if verdict {
-                        puzzle = sparser;
                         proved += 1;
                     } else {
                         refused += 1;
                     }
-                }
+                    verdict
+                });
                 // Every carving ends unique: the proof refutes no solution
                 // that exists.
                 assert_eq!(puzzle.count_solutions_up_to(2), 1, "{variant:?} {puzzle:?}");
@@ -786,27 +803,10 @@ mod tests {
         for variant in variants() {
             let (mut solved, mut stuck) = (0, 0);
             for seed in 0..8 {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let shape = rules_for_deal(Shape::CLASSIC, variant, &mut rng).expect("rules");
-                let houses = Houses9::new(shape).expect("a 9x9 layout");
-                let full = full_grid(shape, &mut rng);
-                let mut cells: Vec<u16> = (0..=40).collect();
-                cells.shuffle(&mut rng);
-                let mut puzzle = full.clone();
-                for cell in cells {
-                    let orbit: Vec<u16> = if cell == 40 {
-                        vec![40]
-                    } else {
-                        vec![cell, 80 - cell]
-                    };
-                    let mut sparser = puzzle.clone();
-                    for &c in &orbit {
-                        sparser.set(Cell(c), None);
-                    }
-                    if houses.proves_unique(&sparser, &full, &orbit) {
-                        puzzle = sparser;
-                    }
-                }
+                let puzzle = carved(variant, seed, |houses, sparser, full, orbit| {
+                    houses.proves_unique(sparser, full, orbit)
+                });
+                let houses = Houses9::new(puzzle.shape()).expect("a 9x9 layout");
                 if houses.solves_by_propagation(&puzzle) {
                     let grade = grade_at_most(&puzzle, Difficulty::Extreme, true).expect("a grade");
                     assert!(
