@@ -638,6 +638,16 @@ impl Search {
     }
 }
 
+/// The candidates of one house's open cells (`dom`, each cell's digits as
+/// bits) that lie on some perfect matching of those cells to their digits:
+/// Régin's filter, for callers that keep no matching between calls; `None`
+/// if there is no perfect matching.
+pub(crate) fn matching_filter(dom: &[u64]) -> Option<[u64; MAX_SIZE]> {
+    let mut mates = [UNMATCHED; MAX_SIZE];
+    let mates = &mut mates[..dom.len()];
+    perfect_matching(dom, mates).then(|| prune_to_matchings(dom, mates))
+}
+
 /// Repairs `mates` (cell position -> digit index) into a perfect matching of
 /// the cells of one house to its digits, `dom` giving each cell's
 /// candidates. `false` if there is none: then some set of cells has fewer

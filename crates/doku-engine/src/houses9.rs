@@ -508,12 +508,12 @@ impl Propagation {
         if k <= 3 {
             return true;
         }
-        let Some(mates) = perfect_matching(&domains[..k]) else {
+        let wide: [u64; 9] = domains.map(u64::from);
+        let Some(pruned) = crate::alldiff_search::matching_filter(&wide[..k]) else {
             return false;
         };
-        let pruned = prune_to_matchings(&domains[..k], &mates);
         for j in 0..k {
-            if !self.narrow(houses, open[j] as usize, pruned[j]) {
+            if !self.narrow(houses, open[j] as usize, pruned[j] as u16) {
                 return false;
             }
         }
@@ -521,113 +521,6 @@ impl Propagation {
         self.filter_dirty &= !(1 << house);
         true
     }
-}
-
-const UNMATCHED: u8 = u8::MAX;
-
-/// A perfect matching of cells to digits (`mates[cell]` the digit index),
-/// by augmenting paths; `None` if some cells have fewer candidates between
-/// them than they are.
-fn perfect_matching(domains: &[u16]) -> Option<[u8; 9]> {
-    let mut mates = [UNMATCHED; 9];
-    let mut owner = [UNMATCHED; 9];
-    for start in 0..domains.len() {
-        // Breadth-first search for an alternating path to a free digit.
-        let mut parent = [UNMATCHED; 9];
-        let mut queue = [0u8; 9];
-        let (mut head, mut tail) = (0, 1);
-        queue[0] = start as u8;
-        let mut seen = 0u16;
-        let mut found = false;
-        'search: while head < tail {
-            let cell = queue[head] as usize;
-            head += 1;
-            let mut fresh = domains[cell] & !seen;
-            seen |= fresh;
-            while fresh != 0 {
-                let digit = fresh.trailing_zeros() as usize;
-                fresh &= fresh - 1;
-                parent[digit] = cell as u8;
-                if owner[digit] == UNMATCHED {
-                    // Flip the path back to `start`.
-                    let (mut cell, mut digit) = (cell, digit);
-                    loop {
-                        let previous = mates[cell];
-                        mates[cell] = digit as u8;
-                        owner[digit] = cell as u8;
-                        if cell == start {
-                            break;
-                        }
-                        digit = previous as usize;
-                        cell = parent[digit] as usize;
-                    }
-                    found = true;
-                    break 'search;
-                }
-                queue[tail] = owner[digit];
-                tail += 1;
-            }
-        }
-        if !found {
-            return None;
-        }
-    }
-    Some(mates)
-}
-
-/// Each cell's candidates that lie on some perfect matching, given one
-/// (`mates`): those of digits matched inside the cell's strongly connected
-/// component, where a cell points to the cells whose matched digit it could
-/// take instead.
-fn prune_to_matchings(domains: &[u16], mates: &[u8; 9]) -> [u16; 9] {
-    let n = domains.len();
-    let mut owner = [0u8; 9];
-    for (cell, &mate) in mates[..n].iter().enumerate() {
-        owner[mate as usize] = cell as u8;
-    }
-    let mut reach = [0u16; 9];
-    for (r, &domain) in reach.iter_mut().zip(domains) {
-        let mut digits = domain;
-        while digits != 0 {
-            *r |= 1 << owner[digits.trailing_zeros() as usize];
-            digits &= digits - 1;
-        }
-    }
-    // Transitive closure (Warshall on bit rows).
-    for k in 0..n {
-        let bit = 1u16 << k;
-        let through = reach[k];
-        for r in reach[..n].iter_mut() {
-            if *r & bit != 0 {
-                *r |= through;
-            }
-        }
-    }
-    let mut pruned = [0u16; 9];
-    let mut done = 0u16;
-    for x in 0..n {
-        if done & (1 << x) != 0 {
-            continue;
-        }
-        let (mut component, mut digits) = (0u16, 0u16);
-        let mut members = reach[x];
-        while members != 0 {
-            let y = members.trailing_zeros() as usize;
-            members &= members - 1;
-            if reach[y] & (1 << x) != 0 {
-                component |= 1 << y;
-                digits |= 1 << mates[y];
-            }
-        }
-        done |= component;
-        let mut members = component;
-        while members != 0 {
-            let y = members.trailing_zeros() as usize;
-            members &= members - 1;
-            pruned[y] = domains[y] & digits;
-        }
-    }
-    pruned
 }
 
 #[cfg(test)]
