@@ -220,14 +220,14 @@ struct Search {
 /// digit whose places in the line all lie in the crossing cannot be
 /// elsewhere in the box (claiming), and the other way round (pointing).
 /// The matching filter sees one house at a time and misses these.
-struct Segment {
-    crossing: Vec<u16>,
-    line_rest: Vec<u16>,
-    box_rest: Vec<u16>,
+pub(crate) struct Segment {
+    pub(crate) crossing: Vec<u16>,
+    pub(crate) line_rest: Vec<u16>,
+    pub(crate) box_rest: Vec<u16>,
 }
 
 /// The segments of a shape, built once per shape.
-fn segments(geo: &Geometry) -> Arc<Vec<Segment>> {
+pub(crate) fn segments(geo: &Geometry) -> Arc<Vec<Segment>> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
     static CACHE: OnceLock<Mutex<HashMap<crate::Shape, Arc<Vec<Segment>>>>> = OnceLock::new();

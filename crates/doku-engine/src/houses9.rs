@@ -30,8 +30,8 @@ const ALL_CELLS: u128 = (1 << CELLS) - 1;
 
 /// Where a row or column crosses a box (or region), and the rest of each:
 /// a digit whose places in the line all lie in the crossing leaves the rest
-/// of the box (claiming), and the other way round (pointing). The same
-/// segments as the general search's, in the same order.
+/// of the box (claiming), and the other way round (pointing). The general
+/// search's segments, as masks.
 #[derive(Clone, Copy, Debug)]
 struct Segment {
     crossing: u128,
@@ -83,32 +83,21 @@ impl Houses9 {
         for (mask, cell_peers) in peers.iter_mut().zip(&geo.peers) {
             *mask = cell_peers.iter().fold(0, |acc, &p| acc | 1u128 << p);
         }
-        let mask_of = |cells: &mut dyn Iterator<Item = u16>| cells.fold(0u128, |m, c| m | 1 << c);
-        let mut segments = Vec::new();
-        if geo.houses_per_cell >= 3 {
-            let n = 9;
-            for line in 0..2 * n {
-                for bx in 2 * n..3 * n {
-                    let in_box = |c: &u16| geo.standard_houses[*c as usize][2] as usize == bx;
-                    let in_line =
-                        |c: &u16| geo.standard_houses[*c as usize].contains(&(line as u16));
-                    let line_cells = &geo.house_cells[line];
-                    let crossing = mask_of(&mut line_cells.iter().copied().filter(in_box));
-                    if crossing == 0 {
-                        continue;
-                    }
-                    let line_rest = mask_of(&mut line_cells.iter().copied().filter(|c| !in_box(c)));
-                    let box_rest =
-                        mask_of(&mut geo.house_cells[bx].iter().copied().filter(|c| !in_line(c)));
-                    segments.push(Segment {
-                        crossing,
-                        line_rest,
-                        box_rest,
-                        cells: crossing | line_rest | box_rest,
-                    });
+        let mask_of = |cells: &[u16]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
+        let segments = crate::alldiff_search::segments(&geo)
+            .iter()
+            .map(|segment| {
+                let crossing = mask_of(&segment.crossing);
+                let line_rest = mask_of(&segment.line_rest);
+                let box_rest = mask_of(&segment.box_rest);
+                Segment {
+                    crossing,
+                    line_rest,
+                    box_rest,
+                    cells: crossing | line_rest | box_rest,
                 }
-            }
-        }
+            })
+            .collect();
         Some(Houses9 {
             every_house: u64::MAX >> (64 - house_cells.len()),
             house_cells,
