@@ -208,6 +208,8 @@ fn deals_of_every_variant_are_unique_sound_and_graded_as_asked() {
         Difficulty::Medium,
         Difficulty::Hard,
         Difficulty::Expert,
+        // Extreme deals prove uniqueness with a short search as well.
+        Difficulty::Extreme,
     ];
     // Killers have their own deals and checks (tests/killer.rs).
     let carved = Variant::ALL

@@ -107,17 +107,26 @@ impl Houses9 {
         })
     }
 
-    /// Whether propagation alone refutes every solution of `puzzle` other
-    /// than `known`, where `puzzle` is a puzzle whose only solution was
-    /// `known` with the cells of `freed` just emptied: exactly when
+    /// Whether propagation, and a search of at most `branches` guesses in
+    /// all, refute every solution of `puzzle` other than `known`, where
+    /// `puzzle` is a puzzle whose only solution was `known` with the cells
+    /// of `freed` just emptied. With no branches, exactly when
     /// `alldiff_search::has_other_solution(puzzle, known, freed, 0)` is
-    /// `Some(false)`.
+    /// `Some(false)`; with enough, exactly when `known` is the only
+    /// solution. (More branches never prove less: a search that ends
+    /// within fewer ends the same way within more.)
     ///
     /// Another solution would differ from `known` first (in `freed` order)
     /// at some freed cell: for each, the cells before it take their `known`
     /// digits and it loses its own, and propagation must end in a
-    /// contradiction.
-    pub(crate) fn proves_unique(&self, puzzle: &Board, known: &Board, freed: &[u16]) -> bool {
+    /// contradiction, or else every guess below it must.
+    pub(crate) fn proves_unique(
+        &self,
+        puzzle: &Board,
+        known: &Board,
+        freed: &[u16],
+        mut branches: u32,
+    ) -> bool {
         let Some(mut base) = Propagation::from_givens(self, puzzle.values()) else {
             return true; // as below
         };
@@ -143,8 +152,8 @@ impl Houses9 {
             // A solution found by a short search settles it at once: no
             // rule removes a digit of a solution, so propagation cannot
             // end in a contradiction either.
-            let mut nodes = WITNESS_NODES;
-            if probe.clone().finds_solution(self, &mut nodes) {
+            let mut witness_nodes = WITNESS_NODES;
+            if probe.clone().finds_solution(self, &mut witness_nodes) {
                 return false;
             }
             // Every house and segment still to be looked at once; the
@@ -152,8 +161,8 @@ impl Houses9 {
             // likeliest.
             probe.filter_pending = self.every_house;
             probe.segment_dirty = ALL_CELLS;
-            if probe.propagate(self) {
-                return false; // a solution, or a position that needs a guess
+            if probe.propagate(self) && !probe.refutes_by_search(self, &mut branches) {
+                return false; // a solution, or the branches ran out
             }
         }
         true
@@ -179,12 +188,9 @@ impl Houses9 {
 const WITNESS_NODES: u32 = 16;
 
 impl Propagation {
-    /// Whether singles and at most `nodes` guesses find a solution from
-    /// here (the state is left unspecified).
-    fn finds_solution(&mut self, houses: &Houses9, nodes: &mut u32) -> bool {
-        if !self.singles(houses) {
-            return false;
-        }
+    /// The open cell with the fewest candidates (the first found with two),
+    /// to guess on; `None` once every cell is solved.
+    fn branch_cell(&self) -> Option<usize> {
         let mut best = None;
         let mut best_len = 10;
         for (cell, &domain) in self.domains.iter().enumerate() {
@@ -197,7 +203,16 @@ impl Propagation {
                 }
             }
         }
-        let Some(cell) = best else {
+        best
+    }
+
+    /// Whether singles and at most `nodes` guesses find a solution from
+    /// here (the state is left unspecified).
+    fn finds_solution(&mut self, houses: &Houses9, nodes: &mut u32) -> bool {
+        if !self.singles(houses) {
+            return false;
+        }
+        let Some(cell) = self.branch_cell() else {
             return true;
         };
         let mut digits = self.domains[cell];
@@ -214,6 +229,34 @@ impl Propagation {
             }
         }
         false
+    }
+
+    /// Whether a search from this fixpoint of [`Propagation::propagate`]
+    /// proves it has no solution, within `branches` guesses (each guess
+    /// propagated to its own fixpoint); `false` on a solution, or when
+    /// the branches run out first.
+    fn refutes_by_search(&self, houses: &Houses9, branches: &mut u32) -> bool {
+        // Every cell solved, at a fixpoint: a solution.
+        let Some(cell) = self.branch_cell() else {
+            return false;
+        };
+        let mut digits = self.domains[cell];
+        while digits != 0 {
+            if *branches == 0 {
+                return false;
+            }
+            *branches -= 1;
+            let digit = digits & digits.wrapping_neg();
+            digits &= digits - 1;
+            let mut guess = self.clone();
+            if guess.narrow(houses, cell, digit)
+                && guess.propagate(houses)
+                && !guess.refutes_by_search(houses, branches)
+            {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -580,7 +623,7 @@ mod tests {
                 let puzzle = carved(variant, seed, |houses, sparser, full, orbit| {
                     let verdict = general(sparser, full, orbit);
                     assert_eq!(
-                        houses.proves_unique(sparser, full, orbit),
+                        houses.proves_unique(sparser, full, orbit, 0),
                         verdict,
                         "{variant:?} {sparser:?} {orbit:?}"
                     );
@@ -621,7 +664,7 @@ mod tests {
                         .collect();
                     let verdict = general(&puzzle, &full, &freed);
                     assert_eq!(
-                        houses.proves_unique(&puzzle, &full, &freed),
+                        houses.proves_unique(&puzzle, &full, &freed, 0),
                         verdict,
                         "{puzzle:?}"
                     );
@@ -667,7 +710,7 @@ mod tests {
                 .collect();
             // The whole puzzle as one removal: the same verdict either way,
             // and a proof only for a puzzle with one solution.
-            let verdict = houses.proves_unique(&puzzle, &solution, &freed);
+            let verdict = houses.proves_unique(&puzzle, &solution, &freed, 0);
             assert_eq!(verdict, general(&puzzle, &solution, &freed), "{line}");
             if verdict {
                 assert_eq!(puzzle.count_solutions_up_to(2), 1, "{line}");
@@ -678,15 +721,88 @@ mod tests {
     }
 
     #[test]
+    fn with_enough_branches_it_proves_exactly_the_unique_positions() {
+        use crate::generator::EXTREME_UNIQUENESS_BRANCHES;
+        // Every removal tried while carving with propagation alone: those
+        // it proves, those only a search proves, those with a second
+        // solution. More branches never prove less, and unbounded ones
+        // settle each removal as a count does.
+        for variant in variants() {
+            // Proved by propagation, proved only by a search, not unique.
+            let mut outcomes = [0; 3];
+            for seed in 0..8 {
+                carved(variant, seed, |houses, sparser, full, orbit| {
+                    let proves = |branches| houses.proves_unique(sparser, full, orbit, branches);
+                    let (none, few, all) = (
+                        proves(0),
+                        proves(EXTREME_UNIQUENESS_BRANCHES),
+                        proves(u32::MAX),
+                    );
+                    assert!(!none || few, "{variant:?} {sparser:?}");
+                    assert!(!few || all, "{variant:?} {sparser:?}");
+                    let unique = sparser.count_solutions_up_to(2) == 1;
+                    assert_eq!(all, unique, "{variant:?} {sparser:?}");
+                    outcomes[if !unique {
+                        2
+                    } else if none {
+                        0
+                    } else {
+                        1
+                    }] += 1;
+                    none
+                });
+            }
+            // On classic boards propagation proves every unique removal
+            // of these carvings.
+            let searched = variant == Variant::Classic || outcomes[1] > 0;
+            assert!(
+                outcomes[0] > 0 && searched && outcomes[2] > 0,
+                "{variant:?}: {outcomes:?} (by propagation, by search, not unique)"
+            );
+        }
+    }
+
+    #[test]
+    fn carving_with_unbounded_branches_leaves_no_removable_pair() {
+        // The proof with a full search makes truly minimal puzzles: every
+        // pair of givens left (the carving's orbit) is needed.
+        for variant in variants() {
+            for seed in 0..2 {
+                let puzzle = carved(variant, seed, |houses, sparser, full, orbit| {
+                    houses.proves_unique(sparser, full, orbit, u32::MAX)
+                });
+                assert_eq!(puzzle.count_solutions_up_to(2), 1, "{variant:?} {puzzle:?}");
+                for cell in 0..=40u16 {
+                    let mut sparser = puzzle.clone();
+                    sparser.set(Cell(cell), None);
+                    sparser.set(Cell(80 - cell), None);
+                    if sparser != puzzle {
+                        assert_eq!(
+                            sparser.count_solutions_up_to(2),
+                            2,
+                            "{variant:?} {puzzle:?} r{}c{}",
+                            cell / 9 + 1,
+                            cell % 9 + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_puzzle_that_propagation_solves_never_grades_extreme() {
         // The generator skips grading such a puzzle for an extreme deal:
         // the grader must always find a step rated 5.4 or less in it.
+        // Carved as extreme deals carve, and with no branches too.
+        use crate::generator::EXTREME_UNIQUENESS_BRANCHES;
         use crate::grader::{grade_at_most, Difficulty, TRIAL_AND_ERROR};
         for variant in variants() {
             let (mut solved, mut stuck) = (0, 0);
-            for seed in 0..8 {
+            let carvings = (0..8).flat_map(|seed| [(seed, 0), (seed, EXTREME_UNIQUENESS_BRANCHES)]);
+            for (seed, branches) in carvings {
                 let puzzle = carved(variant, seed, |houses, sparser, full, orbit| {
-                    houses.proves_unique(sparser, full, orbit)
+                    houses.proves_unique(sparser, full, orbit, branches)
                 });
                 let houses = Houses9::new(puzzle.shape()).expect("a 9x9 layout");
                 if houses.solves_by_propagation(&puzzle) {
