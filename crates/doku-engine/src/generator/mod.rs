@@ -233,15 +233,20 @@ pub const UNIQUENESS_NODE_BUDGET: u64 = 0;
 ///
 /// Propagation alone leaves the variants' minimal puzzles extra givens,
 /// and so easy: two in three solve by subsets and locked candidates, and
-/// an extreme jigsaw took about 380 carvings (median 93 ms). A full search
-/// makes truly minimal puzzles, too hard for some variants: windoku X and
-/// jigsaw X ones need forcing nets that take up to a second to grade. A
-/// few guesses sit between: medians over seeds 1-100 (CPU ms; propagation
-/// alone, then 12, 16, 24 and 32 guesses, then a full search on seeds
-/// 1-15): jigsaw 93 → 28, 26, 24, 23 (22), jigsaw X 57 → 26, 25, 26, 29
-/// (53, max 1.6 s), windoku X 43 → 17, 18, 18, 21 (78). Below extreme it
-/// only slows deals (the sparser puzzles overshoot the target: windoku X
-/// hard 8 → 25 ms), so they keep propagation alone.
+/// an extreme jigsaw took hundreds of carvings. A full search makes truly
+/// minimal puzzles, too hard for some variants: windoku X and jigsaw X
+/// ones need forcing nets that take up to a second to grade. A few
+/// guesses sit between. Median CPU ms of `generate --jobs 1` (max in
+/// brackets) over seeds 1-100, and a full search over seeds 1-15:
+///
+/// | guesses   | 0         | 12 | 16 | 24      | 32 | full          |
+/// |-----------|-----------|----|----|---------|----|---------------|
+/// | jigsaw    | 99 (917)  | 28 | 26 | 25 (92) | 23 | 22            |
+/// | jigsaw X  | 61 (567)  | 26 | 25 | 26 (72) | 29 | 53 (1.6 s)    |
+/// | windoku X | 49 (424)  | 17 | 18 | 19 (93) | 21 | 78            |
+///
+/// Below extreme it only slows deals (the sparser puzzles overshoot the
+/// target: windoku X hard 8 → 25 ms), so they keep propagation alone.
 pub const EXTREME_UNIQUENESS_BRANCHES: u32 = 24;
 
 /// How a carving proves that a removal leaves the solution unique.
