@@ -3,7 +3,9 @@
 
 mod common;
 use common::*;
-use doku::engine::format::{parse_puzzle, write, Format, ParseError, PuzzleReader, ShapeHint};
+use doku::engine::format::{
+    classic_line, parse_puzzle, write, Format, ParseError, PuzzleReader, ShapeHint,
+};
 use doku::engine::{Board, Digit, Shape};
 use proptest::prelude::*;
 
@@ -329,6 +331,26 @@ proptest! {
     }
 
     #[test]
+    fn a_nine_by_nine_line_reads_exactly_when_its_givens_do_not_clash(
+        values in prop::collection::vec(prop_oneof![5 => Just(0u8), 1 => 1u8..=9], 81)
+    ) {
+        let line: String = values
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+            .collect();
+        let board = Board::from_values(Shape::CLASSIC, values).unwrap();
+        let read = read_all(&line);
+        if board.conflicts().is_empty() {
+            prop_assert_eq!(&read[..], &[Ok(board.clone())][..]);
+            let mut written = write(&board, Format::Line);
+            written.push('\n');
+            prop_assert_eq!(classic_line(&board).map(|l| l.to_vec()), Some(written.into_bytes()));
+        } else {
+            prop_assert!(matches!(&read[..], [Err(ParseError::Clash { .. })]), "{:?}", read);
+        }
+    }
+
+    #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
         for result in PuzzleReader::new(&bytes[..], ShapeHint::Infer) {
             if let Err(e) = result {
@@ -357,4 +379,12 @@ fn digits_above_35_are_written_as_numbers() {
     let line = write(&b, Format::Line);
     assert!(line.starts_with("40 0 0"), "{}", &line[..20]);
     assert_eq!(parse_puzzle(&line, ShapeHint::Latin).unwrap(), b);
+}
+
+#[test]
+fn the_fixed_classic_line_is_for_classic_boards_only() {
+    let four = Board::empty(Shape::sudoku(4).unwrap());
+    assert_eq!(classic_line(&four), None);
+    let x = Board::empty(Shape::CLASSIC.with_diagonals());
+    assert_eq!(classic_line(&x), None);
 }
