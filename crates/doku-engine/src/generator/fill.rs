@@ -322,8 +322,8 @@ fn try_fill_classic(rng: &mut impl Rng) -> Option<Vec<u8>> {
         // The first place with the fewest candidates, as the plain search
         // picks it: a place with at most one ends the scan.
         let mut best: Option<(usize, u16)> = None;
-        for place in 0..CELLS {
-            if placed[place] != 0 {
+        for (place, &digit) in placed.iter().enumerate() {
+            if digit != 0 {
                 continue;
             }
             let cand = candidates(&used, place);
