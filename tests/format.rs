@@ -3,7 +3,9 @@
 
 mod common;
 use common::*;
-use doku::engine::format::{parse_puzzle, write, Format, ParseError, PuzzleReader, ShapeHint};
+use doku::engine::format::{
+    classic_line, parse_puzzle, write, Format, ParseError, PuzzleReader, ReadPuzzle, ShapeHint,
+};
 use doku::engine::{Board, Digit, Shape};
 use proptest::prelude::*;
 
@@ -62,6 +64,40 @@ fn lines_may_end_in_cr_crlf_or_lf() {
             Err(ParseError::WrongLength { line, .. }) => assert_eq!(*line, 4, "{ending:?}"),
             other => panic!("{ending:?}: {other:?}"),
         }
+    }
+}
+
+#[test]
+fn nine_by_nine_lines_read_alike_wherever_the_buffer_cuts_them() {
+    // Lines ending in LF are read where they lie in the reader's buffer when
+    // the whole line is there; CRLF lines, and lines the buffer cuts, the
+    // general way. Both must give the same puzzles, errors and line numbers.
+    let clash = format!("11{}", &SEED_A[2..]);
+    let letter = format!("{}A", &SEED_A[..80]);
+    let jigsaw = format!("{SEED_A} {}", "111222333".repeat(9));
+    let block = write(&board(SEED_A), Format::Block);
+    let lines = [
+        SEED_A,
+        &clash,
+        &letter,
+        "",
+        "# a comment",
+        SEED_A,
+        &jigsaw,
+        block.trim_end(),
+        SEED_A,
+    ];
+    let read = |ending: &str, capacity: usize| -> Vec<Result<ReadPuzzle, ParseError>> {
+        let text = lines.join(ending) + ending;
+        let input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+        PuzzleReader::new(input, ShapeHint::Infer).collect()
+    };
+    let general = read("\r\n", 1 << 16);
+    assert_eq!(general.len(), 7, "{general:?}");
+    assert!(matches!(general[1], Err(ParseError::Clash { line: 2, .. })));
+    assert_eq!(general[6].as_ref().map(|p| p.line), Ok(19));
+    for capacity in [1, 50, 81, 82, 83, 100, 164, 165, 1 << 16] {
+        assert_eq!(read("\n", capacity), general, "capacity {capacity}");
     }
 }
 
@@ -329,6 +365,29 @@ proptest! {
     }
 
     #[test]
+    fn a_nine_by_nine_line_reads_exactly_when_its_givens_do_not_clash(
+        values in prop::collection::vec(prop_oneof![5 => Just(0u8), 1 => 1u8..=9], 81)
+    ) {
+        let line: String = values
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+            .collect();
+        let board = Board::from_values(Shape::CLASSIC, values).unwrap();
+        // A line ending in LF is read where it lies in the buffer, one at
+        // the end of the input the general way: both alike.
+        let read = read_all(&format!("{line}\n"));
+        prop_assert_eq!(&read, &read_all(&line));
+        if board.conflicts().is_empty() {
+            prop_assert_eq!(&read[..1], &[Ok(board.clone())][..]);
+            let mut written = write(&board, Format::Line);
+            written.push('\n');
+            prop_assert_eq!(classic_line(&board).map(|l| l.to_vec()), Some(written.into_bytes()));
+        } else {
+            prop_assert!(matches!(&read[0], Err(ParseError::Clash { line: 1, .. })), "{:?}", read);
+        }
+    }
+
+    #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
         for result in PuzzleReader::new(&bytes[..], ShapeHint::Infer) {
             if let Err(e) = result {
@@ -357,4 +416,12 @@ fn digits_above_35_are_written_as_numbers() {
     let line = write(&b, Format::Line);
     assert!(line.starts_with("40 0 0"), "{}", &line[..20]);
     assert_eq!(parse_puzzle(&line, ShapeHint::Latin).unwrap(), b);
+}
+
+#[test]
+fn the_fixed_classic_line_is_for_classic_boards_only() {
+    let four = Board::empty(Shape::sudoku(4).unwrap());
+    assert_eq!(classic_line(&four), None);
+    let x = Board::empty(Shape::CLASSIC.with_diagonals());
+    assert_eq!(classic_line(&x), None);
 }

@@ -2,7 +2,7 @@
 
 use super::input::{run_batch, Verdict};
 use super::SolveArgs;
-use crate::engine::format::{is_one_line, write};
+use crate::engine::format::{classic_line, is_one_line, write, Format};
 use crate::engine::{Board, Deadline, Solver, Step, Strategy, TimedOut};
 use std::time::Duration;
 
@@ -63,6 +63,12 @@ pub fn run(args: &SolveArgs) -> i32 {
             writeln!(out, "no solution")?;
             return Ok(Verdict::Unsolvable);
         };
+        if args.format == Format::Line {
+            if let Some(line) = classic_line(&solution) {
+                out.write_all(&line)?;
+                return Ok(Verdict::Answered);
+            }
+        }
         let text = write(&solution, args.format);
         out.write_all(text.trim_end_matches('\n').as_bytes())?;
         out.write_all(b"\n")?;

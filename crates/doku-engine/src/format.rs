@@ -526,6 +526,11 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Result<ReadPuzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.variant == Variant::Classic {
+            if let Some(puzzle) = self.classic_line_in_place() {
+                return Some(Ok(puzzle));
+            }
+        }
         self.from_block = false;
         let mut item = self.next_raw()?;
         if self.from_block {
@@ -767,6 +772,33 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         }
         fpuzzles_puzzle(&text, line)
+    }
+
+    /// The common case of batch input, read where it lies in the input's
+    /// buffer: a line of exactly 81 symbols and a LF, a classic 9x9 whose
+    /// givens do not clash, neither copied to `self.buf` nor scanned for its
+    /// end. `None` leaves everything else to the general path, unread:
+    /// other lines, a line cut by the end of the buffer, any state between
+    /// lines (a block being gathered, a line held, a CR just read).
+    fn classic_line_in_place(&mut self) -> Option<ReadPuzzle> {
+        if self.done
+            || self.held
+            || self.after_cr
+            || self.skip_rows > 0
+            || !self.block.is_empty()
+            || self.hint != ShapeHint::Infer
+        {
+            return None;
+        }
+        let available = self.input.fill_buf().ok()?;
+        let (line, rest) = available.split_first_chunk::<81>()?;
+        if rest.first() != Some(&b'\n') {
+            return None;
+        }
+        let board = classic_board(line)?;
+        self.input.consume(82);
+        self.line_no += 1;
+        Some(ReadPuzzle::new(self.line_no, board))
     }
 
     fn next_raw(&mut self) -> Option<Result<ReadPuzzle, ParseError>> {
@@ -1285,6 +1317,12 @@ fn fast_line(raw: &[u8], hint: ShapeHint, line: usize) -> Option<Result<ReadPuzz
     if len <= MAX_SIZE || hint != ShapeHint::Infer {
         return None;
     }
+    if let Ok(raw) = <&[u8; 81]>::try_from(raw) {
+        if let Some(board) = classic_board(raw) {
+            return Some(Ok(ReadPuzzle::new(line, board)));
+        }
+        // A clash or a symbol past 9: worded below or by the general path.
+    }
     let n = if len == 81 {
         9
     } else {
@@ -1306,6 +1344,64 @@ fn fast_line(raw: &[u8], hint: ShapeHint, line: usize) -> Option<Result<ReadPuzz
     let board = Board::from_values(shape, values)?;
     Some(check_givens(&board, line).map(|()| ReadPuzzle::new(line, board)))
 }
+
+/// The board of a 9x9 line of symbols whose givens do not clash; `None`
+/// for a symbol past 9 or two givens of one house holding the same digit,
+/// left to the paths that word the error. The check counts each house's
+/// digits in nibbles of one word (see [`DIGIT_NIBBLE`]) and looks at the
+/// sums once: additions the compiler runs two lanes at a time, where
+/// testing and setting masks cell by cell took three times the
+/// instructions.
+fn classic_board(raw: &[u8; 81]) -> Option<Board> {
+    let counts: [u64; 81] = std::array::from_fn(|i| DIGIT_NIBBLE[raw[i] as usize]);
+    let mut all = 0u64;
+    // Each band's three rows added lane by lane: a column's count in the
+    // band, so the columns are three of them added and a box three lanes.
+    let mut cols = [0u64; 9];
+    for band in counts.chunks_exact(27) {
+        let mut lanes = [0u64; 9];
+        for row in band.chunks_exact(9) {
+            all |= row.iter().sum::<u64>();
+            for (lane, &count) in lanes.iter_mut().zip(row) {
+                *lane += count;
+            }
+        }
+        for (col, &lane) in cols.iter_mut().zip(&lanes) {
+            *col += lane;
+        }
+        for stack in lanes.chunks_exact(3) {
+            all |= stack.iter().sum::<u64>();
+        }
+    }
+    all = cols.iter().fold(all, |all, &col| all | col);
+    // A nibble of 2 or more (a digit twice in some house), or a byte that is
+    // no 9x9 symbol.
+    const TWICE_OR_NOT_A_SYMBOL: u64 = !0xf_ffff_ffff | 0xe_eeee_eeee;
+    if all & TWICE_OR_NOT_A_SYMBOL != 0 {
+        return None;
+    }
+    // Every byte is now `.` or `0`-`9`, and `.` is below `0`.
+    let values = raw.iter().map(|&b| b.saturating_sub(b'0')).collect();
+    Board::from_values(Shape::CLASSIC, values)
+}
+
+/// Per byte, its digit 1-9 counted in the digit's nibble of a word
+/// (`1 << 4 * (d - 1)`), 0 for an empty cell (`.`, `0`), and a bit above
+/// the nibbles for any other byte. A house's nine cells add up to at most 9
+/// in a nibble: no carry from one digit's count into the next.
+const DIGIT_NIBBLE: [u64; 256] = {
+    let mut t = [NOT_A_9X9_SYMBOL; 256];
+    t[b'.' as usize] = 0;
+    t[b'0' as usize] = 0;
+    let mut d = 1;
+    while d <= 9 {
+        t[(b'0' + d) as usize] = 1 << (4 * (d - 1));
+        d += 1;
+    }
+    t
+};
+/// Far enough above the nibbles that 81 of them do not overflow the word.
+const NOT_A_9X9_SYMBOL: u64 = 1 << 40;
 
 /// [`fast_line`] for a line that can be nothing else: up to 25x25 its
 /// symbols stop at `P`, so it holds no `{`, no whitespace (a region map
@@ -1838,6 +1934,21 @@ pub fn write_line(board: &Board) -> String {
         line.push_str(&format!(" {map} {sums}"));
     }
     line
+}
+
+/// [`write_line`] of a classic 9x9 (no region map, no cages) in a fixed
+/// buffer, newline last: what a batch solve writes per solution, without
+/// a string made and dropped each time. `None` for any other board.
+pub fn classic_line(board: &Board) -> Option<[u8; 82]> {
+    if board.shape() != Shape::CLASSIC || board.cages().is_some() {
+        return None;
+    }
+    let values: &[u8; 81] = board.values().try_into().ok()?;
+    let mut line = [b'\n'; 82];
+    for (byte, &v) in line.iter_mut().zip(values) {
+        *byte = if v == 0 { b'.' } else { b'0' + v };
+    }
+    Some(line)
 }
 
 fn write_givens_line(board: &Board) -> String {
