@@ -277,6 +277,11 @@ impl Cdcl {
         self.contradiction
     }
 
+    /// How often conflict analysis has met `var` lately (VSIDS score).
+    pub(crate) fn activity(&self, var: usize) -> f64 {
+        self.activity[var]
+    }
+
     /// Whether `lit` holds at level 0, in every model of the clauses.
     pub(crate) fn is_fixed_true(&self, lit: Lit) -> bool {
         self.value(lit) == TRUE && self.level[lit.var()] == 0
