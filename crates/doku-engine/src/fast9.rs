@@ -774,6 +774,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn counting_to_two_on_sparse_grids_finds_two() {
+        // Sparse grids have solutions everywhere: a branch rule that stops
+        // making progress there hangs instead of failing (a triad branch
+        // once did, and only the app's check tests showed it, by hanging).
+        let mut grids = vec![[0u8; 81]];
+        for cell in 0..81 {
+            let mut values = [0u8; 81];
+            values[cell] = 1 + (cell % 9) as u8;
+            grids.push(values);
+        }
+        let mut first_row = [0u8; 81];
+        first_row[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+        grids.push(first_row);
+        for values in &grids {
+            assert_eq!(Fast9::from_values(values).count_up_to(2), 2, "{values:?}");
+        }
+    }
+
+    #[test]
     fn givens_read_by_vectors_as_by_words() {
         // Random values, out-of-range ones and clashes included.
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
