@@ -1390,13 +1390,16 @@ fn classic_board(raw: &[u8; 81]) -> Option<Board> {
 /// the nibbles for any other byte. A house's nine cells add up to at most 9
 /// in a nibble: no carry from one digit's count into the next.
 const DIGIT_NIBBLE: [u64; 256] = {
-    let mut t = [NOT_A_9X9_SYMBOL; 256];
-    t[b'.' as usize] = 0;
-    t[b'0' as usize] = 0;
-    let mut d = 1;
-    while d <= 9 {
-        t[(b'0' + d) as usize] = 1 << (4 * (d - 1));
-        d += 1;
+    // Read off SYMBOL_VALUES, so both readers agree on what a symbol is.
+    let mut t = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        t[byte] = match SYMBOL_VALUES[byte] {
+            0 => 0,
+            d @ 1..=9 => 1 << (4 * (d - 1)),
+            _ => NOT_A_9X9_SYMBOL,
+        };
+        byte += 1;
     }
     t
 };
