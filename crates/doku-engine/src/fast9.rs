@@ -558,12 +558,16 @@ impl State {
         if missing != 0 {
             return None;
         }
+        if narrowed == 0 {
+            // Mostly: the bands have seen to it all.
+            return Some(false);
+        }
         for (digit, &p) in places.iter().enumerate() {
             for band in 0..3 {
                 self.cand[set_index(band, digit)] &= ((p >> (9 * band)) & ROW) * COLUMN;
             }
         }
-        Some(narrowed != 0)
+        Some(true)
     }
 
     /// Triads (the three cells of a box in a row, or in a column) hold
