@@ -7,12 +7,19 @@
 //! boxes, pointing and claiming, all at once). A box whose candidates shrink
 //! to one column clears that column from the other two bands. A row left
 //! with one cell solves it. Naked singles come from a bit-sliced count over
-//! the digits. When those are stuck, a digit whose places in a column lie in
-//! one band claims that column of its box there (the bands see columns only
-//! through their boxes otherwise): 15% fewer guesses on the hardest sets,
-//! checked only before a guess, where it costs least. Only sets that changed since they were last examined are looked
-//! at again (found with SSE2 compares on x86_64). Guesses branch on a cell
-//! with two candidates when there is one (the one that sees the most others).
+//! the digits. When those are stuck, the stacks (three boxes in a column)
+//! get the bands' permutation rule on columns: in a stack a digit takes one
+//! column per band and one band per column, and places no such matching
+//! uses go (the bands see columns only through their boxes otherwise),
+//! and each triad (the three cells of a box in a row or a column) holds
+//! three digits: no more must go there, no fewer may; both checked only
+//! before a guess, where they cost least. Only sets that changed
+//! since they were last examined are looked at again (found with SSE2
+//! compares on x86_64). Guesses branch, as tdoku does, on where a digit
+//! lies at the level of triads (the three cells of a box in a row or a
+//! column): in the band or stack with the fewest placements left, a digit
+//! with two (or the fewest), in a triad its first placement uses or not.
+//! That guesses a fifth less often than a cell with two candidates did.
 //! There is no recursion: the state searched is the top of an explicit stack
 //! of state copies, with the alternatives below it.
 //!
@@ -49,6 +56,164 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
     [2, 0, 1],
     [2, 1, 0],
 ];
+
+/// The segments of a band's set that hold a cell: bit `3 * row + box`.
+#[inline(always)]
+fn segments(s: u32) -> u32 {
+    SEGMENTS[(s & ROW) as usize]
+        | SEGMENTS[((s >> 9) & ROW) as usize] << 3
+        | SEGMENTS[((s >> 18) & ROW) as usize] << 6
+}
+
+/// The cells of column 0 of a band; times a 9-bit set of columns, the
+/// cells of those columns.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// For a digit's columns in the three bands (bit `9 * band + column`):
+/// the places whose band and column can be left out of a matching of the
+/// other two bands to the other two columns of the stack. A place is
+/// kept (with the word itself) when some permutation of the stack uses
+/// it. Rotations do it for all three stacks at once.
+#[inline(always)]
+fn stack_matchings(w: u32) -> u32 {
+    // The place of the next band, and of the one after, at each place.
+    let next_band = |x: u32| x >> 9 | (x & ROW) << 18;
+    let band_after = |x: u32| x >> 18 | (x & 0x3FFFF) << 9;
+    // The same for the columns of each stack.
+    let next_col = ((w >> 1) & 0o333_333_333) | ((w << 2) & 0o444_444_444);
+    let col_after = ((w >> 2) & 0o111_111_111) | ((w << 1) & 0o666_666_666);
+    (next_band(next_col) & band_after(col_after)) | (next_band(col_after) & band_after(next_col))
+}
+
+/// Of a band's segment pattern (bit `3 * row + box`): the segments that
+/// are the only one of their row.
+const LONE_SEGMENTS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut pattern = 0usize;
+    while pattern < 512 {
+        let mut row = 0;
+        while row < 3 {
+            let group = (pattern >> (3 * row)) & 7;
+            if group != 0 && group & (group - 1) == 0 {
+                t[pattern] |= (group << (3 * row)) as u16;
+            }
+            row += 1;
+        }
+        pattern += 1;
+    }
+    t
+};
+
+/// The cells of a band's segments (bit `3 * row + box`).
+const SEGMENT_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut pattern = 0usize;
+    while pattern < 512 {
+        let mut seg = 0;
+        while seg < 9 {
+            if pattern & (1 << seg) != 0 {
+                t[pattern] |= 7 << (9 * (seg / 3) + 3 * (seg % 3));
+            }
+            seg += 1;
+        }
+        pattern += 1;
+    }
+    t
+};
+
+/// For segments a digit must use in a band: the cells it keeps, its row
+/// and box outside each of them lost (nothing where two share a line).
+const MUST_KEEP: [u32; 512] = {
+    let mut t = [BAND; 512];
+    let mut pattern = 0usize;
+    while pattern < 512 {
+        let mut seg = 0;
+        while seg < 9 {
+            if pattern & (1 << seg) != 0 {
+                let (row, bx) = (seg / 3, seg % 3);
+                let cells = 7 << (9 * row + 3 * bx);
+                let line_and_box = ROW << (9 * row) | (7 * COLUMN) << (3 * bx);
+                t[pattern] &= !line_and_box | cells;
+            }
+            seg += 1;
+        }
+        pattern += 1;
+    }
+    t
+};
+
+/// For columns a digit must use in a band: the columns it keeps, the
+/// other columns of each one's stack lost (none where two share a stack).
+const COLUMNS_KEEP: [u32; 512] = {
+    let mut t = [ROW; 512];
+    let mut cols = 0usize;
+    while cols < 512 {
+        let mut c = 0;
+        while c < 9 {
+            if cols & (1 << c) != 0 {
+                let stack = 7 << (3 * (c / 3));
+                t[cols] &= !stack | 1 << c;
+            }
+            c += 1;
+        }
+        cols += 1;
+    }
+    t
+};
+
+/// Bit-sliced over nine words: the bits set in at least three of them,
+/// and in at least four.
+#[inline(always)]
+fn at_least_three_and_four(words: &[u64; 9]) -> (u64, u64) {
+    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+    for &w in words {
+        four |= three & w;
+        three |= two & w;
+        two |= one & w;
+        one |= w;
+    }
+    (three, four)
+}
+
+/// How many permutations fit a pattern of segments.
+const PERMUTATION_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut pattern = 0usize;
+    while pattern < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if pattern & used == used {
+                t[pattern] += 1;
+            }
+            p += 1;
+        }
+        pattern += 1;
+    }
+    t
+};
+
+/// The segments of the first two permutations that fit a pattern.
+const FIRST_TWO_PERMUTATIONS: [[u16; 2]; 512] = {
+    let mut t = [[0u16; 2]; 512];
+    let mut pattern = 0usize;
+    while pattern < 512 {
+        let mut p = 0;
+        let mut found = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if pattern & used == used && found < 2 {
+                t[pattern][found] = used as u16;
+                found += 1;
+            }
+            p += 1;
+        }
+        pattern += 1;
+    }
+    t
+};
 
 /// Indexed by the band's segments that hold a digit (bit `3 * row + box`):
 /// the cells of the segments that some permutation uses. Zero when no
@@ -124,17 +289,6 @@ const KEEP_ONLY_OR_BAND: [u32; 33] = {
     t
 };
 
-/// The number of cells in a 9-bit row.
-const ROW_COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut p = 0;
-    while p < 512 {
-        t[p] = (p as u32).count_ones() as u8;
-        p += 1;
-    }
-    t
-};
-
 /// For a 9-bit row: the row itself when it holds one bit, else 0.
 const LONE_CELL: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -151,7 +305,7 @@ const LONE_CELL: [u32; 512] = {
 #[cfg(test)]
 thread_local! {
     /// Band updates, propagations and guesses, for the `search_statistics` survey.
-    static COUNTS: std::cell::Cell<[u64; 3]> = const { std::cell::Cell::new([0; 3]) };
+    static COUNTS: std::cell::Cell<[u64; 4]> = const { std::cell::Cell::new([0; 4]) };
 }
 
 #[cfg(test)]
@@ -167,34 +321,6 @@ fn tally(which: usize) {
 const fn set_index(band: usize, digit: usize) -> usize {
     9 * band + digit
 }
-
-/// Indexed by the columns where a digit may go in this band and in no
-/// other: the column must hold it here, so its box keeps only that column
-/// (nothing at all where two columns of one box claim it).
-const CLAIM_KEEP: [u32; 512] = {
-    let column: u32 = 1 | 1 << 9 | 1 << 18;
-    let mut t = [0u32; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut keep = BAND;
-        let mut group = 0;
-        while group < 3 {
-            let c = ((cols >> (3 * group)) & 7) as u32;
-            if c != 0 {
-                let in_box = column * (7 << (3 * group));
-                if c & (c - 1) != 0 {
-                    keep = 0;
-                } else {
-                    keep &= !in_box | (column * (c << (3 * group)));
-                }
-            }
-            group += 1;
-        }
-        t[cols] = keep;
-        cols += 1;
-    }
-    t
-};
 
 /// For each set index, the same digit in the other two bands.
 const OTHER_BANDS: [[usize; 2]; 27] = {
@@ -264,8 +390,9 @@ struct State {
 enum Propagation {
     Solved,
     Contradiction,
-    /// Stuck: branch on this digit (a set index) in this cell of its band.
-    Branch(usize, usize),
+    /// Stuck: branch on a set (index): first it keeps only the first
+    /// mask, then only the second.
+    Branch(usize, u32, u32),
 }
 
 impl State {
@@ -356,19 +483,16 @@ impl State {
             if self.unsolved == [0; 3] {
                 return Propagation::Solved;
             }
-            // Naked singles, counting candidates per cell bit-sliced; cells
-            // with two candidates are noted for the guess.
-            let mut pairs = [0u32; 3];
+            // Naked singles, counting candidates per cell bit-sliced.
             let mut progress = false;
-            for (band, band_pairs) in pairs.iter_mut().enumerate() {
+            for band in 0..3 {
                 let open = self.unsolved[band];
                 if open == 0 {
                     continue;
                 }
                 let digits = &self.cand[9 * band..9 * band + 9];
-                let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+                let (mut ones, mut twos) = (0u32, 0u32);
                 for &a in digits {
-                    threes |= twos & a;
                     twos |= ones & a;
                     ones |= a;
                 }
@@ -383,50 +507,222 @@ impl State {
                     self.assign(set_index(band, digit), x);
                     progress = true;
                 }
-                *band_pairs = open & twos & !threes;
             }
             if progress {
                 continue;
             }
-            match self.column_claims() {
+            let mut places = [0; 9];
+            match self.stacks(&mut places) {
                 None => return Propagation::Contradiction,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            let (band, x) = match best_pair(&pairs) {
-                Some(found) => found,
-                None => self.fewest_candidates(),
-            };
-            return Propagation::Branch(set_index(band, self.digit_at(band, x)), x);
+            let mut bands = [0; 9];
+            match self.triads(&places, &mut bands) {
+                None => return Propagation::Contradiction,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            let (i, first, second) = self.triad_branch(&places, &bands);
+            return Propagation::Branch(i, first, second);
         }
     }
 
-    /// Columns, which the bands see only through their boxes: a digit whose
-    /// places in a column all lie in one band lies in that column in that
-    /// box (the box's other cells lose it); a column with no place for a
-    /// digit is a contradiction. `None` on a contradiction, else whether
-    /// anything narrowed.
-    fn column_claims(&mut self) -> Option<bool> {
-        let mut cols = [0u32; 27];
-        for (c, &s) in cols.iter_mut().zip(&self.cand[..27]) {
-            *c = (s | s >> 9 | s >> 18) & ROW;
+    /// Stacks (three boxes in a column), which the bands see only through
+    /// their boxes, run when the band rules are stuck, before a guess:
+    /// there a digit takes one column per band and one band per column (a
+    /// minicolumn, the three cells of a box in a column, in each band), a
+    /// permutation as in a band. The bands lose the columns no permutation
+    /// uses: a column held by one band claims its box, two bands held to
+    /// the same two columns leave them to the third, ... `None` on a
+    /// contradiction, else whether anything narrowed; `places` is left
+    /// with each digit's columns in the three bands (bit `9 * band +
+    /// column`), for [`State::triad_branch`].
+    fn stacks(&mut self, places: &mut [u32; 9]) -> Option<bool> {
+        #[cfg(test)]
+        tally(3);
+        let columns = |s: u32| (s | s >> 9 | s >> 18) & ROW;
+        for (digit, p) in places.iter_mut().enumerate() {
+            *p = columns(self.cand[digit])
+                | columns(self.cand[9 + digit]) << 9
+                | columns(self.cand[18 + digit]) << 18;
         }
-        let mut missing = 0;
-        let mut narrowed = 0;
-        for digit in 0..9 {
-            let [a, b, c] = [cols[digit], cols[9 + digit], cols[18 + digit]];
-            missing |= ROW & !(a | b | c);
-            for (band, only) in [(0, a & !b & !c), (1, b & !a & !c), (2, c & !a & !b)] {
-                let i = set_index(band, digit);
-                let keep = CLAIM_KEEP[only as usize];
-                narrowed |= self.cand[i] & !keep;
-                self.cand[i] &= keep;
-            }
+        let (mut narrowed, mut missing) = (0, 0);
+        for p in places.iter_mut() {
+            let kept = *p & stack_matchings(*p);
+            // A column with no band left for the digit.
+            missing |= ROW & !(kept | kept >> 9 | kept >> 18);
+            narrowed |= *p & !kept;
+            *p = kept;
         }
         if missing != 0 {
             return None;
         }
+        if narrowed == 0 {
+            // Mostly: the bands have seen to it all.
+            return Some(false);
+        }
+        for (digit, &p) in places.iter().enumerate() {
+            for band in 0..3 {
+                self.cand[set_index(band, digit)] &= ((p >> (9 * band)) & ROW) * COLUMN;
+            }
+        }
+        Some(true)
+    }
+
+    /// Triads (the three cells of a box in a row, or in a column) hold
+    /// three digits each. Counted over the digits, for all 27 row triads
+    /// and all 27 column triads at once: a triad four digits must use, or
+    /// one where fewer than three may go, is a contradiction; a triad three
+    /// digits must use is closed to the others; a triad only three digits
+    /// may use takes all three (they leave the rest of its line and box).
+    /// Without this a triad branch can send a fourth digit into a full
+    /// triad and the cells notice only far deeper: counting to two on the
+    /// empty grid never ended. `places` is as [`State::stacks`] left it.
+    /// `None` on a contradiction, else whether anything narrowed.
+    /// `bands` is left with each digit's row triads (as `places`, bit
+    /// `9 * band + 3 * row + box`), for [`State::triad_branch`].
+    fn triads(&mut self, places: &[u32; 9], bands: &mut [u32; 9]) -> Option<bool> {
+        // Bit 9 * band + 3 * row + box for row triads, bit 9 * band +
+        // column for column triads; `may` where the digit can go, `must`
+        // where it is the only triad of its line in the band or stack.
+        let row_may = bands;
+        // Row triads in the low half, column triads in the high half: one
+        // count does both.
+        let (mut may, mut must) = ([0u64; 9], [0u64; 9]);
+        for digit in 0..9 {
+            let (mut row, mut lone) = (0, 0);
+            for band in 0..3 {
+                let pattern = segments(self.cand[set_index(band, digit)]) as usize;
+                row |= (pattern as u32) << (9 * band);
+                lone |= (LONE_SEGMENTS[pattern] as u32) << (9 * band);
+            }
+            let p = places[digit];
+            let [a, b, c] = [p & ROW, (p >> 9) & ROW, p >> 18];
+            let col_lone = (a & !b & !c) | (b & !a & !c) << 9 | (c & !a & !b) << 18;
+            row_may[digit] = row;
+            may[digit] = row as u64 | (p as u64) << 32;
+            must[digit] = lone as u64 | (col_lone as u64) << 32;
+        }
+        let (may3, may4) = at_least_three_and_four(&may);
+        let (must3, must4) = at_least_three_and_four(&must);
+        let all = ALL_SETS as u64 | (ALL_SETS as u64) << 32;
+        if (must4 | (all & !may3)) != 0 {
+            return None;
+        }
+        // What the digits must use is kept already (the bands' and the
+        // stacks' permutations see to it): only triads that are tight (three
+        // digits may go) or full (three must) can tell a digit more. Mostly
+        // none are, and the cells are left alone.
+        let telling = may3 & !may4 | must3;
+        let news: [u64; 9] = std::array::from_fn(|digit| may[digit] & !must[digit] & telling);
+        let any = news.iter().fold(0, |a, &n| a | n);
+        if any == 0 {
+            return Some(false);
+        }
+        let mut narrowed = 0;
+        for (digit, &new) in news.iter().enumerate() {
+            if new == 0 {
+                continue;
+            }
+            // New triads the digit must use (tight), or cannot (full).
+            let (row_in, row_out) = ((new & !must3) as u32, (new & must3) as u32);
+            let (col_in, col_out) = (((new & !must3) >> 32) as u32, ((new & must3) >> 32) as u32);
+            // A column the digit must use in one band is not its column
+            // in the other two.
+            let col_in_any = (col_in | col_in >> 9 | col_in >> 18) & ROW;
+            for band in 0..3 {
+                let shift = 9 * band;
+                let row_in = ((row_in >> shift) & ROW) as usize;
+                let row_out = ((row_out >> shift) & ROW) as usize;
+                let col_in = (col_in >> shift) & ROW;
+                let col_out = (col_out >> shift) & ROW;
+                let keep = MUST_KEEP[row_in]
+                    & !SEGMENT_CELLS[row_out]
+                    & (COLUMN
+                        * (COLUMNS_KEEP[col_in as usize] & !col_out & !(col_in_any & !col_in)));
+                let i = set_index(band, digit);
+                narrowed |= self.cand[i] & !keep;
+                self.cand[i] &= keep;
+            }
+        }
         Some(narrowed != 0)
+    }
+
+    /// Where to branch: in the band or stack whose digits have the fewest
+    /// placements (permutations of triads) left, a digit with the fewest
+    /// (two if any), on a triad that its first placement uses and its
+    /// second does not: first the digit is in the triad, then it is not.
+    /// Both alternatives narrow, by construction: the first placement
+    /// uses the triad, so the digit has a cell there for the second to
+    /// take away; the second uses another triad of the same line (row or
+    /// column), whose cells the first takes away.
+    /// As (set index, what it keeps first, what it keeps then). 21% fewer
+    /// guesses than branching on a cell with two candidates (1905_11+:
+    /// 55.3 to 43.7 a puzzle).
+    /// `places` and `bands` as [`State::triads`] left them.
+    fn triad_branch(&self, places: &[u32; 9], bands: &[u32; 9]) -> (usize, u32, u32) {
+        // Each unit's (band, then stack) digits' patterns: bit 3 * row +
+        // box, or 3 * band + column of the stack.
+        let mut unit_patterns = [[0usize; 9]; 6];
+        let mut totals = [0u32; 6];
+        for digit in 0..9 {
+            let (b, p) = (bands[digit], places[digit]);
+            for k in 0..3 {
+                let band = (b >> (9 * k)) as usize & 0x1FF;
+                let q = p >> (3 * k);
+                let stack = ((q & 7) | (q >> 6 & 0o70) | (q >> 12 & 0o700)) as usize;
+                unit_patterns[k][digit] = band;
+                unit_patterns[3 + k][digit] = stack;
+                totals[k] += PERMUTATION_COUNT[band] as u32;
+                totals[3 + k] += PERMUTATION_COUNT[stack] as u32;
+            }
+        }
+        let mut best_total = u32::MAX;
+        let mut unit = 0;
+        for (u, &total) in totals.iter().enumerate() {
+            // Nine is every digit placed one way only.
+            if total > 9 && total < best_total {
+                (best_total, unit) = (total, u);
+            }
+        }
+        let (is_stack, index) = (unit >= 3, unit % 3);
+        let patterns = &unit_patterns[unit];
+        if best_total == u32::MAX {
+            // Not reached (every digit placed one way in every band and
+            // stack is a solved grid), but a cell guess is always sound.
+            let (band, x) = self.fewest_candidates();
+            return (
+                set_index(band, self.digit_at(band, x)),
+                KEEP_ONLY[x],
+                !(1 << x),
+            );
+        }
+        let mut digit = 0;
+        let mut fewest = u8::MAX;
+        for (d, &p) in patterns.iter().enumerate() {
+            let n = PERMUTATION_COUNT[p];
+            if n >= 2 && n < fewest {
+                (fewest, digit) = (n, d);
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        // The triad (bit 3 * row + box, or 3 * band + column of the stack).
+        let [first, second] = FIRST_TWO_PERMUTATIONS[patterns[digit]];
+        let triad = (first & !second).trailing_zeros() as usize;
+        let (line, place) = (triad / 3, triad % 3);
+        if is_stack {
+            let column = 3 * index + place;
+            let cells = COLUMN << column;
+            let box_cells = (7 * COLUMN) << (3 * index);
+            (set_index(line, digit), !box_cells | cells, !cells)
+        } else {
+            let cells = 7 << (9 * line + 3 * place);
+            let line_and_box = ROW << (9 * line) | (7 * COLUMN) << (3 * place);
+            (set_index(index, digit), !line_and_box | cells, !cells)
+        }
     }
 
     /// The lowest digit still possible in a cell of a band.
@@ -630,44 +926,19 @@ pub(crate) fn is_consistent(values: &[u8; 81]) -> bool {
     !Givens::new(values).clash()
 }
 
-/// Where to guess: the cell with two candidates that sees the most other
-/// such cells (row and box in its band, column in the others).
-fn best_pair(pairs: &[u32; 3]) -> Option<(usize, usize)> {
-    let count = |m: u32| {
-        (ROW_COUNT[(m & ROW) as usize]
-            + ROW_COUNT[((m >> 9) & ROW) as usize]
-            + ROW_COUNT[(m >> 18) as usize]) as u32
-    };
-    let mut best = (0, 0, 0u32);
-    for band in 0..3 {
-        let mut p = pairs[band];
-        let others = pairs[(band + 1) % 3] | pairs[(band + 2) % 3];
-        let others_cols = others | others >> 9 | others >> 18;
-        while p != 0 {
-            let x = p.trailing_zeros() as usize;
-            p &= p - 1;
-            let score =
-                2 * count(pairs[band] & !KEEP_ONLY[x]) + 2 * ((others_cols >> (x % 9)) & 1) + 1;
-            best = if score > best.2 {
-                (band, x, score)
-            } else {
-                best
-            };
-        }
-    }
-    (best.2 > 0).then_some((best.0, best.1))
-}
-
-/// Splits the state on top of the stack: below, the cell holds anything but
-/// the digit (a set index); on top, searched first, it holds the digit.
+/// Splits the state on top of the stack: below, set `i` keeps `second`;
+/// on top, searched first, it keeps `first`.
 #[inline(always)]
-fn guess(stack: &mut Vec<State>, i: usize, x: usize) {
+fn guess(stack: &mut Vec<State>, i: usize, first: u32, second: u32) {
     #[cfg(test)]
     tally(2);
     let below = stack.len() - 1;
+    // Each alternative must narrow, or the search would pick the same
+    // branch again without end (triad_branch builds them so).
+    debug_assert!(stack[below].cand[i] & !first != 0 && stack[below].cand[i] & !second != 0);
     stack.extend_from_within(below..);
-    stack[below].narrow(i, !(1 << x));
-    stack[below + 1].assign(i, x);
+    stack[below].narrow(i, second);
+    stack[below + 1].narrow(i, first);
 }
 
 /// A 9x9 board ready for the fast search.
@@ -699,17 +970,17 @@ impl Fast9 {
         // Easy puzzles never guess: no allocation for them.
         #[cfg(test)]
         tally(1);
-        let (i, x) = match root.propagate() {
+        let (i, a, b) = match root.propagate() {
             Propagation::Solved => {
                 on_solution(&root);
                 return;
             }
             Propagation::Contradiction => return,
-            Propagation::Branch(i, x) => (i, x),
+            Propagation::Branch(i, a, b) => (i, a, b),
         };
         let mut stack: Vec<State> = Vec::with_capacity(16);
         stack.push(root);
-        guess(&mut stack, i, x);
+        guess(&mut stack, i, a, b);
         while let Some(state) = stack.last_mut() {
             #[cfg(test)]
             tally(1);
@@ -720,8 +991,8 @@ impl Fast9 {
                     }
                 }
                 Propagation::Contradiction => {}
-                Propagation::Branch(i, x) => {
-                    guess(&mut stack, i, x);
+                Propagation::Branch(i, a, b) => {
+                    guess(&mut stack, i, a, b);
                     continue;
                 }
             }
@@ -862,14 +1133,135 @@ mod tests {
         let column4 = (1 << 4) | (1 << 13) | (1 << 22);
         state.cand[set_index(1, 0)] &= !column4;
         state.cand[set_index(2, 0)] &= !column4;
-        assert_eq!(state.column_claims(), Some(true));
+        assert_eq!(state.stacks(&mut [0; 9]), Some(true));
         let lost = BAND & !state.cand[set_index(0, 0)];
         assert_eq!(lost, column4 >> 1 | column4 << 1);
         assert_eq!(state.cand[set_index(1, 0)], BAND & !column4);
-        assert_eq!(state.column_claims(), Some(false), "nothing more to claim");
+        assert_eq!(
+            state.stacks(&mut [0; 9]),
+            Some(false),
+            "nothing more to claim"
+        );
         // Column 4 with no place for the digit at all: a contradiction.
         state.cand[set_index(0, 0)] &= !column4;
-        assert_eq!(state.column_claims(), None);
+        assert_eq!(state.stacks(&mut [0; 9]), None);
+    }
+
+    #[test]
+    fn stack_matchings_keep_the_places_some_permutation_uses() {
+        // Every pattern of a digit's places in each stack (bit 3 * band +
+        // column), against the six permutations tried one by one.
+        for stack in 0..3 {
+            for pattern in 0..512u32 {
+                let mut places = 0;
+                let mut expected = 0;
+                for band in 0..3 {
+                    let cols = (pattern >> (3 * band)) & 7;
+                    places |= cols << (9 * band + 3 * stack);
+                }
+                for perm in PERMUTATIONS {
+                    let used: u32 = (0..3)
+                        .map(|band| 1 << (9 * band + 3 * stack + perm[band]))
+                        .sum();
+                    if places & used == used {
+                        expected |= used;
+                    }
+                }
+                let in_stack = (7 * COLUMN) << (3 * stack);
+                let kept = places & stack_matchings(places) & in_stack;
+                assert_eq!(kept, expected, "stack {stack}, pattern {pattern:09b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_triad_branch_puts_the_digit_in_a_triad_then_keeps_it_out() {
+        // The empty grid: every band and stack alike, so band 0 and digit 1
+        // (set 0); its first two placements part on row 1's triad in box 1.
+        let mut state = State::start();
+        state.cand = [BAND; SETS];
+        state.cand[SETS - 1] = 0;
+        let mut places = [0; 9];
+        assert_eq!(state.stacks(&mut places), Some(false));
+        let mut bands = [0; 9];
+        assert_eq!(state.triads(&places, &mut bands), Some(false));
+        let (i, first, second) = state.triad_branch(&places, &bands);
+        assert_eq!(i, set_index(0, 0));
+        let triad = 7 << (9 + 3);
+        assert_eq!(second, !triad, "then the triad loses the digit");
+        assert_eq!(first & triad, triad);
+        // The row's and the box's other cells lose it, nothing else does.
+        let row_and_box = (ROW << 9) | (7 * COLUMN) << 3;
+        assert_eq!(BAND & !first, row_and_box & !triad);
+    }
+
+    /// Every digit anywhere, but `digits` only in row 0's triad of box 0
+    /// (`inside`), or all others kept out of it (`!inside`).
+    fn with_first_triad(digits: std::ops::Range<usize>, inside: bool) -> State {
+        let mut state = State::start();
+        state.cand = [BAND; SETS];
+        state.cand[SETS - 1] = 0;
+        let (triad, row) = (7, ROW);
+        for digit in 0..9 {
+            let i = set_index(0, digit);
+            match (digits.contains(&digit), inside) {
+                (true, true) => state.cand[i] &= !(row & !triad),
+                (false, false) => state.cand[i] &= !triad,
+                _ => {}
+            }
+        }
+        state
+    }
+
+    #[test]
+    fn a_fourth_digit_held_to_a_triad_is_a_contradiction() {
+        let mut state = with_first_triad(0..4, true);
+        let mut places = [0; 9];
+        assert_eq!(state.stacks(&mut places), Some(false));
+        assert_eq!(state.triads(&places, &mut [0; 9]), None);
+    }
+
+    #[test]
+    fn a_triad_three_digits_need_is_closed_to_the_others() {
+        let mut state = with_first_triad(0..3, true);
+        let before = state.cand;
+        let mut places = [0; 9];
+        assert_eq!(state.stacks(&mut places), Some(false));
+        assert_eq!(state.triads(&places, &mut [0; 9]), Some(true));
+        // (That the three leave the rest of box 0 is the bands' rule.)
+        for digit in 0..9 {
+            let i = set_index(0, digit);
+            let lost = if digit < 3 { 0 } else { 7 };
+            assert_eq!(before[i] & !state.cand[i], lost, "digit {digit}");
+        }
+        assert_eq!(state.cand[9..], before[9..], "other bands untouched");
+    }
+
+    #[test]
+    fn a_triad_only_three_digits_may_use_takes_them() {
+        let mut state = with_first_triad(0..3, false);
+        let before = state.cand;
+        let mut places = [0; 9];
+        assert_eq!(state.stacks(&mut places), Some(false));
+        assert_eq!(state.triads(&places, &mut [0; 9]), Some(true));
+        // Row 0's other triads and box 0's other rows lose the three.
+        let elsewhere = (ROW & !7) | 7 << 9 | 7 << 18;
+        for digit in 0..9 {
+            let i = set_index(0, digit);
+            let lost = if digit < 3 { elsewhere } else { 0 };
+            assert_eq!(before[i] & !state.cand[i], lost, "digit {digit}");
+        }
+        assert_eq!(state.cand[9..], before[9..], "other bands untouched");
+    }
+
+    #[test]
+    fn counting_on_sparse_grids_reaches_large_limits() {
+        // Deeper into the empty grid's solutions than counting to two: every
+        // triad branch must narrow in both directions, or this never ends.
+        assert_eq!(Fast9::from_values(&[0; 81]).count_up_to(5000), 5000);
+        let mut one_given = [0u8; 81];
+        one_given[40] = 5;
+        assert_eq!(Fast9::from_values(&one_given).count_up_to(5000), 5000);
     }
 
     #[test]
@@ -925,7 +1317,7 @@ mod statistics {
             else {
                 continue;
             };
-            COUNTS.with(|c| c.set([0; 3]));
+            COUNTS.with(|c| c.set([0; 4]));
             let mut puzzles = 0u64;
             for line in text.lines() {
                 let v: Vec<u8> = line
@@ -937,10 +1329,10 @@ mod statistics {
                 assert!(solution.is_some(), "{line}");
                 puzzles += 1;
             }
-            let [updates, rounds, guesses] =
+            let [updates, rounds, guesses, stacks] =
                 COUNTS.with(|c| c.get()).map(|n| n as f64 / puzzles as f64);
             println!(
-                "{file}: {updates:.1} updates, {rounds:.2} propagations, {guesses:.2} guesses per puzzle"
+                "{file}: {updates:.1} updates, {rounds:.2} propagations, {guesses:.2} guesses, {stacks:.1} stack rounds per puzzle"
             );
         }
     }
