@@ -188,6 +188,7 @@
 //! 1.63M (3).
 
 mod cdcl;
+mod houses;
 
 use super::board::Board;
 use super::solver::geometry;
@@ -304,6 +305,9 @@ impl Instance {
         pairs.sort_unstable();
         pairs.dedup();
         let mut solver = Cdcl::new(meaning.len(), INITIAL_PHASE);
+        if std::env::var("DOKU_HOUSES").map_or(true, |v| v != "0") {
+            solver.set_houses(houses::Houses::new(n, &meaning, &geo.house_cells));
+        }
         for (a, b) in pairs {
             solver.add_clause(&[!Lit::positive(a), !Lit::positive(b)]);
         }
