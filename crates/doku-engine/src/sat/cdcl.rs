@@ -8,8 +8,6 @@
 
 use std::ops::Not;
 
-use super::houses::Houses;
-
 /// A variable (its index) with a sign.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Lit(u32);
@@ -27,12 +25,7 @@ impl Lit {
         self.0 as usize
     }
 
-    /// The literal as one word (its index).
-    pub(crate) fn code(self) -> u32 {
-        self.0
-    }
-
-    pub(crate) fn is_negative(self) -> bool {
+    fn is_negative(self) -> bool {
         self.0 & 1 == 1
     }
 }
@@ -67,16 +60,6 @@ enum Reason {
     Binary(Lit),
     /// A long clause whose first literal is the implied one.
     Clause(u32),
-    /// A clause of the house theory, at this offset of `Cdcl::theory_arena`
-    /// (its first literal the implied one).
-    Theory(u32),
-}
-
-/// What a look by the house theory led to.
-enum Consulted {
-    Quiet,
-    Progress,
-    Conflict(Conflict),
 }
 
 /// Two literals made false together, or a long clause made all false.
@@ -84,7 +67,6 @@ enum Consulted {
 enum Conflict {
     Binary(Lit, Lit),
     Clause(u32),
-    Theory(u32),
 }
 
 #[derive(Clone, Copy)]
@@ -189,16 +171,6 @@ pub(crate) struct Cdcl {
     /// unsatisfiable answer then means the clauses imply its negation,
     /// unless [`Cdcl::is_contradictory`].
     assumption: Option<Lit>,
-    /// All-different reasoning beyond the clauses, if the caller set it.
-    houses: Option<Box<Houses>>,
-    /// Trail position up to which `houses` has taken the literals in.
-    theory_head: usize,
-    /// The house theory's clauses, each `[length, literals...]`, kept while
-    /// the literal they imply stays on the trail.
-    theory_arena: Vec<u32>,
-    /// (trail length, arena length) when each batch of theory clauses was
-    /// added: backtracking below the trail length drops the batch.
-    theory_marks: Vec<(usize, usize)>,
 }
 
 /// Weights of the newest LBD in the fast and slow averages, and how far
@@ -257,10 +229,6 @@ impl Cdcl {
             slow_bias: 1.0,
             conflicts_since_restart: 0,
             assumption: None,
-            houses: None,
-            theory_head: 0,
-            theory_arena: Vec::new(),
-            theory_marks: Vec::new(),
         }
     }
 
@@ -291,11 +259,6 @@ impl Cdcl {
         for var in order {
             self.heap.insert(var, &self.activity);
         }
-    }
-
-    /// Adds all-different reasoning over houses to the clauses.
-    pub(crate) fn set_houses(&mut self, houses: Houses) {
-        self.houses = Some(Box::new(houses));
     }
 
     /// Switches between the focused mode (see [`Cdcl::focused`]) and the
@@ -389,15 +352,7 @@ impl Cdcl {
         let mut restarts = 0u64;
         let mut restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
         loop {
-            let mut conflict = self.propagate();
-            if conflict.is_none() && self.houses.is_some() {
-                match self.consult_houses() {
-                    Consulted::Quiet => {}
-                    Consulted::Progress => continue,
-                    Consulted::Conflict(found) => conflict = Some(found),
-                }
-            }
-            if let Some(conflict) = conflict {
+            if let Some(conflict) = self.propagate() {
                 self.conflicts += 1;
                 self.remember_target();
                 if self.levels.is_empty() {
@@ -463,54 +418,6 @@ impl Cdcl {
 
     fn value(&self, lit: Lit) -> i8 {
         self.values[lit.index()]
-    }
-
-    /// Hands the house theory the literals assigned since its last look and
-    /// assigns what it rules out, each with its clause as reason.
-    fn consult_houses(&mut self) -> Consulted {
-        let Some(houses) = self.houses.as_mut() else {
-            return Consulted::Quiet;
-        };
-        for &lit in &self.trail[self.theory_head..] {
-            houses.assigned(lit);
-        }
-        self.theory_head = self.trail.len();
-        let start = self.theory_arena.len();
-        houses.check(&mut self.theory_arena);
-        if self.theory_arena.len() == start {
-            return Consulted::Quiet;
-        }
-        self.theory_marks.push((self.trail.len(), start));
-        let mut at = start;
-        let mut progress = false;
-        while at < self.theory_arena.len() {
-            let len = self.theory_arena[at] as usize;
-            if len == 0 {
-                // Only at level 0, where it ends the search.
-                return Consulted::Conflict(Conflict::Theory(at as u32));
-            }
-            let implied = Lit(self.theory_arena[at + 1]);
-            match self.value(implied) {
-                FALSE => return Consulted::Conflict(Conflict::Theory(at as u32)),
-                TRUE => {}
-                _ => {
-                    self.assign(implied, Reason::Theory(at as u32));
-                    progress = true;
-                }
-            }
-            at += 1 + len;
-        }
-        if progress {
-            Consulted::Progress
-        } else {
-            Consulted::Quiet
-        }
-    }
-
-    /// The literals of the theory clause at `at`.
-    fn theory_lits(&self, at: u32) -> &[u32] {
-        let at = at as usize;
-        &self.theory_arena[at + 1..at + 1 + self.theory_arena[at] as usize]
     }
 
     fn decision_level(&self) -> u32 {
@@ -654,7 +561,6 @@ impl Cdcl {
             Reason::Clause(index) => {
                 out.extend(self.clause_lits(index)[1..].iter().map(|&l| Lit(l)))
             }
-            Reason::Theory(at) => out.extend(self.theory_lits(at)[1..].iter().map(|&l| Lit(l))),
         }
     }
 
@@ -670,7 +576,6 @@ impl Cdcl {
         match conflict {
             Conflict::Binary(a, b) => lits.extend([a, b]),
             Conflict::Clause(c) => lits.extend(self.clause_lits(c).iter().map(|&l| Lit(l))),
-            Conflict::Theory(at) => lits.extend(self.theory_lits(at).iter().map(|&l| Lit(l))),
         }
         let uip = loop {
             for &lit in &lits {
@@ -912,7 +817,6 @@ impl Cdcl {
             Reason::Decision => None,
             Reason::Binary(lit) => (i == 0).then_some(lit),
             Reason::Clause(index) => self.clause_lits(index).get(i + 1).map(|&l| Lit(l)),
-            Reason::Theory(at) => self.theory_lits(at).get(i + 1).map(|&l| Lit(l)),
         }
     }
 
@@ -941,20 +845,6 @@ impl Cdcl {
             return;
         }
         let start = self.levels[level as usize];
-        if let Some(houses) = self.houses.as_mut() {
-            for &lit in &self.trail[start.min(self.theory_head)..self.theory_head] {
-                houses.unassigned(lit);
-            }
-            houses.clear_dirty();
-            self.theory_head = self.theory_head.min(start);
-            while let Some(&(trail_len, arena_len)) = self.theory_marks.last() {
-                if trail_len < start {
-                    break;
-                }
-                self.theory_arena.truncate(arena_len);
-                self.theory_marks.pop();
-            }
-        }
         for i in (start..self.trail.len()).rev() {
             let lit = self.trail[i];
             let var = lit.var();
