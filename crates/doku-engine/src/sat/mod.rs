@@ -186,6 +186,25 @@
 //! VSIDS 2.14M (6); on top of the kept order, the proof's saved phases
 //! the model's inverted 1.61M (2), the target phase in the focused mode
 //! 1.63M (3).
+//!
+//! Session 17, all-different beyond the clauses (commit deeef16, reverted):
+//! Hall sets of two per house (naked and hidden pairs) as a theory of the
+//! learner, looked for only where a cell's candidates or a digit's places
+//! in a house came down to two, at each propagation fixpoint; each removal
+//! explained by a clause kept beside the trail (dropped on backtrack), not
+//! watched. Counting, order 0, cap 250k: 1.41M conflicts (2 capped)
+//! against 1.63M, fewer on nearly every puzzle; over puzzles 1-8 and
+//! 11-16 902k against 1118k (naked pairs alone 1037k, hidden alone 1048k,
+//! Hall sets up to three 884k), order 1 966k against 1114k. But each
+//! conflict costs 20-40% more (puzzle 4: 91 us against 73; the check is
+//! 11% of the time, the rest longer reasons and more literals to
+//! propagate): `solve --count --limit 2` over 12 puzzles 35.2 s CPU
+//! against 33.5 s, alternated; sat-anchor `--count` on puzzles 2, 4, 6,
+//! 11, 12, 14 0.54x Kissat's against 0.50x with it off (same binary)
+//! and 0.52x for the base. First solutions, order 0: 677k conflicts
+//! against 512k. A matching per house kept by repair, used only to
+//! detect a house with no perfect matching (its conflict explained by the
+//! Hall violation): 1.55M counting conflicts, no propagation gained.
 
 mod cdcl;
 
