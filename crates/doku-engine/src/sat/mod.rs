@@ -205,6 +205,19 @@
 //! against 512k. A matching per house kept by repair, used only to
 //! detect a house with no perfect matching (its conflict explained by the
 //! Hall violation): 1.55M counting conflicts, no propagation gained.
+//!
+//! Session 17, a race of shuffled-order copies on idle cores (branch
+//! `s17-portfolio`, not merged): the 18 Gecode 25x25s, base / `--jobs 1`
+//! / `--jobs 2` alternating at load 4-7 on 2 cores, wall and CPU seconds
+//! in all: first solutions 37.5 / 37.0 / 58.3 wall, 20.9 / 20.9 / 34.7
+//! CPU; counts (model raced, proof on the winner) 197.7 / 196.5 / 233.1
+//! wall, 109.7 / 110.1 / 130.1 CPU. Racing whole counts gains nothing: the
+//! proof's conflicts under orders 0 / 1 / 2 are within 20% on every
+//! puzzle. With copies started only while the machine shows an idle core,
+//! sat-anchor read the same as one search (0.46x, 0.78x `--count`), so
+//! the gain stays unmeasured here (session 8 on a quiet machine: 605k
+//! conflicts for the better of two orders against 771k), against a first
+//! solution that would depend on which copy won.
 
 mod cdcl;
 
