@@ -662,20 +662,22 @@ impl State {
     /// 55.3 to 43.7 a puzzle).
     /// `places` and `bands` as [`State::triads`] left them.
     fn triad_branch(&self, places: &[u32; 9], bands: &[u32; 9]) -> (usize, u32, u32) {
-        // Each unit's (band, then stack) digits' patterns: bit 3 * row +
-        // box, or 3 * band + column of the stack.
-        let mut unit_patterns = [[0usize; 9]; 6];
+        // A digit's pattern in a unit (band 0-2, then stack 0-2): bit 3 *
+        // row + box, or 3 * band + column of the stack. Read again for the
+        // unit chosen rather than kept for all six: the guess is taken
+        // often enough on easy grids (deals) for the copies to show.
+        let pattern = |unit: usize, digit: usize| {
+            if unit < 3 {
+                (bands[digit] >> (9 * unit)) as usize & 0x1FF
+            } else {
+                let q = places[digit] >> (3 * (unit - 3));
+                ((q & 7) | (q >> 6 & 0o70) | (q >> 12 & 0o700)) as usize
+            }
+        };
         let mut totals = [0u32; 6];
         for digit in 0..9 {
-            let (b, p) = (bands[digit], places[digit]);
-            for k in 0..3 {
-                let band = (b >> (9 * k)) as usize & 0x1FF;
-                let q = p >> (3 * k);
-                let stack = ((q & 7) | (q >> 6 & 0o70) | (q >> 12 & 0o700)) as usize;
-                unit_patterns[k][digit] = band;
-                unit_patterns[3 + k][digit] = stack;
-                totals[k] += PERMUTATION_COUNT[band] as u32;
-                totals[3 + k] += PERMUTATION_COUNT[stack] as u32;
+            for (unit, total) in totals.iter_mut().enumerate() {
+                *total += PERMUTATION_COUNT[pattern(unit, digit)] as u32;
             }
         }
         let mut best_total = u32::MAX;
@@ -687,7 +689,6 @@ impl State {
             }
         }
         let (is_stack, index) = (unit >= 3, unit % 3);
-        let patterns = &unit_patterns[unit];
         if best_total == u32::MAX {
             // Not reached (every digit placed one way in every band and
             // stack is a solved grid), but a cell guess is always sound.
@@ -700,8 +701,8 @@ impl State {
         }
         let mut digit = 0;
         let mut fewest = u8::MAX;
-        for (d, &p) in patterns.iter().enumerate() {
-            let n = PERMUTATION_COUNT[p];
+        for d in 0..9 {
+            let n = PERMUTATION_COUNT[pattern(unit, d)];
             if n >= 2 && n < fewest {
                 (fewest, digit) = (n, d);
                 if n == 2 {
@@ -710,7 +711,7 @@ impl State {
             }
         }
         // The triad (bit 3 * row + box, or 3 * band + column of the stack).
-        let [first, second] = FIRST_TWO_PERMUTATIONS[patterns[digit]];
+        let [first, second] = FIRST_TWO_PERMUTATIONS[pattern(unit, digit)];
         let triad = (first & !second).trailing_zeros() as usize;
         let (line, place) = (triad / 3, triad % 3);
         if is_stack {
