@@ -47,15 +47,26 @@ const SEGMENTS: [u32; 512] = {
     t
 };
 
-/// The three rows' box orders that use each box once.
-const PERMUTATIONS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+/// The ways a digit can lie in a band, its three rows each in another
+/// box: as the segments each uses (bit `3 * row + box`).
+const PERMUTATIONS: [usize; 6] = {
+    const BOX_ORDERS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0; 6];
+    let mut p = 0;
+    while p < 6 {
+        let order = BOX_ORDERS[p];
+        t[p] = 1 << order[0] | 1 << (3 + order[1]) | 1 << (6 + order[2]);
+        p += 1;
+    }
+    t
+};
 
 /// The segments of a band's set that hold a cell: bit `3 * row + box`.
 #[inline(always)]
@@ -131,9 +142,8 @@ const MUST_KEEP: [u32; 512] = {
         while seg < 9 {
             if pattern & (1 << seg) != 0 {
                 let (row, bx) = (seg / 3, seg % 3);
-                let cells = 7 << (9 * row + 3 * bx);
                 let line_and_box = ROW << (9 * row) | (7 * COLUMN) << (3 * bx);
-                t[pattern] &= !line_and_box | cells;
+                t[pattern] &= !line_and_box | SEGMENT_CELLS[1 << seg];
             }
             seg += 1;
         }
@@ -182,8 +192,7 @@ const PERMUTATION_COUNT: [u8; 512] = {
     while pattern < 512 {
         let mut p = 0;
         while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            let used = PERMUTATIONS[p];
             if pattern & used == used {
                 t[pattern] += 1;
             }
@@ -202,8 +211,7 @@ const FIRST_TWO_PERMUTATIONS: [[u16; 2]; 512] = {
         let mut p = 0;
         let mut found = 0;
         while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            let used = PERMUTATIONS[p];
             if pattern & used == used && found < 2 {
                 t[pattern][found] = used as u16;
                 found += 1;
@@ -225,14 +233,9 @@ const PERMUTABLE: [u32; 512] = {
         let mut keep = 0u32;
         let mut p = 0;
         while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            let used = PERMUTATIONS[p];
             if pattern & used == used {
-                let mut row = 0;
-                while row < 3 {
-                    keep |= 7 << (9 * row + 3 * perm[row]);
-                    row += 1;
-                }
+                keep |= SEGMENT_CELLS[used];
             }
             p += 1;
         }
@@ -714,15 +717,18 @@ impl State {
         let [first, second] = FIRST_TWO_PERMUTATIONS[pattern(unit, digit)];
         let triad = (first & !second).trailing_zeros() as usize;
         let (line, place) = (triad / 3, triad % 3);
+        // The keep masks `triads` uses for a triad the digit must use,
+        // then for one it cannot.
         if is_stack {
-            let column = 3 * index + place;
-            let cells = COLUMN << column;
-            let box_cells = (7 * COLUMN) << (3 * index);
-            (set_index(line, digit), !box_cells | cells, !cells)
+            let column = 1 << (3 * index + place);
+            let keep_in = COLUMN * COLUMNS_KEEP[column];
+            (set_index(line, digit), keep_in, !(COLUMN * column as u32))
         } else {
-            let cells = 7 << (9 * line + 3 * place);
-            let line_and_box = ROW << (9 * line) | (7 * COLUMN) << (3 * place);
-            (set_index(index, digit), !line_and_box | cells, !cells)
+            (
+                set_index(index, digit),
+                MUST_KEEP[1 << triad],
+                !SEGMENT_CELLS[1 << triad],
+            )
         }
     }
 
@@ -1160,9 +1166,11 @@ mod tests {
                     let cols = (pattern >> (3 * band)) & 7;
                     places |= cols << (9 * band + 3 * stack);
                 }
-                for perm in PERMUTATIONS {
+                // A band's permutation (bit 3 * row + box) read as one of
+                // the stack's (bit 3 * band + column).
+                for segments in PERMUTATIONS {
                     let used: u32 = (0..3)
-                        .map(|band| 1 << (9 * band + 3 * stack + perm[band]))
+                        .map(|band| ((segments as u32 >> (3 * band)) & 7) << (9 * band + 3 * stack))
                         .sum();
                     if places & used == used {
                         expected |= used;
