@@ -1045,6 +1045,47 @@ impl Fast9 {
         });
         count
     }
+
+    /// Whether the board has a solution besides `solution` (81 digits),
+    /// given that its only one with the cells of `freed` given as there
+    /// is `solution` (a generator's puzzle with `freed` just emptied).
+    ///
+    /// Any other solution differs from `solution` in a freed cell, and in a
+    /// first one: so the search looks for a solution with the first freed
+    /// cell's digit ruled out, then with that cell given and the second's
+    /// ruled out, and so on. Each looks for one solution on a board
+    /// narrower than the puzzle, where counting to two would find
+    /// `solution` again before ruling the rest out. Propagation runs once
+    /// first: a puzzle it solves is unique without a search.
+    pub(crate) fn has_solution_besides(&self, solution: &[u8], freed: &[u16]) -> bool {
+        let Some(mut root) = self.start else {
+            return false;
+        };
+        if !matches!(root.propagate(), Propagation::Branch(..)) {
+            return false;
+        }
+        for &cell in freed {
+            let (band, x) = (cell as usize / 27, cell as usize % 27);
+            let digit = usize::from(solution[cell as usize]).saturating_sub(1);
+            let mut other = root;
+            other.narrow(set_index(band, digit), !(1 << x));
+            if (Fast9 { start: Some(other) }).has_solution() {
+                return true;
+            }
+            root.assign(set_index(band, digit), x);
+        }
+        false
+    }
+
+    /// Whether the board has a solution: the search stops at the first.
+    fn has_solution(&self) -> bool {
+        let mut found = false;
+        self.search(|_| {
+            found = true;
+            false
+        });
+        found
+    }
 }
 
 #[cfg(test)]
