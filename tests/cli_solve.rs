@@ -281,7 +281,14 @@ fn every_option_of_every_command_says_what_it_does_in_help() {
     // `doku latin --help` listed `--seed` with nothing beside it, and
     // `doku generate --help` showed `--format` with no line of its own.
     use clap::CommandFactory;
-    let cli = doku::cli::Cli::command();
+    let mut cli = doku::cli::Cli::command();
+    // The commands' arguments are deferred until built (see `Command`).
+    cli.build();
+    let solve = cli.find_subcommand("solve").expect("doku solve");
+    assert!(
+        solve.get_arguments().any(|arg| arg.get_id() == "strategy"),
+        "the commands' own options are checked, not only --help"
+    );
     for command in cli.get_subcommands() {
         for arg in command.get_arguments() {
             let id = arg.get_id().as_str();
