@@ -439,7 +439,7 @@ fn carve_unique<'a>(
         if cancel.load(Ordering::Relaxed) {
             break;
         }
-        if try_remove(&mut puzzle, orbit, |p| {
+        if try_remove(&mut puzzle, solution, orbit, |p| {
             proof.stays_unique(p, solution, orbit)
         }) {
             removals.push(orbit.as_slice());
@@ -473,7 +473,7 @@ fn carve_capped(
         if orbit.iter().any(|&c| puzzle.is_empty_cell(Cell(c))) {
             continue;
         }
-        try_remove(&mut puzzle, orbit, |p| {
+        try_remove(&mut puzzle, solution, orbit, |p| {
             // The grade stops at its first step past the cap.
             proof.stays_unique(p, solution, orbit)
                 && grade_at_most(p, cap, true)
@@ -484,19 +484,21 @@ fn carve_capped(
 }
 
 /// Empties the orbit's cells and keeps the change if `accept` approves the
-/// result; otherwise puts the givens back. Returns whether it was kept.
-fn try_remove(puzzle: &mut Board, orbit: &[u16], accept: impl Fn(&Board) -> bool) -> bool {
-    let removed: Vec<_> = orbit
-        .iter()
-        .map(|&c| (Cell(c), puzzle.get(Cell(c))))
-        .collect();
-    for &(cell, _) in &removed {
-        puzzle.set(cell, None);
+/// result; otherwise puts `solution`'s givens back (a carved puzzle's
+/// givens are its solution's). Returns whether it was kept.
+fn try_remove(
+    puzzle: &mut Board,
+    solution: &Board,
+    orbit: &[u16],
+    accept: impl Fn(&Board) -> bool,
+) -> bool {
+    for &cell in orbit {
+        puzzle.set(Cell(cell), None);
     }
     let keep = accept(puzzle);
     if !keep {
-        for &(cell, digit) in &removed {
-            puzzle.set(cell, digit);
+        for &cell in orbit {
+            puzzle.set(Cell(cell), solution.get(Cell(cell)));
         }
     }
     keep
@@ -527,7 +529,7 @@ mod tests {
             orbits.shuffle(&mut rng);
             let mut puzzle = solution.clone();
             for orbit in &orbits {
-                try_remove(&mut puzzle, orbit, |p| {
+                try_remove(&mut puzzle, &solution, orbit, |p| {
                     let unique = p.count_solutions_up_to(2) == 1;
                     assert_eq!(
                         proof.stays_unique(p, &solution, orbit),
