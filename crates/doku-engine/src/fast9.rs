@@ -14,8 +14,9 @@
 //! and each triad (the three cells of a box in a row or a column) holds
 //! three digits: no more must go there, no fewer may; both checked only
 //! before a guess, where they cost least. Only sets that changed
-//! since they were last examined are looked at again (found with SSE2
-//! compares on x86_64). Guesses branch, as tdoku does, on where a digit
+//! since they were last examined are looked at again: an update names the
+//! sets it narrows for the next round, and the other passes' changes are
+//! found by a scan (SSE2 compares on x86_64). Guesses branch, as tdoku does, on where a digit
 //! lies at the level of triads (the three cells of a box in a row or a
 //! column): in the band or stack with the fewest placements left, a digit
 //! with two (or the fewest), in a triad its first placement uses or not.
@@ -341,9 +342,10 @@ const SETS: usize = 28;
 /// One bit per real set.
 const ALL_SETS: u32 = (1 << 27) - 1;
 
-/// Bit `i` set where `a[i] == b[i]`. The scan runs before every round of
-/// updates, a quarter of all the work when written as a loop: SSE2 (in every
-/// x86_64) compares four sets at once and packs the answers to bytes.
+/// Bit `i` set where `a[i] == b[i]`. The scan runs after each pass other
+/// than the band updates, much of all the work when written as a loop: SSE2
+/// (in every x86_64) compares four sets at once and packs the answers to
+/// bytes.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn sets_equal(a: &[u32; SETS], b: &[u32; SETS]) -> u32 {
@@ -422,10 +424,12 @@ impl State {
         self.narrow(i, KEEP_ONLY[x]);
     }
 
-    /// Examines one digit in one band; false on a contradiction. The sets
-    /// it narrows are found changed by the next [`State::changed`].
+    /// Examines one digit in one band; false on a contradiction. The other
+    /// sets it narrows are added to `todo`, so that a round of updates needs
+    /// no scan of all the sets to find them (the scan's vector loads stall
+    /// on the stores just made).
     #[inline(always)]
-    fn update(&mut self, i: usize) -> bool {
+    fn update(&mut self, i: usize, todo: &mut u32) -> bool {
         let mut s = self.cand[i];
         #[cfg(test)]
         tally(0);
@@ -440,8 +444,10 @@ impl State {
         // A box whose cells for the digit lie in one column: the other bands
         // lose that column.
         let keep = OTHER_BANDS_KEEP[((s | s >> 9 | s >> 18) & ROW) as usize];
-        self.cand[a] &= keep;
-        self.cand[b] &= keep;
+        let (old_a, old_b) = (self.cand[a], self.cand[b]);
+        self.cand[a] = old_a & keep;
+        self.cand[b] = old_b & keep;
+        *todo |= ((old_a & !keep != 0) as u32) << a | ((old_b & !keep != 0) as u32) << b;
         // Rows left with one cell for the digit: that cell is solved.
         let band = i / 9;
         let placed = (LONE_CELL[(s & ROW) as usize]
@@ -452,10 +458,13 @@ impl State {
         // branch predictor, and nine ANDs cost less than a miss.
         self.unsolved[band] &= !placed;
         // The other digits lose the solved cells (this one is rewritten
-        // below).
-        for c in &mut self.cand[9 * band..9 * band + 9] {
+        // below, and not examined again for it).
+        let mut lost = 0;
+        for (k, c) in self.cand[9 * band..9 * band + 9].iter_mut().enumerate() {
+            lost |= ((*c & placed != 0) as u32) << k;
             *c &= !placed;
         }
+        *todo |= (lost << (9 * band)) & !(1 << i);
         self.cand[i] = s;
         self.seen[i] = s;
         true
@@ -470,18 +479,21 @@ impl State {
     /// Propagates until solved, contradicted or stuck.
     fn propagate(&mut self) -> Propagation {
         loop {
-            loop {
-                let mut todo = self.changed();
-                if todo == 0 {
-                    break;
-                }
+            // In rounds: each update adds the sets it narrows to the next
+            // round, unless they are still to come in this one; the next
+            // round is what a scan would find changed.
+            let mut todo = self.changed();
+            while todo != 0 {
+                let mut next = 0;
                 while todo != 0 {
                     let i = todo.trailing_zeros() as usize;
                     todo &= todo - 1;
-                    if !self.update(i) {
+                    next &= !(1 << i);
+                    if !self.update(i, &mut next) {
                         return Propagation::Contradiction;
                     }
                 }
+                todo = next;
             }
             if self.unsolved == [0; 3] {
                 return Propagation::Solved;
