@@ -225,6 +225,25 @@ const FIRST_TWO_PERMUTATIONS: [[u16; 2]; 512] = {
 };
 
 /// Indexed by the band's segments that hold a digit (bit `3 * row + box`):
+/// the segments that some permutation uses.
+const PERMUTED_SEGMENTS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut pattern = 0usize;
+    while pattern < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let used = PERMUTATIONS[p];
+            if pattern & used == used {
+                t[pattern] |= used as u16;
+            }
+            p += 1;
+        }
+        pattern += 1;
+    }
+    t
+};
+
+/// Indexed by the band's segments that hold a digit (bit `3 * row + box`):
 /// the cells of the segments that some permutation uses. Zero when no
 /// permutation fits: the digit cannot be placed in the band.
 const PERMUTABLE: [u32; 512] = {
@@ -387,6 +406,10 @@ struct State {
     /// Each set as it was when last examined: an unchanged set is skipped.
     /// The padding stays zero, equal to its twin in `cand`.
     seen: [u32; SETS],
+    /// Each set's segments (bit `3 * row + box`) and, from bit 16, its
+    /// columns, as last examined: the stacks and triads passes run where
+    /// every set is as last examined, and read them here.
+    shapes: [u32; SETS],
     /// Cells without a digit yet, per band.
     unsolved: [u32; 3],
 }
@@ -408,6 +431,7 @@ impl State {
         State {
             cand: [0; SETS],
             seen,
+            shapes: [0; SETS],
             unsolved: [BAND; 3],
         }
     }
@@ -443,7 +467,8 @@ impl State {
         }
         // A box whose cells for the digit lie in one column: the other bands
         // lose that column.
-        let keep = OTHER_BANDS_KEEP[((s | s >> 9 | s >> 18) & ROW) as usize];
+        let columns = (s | s >> 9 | s >> 18) & ROW;
+        let keep = OTHER_BANDS_KEEP[columns as usize];
         let (old_a, old_b) = (self.cand[a], self.cand[b]);
         self.cand[a] = old_a & keep;
         self.cand[b] = old_b & keep;
@@ -467,6 +492,8 @@ impl State {
         *todo |= (lost << (9 * band)) & !(1 << i);
         self.cand[i] = s;
         self.seen[i] = s;
+        // What the permutations keep is what the segments of `s` are.
+        self.shapes[i] = PERMUTED_SEGMENTS[segments as usize] as u32 | columns << 16;
         true
     }
 
@@ -556,11 +583,15 @@ impl State {
     fn stacks(&mut self, places: &mut [u32; 9]) -> Option<bool> {
         #[cfg(test)]
         tally(3);
-        let columns = |s: u32| (s | s >> 9 | s >> 18) & ROW;
+        let columns = |i: usize| {
+            debug_assert_eq!(self.shapes[i] >> 16, {
+                let s = self.cand[i];
+                (s | s >> 9 | s >> 18) & ROW
+            });
+            self.shapes[i] >> 16
+        };
         for (digit, p) in places.iter_mut().enumerate() {
-            *p = columns(self.cand[digit])
-                | columns(self.cand[9 + digit]) << 9
-                | columns(self.cand[18 + digit]) << 18;
+            *p = columns(digit) | columns(9 + digit) << 9 | columns(18 + digit) << 18;
         }
         let (mut narrowed, mut missing) = (0, 0);
         for p in places.iter_mut() {
@@ -608,7 +639,9 @@ impl State {
         for digit in 0..9 {
             let (mut row, mut lone) = (0, 0);
             for band in 0..3 {
-                let pattern = segments(self.cand[set_index(band, digit)]) as usize;
+                let i = set_index(band, digit);
+                debug_assert_eq!(self.shapes[i] & ROW, segments(self.cand[i]));
+                let pattern = (self.shapes[i] & ROW) as usize;
                 row |= (pattern as u32) << (9 * band);
                 lone |= (LONE_SEGMENTS[pattern] as u32) << (9 * band);
             }
@@ -742,6 +775,18 @@ impl State {
                 !SEGMENT_CELLS[1 << triad],
             )
         }
+    }
+
+    /// The state with every set's shape read from it, as the updates leave
+    /// it where the stacks and triads passes run: for tests that set
+    /// candidates by hand.
+    #[cfg(test)]
+    fn reshaped(&mut self) -> &mut State {
+        for i in 0..27 {
+            let s = self.cand[i];
+            self.shapes[i] = segments(s) | ((s | s >> 9 | s >> 18) & ROW) << 16;
+        }
+        self
     }
 
     /// The lowest digit still possible in a cell of a band.
@@ -1152,18 +1197,18 @@ mod tests {
         let column4 = (1 << 4) | (1 << 13) | (1 << 22);
         state.cand[set_index(1, 0)] &= !column4;
         state.cand[set_index(2, 0)] &= !column4;
-        assert_eq!(state.stacks(&mut [0; 9]), Some(true));
+        assert_eq!(state.reshaped().stacks(&mut [0; 9]), Some(true));
         let lost = BAND & !state.cand[set_index(0, 0)];
         assert_eq!(lost, column4 >> 1 | column4 << 1);
         assert_eq!(state.cand[set_index(1, 0)], BAND & !column4);
         assert_eq!(
-            state.stacks(&mut [0; 9]),
+            state.reshaped().stacks(&mut [0; 9]),
             Some(false),
             "nothing more to claim"
         );
         // Column 4 with no place for the digit at all: a contradiction.
         state.cand[set_index(0, 0)] &= !column4;
-        assert_eq!(state.stacks(&mut [0; 9]), None);
+        assert_eq!(state.reshaped().stacks(&mut [0; 9]), None);
     }
 
     #[test]
@@ -1203,9 +1248,9 @@ mod tests {
         state.cand = [BAND; SETS];
         state.cand[SETS - 1] = 0;
         let mut places = [0; 9];
-        assert_eq!(state.stacks(&mut places), Some(false));
+        assert_eq!(state.reshaped().stacks(&mut places), Some(false));
         let mut bands = [0; 9];
-        assert_eq!(state.triads(&places, &mut bands), Some(false));
+        assert_eq!(state.reshaped().triads(&places, &mut bands), Some(false));
         let (i, first, second) = state.triad_branch(&places, &bands);
         assert_eq!(i, set_index(0, 0));
         let triad = 7 << (9 + 3);
@@ -1238,8 +1283,8 @@ mod tests {
     fn a_fourth_digit_held_to_a_triad_is_a_contradiction() {
         let mut state = with_first_triad(0..4, true);
         let mut places = [0; 9];
-        assert_eq!(state.stacks(&mut places), Some(false));
-        assert_eq!(state.triads(&places, &mut [0; 9]), None);
+        assert_eq!(state.reshaped().stacks(&mut places), Some(false));
+        assert_eq!(state.reshaped().triads(&places, &mut [0; 9]), None);
     }
 
     #[test]
@@ -1247,8 +1292,8 @@ mod tests {
         let mut state = with_first_triad(0..3, true);
         let before = state.cand;
         let mut places = [0; 9];
-        assert_eq!(state.stacks(&mut places), Some(false));
-        assert_eq!(state.triads(&places, &mut [0; 9]), Some(true));
+        assert_eq!(state.reshaped().stacks(&mut places), Some(false));
+        assert_eq!(state.reshaped().triads(&places, &mut [0; 9]), Some(true));
         // (That the three leave the rest of box 0 is the bands' rule.)
         for digit in 0..9 {
             let i = set_index(0, digit);
@@ -1263,8 +1308,8 @@ mod tests {
         let mut state = with_first_triad(0..3, false);
         let before = state.cand;
         let mut places = [0; 9];
-        assert_eq!(state.stacks(&mut places), Some(false));
-        assert_eq!(state.triads(&places, &mut [0; 9]), Some(true));
+        assert_eq!(state.reshaped().stacks(&mut places), Some(false));
+        assert_eq!(state.reshaped().triads(&places, &mut [0; 9]), Some(true));
         // Row 0's other triads and box 0's other rows lose the three.
         let elsewhere = (ROW & !7) | 7 << 9 | 7 << 18;
         for digit in 0..9 {
