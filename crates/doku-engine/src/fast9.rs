@@ -14,9 +14,8 @@
 //! and each triad (the three cells of a box in a row or a column) holds
 //! three digits: no more must go there, no fewer may; both checked only
 //! before a guess, where they cost least. Only sets that changed
-//! since they were last examined are looked at again: an update names the
-//! sets it narrows for the next round, and the other passes' changes are
-//! found by a scan (SSE2 compares on x86_64). Guesses branch, as tdoku does, on where a digit
+//! since they were last examined are looked at again: every narrowing marks
+//! its set, so none are scanned for. Guesses branch, as tdoku does, on where a digit
 //! lies at the level of triads (the three cells of a box in a row or a
 //! column): in the band or stack with the fewest placements left, a digit
 //! with two (or the fewest), in a triad its first placement uses or not.
@@ -356,45 +355,10 @@ const OTHER_BANDS: [[usize; 2]; 27] = {
     t
 };
 
-/// The 27 sets padded to 28, so that they load as seven 128-bit vectors.
+/// The 27 sets, padded to 28 (whole 16-byte lines).
 const SETS: usize = 28;
 /// One bit per real set.
 const ALL_SETS: u32 = (1 << 27) - 1;
-
-/// Bit `i` set where `a[i] == b[i]`. The scan runs after each pass other
-/// than the band updates, much of all the work when written as a loop: SSE2
-/// (in every x86_64) compares four sets at once and packs the answers to
-/// bytes.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn sets_equal(a: &[u32; SETS], b: &[u32; SETS]) -> u32 {
-    use std::arch::x86_64::*;
-    // SAFETY: SSE2 is part of the x86_64 baseline; the pointers come from
-    // arrays of 28 u32, read as seven unaligned 16-byte loads each.
-    unsafe {
-        let (pa, pb) = (a.as_ptr() as *const __m128i, b.as_ptr() as *const __m128i);
-        let eq = |k: usize| _mm_cmpeq_epi32(_mm_loadu_si128(pa.add(k)), _mm_loadu_si128(pb.add(k)));
-        let low = _mm_packs_epi16(_mm_packs_epi32(eq(0), eq(1)), _mm_packs_epi32(eq(2), eq(3)));
-        let high = _mm_packs_epi16(
-            _mm_packs_epi32(eq(4), eq(5)),
-            _mm_packs_epi32(eq(6), _mm_setzero_si128()),
-        );
-        (_mm_movemask_epi8(low) as u32 & 0xFFFF) | (_mm_movemask_epi8(high) as u32) << 16
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-use sets_equal_portable as sets_equal;
-
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline(always)]
-fn sets_equal_portable(a: &[u32; SETS], b: &[u32; SETS]) -> u32 {
-    let mut bits = 0;
-    for (i, (x, y)) in a.iter().zip(b).enumerate() {
-        bits |= ((x == y) as u32) << i;
-    }
-    bits
-}
 
 #[derive(Clone, Copy)]
 #[repr(C, align(16))]
@@ -403,15 +367,15 @@ struct State {
     /// `9 * row + column` within the band. Solved cells keep their digit.
     /// The last entry is padding and stays zero.
     cand: [u32; SETS],
-    /// Each set as it was when last examined: an unchanged set is skipped.
-    /// The padding stays zero, equal to its twin in `cand`.
-    seen: [u32; SETS],
     /// Each set's segments (bit `3 * row + box`) and, from bit 16, its
     /// columns, as last examined: the stacks and triads passes run where
     /// every set is as last examined, and read them here.
     shapes: [u32; SETS],
     /// Cells without a digit yet, per band.
     unsolved: [u32; 3],
+    /// The sets narrowed since they were last examined, as bits: every
+    /// change marks its set, so unchanged sets are skipped without a scan.
+    pending: u32,
 }
 
 /// Outcome of propagating.
@@ -425,19 +389,18 @@ enum Propagation {
 
 impl State {
     fn start() -> State {
-        let mut seen = [u32::MAX; SETS];
-        // Every set is examined at first, but never the padding.
-        seen[SETS - 1] = 0;
         State {
             cand: [0; SETS],
-            seen,
             shapes: [0; SETS],
             unsolved: [BAND; 3],
+            // Every set is examined at first, but never the padding.
+            pending: ALL_SETS,
         }
     }
 
     #[inline(always)]
     fn narrow(&mut self, i: usize, keep: u32) {
+        self.pending |= ((self.cand[i] & !keep != 0) as u32) << i;
         self.cand[i] &= keep;
     }
 
@@ -450,7 +413,7 @@ impl State {
 
     /// Examines one digit in one band; false on a contradiction. The other
     /// sets it narrows are added to `todo`, so that a round of updates needs
-    /// no scan of all the sets to find them (the scan's vector loads stall
+    /// no scan of all the sets to find them (a scan's vector loads stalled
     /// on the stores just made).
     #[inline(always)]
     fn update(&mut self, i: usize, todo: &mut u32) -> bool {
@@ -491,36 +454,48 @@ impl State {
         }
         *todo |= (lost << (9 * band)) & !(1 << i);
         self.cand[i] = s;
-        self.seen[i] = s;
         // What the permutations keep is what the segments of `s` are.
         self.shapes[i] = PERMUTED_SEGMENTS[segments as usize] as u32 | columns << 16;
         true
     }
 
-    /// The sets that changed since they were last examined, as bits.
+    /// Examines the pending sets until none is left; false on a
+    /// contradiction. In rounds: each update adds the sets it narrows to
+    /// the next round, unless they are still to come in this one.
     #[inline(always)]
-    fn changed(&self) -> u32 {
-        !sets_equal(&self.cand, &self.seen) & ALL_SETS
+    fn examine_pending(&mut self) -> bool {
+        let mut todo = std::mem::take(&mut self.pending);
+        while todo != 0 {
+            let mut next = 0;
+            while todo != 0 {
+                let i = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                next &= !(1 << i);
+                if !self.update(i, &mut next) {
+                    return false;
+                }
+            }
+            todo = next;
+        }
+        true
+    }
+
+    /// Whether examining every set again would change nothing: no change
+    /// went unmarked (checked in debug builds).
+    fn is_examined(&self) -> bool {
+        let mut again = *self;
+        again.pending = ALL_SETS;
+        again.examine_pending()
+            && again.cand == self.cand
+            && again.unsolved == self.unsolved
+            && again.shapes == self.shapes
     }
 
     /// Propagates until solved, contradicted or stuck.
     fn propagate(&mut self) -> Propagation {
         loop {
-            // In rounds: each update adds the sets it narrows to the next
-            // round, unless they are still to come in this one; the next
-            // round is what a scan would find changed.
-            let mut todo = self.changed();
-            while todo != 0 {
-                let mut next = 0;
-                while todo != 0 {
-                    let i = todo.trailing_zeros() as usize;
-                    todo &= todo - 1;
-                    next &= !(1 << i);
-                    if !self.update(i, &mut next) {
-                        return Propagation::Contradiction;
-                    }
-                }
-                todo = next;
+            if !self.examine_pending() {
+                return Propagation::Contradiction;
             }
             if self.unsolved == [0; 3] {
                 return Propagation::Solved;
@@ -553,6 +528,7 @@ impl State {
             if progress {
                 continue;
             }
+            debug_assert!(self.is_examined(), "a narrowing left unmarked");
             let mut places = [0; 9];
             match self.stacks(&mut places) {
                 None => return Propagation::Contradiction,
@@ -610,7 +586,7 @@ impl State {
         }
         for (digit, &p) in places.iter().enumerate() {
             for band in 0..3 {
-                self.cand[set_index(band, digit)] &= ((p >> (9 * band)) & ROW) * COLUMN;
+                self.narrow(set_index(band, digit), ((p >> (9 * band)) & ROW) * COLUMN);
             }
         }
         Some(true)
@@ -691,7 +667,7 @@ impl State {
                         * (COLUMNS_KEEP[col_in as usize] & !col_out & !(col_in_any & !col_in)));
                 let i = set_index(band, digit);
                 narrowed |= self.cand[i] & !keep;
-                self.cand[i] &= keep;
+                self.narrow(i, keep);
             }
         }
         Some(narrowed != 0)
@@ -1161,29 +1137,6 @@ mod tests {
         assert_eq!((keep >> 9) & ROW, 0b111_111_000);
         // Rows 0 and 1 both only in box 0: no permutation.
         assert_eq!(PERMUTABLE[0b111_001_001], 0);
-    }
-
-    #[test]
-    fn the_changed_set_scan_agrees_with_a_plain_loop() {
-        let mut a = [0u32; SETS];
-        let mut b = [0u32; SETS];
-        for k in 0..SETS {
-            a[k] = (k as u32).wrapping_mul(0x9E37_79B9) & BAND;
-            b[k] = a[k];
-        }
-        assert_eq!(sets_equal(&a, &b), (1 << SETS) - 1);
-        // Every single difference, and a few at once, land on their own bit.
-        for k in 0..SETS {
-            let mut c = b;
-            c[k] ^= 1 << (k % 27);
-            assert_eq!(sets_equal(&a, &c), sets_equal_portable(&a, &c), "set {k}");
-            assert_eq!(sets_equal(&a, &c), ((1 << SETS) - 1) & !(1 << k));
-        }
-        let mut c = b;
-        for k in [0, 8, 9, 15, 16, 26] {
-            c[k] = !c[k];
-        }
-        assert_eq!(sets_equal(&a, &c), sets_equal_portable(&a, &c));
     }
 
     #[test]
