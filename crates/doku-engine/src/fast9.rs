@@ -15,8 +15,8 @@
 //! three digits: no more must go there, no fewer may; both checked only
 //! before a guess, where they cost least. Only sets that changed
 //! since they were last examined are looked at again: every narrowing marks
-//! its set, so none are scanned for. Guesses branch, as tdoku does, on where a digit
-//! lies at the level of triads (the three cells of a box in a row or a
+//! its set, so none are scanned for. Guesses branch, as tdoku does, on where
+//! a digit lies at the level of triads (the three cells of a box in a row or a
 //! column): in the band or stack with the fewest placements left, a digit
 //! with two (or the fewest), in a triad its first placement uses or not.
 //! That guesses a fifth less often than a cell with two candidates did.
