@@ -14,9 +14,9 @@
 //! and each triad (the three cells of a box in a row or a column) holds
 //! three digits: no more must go there, no fewer may; both checked only
 //! before a guess, where they cost least. Only sets that changed
-//! since they were last examined are looked at again (found with SSE2
-//! compares on x86_64). Guesses branch, as tdoku does, on where a digit
-//! lies at the level of triads (the three cells of a box in a row or a
+//! since they were last examined are looked at again: every narrowing marks
+//! its set, so none are scanned for. Guesses branch, as tdoku does, on where
+//! a digit lies at the level of triads (the three cells of a box in a row or a
 //! column): in the band or stack with the fewest placements left, a digit
 //! with two (or the fewest), in a triad its first placement uses or not.
 //! That guesses a fifth less often than a cell with two candidates did.
@@ -224,6 +224,25 @@ const FIRST_TWO_PERMUTATIONS: [[u16; 2]; 512] = {
 };
 
 /// Indexed by the band's segments that hold a digit (bit `3 * row + box`):
+/// the segments that some permutation uses.
+const PERMUTED_SEGMENTS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut pattern = 0usize;
+    while pattern < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let used = PERMUTATIONS[p];
+            if pattern & used == used {
+                t[pattern] |= used as u16;
+            }
+            p += 1;
+        }
+        pattern += 1;
+    }
+    t
+};
+
+/// Indexed by the band's segments that hold a digit (bit `3 * row + box`):
 /// the cells of the segments that some permutation uses. Zero when no
 /// permutation fits: the digit cannot be placed in the band.
 const PERMUTABLE: [u32; 512] = {
@@ -336,44 +355,10 @@ const OTHER_BANDS: [[usize; 2]; 27] = {
     t
 };
 
-/// The 27 sets padded to 28, so that they load as seven 128-bit vectors.
+/// The 27 sets, padded to 28 (whole 16-byte lines).
 const SETS: usize = 28;
 /// One bit per real set.
 const ALL_SETS: u32 = (1 << 27) - 1;
-
-/// Bit `i` set where `a[i] == b[i]`. The scan runs before every round of
-/// updates, a quarter of all the work when written as a loop: SSE2 (in every
-/// x86_64) compares four sets at once and packs the answers to bytes.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn sets_equal(a: &[u32; SETS], b: &[u32; SETS]) -> u32 {
-    use std::arch::x86_64::*;
-    // SAFETY: SSE2 is part of the x86_64 baseline; the pointers come from
-    // arrays of 28 u32, read as seven unaligned 16-byte loads each.
-    unsafe {
-        let (pa, pb) = (a.as_ptr() as *const __m128i, b.as_ptr() as *const __m128i);
-        let eq = |k: usize| _mm_cmpeq_epi32(_mm_loadu_si128(pa.add(k)), _mm_loadu_si128(pb.add(k)));
-        let low = _mm_packs_epi16(_mm_packs_epi32(eq(0), eq(1)), _mm_packs_epi32(eq(2), eq(3)));
-        let high = _mm_packs_epi16(
-            _mm_packs_epi32(eq(4), eq(5)),
-            _mm_packs_epi32(eq(6), _mm_setzero_si128()),
-        );
-        (_mm_movemask_epi8(low) as u32 & 0xFFFF) | (_mm_movemask_epi8(high) as u32) << 16
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-use sets_equal_portable as sets_equal;
-
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline(always)]
-fn sets_equal_portable(a: &[u32; SETS], b: &[u32; SETS]) -> u32 {
-    let mut bits = 0;
-    for (i, (x, y)) in a.iter().zip(b).enumerate() {
-        bits |= ((x == y) as u32) << i;
-    }
-    bits
-}
 
 #[derive(Clone, Copy)]
 #[repr(C, align(16))]
@@ -382,11 +367,15 @@ struct State {
     /// `9 * row + column` within the band. Solved cells keep their digit.
     /// The last entry is padding and stays zero.
     cand: [u32; SETS],
-    /// Each set as it was when last examined: an unchanged set is skipped.
-    /// The padding stays zero, equal to its twin in `cand`.
-    seen: [u32; SETS],
+    /// Each set's segments (bit `3 * row + box`) and, from bit 16, its
+    /// columns, as last examined: the stacks and triads passes run where
+    /// every set is as last examined, and read them here.
+    shapes: [u32; SETS],
     /// Cells without a digit yet, per band.
     unsolved: [u32; 3],
+    /// The sets narrowed since they were last examined, as bits: every
+    /// change marks its set, so unchanged sets are skipped without a scan.
+    pending: u32,
 }
 
 /// Outcome of propagating.
@@ -400,18 +389,18 @@ enum Propagation {
 
 impl State {
     fn start() -> State {
-        let mut seen = [u32::MAX; SETS];
-        // Every set is examined at first, but never the padding.
-        seen[SETS - 1] = 0;
         State {
             cand: [0; SETS],
-            seen,
+            shapes: [0; SETS],
             unsolved: [BAND; 3],
+            // Every set is examined at first, but never the padding.
+            pending: ALL_SETS,
         }
     }
 
     #[inline(always)]
     fn narrow(&mut self, i: usize, keep: u32) {
+        self.pending |= ((self.cand[i] & !keep != 0) as u32) << i;
         self.cand[i] &= keep;
     }
 
@@ -422,10 +411,12 @@ impl State {
         self.narrow(i, KEEP_ONLY[x]);
     }
 
-    /// Examines one digit in one band; false on a contradiction. The sets
-    /// it narrows are found changed by the next [`State::changed`].
+    /// Examines one digit in one band; false on a contradiction. The other
+    /// sets it narrows are added to `todo`, so that a round of updates needs
+    /// no scan of all the sets to find them (a scan's vector loads stalled
+    /// on the stores just made).
     #[inline(always)]
-    fn update(&mut self, i: usize) -> bool {
+    fn update(&mut self, i: usize, todo: &mut u32) -> bool {
         let mut s = self.cand[i];
         #[cfg(test)]
         tally(0);
@@ -439,9 +430,12 @@ impl State {
         }
         // A box whose cells for the digit lie in one column: the other bands
         // lose that column.
-        let keep = OTHER_BANDS_KEEP[((s | s >> 9 | s >> 18) & ROW) as usize];
-        self.cand[a] &= keep;
-        self.cand[b] &= keep;
+        let columns = (s | s >> 9 | s >> 18) & ROW;
+        let keep = OTHER_BANDS_KEEP[columns as usize];
+        let (old_a, old_b) = (self.cand[a], self.cand[b]);
+        self.cand[a] = old_a & keep;
+        self.cand[b] = old_b & keep;
+        *todo |= ((old_a & !keep != 0) as u32) << a | ((old_b & !keep != 0) as u32) << b;
         // Rows left with one cell for the digit: that cell is solved.
         let band = i / 9;
         let placed = (LONE_CELL[(s & ROW) as usize]
@@ -452,36 +446,56 @@ impl State {
         // branch predictor, and nine ANDs cost less than a miss.
         self.unsolved[band] &= !placed;
         // The other digits lose the solved cells (this one is rewritten
-        // below).
-        for c in &mut self.cand[9 * band..9 * band + 9] {
+        // below, and not examined again for it).
+        let mut lost = 0;
+        for (k, c) in self.cand[9 * band..9 * band + 9].iter_mut().enumerate() {
+            lost |= ((*c & placed != 0) as u32) << k;
             *c &= !placed;
         }
+        *todo |= (lost << (9 * band)) & !(1 << i);
         self.cand[i] = s;
-        self.seen[i] = s;
+        // What the permutations keep is what the segments of `s` are.
+        self.shapes[i] = PERMUTED_SEGMENTS[segments as usize] as u32 | columns << 16;
         true
     }
 
-    /// The sets that changed since they were last examined, as bits.
+    /// Examines the pending sets until none is left; false on a
+    /// contradiction. In rounds: each update adds the sets it narrows to
+    /// the next round, unless they are still to come in this one.
     #[inline(always)]
-    fn changed(&self) -> u32 {
-        !sets_equal(&self.cand, &self.seen) & ALL_SETS
+    fn examine_pending(&mut self) -> bool {
+        let mut todo = std::mem::take(&mut self.pending);
+        while todo != 0 {
+            let mut next = 0;
+            while todo != 0 {
+                let i = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                next &= !(1 << i);
+                if !self.update(i, &mut next) {
+                    return false;
+                }
+            }
+            todo = next;
+        }
+        true
+    }
+
+    /// Whether examining every set again would change nothing: no change
+    /// went unmarked (checked in debug builds).
+    fn is_examined(&self) -> bool {
+        let mut again = *self;
+        again.pending = ALL_SETS;
+        again.examine_pending()
+            && again.cand == self.cand
+            && again.unsolved == self.unsolved
+            && again.shapes == self.shapes
     }
 
     /// Propagates until solved, contradicted or stuck.
     fn propagate(&mut self) -> Propagation {
         loop {
-            loop {
-                let mut todo = self.changed();
-                if todo == 0 {
-                    break;
-                }
-                while todo != 0 {
-                    let i = todo.trailing_zeros() as usize;
-                    todo &= todo - 1;
-                    if !self.update(i) {
-                        return Propagation::Contradiction;
-                    }
-                }
+            if !self.examine_pending() {
+                return Propagation::Contradiction;
             }
             if self.unsolved == [0; 3] {
                 return Propagation::Solved;
@@ -514,6 +528,7 @@ impl State {
             if progress {
                 continue;
             }
+            debug_assert!(self.is_examined(), "a narrowing left unmarked");
             let mut places = [0; 9];
             match self.stacks(&mut places) {
                 None => return Propagation::Contradiction,
@@ -544,11 +559,15 @@ impl State {
     fn stacks(&mut self, places: &mut [u32; 9]) -> Option<bool> {
         #[cfg(test)]
         tally(3);
-        let columns = |s: u32| (s | s >> 9 | s >> 18) & ROW;
+        let columns = |i: usize| {
+            debug_assert_eq!(self.shapes[i] >> 16, {
+                let s = self.cand[i];
+                (s | s >> 9 | s >> 18) & ROW
+            });
+            self.shapes[i] >> 16
+        };
         for (digit, p) in places.iter_mut().enumerate() {
-            *p = columns(self.cand[digit])
-                | columns(self.cand[9 + digit]) << 9
-                | columns(self.cand[18 + digit]) << 18;
+            *p = columns(digit) | columns(9 + digit) << 9 | columns(18 + digit) << 18;
         }
         let (mut narrowed, mut missing) = (0, 0);
         for p in places.iter_mut() {
@@ -567,7 +586,7 @@ impl State {
         }
         for (digit, &p) in places.iter().enumerate() {
             for band in 0..3 {
-                self.cand[set_index(band, digit)] &= ((p >> (9 * band)) & ROW) * COLUMN;
+                self.narrow(set_index(band, digit), ((p >> (9 * band)) & ROW) * COLUMN);
             }
         }
         Some(true)
@@ -596,7 +615,9 @@ impl State {
         for digit in 0..9 {
             let (mut row, mut lone) = (0, 0);
             for band in 0..3 {
-                let pattern = segments(self.cand[set_index(band, digit)]) as usize;
+                let i = set_index(band, digit);
+                debug_assert_eq!(self.shapes[i] & ROW, segments(self.cand[i]));
+                let pattern = (self.shapes[i] & ROW) as usize;
                 row |= (pattern as u32) << (9 * band);
                 lone |= (LONE_SEGMENTS[pattern] as u32) << (9 * band);
             }
@@ -646,7 +667,7 @@ impl State {
                         * (COLUMNS_KEEP[col_in as usize] & !col_out & !(col_in_any & !col_in)));
                 let i = set_index(band, digit);
                 narrowed |= self.cand[i] & !keep;
-                self.cand[i] &= keep;
+                self.narrow(i, keep);
             }
         }
         Some(narrowed != 0)
@@ -730,6 +751,18 @@ impl State {
                 !SEGMENT_CELLS[1 << triad],
             )
         }
+    }
+
+    /// The state with every set's shape read from it, as the updates leave
+    /// it where the stacks and triads passes run: for tests that set
+    /// candidates by hand.
+    #[cfg(test)]
+    fn reshaped(&mut self) -> &mut State {
+        for i in 0..27 {
+            let s = self.cand[i];
+            self.shapes[i] = segments(s) | ((s | s >> 9 | s >> 18) & ROW) << 16;
+        }
+        self
     }
 
     /// The lowest digit still possible in a cell of a band.
@@ -1148,29 +1181,6 @@ mod tests {
     }
 
     #[test]
-    fn the_changed_set_scan_agrees_with_a_plain_loop() {
-        let mut a = [0u32; SETS];
-        let mut b = [0u32; SETS];
-        for k in 0..SETS {
-            a[k] = (k as u32).wrapping_mul(0x9E37_79B9) & BAND;
-            b[k] = a[k];
-        }
-        assert_eq!(sets_equal(&a, &b), (1 << SETS) - 1);
-        // Every single difference, and a few at once, land on their own bit.
-        for k in 0..SETS {
-            let mut c = b;
-            c[k] ^= 1 << (k % 27);
-            assert_eq!(sets_equal(&a, &c), sets_equal_portable(&a, &c), "set {k}");
-            assert_eq!(sets_equal(&a, &c), ((1 << SETS) - 1) & !(1 << k));
-        }
-        let mut c = b;
-        for k in [0, 8, 9, 15, 16, 26] {
-            c[k] = !c[k];
-        }
-        assert_eq!(sets_equal(&a, &c), sets_equal_portable(&a, &c));
-    }
-
-    #[test]
     fn a_column_held_by_one_band_claims_its_box() {
         // Digit 1 (set 0 in every band) may go anywhere in band 0, but
         // bands 1 and 2 have lost column 4: band 0 must hold it in column
@@ -1181,18 +1191,18 @@ mod tests {
         let column4 = (1 << 4) | (1 << 13) | (1 << 22);
         state.cand[set_index(1, 0)] &= !column4;
         state.cand[set_index(2, 0)] &= !column4;
-        assert_eq!(state.stacks(&mut [0; 9]), Some(true));
+        assert_eq!(state.reshaped().stacks(&mut [0; 9]), Some(true));
         let lost = BAND & !state.cand[set_index(0, 0)];
         assert_eq!(lost, column4 >> 1 | column4 << 1);
         assert_eq!(state.cand[set_index(1, 0)], BAND & !column4);
         assert_eq!(
-            state.stacks(&mut [0; 9]),
+            state.reshaped().stacks(&mut [0; 9]),
             Some(false),
             "nothing more to claim"
         );
         // Column 4 with no place for the digit at all: a contradiction.
         state.cand[set_index(0, 0)] &= !column4;
-        assert_eq!(state.stacks(&mut [0; 9]), None);
+        assert_eq!(state.reshaped().stacks(&mut [0; 9]), None);
     }
 
     #[test]
@@ -1232,9 +1242,9 @@ mod tests {
         state.cand = [BAND; SETS];
         state.cand[SETS - 1] = 0;
         let mut places = [0; 9];
-        assert_eq!(state.stacks(&mut places), Some(false));
+        assert_eq!(state.reshaped().stacks(&mut places), Some(false));
         let mut bands = [0; 9];
-        assert_eq!(state.triads(&places, &mut bands), Some(false));
+        assert_eq!(state.reshaped().triads(&places, &mut bands), Some(false));
         let (i, first, second) = state.triad_branch(&places, &bands);
         assert_eq!(i, set_index(0, 0));
         let triad = 7 << (9 + 3);
@@ -1267,8 +1277,8 @@ mod tests {
     fn a_fourth_digit_held_to_a_triad_is_a_contradiction() {
         let mut state = with_first_triad(0..4, true);
         let mut places = [0; 9];
-        assert_eq!(state.stacks(&mut places), Some(false));
-        assert_eq!(state.triads(&places, &mut [0; 9]), None);
+        assert_eq!(state.reshaped().stacks(&mut places), Some(false));
+        assert_eq!(state.reshaped().triads(&places, &mut [0; 9]), None);
     }
 
     #[test]
@@ -1276,8 +1286,8 @@ mod tests {
         let mut state = with_first_triad(0..3, true);
         let before = state.cand;
         let mut places = [0; 9];
-        assert_eq!(state.stacks(&mut places), Some(false));
-        assert_eq!(state.triads(&places, &mut [0; 9]), Some(true));
+        assert_eq!(state.reshaped().stacks(&mut places), Some(false));
+        assert_eq!(state.reshaped().triads(&places, &mut [0; 9]), Some(true));
         // (That the three leave the rest of box 0 is the bands' rule.)
         for digit in 0..9 {
             let i = set_index(0, digit);
@@ -1292,8 +1302,8 @@ mod tests {
         let mut state = with_first_triad(0..3, false);
         let before = state.cand;
         let mut places = [0; 9];
-        assert_eq!(state.stacks(&mut places), Some(false));
-        assert_eq!(state.triads(&places, &mut [0; 9]), Some(true));
+        assert_eq!(state.reshaped().stacks(&mut places), Some(false));
+        assert_eq!(state.reshaped().triads(&places, &mut [0; 9]), Some(true));
         // Row 0's other triads and box 0's other rows lose the three.
         let elsewhere = (ROW & !7) | 7 << 9 | 7 << 18;
         for digit in 0..9 {
