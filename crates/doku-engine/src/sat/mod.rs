@@ -218,6 +218,41 @@
 //! the gain stays unmeasured here (session 8 on a quiet machine: 605k
 //! conflicts for the better of two orders against 771k), against a first
 //! solution that would depend on which copy won.
+//!
+//! Session 18, the proof's hard question on two cores (cube and conquer;
+//! [`Instance::split_question`]). A question still open after 10k
+//! conflicts is split by lookahead (of the 64 most active open variables,
+//! under the question's assumption, the one whose two values each imply
+//! most, scored (1 + a)(1 + b)) into cubes refuted under assumptions.
+//! Conflicts (`gecode_conflicts`, `SAT_COUNT=1`, order 0) on puzzles 1 /
+//! 9 / 10 / 4 / 16, base 235k / 390k / 345k / 105k / 169k, 1244k in all;
+//! "side by side" counts the longer of two shares, "CPU" both:
+//! all cubes in one solver one after the other cost what the unsplit
+//! question costs (2 cubes 1265k, 4 1211k, 8 1182k): nothing for one
+//! core. One cube per copy (2 copies): 1062k side by side, 1356k CPU;
+//! 4 cubes dealt in turn to 2 copies (kept): 975k / 1299k (puzzle 9
+//! 390k -> 237k, 16 169k -> 131k, 1 235k -> 249k); 8 cubes 1152k /
+//! 1425k; 16 cubes 1048k / 1334k. The cubes are uneven and deeper
+//! splits do not even them (puzzle 1's first question, 4 cubes: 95k, 4k,
+//! 30k, 2k; 8 cubes: 156k and seven under 30k): one cube keeps most of
+//! the work. Over the 18 puzzles (cap 250k, none capped): 1.94M
+//! conflicts CPU, 1.58M side by side (-15%), against 1.86M unsplit
+//! (puzzle 15 195k -> 209k CPU, 5 and 8 the same).
+//! A cube refuted with its last assumption false at a level above 0 used
+//! to leave the earlier assumptions on the trail, and the next cube,
+//! assuming one of them false, was "refuted" at once (puzzle 9: 84k
+//! conflicts in all); `solve` now starts from level 0. The split runs
+//! only when the machine showed a core idle since the model's search
+//! began (as the session 17 race learned: a copy on a busy core halves
+//! both searches); on a busy machine the question goes on unsplit after
+//! the 10k (1.81M over the 18: the pause is a restart). Dropped: the two
+//! shares one after the other on a busy machine, which keeps the search
+//! the same at any load: `solve --count --limit 2` over the 18 at load
+//! 5-8, alternating with the base, 108.1 s CPU against 104.5 s. Kept
+//! as built, at load 3-4 (no core idle, so unsplit), puzzles 1, 9, 10,
+//! 4, 16, 5, 8, 15 alternating with the base: 86.7 s CPU against 89.2 s,
+//! wall 95.3 s against 98.4 s. The gain on a spare core is measured in
+//! conflicts only: this machine had no core idle all session.
 
 mod cdcl;
 mod idle;
