@@ -98,6 +98,7 @@ const FIRST_REDUCE: u64 = 2000;
 const REDUCE_GROWTH: u64 = 300;
 const VAR_DECAY: f64 = 0.95;
 
+#[derive(Clone)]
 pub(crate) struct Cdcl {
     /// Value of every literal (`TRUE`, `FALSE`, `UNDEFINED`), indexed by
     /// `Lit::index`, so a literal's value is one load.
@@ -167,10 +168,10 @@ pub(crate) struct Cdcl {
     fast_bias: f64,
     slow_bias: f64,
     conflicts_since_restart: u64,
-    /// A literal every search decides first (at level 1): an
-    /// unsatisfiable answer then means the clauses imply its negation,
-    /// unless [`Cdcl::is_contradictory`].
-    assumption: Option<Lit>,
+    /// Literals every search decides first (at levels 1, 2, ...): an
+    /// unsatisfiable answer then means the clauses imply that not all of
+    /// them hold, unless [`Cdcl::is_contradictory`].
+    assumptions: Vec<Lit>,
 }
 
 /// Weights of the newest LBD in the fast and slow averages, and how far
@@ -228,7 +229,7 @@ impl Cdcl {
             fast_bias: 1.0,
             slow_bias: 1.0,
             conflicts_since_restart: 0,
-            assumption: None,
+            assumptions: Vec::new(),
         }
     }
 
@@ -267,9 +268,10 @@ impl Cdcl {
         self.focused = focused;
     }
 
-    /// Sets or clears the literal [`Cdcl::solve`] assumes.
-    pub(crate) fn assume(&mut self, assumption: Option<Lit>) {
-        self.assumption = assumption;
+    /// Sets (or, empty, clears) the literals [`Cdcl::solve`] assumes.
+    pub(crate) fn assume(&mut self, assumptions: &[Lit]) {
+        self.assumptions.clear();
+        self.assumptions.extend_from_slice(assumptions);
     }
 
     /// The clauses alone have no model (whatever the assumption).
@@ -292,6 +294,109 @@ impl Cdcl {
         self.saved_phase.fill(phase);
         self.target_phase.fill(None);
         self.target_len = 0;
+    }
+
+    /// A literal to split the search under the assumptions on, by one
+    /// step of lookahead: of the `candidates` most active open variables,
+    /// the one whose two values each propagate most (the product of one
+    /// more than the literals each implies, as march scores them), its
+    /// positive literal. `None` if propagation alone refutes the
+    /// assumptions or no open variable implies anything. Leaves the solver at level 0 with its phases as
+    /// they were.
+    pub(crate) fn lookahead_split(&mut self, candidates: usize) -> Option<Lit> {
+        self.backtrack(0);
+        let phases = self.saved_phase.clone();
+        let best = self.best_split(candidates);
+        self.backtrack(0);
+        self.saved_phase = phases;
+        best
+    }
+
+    fn best_split(&mut self, candidates: usize) -> Option<Lit> {
+        for i in 0..self.assumptions.len() {
+            let assumed = self.assumptions[i];
+            match self.value(assumed) {
+                TRUE => continue,
+                FALSE => return None,
+                _ => {}
+            }
+            self.levels.push(self.trail.len());
+            self.assign(assumed, Reason::Decision);
+            if self.propagate().is_some() {
+                return None;
+            }
+        }
+        let base = self.decision_level();
+        let mut open: Vec<usize> = (0..self.var_count())
+            .filter(|&var| self.values[2 * var] == UNDEFINED)
+            .collect();
+        open.sort_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]));
+        open.truncate(candidates);
+        let mut best = None;
+        let mut best_score = 0u64;
+        'candidates: for var in open {
+            let lit = Lit::positive(var as u32);
+            let mut implied = [0u64; 2];
+            for (side, count) in [lit, !lit].into_iter().zip(&mut implied) {
+                self.levels.push(self.trail.len());
+                let before = self.trail.len() + 1;
+                self.assign(side, Reason::Decision);
+                let failed = self.propagate().is_some();
+                *count = (self.trail.len() - before) as u64;
+                self.backtrack(base);
+                if failed {
+                    // A value that fails at once leaves one real cube.
+                    continue 'candidates;
+                }
+            }
+            // (1 + a)(1 + b) - 1: balanced sides first, 0 if neither
+            // side implies anything.
+            let score = implied[0] * implied[1] + implied[0] + implied[1];
+            if score > best_score {
+                best_score = score;
+                best = Some(lit);
+            }
+        }
+        best
+    }
+
+    /// Whether the assumptions, with propagation at level 0, already
+    /// contradict the clauses.
+    pub(crate) fn refutes_by_propagation(&mut self) -> bool {
+        self.backtrack(0);
+        let phases = self.saved_phase.clone();
+        let mut refuted = false;
+        for i in 0..self.assumptions.len() {
+            let assumed = self.assumptions[i];
+            match self.value(assumed) {
+                TRUE => continue,
+                FALSE => {
+                    refuted = true;
+                    break;
+                }
+                _ => {}
+            }
+            self.levels.push(self.trail.len());
+            self.assign(assumed, Reason::Decision);
+            if self.propagate().is_some() {
+                refuted = true;
+                break;
+            }
+        }
+        self.backtrack(0);
+        self.saved_phase = phases;
+        refuted
+    }
+
+    /// The literals fixed at level 0 (implied by the clauses alone).
+    pub(crate) fn fixed_literals(&self) -> Vec<Lit> {
+        let end = self.levels.first().copied().unwrap_or(self.trail.len());
+        self.trail[..end].to_vec()
+    }
+
+    /// The deadline [`Cdcl::solve`] gives up at.
+    pub(crate) fn deadline(&self) -> &crate::Deadline {
+        &self.deadline
     }
 
     /// Whether `lit` is true in the model of the last satisfiable `solve`.
@@ -348,6 +453,9 @@ impl Cdcl {
         if self.contradiction {
             return SatAnswer::Unsatisfiable;
         }
+        // A search refuted under other assumptions may have left them on
+        // the trail.
+        self.backtrack(0);
         let stop_at = budget.map(|b| self.conflicts.saturating_add(b));
         let mut restarts = 0u64;
         let mut restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
@@ -394,16 +502,18 @@ impl Cdcl {
                     self.reduce_learnt();
                 }
             } else {
-                if let Some(assumed) = self.assumption {
-                    if self.levels.is_empty() && self.value(assumed) != TRUE {
-                        if self.value(assumed) == FALSE {
-                            // The clauses imply the opposite.
-                            return SatAnswer::Unsatisfiable;
-                        }
-                        self.levels.push(self.trail.len());
-                        self.assign(assumed, Reason::Decision);
-                        continue;
+                // Assumptions are the lowest decisions, so any not yet
+                // true comes before every other decision.
+                let open = self.assumptions.iter().find(|&&a| self.value(a) != TRUE);
+                if let Some(&assumed) = open {
+                    if self.value(assumed) == FALSE {
+                        // The clauses and the earlier assumptions imply
+                        // the opposite.
+                        return SatAnswer::Unsatisfiable;
                     }
+                    self.levels.push(self.trail.len());
+                    self.assign(assumed, Reason::Decision);
+                    continue;
                 }
                 match self.pick_branch() {
                     None => return SatAnswer::Satisfiable,
@@ -1001,7 +1111,7 @@ fn luby(mut i: u64) -> u64 {
 
 /// A max-heap of variables by activity, with each variable's position so an
 /// activity bump can sift it up.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct VarHeap {
     items: Vec<usize>,
     /// Position of each variable in `items`, `usize::MAX` when absent.
@@ -1190,16 +1300,49 @@ mod tests {
         solver.add_clause(&[lit(0, false), lit(1, true)]);
         solver.add_clause(&[lit(1, false), lit(2, true)]);
         solver.add_clause(&[lit(0, false), lit(2, false)]);
-        solver.assume(Some(lit(0, true)));
+        solver.assume(&[lit(0, true)]);
         assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
         assert!(!solver.is_contradictory());
-        solver.assume(Some(lit(2, true)));
+        solver.assume(&[lit(2, true)]);
         assert_eq!(solver.solve(None), SatAnswer::Satisfiable);
         assert!(solver.is_true(lit(2, true)) && solver.is_true(lit(0, false)));
-        solver.assume(None);
+        solver.assume(&[]);
         solver.add_clause(&[lit(0, true)]);
         assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
         assert!(solver.is_contradictory());
+    }
+
+    #[test]
+    fn a_refuted_cube_leaves_the_next_cube_its_own_search() {
+        // Not all of a, b, c: the cube a, b, c fails with a and b still
+        // assumed on the trail, and the cube a, not b has models.
+        let mut solver = Cdcl::new(3, true);
+        solver.add_clause(&[lit(0, false), lit(1, false), lit(2, false)]);
+        solver.assume(&[lit(0, true), lit(1, true), lit(2, true)]);
+        assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
+        assert!(!solver.is_contradictory());
+        solver.assume(&[lit(0, true), lit(1, false)]);
+        assert_eq!(solver.solve(None), SatAnswer::Satisfiable);
+        assert!(solver.is_true(lit(0, true)) && solver.is_true(lit(1, false)));
+    }
+
+    #[test]
+    fn lookahead_splits_on_a_variable_both_values_of_which_propagate() {
+        // a -> b, a -> c, not a -> d; e and f free. Only a propagates
+        // either way.
+        let mut solver = Cdcl::new(6, true);
+        solver.add_clause(&[lit(0, false), lit(1, true)]);
+        solver.add_clause(&[lit(0, false), lit(2, true)]);
+        solver.add_clause(&[lit(0, true), lit(3, true)]);
+        solver.add_clause(&[lit(4, true), lit(5, true), lit(1, true)]);
+        assert_eq!(solver.lookahead_split(6), Some(lit(0, true)));
+        // Assuming not a leaves nothing that propagates both ways.
+        solver.assume(&[lit(0, false)]);
+        assert_eq!(solver.lookahead_split(6), None);
+        assert!(!solver.refutes_by_propagation());
+        solver.assume(&[lit(0, true), lit(1, false)]);
+        assert!(solver.refutes_by_propagation());
+        assert_eq!(solver.lookahead_split(6), None);
     }
 
     #[test]

@@ -218,14 +218,53 @@
 //! the gain stays unmeasured here (session 8 on a quiet machine: 605k
 //! conflicts for the better of two orders against 771k), against a first
 //! solution that would depend on which copy won.
+//!
+//! Session 18, the proof's hard question on two cores (cube and conquer;
+//! [`Instance::split_question`]). A question still open after 10k
+//! conflicts is split by lookahead (of the 64 most active open variables,
+//! under the question's assumption, the one whose two values each imply
+//! most, scored (1 + a)(1 + b)) into cubes refuted under assumptions.
+//! Conflicts (`gecode_conflicts`, `SAT_COUNT=1`, order 0) on puzzles 1 /
+//! 9 / 10 / 4 / 16, base 235k / 390k / 345k / 105k / 169k, 1244k in all;
+//! "side by side" counts the longer of two shares, "CPU" both:
+//! all cubes in one solver one after the other cost what the unsplit
+//! question costs (2 cubes 1265k, 4 1211k, 8 1182k): nothing for one
+//! core. One cube per copy (2 copies): 1062k side by side, 1356k CPU;
+//! 4 cubes dealt in turn to 2 copies (kept): 975k / 1299k (puzzle 9
+//! 390k -> 237k, 16 169k -> 131k, 1 235k -> 249k); 8 cubes 1152k /
+//! 1425k; 16 cubes 1048k / 1334k. The cubes are uneven and deeper
+//! splits do not even them (puzzle 1's first question, 4 cubes: 95k, 4k,
+//! 30k, 2k; 8 cubes: 156k and seven under 30k): one cube keeps most of
+//! the work. Over the 18 puzzles (cap 250k, none capped): 1.94M
+//! conflicts CPU, 1.58M side by side (-15%), against 1.86M unsplit
+//! (puzzle 15 195k -> 209k CPU, 5 and 8 the same).
+//! A cube refuted with its last assumption false at a level above 0 used
+//! to leave the earlier assumptions on the trail, and the next cube,
+//! assuming one of them false, was "refuted" at once (puzzle 9: 84k
+//! conflicts in all); `solve` now starts from level 0. The split runs
+//! only when the machine showed a core idle since the model's search
+//! began (as the session 17 race learned: a copy on a busy core halves
+//! both searches); on a busy machine the question goes on unsplit after
+//! the 10k (1.81M over the 18: the pause is a restart). Dropped: the two
+//! shares one after the other on a busy machine, which keeps the search
+//! the same at any load: `solve --count --limit 2` over the 18 at load
+//! 5-8, alternating with the base, 108.1 s CPU against 104.5 s. Kept
+//! as built, at load 3-4 (no core idle, so unsplit), puzzles 1, 9, 10,
+//! 4, 16, 5, 8, 15 alternating with the base: 86.7 s CPU against 89.2 s,
+//! wall 95.3 s against 98.4 s. The gain on a spare core is measured in
+//! conflicts only: this machine had no core idle all session.
 
 mod cdcl;
+mod idle;
 
 use super::board::Board;
 use super::solver::geometry;
 use super::{Deadline, TimedOut};
 use crate::alldiff_search;
 use cdcl::{Cdcl, Lit, SatAnswer};
+use idle::{CpuTimes, IDLE_ENOUGH};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Whether clause learning should take a large `board` from the start,
 /// without the matching-filter search's branch budget first. With a third
@@ -277,11 +316,32 @@ struct Instance {
     solver: Cdcl,
     /// The open cells' literals of the last model excluded.
     excluded: Vec<Lit>,
+    /// See [`SPLIT_AFTER`] (a field so that tests can split every question).
+    split_after: u64,
+    /// Whether a core is spare, decided without looking at the machine
+    /// (tests and measurements); `None`: look.
+    spare_core: Option<bool>,
+    /// Since when the machine's idle time counts towards a spare core.
+    idle_since: CpuTimes,
+    /// Conflicts of each split question's two shares, for measuring.
+    shares: Vec<[u64; 2]>,
 }
 
 /// Deciding "this cell holds this digit" first, as a person would,
 /// propagates far more than ruling one candidate out.
 const INITIAL_PHASE: bool = true;
+
+/// Conflicts a cell's question in the proof gets in one search before it
+/// is split in cubes (see [`Instance::split_question`]): most questions
+/// take 1-6.5k, the one hard refutation of a proof 30-200k.
+const SPLIT_AFTER: u64 = 10_000;
+
+/// How many times a hard question is halved: into 4 cubes, 2 for each
+/// share.
+const CUBE_DEPTH: usize = 2;
+
+/// How many of the most active variables the split's lookahead tries.
+const LOOKAHEAD_CANDIDATES: usize = 64;
 
 /// No variable for this cell and digit.
 const NO_VAR: u32 = u32::MAX;
@@ -348,6 +408,10 @@ impl Instance {
             meaning,
             solver,
             excluded: Vec::new(),
+            split_after: SPLIT_AFTER,
+            spare_core: None,
+            idle_since: CpuTimes::now(),
+            shares: Vec::new(),
         })
     }
 
@@ -365,6 +429,8 @@ impl Instance {
     /// in all (`None`: no limit).
     fn count_up_to(&mut self, limit: usize, budget: Option<u64>) -> Result<usize, TimedOut> {
         let stop_at = budget.map(|b| self.solver.conflicts().saturating_add(b));
+        // The model's search is the window in which a spare core shows.
+        self.idle_since = CpuTimes::now();
         let mut count = 0;
         while count < limit {
             let left = stop_at.map(|stop| stop.saturating_sub(self.solver.conflicts()));
@@ -405,10 +471,23 @@ impl Instance {
                 continue;
             }
             let left = stop_at.map(|stop| stop.saturating_sub(self.solver.conflicts()));
-            self.solver.assume(Some(!holds));
-            match self.solver.solve(left) {
+            self.solver.assume(&[!holds]);
+            let alone = left.map_or(self.split_after, |left| left.min(self.split_after));
+            let mut cell_answer = self.solver.solve(Some(alone));
+            if cell_answer == SatAnswer::Unknown
+                && left.is_none_or(|left| left > alone)
+                && !self.solver.deadline().passed()
+            {
+                cell_answer = if self.has_spare_core() {
+                    self.split_question(!holds, stop_at)
+                } else {
+                    let left = stop_at.map(|stop| stop.saturating_sub(self.solver.conflicts()));
+                    self.solver.solve(left)
+                };
+            }
+            match cell_answer {
                 SatAnswer::Unsatisfiable if !self.solver.is_contradictory() => {
-                    self.solver.assume(None);
+                    self.solver.assume(&[]);
                     self.solver.add_clause(&[holds]);
                 }
                 other => {
@@ -417,8 +496,102 @@ impl Instance {
                 }
             }
         }
-        self.solver.assume(None);
+        self.solver.assume(&[]);
         self.excluded = cells;
+        answer
+    }
+
+    /// Whether the machine showed a core idle since the model's search
+    /// began or the last split (then the window starts again).
+    fn has_spare_core(&mut self) -> bool {
+        let idle = self.idle_since.idle_cores_until_now();
+        self.idle_since = CpuTimes::now();
+        self.spare_core.unwrap_or(idle >= IDLE_ENOUGH)
+    }
+
+    /// Whether the model can differ where `assumed` says, on two cores:
+    /// the question split in cubes on literals chosen by lookahead and the
+    /// cubes dealt in turn to two copies of the solver (shares), each in a
+    /// thread, refuting its cubes one after the other (its learned clauses
+    /// hold without the assumptions, so each cube helps the next). The
+    /// first share's copy goes on as the solver, given the units the
+    /// other learned, or the copy that found a model. The answer is the
+    /// same whichever thread ends first; for a unique board (both shares
+    /// refuted) so are the conflicts.
+    fn split_question(&mut self, assumed: Lit, stop_at: Option<u64>) -> SatAnswer {
+        let mut cubes = vec![vec![assumed]];
+        for _ in 0..CUBE_DEPTH {
+            let mut halves = Vec::new();
+            for cube in cubes {
+                self.solver.assume(&cube);
+                if let Some(split) = self.solver.lookahead_split(LOOKAHEAD_CANDIDATES) {
+                    for side in [split, !split] {
+                        let mut half = cube.clone();
+                        half.push(side);
+                        halves.push(half);
+                    }
+                } else if !self.solver.refutes_by_propagation() {
+                    halves.push(cube);
+                }
+            }
+            cubes = halves;
+        }
+        let deadline = self.solver.deadline().clone();
+        let found = Arc::new(AtomicBool::new(false));
+        let start = self.solver.conflicts();
+        let mut shares = [self.solver.clone(), self.solver.clone()];
+        let refute = |share: usize, solver: &mut Cdcl| -> SatAnswer {
+            solver.set_deadline(deadline.clone().or_cancelled_by(found.clone()));
+            for cube in cubes.iter().skip(share).step_by(2) {
+                solver.assume(cube);
+                let left = stop_at.map(|stop| stop.saturating_sub(solver.conflicts()));
+                match solver.solve(left) {
+                    SatAnswer::Unsatisfiable if !solver.is_contradictory() => {}
+                    SatAnswer::Satisfiable => {
+                        found.store(true, Ordering::Relaxed);
+                        return SatAnswer::Satisfiable;
+                    }
+                    other => return other,
+                }
+            }
+            SatAnswer::Unsatisfiable
+        };
+        let [first, second] = &mut shares;
+        let answers = std::thread::scope(|scope| {
+            let other = scope.spawn(|| refute(1, second));
+            let mine = refute(0, first);
+            let other = other
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            [mine, other]
+        });
+        self.shares
+            .push(shares.each_ref().map(|share| share.conflicts() - start));
+        let answer = if answers.contains(&SatAnswer::Satisfiable) {
+            SatAnswer::Satisfiable
+        } else if answers.contains(&SatAnswer::Unknown) {
+            SatAnswer::Unknown
+        } else {
+            SatAnswer::Unsatisfiable
+        };
+        let kept = answers
+            .iter()
+            .position(|&a| a == SatAnswer::Satisfiable)
+            .unwrap_or(0);
+        let [first, second] = shares;
+        let (kept, other) = if kept == 0 {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        self.solver = kept;
+        self.solver.set_deadline(deadline);
+        if answer == SatAnswer::Unsatisfiable && !self.solver.is_contradictory() {
+            self.solver.assume(&[]);
+            for unit in other.fixed_literals() {
+                self.solver.add_clause(&[unit]);
+            }
+        }
         answer
     }
 
@@ -493,7 +666,9 @@ mod tests {
     /// `SAT_ORDERS=0,1,2 SAT_CAP=150000 SAT_COUNT=1 SAT_LINES=1-18 cargo
     /// test --release -p doku-engine --lib sat::tests::gecode_conflicts --
     /// --ignored --nocapture` (order 0 is the encoding's own; `SAT_COUNT=1`
-    /// counts up to 2, the uniqueness check).
+    /// counts up to 2, the uniqueness check). The proof's hard questions
+    /// are split as on a spare core; `SAT_SPLIT=busy` goes on without
+    /// splitting as on a busy machine, `SAT_SPLIT=0` never stops to ask.
     #[test]
     #[ignore = "a measuring tool, minutes long"]
     fn gecode_conflicts() {
@@ -513,6 +688,9 @@ mod tests {
         let (from, to) = range.split_once('-').expect("SAT_LINES a-b");
         let (from, to): (usize, usize) = (from.parse().unwrap(), to.parse().unwrap());
         let (mut total, mut capped, mut seconds) = (0u64, 0, 0.0);
+        // Conflicts one after the other with split questions' shares side
+        // by side (what a spare core makes of `total`).
+        let mut along = 0u64;
         for &order in &orders {
             let mut row = format!("order {order}:");
             for number in from..=to {
@@ -520,6 +698,11 @@ mod tests {
                     .expect("a puzzle");
                 let clock = std::time::Instant::now();
                 let mut instance = Instance::new(&board).expect("solvable");
+                match env("SAT_SPLIT", "1").as_str() {
+                    "0" => instance.split_after = u64::MAX,
+                    "busy" => instance.spare_core = Some(false),
+                    _ => instance.spare_core = Some(true),
+                }
                 if order != 0 {
                     instance.solver.shuffle_initial_order(order);
                 }
@@ -533,12 +716,27 @@ mod tests {
                 };
                 let used = clock.elapsed().as_secs_f64();
                 seconds += used;
-                let conflicts = instance.solver.conflicts();
+                // A split question's shares: the first goes on as the
+                // solver; the second's conflicts are CPU beside it.
+                let kept = instance.solver.conflicts();
+                let others: u64 = instance.shares.iter().map(|s| s[1]).sum();
+                let beside: u64 = instance
+                    .shares
+                    .iter()
+                    .map(|s| s[1].saturating_sub(s[0]))
+                    .sum();
+                let conflicts = kept + others;
                 total += conflicts;
+                along += kept + beside;
+                let shares: String = instance
+                    .shares
+                    .iter()
+                    .map(|[a, b]| format!(" ({}k|{}k)", a / 1000, b / 1000))
+                    .collect();
                 match answer {
                     Ok(found) => {
                         assert_eq!(found, 1, "puzzle {number}");
-                        row += &format!(" {number}:{}k/{used:.1}s", conflicts / 1000);
+                        row += &format!(" {number}:{}k{shares}/{used:.1}s", conflicts / 1000);
                     }
                     Err(TimedOut) => {
                         capped += 1;
@@ -548,7 +746,9 @@ mod tests {
             }
             println!("{row}");
         }
-        println!("total {total} conflicts, {capped} capped, {seconds:.1} s");
+        println!(
+            "total {total} conflicts ({along} with shares side by side), {capped} capped, {seconds:.1} s"
+        );
     }
 
     #[test]
@@ -571,6 +771,32 @@ mod tests {
             count_up_to(&latin, 0, Deadline::NEVER).expect("no deadline"),
             0
         );
+    }
+
+    /// Counts with every proof question split in cubes at its first
+    /// conflict.
+    #[test]
+    fn split_proofs_count_as_the_matching_filter_search() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut split = 0;
+        for shape in [Shape::sudoku(9), Shape::latin(6)] {
+            let shape = shape.expect("valid shape");
+            let full = first_solution(&Board::empty(shape), Deadline::NEVER)
+                .expect("no deadline")
+                .expect("a full grid");
+            for keep_percent in [45u64, 35, 30, 25] {
+                let puzzle = crate::test_support::blanked(&full, keep_percent, &mut seed);
+                let expected = alldiff_search::count_up_to(&puzzle, 3, u64::MAX, Deadline::NEVER)
+                    .expect("no budget");
+                let mut instance = Instance::new(&puzzle).expect("solvable");
+                instance.split_after = 0;
+                instance.spare_core = Some(true);
+                let count = instance.count_up_to(3, None).expect("no budget");
+                assert_eq!(count, expected, "{puzzle:?}");
+                split += instance.shares.len();
+            }
+        }
+        assert!(split > 0, "no question was hard enough to split");
     }
 
     #[test]
