@@ -249,16 +249,7 @@ const PERMUTABLE: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut pattern = 0usize;
     while pattern < 512 {
-        let mut keep = 0u32;
-        let mut p = 0;
-        while p < 6 {
-            let used = PERMUTATIONS[p];
-            if pattern & used == used {
-                keep |= SEGMENT_CELLS[used];
-            }
-            p += 1;
-        }
-        t[pattern] = keep;
+        t[pattern] = SEGMENT_CELLS[PERMUTED_SEGMENTS[pattern] as usize];
         pattern += 1;
     }
     t
