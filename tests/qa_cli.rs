@@ -49,6 +49,31 @@ fn play_refuses_a_puzzle_with_no_solution_before_taking_the_terminal() {
 }
 
 #[test]
+fn play_refuses_a_killer_without_cages_before_taking_the_terminal() {
+    // A classic line is no killer: played as one it would be a classic
+    // puzzle under a killer's name.
+    let line = "..1........32.1....42.3.81.3..7..26..6..4..5..25..3..4.59.1.67....4.79........5..";
+    for variant in ["killer", "killer,x"] {
+        let output = doku(&["play", "--variant", variant, line], "xterm-256color");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(output.stdout.is_empty());
+        assert!(
+            stderr.contains("the puzzle argument")
+                && stderr.contains(&format!("--variant {variant}: a killer needs its cages")),
+            "{stderr}"
+        );
+    }
+    // Its own line, cages and sums included, plays: refused only for want
+    // of a terminal, after the puzzle was read.
+    let dealt = doku(&["generate", "--variant", "killer", "--seed", "3"], "dumb");
+    let killer = String::from_utf8_lossy(&dealt.stdout).trim().to_string();
+    let output = doku(&["play", "--variant", "killer", &killer], "xterm-256color");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("needs its cages"), "{stderr}");
+}
+
+#[test]
 fn watch_names_every_strategy_of_the_solver_view_and_refuses_others() {
     let names = ["naive", "mrv", "min-conflicts", "genetic"];
     let help = doku(&["watch", "--help"], "xterm-256color");

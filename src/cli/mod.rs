@@ -212,10 +212,10 @@ pub struct PlayArgs {
     /// the game, or config.toml's]. A saved game is still resumed first.
     #[arg(long, value_parser = named::<Difficulty>(), conflicts_with_all = ["puzzle", "file"])]
     pub difficulty: Option<Difficulty>,
-    /// Rules: classic, x, windoku, jigsaw, or jigsaw,x and windoku,x.
-    /// Without a puzzle, the variant of fresh deals (as v chooses in the
-    /// game; a jigsaw gets a new region layout each deal); with one, x and
-    /// windoku add their houses to it.
+    /// Rules: classic, x, windoku, jigsaw, killer, or jigsaw,x, windoku,x
+    /// and killer,x. Without a puzzle, the variant of fresh deals (as v
+    /// chooses in the game; a jigsaw gets a new region layout each deal, a
+    /// killer new cages); with one, x and windoku add their houses to it.
     #[arg(long, value_name = "V", value_parser = parse_variant)]
     pub variant: Option<Variant>,
     /// Seed of this run's deals (any number): the same seed deals the same
@@ -349,8 +349,8 @@ pub struct WatchArgs {
     /// Without a puzzle, `latin` deals Latin squares (as in doku play).
     #[arg(long, value_name = "RxC|latin", value_parser = input::parse_boxes)]
     pub boxes: Option<ShapeHint>,
-    /// Rules: classic, x, windoku, jigsaw, jigsaw,x or windoku,x (as in
-    /// doku play).
+    /// Rules: classic, x, windoku, jigsaw, killer, jigsaw,x, windoku,x or
+    /// killer,x (as in doku play).
     #[arg(long, value_name = "V", value_parser = parse_variant)]
     pub variant: Option<Variant>,
     /// Seed of the deals (any number), as in doku play.
@@ -925,6 +925,17 @@ fn play_game(args: &PlayArgs) -> Result<Option<PlayedPuzzle>, String> {
     let bytes = bytes.strip_prefix(input::BYTE_ORDER_MARK).unwrap_or(&bytes);
     let played = parse_game_as(bytes, args.boxes.unwrap_or_default(), Variant::Classic)
         .map_err(|e| format!("{source}: {e}"))?;
+    // As `doku solve --variant killer` refuses a line without cages, rather
+    // than playing it as a classic under a killer's name.
+    if let Some(variant) = args.variant.filter(|v| v.is_killer()) {
+        if !played.puzzle.is_killer() {
+            return Err(format!(
+                "{source}: --variant {variant}: a killer needs its cages: write the cage map \
+                 and the sums after the givens (see doku solve --help), or give an \
+                 f-puzzles file"
+            ));
+        }
+    }
     let board = with_variant(played.puzzle, args.variant)?;
     check_givens(&board, 1).map_err(|e| format!("{source}: {e}"))?;
     Ok(Some(PlayedPuzzle {
