@@ -45,7 +45,11 @@ fn app_on(variant: Variant, theme_name: &str, now: Instant) -> App {
 }
 
 fn draw(app: &App, now: Instant) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+    draw_at(app, now, 80, 24)
+}
+
+fn draw_at(app: &App, now: Instant, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
     terminal
         .draw(|frame| frame.render_widget(AppView { app, now }, frame.area()))
         .expect("draws");
@@ -157,6 +161,56 @@ fn a_jigsaw_at_80x24_draws_its_regions_with_heavy_borders() {
         checked += 1;
     }
     assert!(checked > 0, "some neighbouring regions were compared");
+}
+
+/// Between 80x24 (one-line cells) and 120x40 (roomy ones), a jigsaw keeps
+/// its notes in pencil cells with a line under every row for the region
+/// borders that run between them.
+#[test]
+fn a_jigsaw_at_100x30_shows_its_notes_in_ruled_pencil_cells() {
+    let now = Instant::now();
+    let mut app = app_on(Variant::Jigsaw, "default", now);
+    let shape = app.game.shape();
+    let cell = empty_cell(&app, |c| shape.row(c) > 0 && shape.col(c) > 0);
+    app.game.set_cursor(shape.row(cell), shape.col(cell));
+    for digit in [1, 6, 9] {
+        app.game.toggle_note(digit, now);
+    }
+    app.game.set_cursor(0, 0);
+    let area = Rect::new(0, 0, 100, 30);
+    let layout = ScreenLayout::of_board(app.game.board(), area, None).expect("fits 100x30");
+    let g = &layout.geometry;
+    assert!(g.notes_inside());
+    assert_eq!(g.cell_height, 2);
+    assert!(
+        g.hlines.iter().all(Option::is_some),
+        "a line under every row"
+    );
+    let buf = draw_at(&app, now, 100, 30);
+    insta::assert_snapshot!("jigsaw_100x30", text(&buf));
+    // Notes in their pencil places, 1-5 over 6-9, in the notes' colour.
+    let (x, y) = (
+        layout.board.x + g.col_x[shape.col(cell)],
+        layout.board.y + g.row_y[shape.row(cell)],
+    );
+    let note = theme("default").note().fg;
+    for (digit, dx, dy) in [('1', 0, 0), ('6', 0, 1), ('9', 3, 1)] {
+        let spot = &buf[(x + dx, y + dy)];
+        assert_eq!(spot.symbol(), digit.to_string(), "note {digit}");
+        assert_eq!(spot.fg, note.unwrap_or(spot.fg), "note {digit}'s colour");
+    }
+    // A region border between two rows of one column: heavy across.
+    let border = (0..8)
+        .flat_map(|r| (0..9).map(move |c| (r, c)))
+        .find(|&(r, c)| shape.box_of(shape.cell(r, c)) != shape.box_of(shape.cell(r + 1, c)))
+        .expect("regions stacked in some column");
+    let (line_y, _) = g.hlines[border.0 + 1].expect("a line under the row");
+    let mid_x = layout.board.x + g.col_x[border.1] + g.cell_width / 2;
+    assert_eq!(buf[(mid_x, layout.board.y + line_y)].symbol(), "━");
+    // A classic keeps the open pencil cells (no line between a box's rows).
+    let classic = ScreenLayout::new(Shape::CLASSIC, area).expect("fits");
+    assert_eq!(classic.geometry.cell_height, 2);
+    assert!(classic.geometry.hlines.iter().any(Option::is_none));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The board: shaded boxes, grid lines, givens, entries, notes, conflicts,
 //! the cursor and its row, column, box and digit.
 
-use super::geometry::{junction, BoardLayout, Density, Line};
+use super::geometry::{junction, BoardLayout, Line};
 use crate::engine::board::{cell_name, digit_text};
 use crate::engine::{Candidates, Cell, Digit, Shape};
 use crate::game::{same_house, Game};
@@ -439,7 +439,7 @@ impl BoardWidget<'_> {
             self.render_extra_mark(cell, rect, style, buf);
         }
         let (rows, cols) = g.notes_grid;
-        let pencil = g.density == Density::Pencil;
+        let pencil = g.density.is_pencil();
         // A cell with a spare middle row (2 rows of notes in 3) puts
         // them at its top and bottom, around the digit's row.
         let row_step = match rows {

@@ -30,6 +30,11 @@ pub enum Density {
     /// places (1-5 over 6-9 on a 9x9), lines between columns and between
     /// boxes only, so a 9x9 with notes fits 55x22 (an 80x24 terminal).
     Pencil,
+    /// Pencil cells with a line under every row too, for boards whose
+    /// borders run between any two rows (jigsaw regions, killer cages):
+    /// a 9x9 with notes fits 55x28 (a 100x30 terminal), where without it
+    /// a jigsaw drops its notes until 120x40.
+    RuledPencil,
     /// One text row per cell, lines between all cells.
     Lined,
     /// One text row per cell, lines only between boxes.
@@ -39,15 +44,21 @@ pub enum Density {
 }
 
 impl Density {
-    pub const ALL: [Density; 7] = [
+    pub const ALL: [Density; 8] = [
         Density::Roomy,
         Density::Open,
         Density::Snug,
+        Density::RuledPencil,
         Density::Pencil,
         Density::Lined,
         Density::Compact,
         Density::Tight,
     ];
+
+    /// Cells of two rows with one place per note.
+    pub fn is_pencil(self) -> bool {
+        matches!(self, Density::Pencil | Density::RuledPencil)
+    }
 }
 
 /// The positions of a board's cells and lines, relative to its top-left corner.
@@ -95,7 +106,7 @@ impl BoardLayout {
         // A Latin square has one "box": the whole board.
         let (box_rows, box_cols) = shape.box_dims().unwrap_or((n, n));
         let mut notes_grid = notes_grid(shape);
-        if density == Density::Pencil {
+        if density.is_pencil() {
             notes_grid = (2, n.div_ceil(2));
         }
         let (cell_width, cell_height, every_line) = match density {
@@ -106,7 +117,7 @@ impl BoardLayout {
             Density::Snug => (2 * notes_grid.1 as u16 + 1, notes_grid.0 as u16, true),
             // An odd width, so a digit has a middle column (a 7x7 Latin
             // square's 4 notes a row would leave it off-centre).
-            Density::Pencil => (notes_grid.1 as u16 | 1, 2, true),
+            Density::Pencil | Density::RuledPencil => (notes_grid.1 as u16 | 1, 2, true),
             Density::Lined => (3, 1, true),
             Density::Compact => (3, 1, false),
             Density::Tight => (2, 1, false),
@@ -148,8 +159,8 @@ impl BoardLayout {
     }
 
     /// Every layout this shape can have, from roomiest to tightest. A
-    /// jigsaw's borders run between any two cells, so it gets no pencil
-    /// cells (they have no line between the rows of a box).
+    /// jigsaw's borders run between any two cells, so its pencil cells
+    /// are ruled (a line under every row), not open between a box's rows.
     pub fn candidates(shape: Shape) -> impl Iterator<Item = BoardLayout> {
         BoardLayout::candidates_caged(shape, false)
     }
@@ -164,6 +175,11 @@ impl BoardLayout {
             .iter()
             .filter(move |&&d| match d {
                 Density::Pencil => shape.size() <= PENCIL_MAX_SIZE && !shape.is_jigsaw(),
+                // Where region or cage borders need the rows' lines: a
+                // classic board keeps the tighter open pencil cells.
+                Density::RuledPencil => {
+                    shape.size() <= PENCIL_MAX_SIZE && (shape.is_jigsaw() || caged)
+                }
                 // Only where the roomy cell has a spare middle row to
                 // keep; a jigsaw's borders need a line between any rows.
                 // A Latin square's one "box" would leave no line at all.
@@ -187,7 +203,7 @@ impl BoardLayout {
     pub fn notes_inside(&self) -> bool {
         matches!(
             self.density,
-            Density::Roomy | Density::Open | Density::Snug | Density::Pencil
+            Density::Roomy | Density::Open | Density::Snug | Density::Pencil | Density::RuledPencil
         )
     }
 
@@ -324,6 +340,28 @@ mod tests {
         );
         let lined = BoardLayout::new(Shape::CLASSIC, Density::Lined);
         assert_eq!((lined.width, lined.height), (37, 19));
+    }
+
+    #[test]
+    fn ruled_pencil_cells_fit_100x30_for_borders_between_any_rows() {
+        let g = BoardLayout::new(Shape::CLASSIC, Density::RuledPencil);
+        assert_eq!((g.width, g.height), (55, 28));
+        assert!(g.notes_inside());
+        assert_eq!(g.hlines[1], Some((3, Line::Thin)), "a line under every row");
+        // Only where borders need them: a killer's cages (or a jigsaw's
+        // regions, see tests/ui_variants.rs); a classic's pencil cells
+        // stay open between a box's rows.
+        assert_eq!(
+            BoardLayout::fitting_caged(Shape::CLASSIC, true, 80, 28).map(|g| g.density),
+            Some(Density::RuledPencil)
+        );
+        assert_eq!(
+            BoardLayout::fitting_caged(Shape::CLASSIC, true, 80, 27).map(|g| g.density),
+            Some(Density::Pencil)
+        );
+        assert!(BoardLayout::candidates(Shape::CLASSIC).all(|g| g.density != Density::RuledPencil));
+        let s16 = Shape::sudoku(16).expect("16");
+        assert!(BoardLayout::candidates_caged(s16, true).all(|g| !g.density.is_pencil()));
     }
 
     #[test]

@@ -277,6 +277,16 @@ mod tests {
         let plain = Board::empty(killer.shape());
         let open = ScreenLayout::of_board(&plain, area, None).expect("fits");
         assert!(open.geometry.hlines.iter().any(Option::is_none));
+        // A 9x9 killer: pencil cells told apart by their sums' marks at
+        // 80x24, with a line under every row from 100x30.
+        let small = ScreenLayout::with_hint_caged(Shape::CLASSIC, true, area, None).expect("fits");
+        assert_eq!(small.geometry.cell_height, 2);
+        assert!(small.geometry.hlines.iter().any(Option::is_none));
+        let wide = Rect::new(0, 0, 100, 30);
+        let ruled = ScreenLayout::with_hint_caged(Shape::CLASSIC, true, wide, None).expect("fits");
+        assert_eq!(ruled.geometry.cell_height, 2);
+        assert!(ruled.geometry.notes_inside());
+        assert!(ruled.geometry.hlines.iter().all(Option::is_some));
     }
 
     #[test]
