@@ -9,7 +9,9 @@
 //!
 //! The conflict count is the number of pairs of cells that share a house and
 //! hold the same digit: exactly `Board::conflicts().len()` for the board the
-//! search shows. Since every box (jigsaw region; row, for Latin squares)
+//! search shows. On a killer, a cage counts as a house, and each cage adds
+//! how far its digits' sum is from the cage's: a board with no conflicts
+//! keeps every rule, the sums included. Since every box (jigsaw region; row, for Latin squares)
 //! always holds each digit once, only the other houses can hold such pairs.
 
 mod genetic;
@@ -19,6 +21,7 @@ pub use genetic::{Genetic, GeneticConfig};
 pub use min_conflicts::{MinConflicts, MinConflictsConfig};
 
 use super::board::Board;
+use super::killer::Cages;
 use super::shape::{Cell, Geometry, Shape};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -68,6 +71,8 @@ pub enum GaveUpReason {
 #[derive(Clone, Debug)]
 struct Layout {
     shape: Shape,
+    /// A killer's cages, which the tally checks too.
+    cages: Option<Arc<Cages>>,
     /// Givens (and player entries the search starts from): never moved.
     fixed: Vec<bool>,
     /// For each unit, its free cells.
@@ -123,6 +128,7 @@ impl Layout {
         let swappable = (0..n).filter(|&u| free[u].len() >= 2).collect();
         Some(Layout {
             shape,
+            cages: board.cages().cloned(),
             fixed,
             free,
             missing,
@@ -152,7 +158,14 @@ impl Layout {
     }
 
     fn board(&self, values: &[u8]) -> Board {
-        Board::from_values(self.shape, values.to_vec()).unwrap_or_else(|| Board::empty(self.shape))
+        Board::from_values(self.shape, values.to_vec())
+            .map(|b| b.with_cages(self.cages.clone()))
+            .unwrap_or_else(|| Board::empty(self.shape))
+    }
+
+    /// A tally of `values` under this layout's rules.
+    fn tally(&self, values: &[u8]) -> Tally {
+        Tally::new(self.shape, self.cages.as_ref(), values)
     }
 }
 
@@ -177,11 +190,32 @@ struct Tally {
     unit_slot: usize,
     /// `counts[house * (size + 1) + digit]`.
     counts: Vec<u16>,
+    /// A killer's cages: digits repeated in one, and sums missed.
+    cages: Option<CageTally>,
     conflicts: usize,
 }
 
+/// How often each digit occurs in each cage, and each cage's sum so far.
+#[derive(Clone, Debug)]
+struct CageTally {
+    cages: Arc<Cages>,
+    /// `counts[cage * (size + 1) + digit]`.
+    counts: Vec<u16>,
+    sums: Vec<u32>,
+}
+
+impl CageTally {
+    /// The conflicts a cage's sum adds: its distance from the cage's own.
+    fn sum_conflicts(&self, cage: usize) -> usize {
+        match self.cages.get(cage).and_then(|c| c.sum()) {
+            Some(target) => self.sums[cage].abs_diff(u32::from(target)) as usize,
+            None => 0,
+        }
+    }
+}
+
 impl Tally {
-    fn new(shape: Shape, values: &[u8]) -> Tally {
+    fn new(shape: Shape, cages: Option<&Arc<Cages>>, values: &[u8]) -> Tally {
         let size = shape.size();
         let geo = super::solver::geometry(shape);
         let mut tally = Tally {
@@ -189,8 +223,17 @@ impl Tally {
             unit_slot: if shape.has_boxes() { 2 } else { 0 },
             counts: vec![0; geo.house_cells.len() * (size + 1)],
             geo,
+            cages: cages.map(|cages| CageTally {
+                cages: cages.clone(),
+                counts: vec![0; cages.len() * (size + 1)],
+                sums: vec![0; cages.len()],
+            }),
             conflicts: 0,
         };
+        // Each cage's sum starts at 0, that far from its own.
+        if let Some(cages) = &tally.cages {
+            tally.conflicts = (0..cages.cages.len()).map(|c| cages.sum_conflicts(c)).sum();
+        }
         for (cell, &digit) in values.iter().enumerate() {
             if digit != 0 {
                 tally.add(cell, digit);
@@ -222,6 +265,16 @@ impl Tally {
             self.conflicts += self.counts[slot] as usize;
             self.counts[slot] += 1;
         }
+        if let Some(cages) = &mut self.cages {
+            if let Some(cage) = cages.cages.cage_of(Cell(cell as u16)) {
+                let slot = cage * stride + digit as usize;
+                self.conflicts += cages.counts[slot] as usize;
+                cages.counts[slot] += 1;
+                self.conflicts -= cages.sum_conflicts(cage);
+                cages.sums[cage] += u32::from(digit);
+                self.conflicts += cages.sum_conflicts(cage);
+            }
+        }
     }
 
     fn remove(&mut self, cell: usize, digit: u8) {
@@ -234,6 +287,16 @@ impl Tally {
             let slot = h as usize * stride + digit as usize;
             self.counts[slot] -= 1;
             self.conflicts -= self.counts[slot] as usize;
+        }
+        if let Some(cages) = &mut self.cages {
+            if let Some(cage) = cages.cages.cage_of(Cell(cell as u16)) {
+                let slot = cage * stride + digit as usize;
+                cages.counts[slot] -= 1;
+                self.conflicts -= cages.counts[slot] as usize;
+                self.conflicts -= cages.sum_conflicts(cage);
+                cages.sums[cage] -= u32::from(digit);
+                self.conflicts += cages.sum_conflicts(cage);
+            }
         }
     }
 
@@ -255,13 +318,24 @@ impl Tally {
         after
     }
 
-    /// Whether the digit in `cell` repeats in a house the tally keeps.
+    /// Whether the digit in `cell` repeats in a house the tally keeps, or
+    /// its cage repeats a digit or misses its sum.
     fn is_conflicting(&self, cell: usize, digit: u8) -> bool {
-        digit != 0 && self.slots(cell, digit).any(|s| self.counts[s] > 1)
+        if digit == 0 {
+            return false;
+        }
+        let in_cage = self.cages.as_ref().is_some_and(|cages| {
+            cages.cages.cage_of(Cell(cell as u16)).is_some_and(|cage| {
+                cages.counts[cage * (self.size + 1) + digit as usize] > 1
+                    || cages.sum_conflicts(cage) > 0
+            })
+        });
+        in_cage || self.slots(cell, digit).any(|s| self.counts[s] > 1)
     }
 }
 
-/// For every cell, whether its digit repeats in its row or column.
+/// For every cell, whether its digit repeats in its row or column (or
+/// breaks its cage).
 fn conflicting_cells(tally: &Tally, values: &[u8]) -> Vec<bool> {
     values
         .iter()

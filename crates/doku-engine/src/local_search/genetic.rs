@@ -99,7 +99,7 @@ impl<R: Rng> Genetic<R> {
             }
             None => population.push(Individual {
                 values: board.values().to_vec(),
-                tally: Tally::new(shape, board.values()),
+                tally: Tally::new(shape, board.cages(), board.values()),
             }),
         }
         population.sort_by_key(Individual::conflicts);
@@ -120,8 +120,11 @@ impl<R: Rng> Genetic<R> {
 
     /// The fittest board of the current generation.
     pub fn board(&self) -> Board {
-        Board::from_values(self.shape, self.population[0].values.clone())
-            .unwrap_or_else(|| Board::empty(self.shape))
+        match &self.layout {
+            Some(layout) => layout.board(&self.population[0].values),
+            None => Board::from_values(self.shape, self.population[0].values.clone())
+                .unwrap_or_else(|| Board::empty(self.shape)),
+        }
     }
     /// Raw values of the fittest board.
     pub fn values(&self) -> &[u8] {
@@ -174,7 +177,7 @@ impl<R: Rng> Genetic<R> {
                 }
             }
         }
-        let mut tally = Tally::new(self.shape, &values);
+        let mut tally = layout.tally(&values);
         for _ in 0..self.config.mutation_swaps {
             let Some((x, y)) = self.mutation_pair(layout, &mut values, &mut tally) else {
                 break;
@@ -228,7 +231,7 @@ impl<R: Rng> Genetic<R> {
 
     fn step_with(&mut self, layout: &Layout) -> LocalStep {
         if self.conflicts() == 0 {
-            return LocalStep::Solved(self.board());
+            return LocalStep::Solved(layout.board(&self.population[0].values));
         }
         if self.generation >= self.config.generation_limit {
             return LocalStep::GaveUp(GaveUpReason::Limit);
@@ -268,7 +271,7 @@ impl<R: Rng> Genetic<R> {
         }
         LocalStep::Generation {
             number: self.generation,
-            best: self.board(),
+            best: layout.board(&self.population[0].values),
             best_conflicts: self.conflicts(),
         }
     }
@@ -277,7 +280,7 @@ impl<R: Rng> Genetic<R> {
 fn random_individual(layout: &Layout, givens: &[u8], rng: &mut impl Rng) -> Individual {
     let mut values = givens.to_vec();
     layout.random_fill(&mut values, rng);
-    let tally = Tally::new(layout.shape, &values);
+    let tally = layout.tally(&values);
     Individual { values, tally }
 }
 

@@ -57,7 +57,7 @@ impl<R: Rng> MinConflicts<R> {
         if let Some(layout) = &layout {
             layout.random_fill(&mut values, &mut rng);
         }
-        let tally = Tally::new(board.shape(), &values);
+        let tally = Tally::new(board.shape(), board.cages(), &values);
         MinConflicts {
             shape: board.shape(),
             best: tally.conflicts,
@@ -77,8 +77,11 @@ impl<R: Rng> MinConflicts<R> {
     /// The board as the search has it now (every cell filled, unless the
     /// givens clash).
     pub fn board(&self) -> Board {
-        Board::from_values(self.shape, self.values.clone())
-            .unwrap_or_else(|| Board::empty(self.shape))
+        match &self.layout {
+            Some(layout) => layout.board(&self.values),
+            None => Board::from_values(self.shape, self.values.clone())
+                .unwrap_or_else(|| Board::empty(self.shape)),
+        }
     }
     /// Raw values in reading order.
     pub fn values(&self) -> &[u8] {
@@ -185,7 +188,7 @@ impl<R: Rng> MinConflicts<R> {
         self.steps += 1;
         if self.steps - self.best_at > self.config.restart_after {
             layout.random_fill(&mut self.values, &mut self.rng);
-            self.tally = Tally::new(layout.shape, &self.values);
+            self.tally = layout.tally(&self.values);
             self.best = self.tally.conflicts;
             self.best_at = self.steps;
             self.restarts += 1;
