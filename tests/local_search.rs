@@ -390,7 +390,7 @@ fn local_searches_on_a_killer_count_its_cages_and_solve_only_with_every_sum() {
         assert!(replay.is_killer(), "the board shown keeps its cages");
         assert_eq!(search.conflicts(), killer_conflicts(&replay));
         let mut solved = false;
-        while let Some(step) = search.next() {
+        for step in search.by_ref() {
             match step {
                 LocalStep::Swap { a, b, conflicts } => {
                     let (x, y) = (replay.get(a), replay.get(b));
