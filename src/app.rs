@@ -647,6 +647,7 @@ impl App {
                 _ => {}
             },
             Screen::Watching => match action {
+                Some(Action::Quit) if self.keeps_no_game => self.quit_unless_givens_at_stake(),
                 Some(Action::Quit) => self.quit = true,
                 Some(Action::ToggleWatch) | Some(Action::Back) => self.leave_watch(now),
                 Some(Action::Help) => self.screen = Screen::WatchHelp,

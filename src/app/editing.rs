@@ -252,7 +252,8 @@ impl App {
     }
 
     /// `q`: quits, but asks first when givens typed in the editor (open,
-    /// or left with Esc) would be lost: only the game is saved.
+    /// or left with Esc) would be lost (only the game is saved), or a game
+    /// played from `doku watch` (which saves none).
     pub(super) fn quit_unless_givens_at_stake(&mut self) {
         let typed = self
             .editor
@@ -270,6 +271,12 @@ impl App {
             .max()
             .unwrap_or(0);
         match (typed, cages) {
+            // A game played from `doku watch` is not saved: digits put
+            // down there would be lost without a word.
+            (0, 0) if self.keeps_no_game && self.game_at_stake() => self.ask(
+                Proposal::Quit,
+                "quit (this game came with doku watch and is not saved)",
+            ),
             (0, 0) => self.quit = true,
             (_, 1..) => self.ask(
                 Proposal::Quit,

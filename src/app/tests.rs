@@ -296,6 +296,44 @@ fn the_solver_view_switches_between_entries_and_givens_and_leaves_the_game_alone
     );
 }
 
+/// `doku watch` saves no game, so a game played from its solver view (a)
+/// is not thrown away by one key: q asks first, from the game or the view.
+#[test]
+fn q_asks_before_losing_a_game_played_from_doku_watch() {
+    let now = Instant::now();
+    // Untouched: nothing to lose, q quits at once.
+    let mut app = super::tests::app(now);
+    app.keep_no_game();
+    chars(&mut app, "q", now);
+    assert!(app.quit);
+
+    let mut app = super::tests::app(now);
+    app.keep_no_game();
+    chars(&mut app, "l5", now);
+    assert_eq!(value(&app, 0, 1), Some(5));
+    chars(&mut app, "q", now);
+    assert!(!app.quit, "one key lost the game");
+    let asked = app.message.clone().unwrap_or_default();
+    assert!(
+        asked.contains("not saved") && asked.ends_with('?'),
+        "{asked}"
+    );
+    chars(&mut app, "n", now);
+    assert!(!app.quit);
+    assert_eq!(app.message.as_deref(), Some("not quit"));
+    assert_eq!(value(&app, 0, 1), Some(5), "the game goes on as it was");
+    // From the solver view too; y quits.
+    app.enter_watch(now);
+    chars(&mut app, "q", now);
+    assert!(!app.quit);
+    chars(&mut app, "y", now);
+    assert!(app.quit);
+    // In doku play the game is saved, so q quits at once.
+    let mut app = super::tests::app(now);
+    chars(&mut app, "l5q", now);
+    assert!(app.quit);
+}
+
 #[test]
 fn q_and_ctrl_c_quit() {
     let now = Instant::now();
