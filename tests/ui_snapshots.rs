@@ -1048,6 +1048,51 @@ fn the_hint_is_readable_whole_with_or_without_the_panel() {
     }
 }
 
+/// Every hint on the way through an expert puzzle (unique rectangles,
+/// wings) reads whole in the panel at 80x24: the digits left, the next
+/// deal and the hints used give way to it (a type 4 rectangle's middle
+/// sentence, the one that says why, used to be cut to "…").
+#[test]
+fn every_hint_through_an_expert_puzzle_reads_whole_at_80x24() {
+    let now = Instant::now();
+    // `doku generate --difficulty expert --seed 7`.
+    let puzzle =
+        "13.27...4.........7....9.28...42.....93...47.....13...31.5....2.........6...32.87";
+    let mut app = app_with(puzzle, "default", now);
+    let mut shown = 0;
+    let mut techniques = std::collections::BTreeSet::new();
+    for _ in 0..400 {
+        if app.game.is_solved() {
+            break;
+        }
+        app.act(Action::Hint, now);
+        let Some(hint) = app.game.hint().cloned() else {
+            continue;
+        };
+        techniques.insert(hint.technique.clone());
+        let screen = text(&draw(&app, now, 80, 24));
+        let words = flowing(&screen).to_lowercase();
+        assert!(!words.contains('…'), "{}: cut\n{screen}", hint.technique);
+        let mut from = 0;
+        for word in hint.text().to_lowercase().split_whitespace() {
+            let found = words[from..].find(word);
+            assert!(
+                found.is_some(),
+                "{} lost {word:?}:\n{screen}",
+                hint.technique
+            );
+            from += found.unwrap_or(0) + word.len();
+        }
+        shown += 1;
+    }
+    assert!(app.game.is_solved(), "the hints solve it");
+    assert!(shown > 50, "{shown} hints shown");
+    assert!(
+        techniques.iter().any(|t| t.contains("unique rectangle")),
+        "{techniques:?}"
+    );
+}
+
 #[test]
 fn the_hint_key_named_on_25x25_is_one_that_is_not_a_digit() {
     let now = Instant::now();

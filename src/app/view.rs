@@ -831,7 +831,11 @@ impl AppView<'_> {
                 theme.message(),
             ));
         }
+        // Lines a long hint pushes out, least worth first, before its
+        // words are cut: what they say is on the board or a key away.
+        let mut spare: Vec<usize> = Vec::new();
         if !game.is_solved() {
+            spare.push(lines.len());
             lines.push(Line::raw(digits_left(game)));
         }
         if game.shows_mistakes() {
@@ -892,6 +896,7 @@ impl AppView<'_> {
             lines.push(Line::raw(""));
             lines.push(line);
         }
+        let deal_lines = lines.len();
         lines.push(Line::raw(""));
         // On one row if it fits; else the deal on a row of its own, never
         // broken as "9x9 Latin" / "extreme".
@@ -906,14 +911,58 @@ impl AppView<'_> {
             lines.push(Line::raw(label));
             lines.push(Line::raw(deal));
         }
+        // The next deal goes first (the status line names the game on
+        // screen), then the hints used (the status counts them too).
+        let deal_count = lines.len() - deal_lines;
+        spare.splice(0..0, deal_lines..lines.len());
         if game.hints_used() > 0 && !game.is_solved() {
+            spare.insert(deal_count, lines.len());
             lines.push(Line::raw(format!("hints used: {}", game.hints_used())));
         }
         if let Some(why) = app.not_saving() {
             lines.push(Line::raw(""));
             lines.push(Line::styled(format!("not saving: {why}"), theme.conflict()));
         }
+        if game.hint().is_some() {
+            if let Some(panel) = layout.panel {
+                let (width, height) = (
+                    panel.width.saturating_sub(2),
+                    panel.height.saturating_sub(2),
+                );
+                make_room(&mut lines, &mut gives_way, &spare, width, height);
+            }
+        }
         (lines, gives_way)
+    }
+}
+
+/// Leaves out the `spare` lines, in that order, while `lines` need more
+/// than `height` rows of `width`, moving up the lines that give way.
+fn make_room(
+    lines: &mut Vec<Line<'static>>,
+    gives_way: &mut [(usize, usize)],
+    spare: &[usize],
+    width: u16,
+    height: u16,
+) {
+    let rows = |line: &Line| -> usize {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        crate::ui::wrap(&text, usize::from(width)).len()
+    };
+    let mut left_out: Vec<usize> = Vec::new();
+    for &index in spare {
+        if lines.iter().map(rows).sum::<usize>() <= usize::from(height) {
+            break;
+        }
+        // Lines left out before this one moved it up.
+        let at = index - left_out.iter().filter(|&&i| i < index).count();
+        lines.remove(at);
+        for (line, _) in gives_way.iter_mut() {
+            if *line > at {
+                *line -= 1;
+            }
+        }
+        left_out.push(index);
     }
 }
 
