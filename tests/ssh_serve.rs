@@ -608,6 +608,10 @@ fn an_idle_session_is_saved_and_closed() {
     pane.assert_terminal_restored("after the idle close");
     let players = server.players();
     assert!(saved_game(&players[0]).contains("\"entries\""));
+    // The operator's log says why in words.
+    let log = server.log();
+    assert!(log.contains("game ended (idle too long)"), "{log}");
+    assert!(!log.contains("Some("), "{log}");
 }
 
 #[test]
@@ -893,7 +897,10 @@ fn a_client_that_stops_reading_is_closed_and_its_game_saved() {
     let mut keys = child.stdin.take().expect("stdin");
     // Each p pauses or resumes: the board hidden or drawn again each time.
     let deadline = Instant::now() + Duration::from_secs(90);
-    while !server.log().contains("game ended (Some(Stalled))") {
+    while !server
+        .log()
+        .contains("game ended (the client stopped reading)")
+    {
         assert!(
             Instant::now() < deadline,
             "the client that reads nothing is still served:\n{}",

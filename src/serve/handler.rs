@@ -297,7 +297,10 @@ impl Connection {
                     limits.idle,
                 );
                 server.sessions.fetch_sub(1, Ordering::SeqCst);
-                log(format_args!("{who}: game ended ({ended:?})"));
+                log(format_args!(
+                    "{who}: game ended ({})",
+                    super::session::ended_text(ended)
+                ));
             });
         if let Err(e) = spawned {
             log(format_args!("cannot start a game: {e}"));

@@ -262,6 +262,26 @@ pub enum Ended {
     ServerStopping,
 }
 
+impl std::fmt::Display for Ended {
+    /// Why, in the operator's log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Ended::ClientGone => "the client went away",
+            Ended::Idle => "idle too long",
+            Ended::Stalled => "the client stopped reading",
+            Ended::ServerStopping => "the server is stopping",
+        })
+    }
+}
+
+/// Why a session ended, in the operator's log: the player quit, or why not.
+pub fn ended_text(ended: Option<Ended>) -> String {
+    match ended {
+        None => "the player quit".to_string(),
+        Some(why) => why.to_string(),
+    }
+}
+
 /// The loop's events from the channel: bytes parsed into keys, the
 /// client's size changes, and the reasons to end.
 pub struct ChannelEvents {

@@ -356,7 +356,7 @@ fn refuse_unknown(root: &Map<String, Value>) -> Result<(), FpuzzlesError> {
         return Ok(());
     }
     fail(format!(
-        "the puzzle has rules doku does not play: {}; doku plays classic, jigsaw, X and windoku rules, \
+        "the puzzle has rules doku does not play: {}; doku plays classic, jigsaw, X, windoku and killer rules, \
          and a puzzle without one of its rules would have other solutions",
         refused.join(", ")
     ))
