@@ -67,19 +67,28 @@ pub fn count_solutions(board: &Board, cancel: &AtomicBool) -> Option<Solutions> 
     count_solutions_found(board, cancel).map(|(solutions, _)| solutions)
 }
 
-/// [`count_solutions`], with how many were found (up to [`COUNT_LIMIT`];
-/// for [`Solutions::Several`] at least that many).
-pub fn count_solutions_found(board: &Board, cancel: &AtomicBool) -> Option<(Solutions, usize)> {
+/// How many solutions a count found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    pub count: usize,
+    /// Whether the search ended by itself, so that `count` is all there
+    /// are (below [`COUNT_LIMIT`]), not the step budget's cut.
+    pub exact: bool,
+}
+
+/// [`count_solutions`], with how many were found (up to [`COUNT_LIMIT`]).
+pub fn count_solutions_found(board: &Board, cancel: &AtomicBool) -> Option<(Solutions, Found)> {
+    let exact = |count| Found { count, exact: true };
     if let Some(reason) = clash_reason(board) {
-        return Some((Solutions::None(reason), 0));
+        return Some((Solutions::None(reason), exact(0)));
     }
     if board.shape().size() == 9 && !board.is_killer() {
         // The dedicated 9x9 counter answers any board in milliseconds.
         let found = board.count_solutions_up_to(COUNT_LIMIT);
         return Some(match found {
-            0 => (Solutions::None(no_solution_reason(board)), 0),
-            1 => (Solutions::One, 1),
-            n => (Solutions::Several, n),
+            0 => (Solutions::None(no_solution_reason(board)), exact(0)),
+            1 => (Solutions::One, exact(1)),
+            n => (Solutions::Several, exact(n)),
         });
     }
     let mut found = 0;
@@ -92,26 +101,37 @@ pub fn count_solutions_found(board: &Board, cancel: &AtomicBool) -> Option<(Solu
             Step::Solution(_) => {
                 found += 1;
                 if found >= COUNT_LIMIT {
-                    return Some((Solutions::Several, found));
+                    return Some((Solutions::Several, exact(found)));
                 }
             }
-            // Out of budget: none or one found, more not ruled out.
-            Step::LimitReached if found < 2 => return Some((Solutions::Unknown, found)),
-            Step::LimitReached => return Some((Solutions::Several, found)),
+            // Out of budget: more not ruled out.
+            Step::LimitReached => {
+                let solutions = match found {
+                    0 | 1 => Solutions::Unknown,
+                    _ => Solutions::Several,
+                };
+                return Some((
+                    solutions,
+                    Found {
+                        count: found,
+                        exact: false,
+                    },
+                ));
+            }
             _ => {}
         }
     }
     Some(match found {
-        0 => (Solutions::None(no_solution_reason(board)), 0),
-        1 => (Solutions::One, 1),
-        n => (Solutions::Several, n),
+        0 => (Solutions::None(no_solution_reason(board)), exact(0)),
+        1 => (Solutions::One, exact(1)),
+        n => (Solutions::Several, exact(n)),
     })
 }
 
 /// What the counting thread reports: the count, then (for a unique
 /// puzzle small enough) its grade.
 enum Counted {
-    Solutions(Solutions, usize),
+    Solutions(Solutions, Found),
     Grade(String),
 }
 
@@ -222,8 +242,8 @@ enum Edit {
 pub struct Editor {
     game: Game,
     solutions: Solutions,
-    /// Solutions found by the last count (at least this many for several).
-    found: usize,
+    /// Solutions found by the last count.
+    found: Found,
     /// The grade of a unique puzzle, once worked out.
     grade: Option<String>,
     count: Option<Count>,
@@ -251,7 +271,7 @@ impl Editor {
         let mut editor = Editor {
             game,
             solutions: Solutions::Blank,
-            found: 0,
+            found: Found::default(),
             grade: None,
             count: None,
             draft: None,
@@ -297,20 +317,18 @@ impl Editor {
                 "draw cages or type givens".into()
             }
             (Solutions::One, Some(grade)) => format!("exactly one solution: {grade}"),
-            (Solutions::Several, _) if self.found >= COUNT_LIMIT => {
+            (Solutions::Several, _) if self.found.count >= COUNT_LIMIT => {
                 format!("{COUNT_LIMIT} or more solutions")
             }
-            (Solutions::Several, _) if self.found > 2 => format!("{} solutions", self.found),
-            (Solutions::Several, _) if self.found == 2 && self.is_exact_count() => {
-                "2 solutions".into()
+            (Solutions::Several, _) if self.found.exact => {
+                format!("{} solutions", self.found.count)
+            }
+            // The budget ran out after these.
+            (Solutions::Several, _) if self.found.count > 2 => {
+                format!("{} or more solutions", self.found.count)
             }
             (solutions, _) => solutions.label().into(),
         }
-    }
-    /// Whether the count of several is exact (the 9x9 counter finishes;
-    /// the others may stop at their budget).
-    fn is_exact_count(&self) -> bool {
-        self.game.shape().size() == 9 && !self.game.board().is_killer()
     }
     /// The grade of a unique puzzle, once worked out ("medium").
     pub fn grade(&self) -> Option<&str> {
@@ -335,7 +353,7 @@ impl Editor {
         // Dropping the running count cancels it.
         self.count = None;
         self.grade = None;
-        self.found = 0;
+        self.found = Found::default();
         let board = self.game.board().clone();
         // A killer needs no givens: its cages are a puzzle already.
         let caged = board.cages().is_some_and(|cages| !cages.is_empty());
@@ -710,6 +728,44 @@ mod tests {
         // Enter plays it with its cages.
         let board = editor.fix().expect("a proper killer");
         assert_eq!(board.cages().map(|c| c.len()), Some(4));
+    }
+
+    /// A 4x4 killer of eight dominoes: two solutions once r1c1, r4c1 and
+    /// r2c3 are given, counted to the end and so named exactly (it used
+    /// to say "several" where a 9x9 would say "2 solutions").
+    #[test]
+    fn a_count_the_search_finishes_is_named_exactly() {
+        let now = Instant::now();
+        let mut editor = Editor::new_killer(four(), now);
+        for (row, sums) in [
+            (0, ["3", "7"]),
+            (1, ["7", "3"]),
+            (2, ["3", "7"]),
+            (3, ["7", "3"]),
+        ] {
+            draw(&mut editor, &[(row, 0), (row, 1)], sums[0]);
+            draw(&mut editor, &[(row, 2), (row, 3)], sums[1]);
+        }
+        assert_eq!(counted(&mut editor), Solutions::Several);
+        assert_eq!(editor.solutions_label(), "10 or more solutions");
+        let mut counts = Vec::new();
+        for (row, col, digit) in [(3, 0, 4), (0, 0, 1), (1, 2, 1)] {
+            editor.game_mut().set_cursor(row, col);
+            let outcome = editor.enter(digit, now);
+            editor.after(&outcome);
+            counted(&mut editor);
+            counts.push(editor.solutions_label());
+        }
+        assert_eq!(counts, ["8 solutions", "4 solutions", "2 solutions"]);
+        let cancel = AtomicBool::new(false);
+        let found = count_solutions_found(editor.givens(), &cancel).map(|(_, f)| f);
+        assert_eq!(
+            found,
+            Some(Found {
+                count: 2,
+                exact: true
+            })
+        );
     }
 
     #[test]
