@@ -751,6 +751,27 @@ fn the_next_deal_is_never_broken_across_the_panels_rows_at_80x24() {
     }
 }
 
+/// config.toml's killer on a 16x16, which is not dealt: the panel says
+/// why the next deal is a classic (it said only "16x16 medium").
+#[test]
+fn a_chosen_variant_the_size_does_not_deal_is_named_in_the_panel() {
+    let now = Instant::now();
+    let mut config = Config::built_in();
+    config.variant = crate::engine::Variant::Killer;
+    config.size = 16;
+    let app = app_with(&config, now);
+    assert_eq!(app.deals.next_deal(), "16x16 medium");
+    let text = screen(&app, now, 80, 24).join("\n");
+    assert!(text.contains("(killer: not dealt at"), "{text}");
+    let config = Config { size: 9, ..config };
+    let app = app_with(&config, now);
+    let text = screen(&app, now, 80, 24).join("\n");
+    assert!(
+        text.contains("9x9 killer") && !text.contains("not dealt"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_next_deal_past_its_boards_reach_is_named_as_it_will_be_dealt() {
     let now = Instant::now();

@@ -911,6 +911,13 @@ impl AppView<'_> {
             lines.push(Line::raw(label));
             lines.push(Line::raw(deal));
         }
+        // A variant chosen (with v, or in config.toml) that this size does
+        // not deal: the panel says why the deal is a classic.
+        if app.deals.variant_unplayable().is_some() {
+            let n = app.deals.next_size;
+            let chosen = crate::storage::variant_words(app.deals.next_variant);
+            lines.push(Line::raw(format!("({chosen}: not dealt at {n}x{n})")));
+        }
         // The next deal goes first (the status line names the game on
         // screen), then the hints used (the status counts them too).
         let deal_count = lines.len() - deal_lines;
