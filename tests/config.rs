@@ -188,7 +188,7 @@ fn bundled_keymap_matches_the_product_key_table() {
     assert_eq!(keys(Action::EraseBack), ["Backspace"]);
     assert_eq!(keys(Action::SkipCell), [".", "Space"]);
     assert_eq!(keys(Action::ToggleNotes), ["n", "Tab"]);
-    assert_eq!(keys(Action::Undo), ["u"]);
+    assert_eq!(keys(Action::Undo), ["u", "Ctrl-u"]);
     assert_eq!(keys(Action::Redo), ["Ctrl-r"]);
     assert_eq!(keys(Action::Help)[0], "?");
     assert_eq!(keys(Action::Hint)[0], "H");

@@ -100,6 +100,48 @@ fn help_opens_and_any_key_closes_it_without_acting() {
     );
 }
 
+/// On big boards letters are digits: the help lists only the keys that
+/// move and undo there (it listed k/j/h/l on 25x25, and undo had no key
+/// on a 30x30 Latin square, where u is a digit).
+#[test]
+fn the_help_on_big_boards_lists_moves_and_undo_that_work_there() {
+    let now = Instant::now();
+    let help_on = |shape: crate::engine::Shape| {
+        let themes = Themes::built_in(ColorDepth::TrueColor);
+        let theme = themes.get("default").expect("default").clone();
+        let game = Game::new(crate::engine::Board::empty(shape), None, now);
+        let mut app = App::new(&Config::built_in(), themes, theme, game, 42);
+        app.screen = Screen::Help;
+        screen(&app, now, 120, 60).join("\n")
+    };
+    let nine = help_on(crate::engine::Shape::CLASSIC);
+    assert!(nine.contains("k/j/h/l"), "{nine}");
+    let big = help_on(crate::engine::Shape::sudoku(25).expect("25x25"));
+    assert!(big.contains("move the cursor"), "{big}");
+    assert!(!big.contains("k/j/h/l") && !big.contains("/-"), "{big}");
+    let latin = help_on(crate::engine::Shape::latin(30).expect("30x30 Latin"));
+    let undo = latin
+        .lines()
+        .find(|l| l.contains("undo the last change"))
+        .expect("undo listed");
+    assert!(undo.contains("Ctrl-u"), "{undo}");
+    // And the key works there.
+    let themes = Themes::built_in(ColorDepth::TrueColor);
+    let theme = themes.get("default").expect("default").clone();
+    let shape = crate::engine::Shape::latin(30).expect("30x30 Latin");
+    let game = Game::new(crate::engine::Board::empty(shape), None, now);
+    let mut app = App::new(&Config::built_in(), themes, theme, game, 42);
+    // A terminal the board fits in.
+    app.handle_event(Event::Resize(200, 80), now);
+    chars(&mut app, "5", now);
+    assert_eq!(value(&app, 0, 0), Some(5));
+    app.handle_event(
+        Event::Key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)),
+        now,
+    );
+    assert_eq!(value(&app, 0, 0), None, "Ctrl-u undid the digit");
+}
+
 #[test]
 fn pause_hides_the_game_stops_the_clock_and_ignores_board_keys() {
     let start = Instant::now();

@@ -559,7 +559,11 @@ impl AppView<'_> {
             Action::MoveLeft,
             Action::MoveRight,
         ];
-        let move_keys: Vec<Vec<String>> = moves.iter().map(|&a| app.keymap.keys_for(a)).collect();
+        // Only keys that are no digit here (h, j, k, l are on 25x25).
+        let move_keys: Vec<Vec<String>> = moves
+            .iter()
+            .map(|&a| app.keymap.keys_for_board(a, size))
+            .collect();
         let sets = move_keys.iter().map(Vec::len).max().unwrap_or(0);
         for i in 0..sets {
             let keys: Vec<&str> = move_keys
