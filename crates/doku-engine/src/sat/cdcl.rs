@@ -127,6 +127,12 @@ pub(crate) struct Cdcl {
     shrinkable: Vec<bool>,
     shrink_flagged: Vec<usize>,
     shrink_reason: Vec<Lit>,
+    /// Scratch of [`Cdcl::analyze`], kept to spare allocations per
+    /// conflict: the clause being learned, the literals of the reason
+    /// being resolved, and the variables marked `seen` for clearing.
+    learnt: Vec<Lit>,
+    resolved: Vec<Lit>,
+    marked: Vec<usize>,
     trail: Vec<Lit>,
     /// Where each decision level starts on the trail.
     levels: Vec<usize>,
@@ -205,6 +211,9 @@ impl Cdcl {
             shrinkable: vec![false; vars],
             shrink_flagged: Vec::new(),
             shrink_reason: Vec::new(),
+            learnt: Vec::new(),
+            resolved: Vec::new(),
+            marked: Vec::new(),
             trail: Vec::with_capacity(vars),
             levels: Vec::new(),
             head: 0,
@@ -436,7 +445,7 @@ impl Cdcl {
                 }
             }
             _ => {
-                self.attach(clause, false, 0);
+                self.attach(&clause, false, 0);
             }
         }
     }
@@ -467,14 +476,14 @@ impl Cdcl {
                     self.contradiction = true;
                     return SatAnswer::Unsatisfiable;
                 }
-                let (learnt, back_to, lbd) = self.analyze(conflict);
+                let (back_to, lbd) = self.analyze(conflict);
                 self.lbd_fast += LBD_FAST_ALPHA * (lbd as f64 - self.lbd_fast);
                 self.lbd_slow += LBD_SLOW_ALPHA * (lbd as f64 - self.lbd_slow);
                 self.fast_bias *= 1.0 - LBD_FAST_ALPHA;
                 self.slow_bias *= 1.0 - LBD_SLOW_ALPHA;
                 self.conflicts_since_restart += 1;
                 self.backtrack(back_to);
-                self.learn(learnt, lbd);
+                self.learn(lbd);
                 self.var_increment /= VAR_DECAY;
                 let out_of_time =
                     self.conflicts.is_multiple_of(CLOCK_EVERY_CONFLICTS) && self.deadline.passed();
@@ -534,6 +543,7 @@ impl Cdcl {
         self.levels.len() as u32
     }
 
+    #[inline(always)]
     fn assign(&mut self, lit: Lit, reason: Reason) {
         let var = lit.var();
         self.values[lit.index()] = TRUE;
@@ -545,7 +555,7 @@ impl Cdcl {
 
     /// Stores a clause of two or more literals and watches its first two.
     /// Returns the reason that implies its first literal.
-    fn attach(&mut self, lits: Vec<Lit>, learnt: bool, lbd: u32) -> Reason {
+    fn attach(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> Reason {
         if lits.len() == 2 {
             self.binaries[lits[0].index()].push(lits[1]);
             self.binaries[lits[1].index()].push(lits[0]);
@@ -675,14 +685,18 @@ impl Cdcl {
     }
 
     /// First-UIP conflict analysis: the learned clause (asserting literal
-    /// first, a literal of the backjump level second), the level to jump
-    /// back to, and the clause's literal block distance.
-    fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32, u32) {
+    /// first, a literal of the backjump level second) left in
+    /// `Cdcl::learnt`, the level to jump back to, and the clause's literal
+    /// block distance.
+    fn analyze(&mut self, conflict: Conflict) -> (u32, u32) {
         let current = self.decision_level();
-        let mut learnt = vec![Lit(0)];
+        let mut learnt = std::mem::take(&mut self.learnt);
+        learnt.clear();
+        learnt.push(Lit(0));
         let mut open = 0usize;
         let mut index = self.trail.len();
-        let mut lits = Vec::new();
+        let mut lits = std::mem::take(&mut self.resolved);
+        lits.clear();
         match conflict {
             Conflict::Binary(a, b) => lits.extend([a, b]),
             Conflict::Clause(c) => lits.extend(self.clause_lits(c).iter().map(|&l| Lit(l))),
@@ -718,10 +732,13 @@ impl Cdcl {
             self.reason_lits(self.reason[next.var()], &mut lits);
         };
         learnt[0] = !uip;
+        self.resolved = lits;
 
         // Recursive minimisation: drop a literal implied by the others (its
         // reasons lead back only to literals in the clause or at level 0).
-        let mut marked: Vec<usize> = learnt[1..].iter().map(|l| l.var()).collect();
+        let mut marked = std::mem::take(&mut self.marked);
+        marked.clear();
+        marked.extend(learnt[1..].iter().map(|l| l.var()));
         let levels_in_clause = learnt[1..]
             .iter()
             .fold(0u32, |acc, l| acc | abstract_level(self.level[l.var()]));
@@ -739,9 +756,10 @@ impl Cdcl {
         self.clear_poison();
         self.shrink(&mut learnt, &mut marked, levels_in_clause);
         self.clear_poison();
-        for var in marked {
+        for &var in &marked {
             self.seen[var] = false;
         }
+        self.marked = marked;
 
         let mut back_to = 0;
         if learnt.len() > 1 {
@@ -763,7 +781,8 @@ impl Cdcl {
                 lbd += 1;
             }
         }
-        (learnt, back_to, lbd)
+        self.learnt = learnt;
+        (back_to, lbd)
     }
 
     /// Shrinking (Fleury and Biere's, as in Kissat): the literals of the
@@ -938,16 +957,18 @@ impl Cdcl {
         self.poisoned.clear();
     }
 
-    /// Stores a learned clause and asserts its first literal (the caller has
-    /// backjumped).
-    fn learn(&mut self, learnt: Vec<Lit>, lbd: u32) {
+    /// Stores the learned clause [`Cdcl::analyze`] left and asserts its
+    /// first literal (the caller has backjumped).
+    fn learn(&mut self, lbd: u32) {
+        let learnt = std::mem::take(&mut self.learnt);
         let asserted = learnt[0];
         if learnt.len() == 1 {
             self.assign(asserted, Reason::Decision);
         } else {
-            let reason = self.attach(learnt, true, lbd);
+            let reason = self.attach(&learnt, true, lbd);
             self.assign(asserted, reason);
         }
+        self.learnt = learnt;
     }
 
     fn backtrack(&mut self, level: u32) {
