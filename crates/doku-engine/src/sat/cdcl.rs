@@ -83,8 +83,8 @@ struct Watch {
 /// levels it spanned when learned), and its slot (see `Cdcl::free_slots`).
 /// A clause is named by the offset of its length. One flat array instead of
 /// a vector per clause: propagation, which is most of the time, reads a
-/// clause with no pointer to follow, and the length and the two watched
-/// literals share a cache line more often with the rest behind them.
+/// clause with no pointer to follow, and finds its literals right behind
+/// the one word it needs besides them.
 const HEADER: usize = 1;
 const TRAILER: usize = 2;
 const LEARNT: u32 = 1 << 31;
@@ -645,9 +645,7 @@ impl Cdcl {
                     j += 1;
                     continue;
                 }
-                let replacement = lits[2..]
-                    .iter()
-                    .position(|&l| values[l as usize] != FALSE);
+                let replacement = lits[2..].iter().position(|&l| values[l as usize] != FALSE);
                 if let Some(k) = replacement {
                     let k = k + 2;
                     let found = Lit(lits[k]);
