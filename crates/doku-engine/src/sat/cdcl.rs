@@ -77,16 +77,22 @@ struct Watch {
     blocker: Lit,
 }
 
-/// Long clauses live in one arena of words, each as a header of three words
-/// (its length; [`LEARNT`] and [`DELETED`] flags over its literal block
-/// distance, how many decision levels it spanned when learned; its slot, see
-/// `Cdcl::free_slots`) followed by its literals. A clause is named by the offset of its header. One flat array
-/// instead of a vector per clause: propagation, which is most of the time,
-/// reads a clause with no pointer to follow.
-const HEADER: usize = 3;
+/// Long clauses live in one arena of words, each as its length, its
+/// literals, and two words propagation never reads: [`LEARNT`] and
+/// [`DELETED`] flags over its literal block distance (how many decision
+/// levels it spanned when learned), and its slot (see `Cdcl::free_slots`).
+/// A clause is named by the offset of its length. One flat array instead of
+/// a vector per clause: propagation, which is most of the time, reads a
+/// clause with no pointer to follow, and finds its literals right behind
+/// the one word it needs besides them.
+const HEADER: usize = 1;
+const TRAILER: usize = 2;
 const LEARNT: u32 = 1 << 31;
 const DELETED: u32 = 1 << 30;
 const LBD_MASK: u32 = (1 << 16) - 1;
+/// In the old arena while clauses are moved: this clause's length word now
+/// holds its new offset.
+const MOVED: u32 = 1 << 31;
 
 /// Learned clauses with this literal block distance or less are never deleted.
 const GLUE: u32 = 2;
@@ -127,15 +133,18 @@ pub(crate) struct Cdcl {
     shrinkable: Vec<bool>,
     shrink_flagged: Vec<usize>,
     shrink_reason: Vec<Lit>,
+    /// Scratch of [`Cdcl::analyze`], kept to spare allocations per
+    /// conflict: the clause being learned, the literals of the reason
+    /// being resolved, and the variables marked `seen` for clearing.
+    learnt: Vec<Lit>,
+    resolved: Vec<Lit>,
+    marked: Vec<usize>,
     trail: Vec<Lit>,
     /// Where each decision level starts on the trail.
     levels: Vec<usize>,
     /// Next trail position to propagate.
     head: usize,
     arena: Vec<u32>,
-    /// Words of deleted clauses in the arena; it is compacted when they
-    /// are half of it.
-    wasted: usize,
     /// For each literal, the long clauses watching it (looked at when it
     /// becomes false).
     watches: Vec<Vec<Watch>>,
@@ -205,11 +214,13 @@ impl Cdcl {
             shrinkable: vec![false; vars],
             shrink_flagged: Vec::new(),
             shrink_reason: Vec::new(),
+            learnt: Vec::new(),
+            resolved: Vec::new(),
+            marked: Vec::new(),
             trail: Vec::with_capacity(vars),
             levels: Vec::new(),
             head: 0,
             arena: Vec::new(),
-            wasted: 0,
             watches: vec![Vec::new(); 2 * vars],
             binaries: vec![Vec::new(); 2 * vars],
             activity,
@@ -436,7 +447,7 @@ impl Cdcl {
                 }
             }
             _ => {
-                self.attach(clause, false, 0);
+                self.attach(&clause, false, 0);
             }
         }
     }
@@ -467,14 +478,14 @@ impl Cdcl {
                     self.contradiction = true;
                     return SatAnswer::Unsatisfiable;
                 }
-                let (learnt, back_to, lbd) = self.analyze(conflict);
+                let (back_to, lbd) = self.analyze(conflict);
                 self.lbd_fast += LBD_FAST_ALPHA * (lbd as f64 - self.lbd_fast);
                 self.lbd_slow += LBD_SLOW_ALPHA * (lbd as f64 - self.lbd_slow);
                 self.fast_bias *= 1.0 - LBD_FAST_ALPHA;
                 self.slow_bias *= 1.0 - LBD_SLOW_ALPHA;
                 self.conflicts_since_restart += 1;
                 self.backtrack(back_to);
-                self.learn(learnt, lbd);
+                self.learn(lbd);
                 self.var_increment /= VAR_DECAY;
                 let out_of_time =
                     self.conflicts.is_multiple_of(CLOCK_EVERY_CONFLICTS) && self.deadline.passed();
@@ -535,17 +546,19 @@ impl Cdcl {
     }
 
     fn assign(&mut self, lit: Lit, reason: Reason) {
-        let var = lit.var();
-        self.values[lit.index()] = TRUE;
-        self.values[(!lit).index()] = FALSE;
-        self.level[var] = self.decision_level();
-        self.reason[var] = reason;
-        self.trail.push(lit);
+        let level = self.decision_level();
+        Assigner {
+            values: &mut self.values,
+            level: &mut self.level,
+            reason: &mut self.reason,
+            trail: &mut self.trail,
+        }
+        .assign(lit, reason, level);
     }
 
     /// Stores a clause of two or more literals and watches its first two.
     /// Returns the reason that implies its first literal.
-    fn attach(&mut self, lits: Vec<Lit>, learnt: bool, lbd: u32) -> Reason {
+    fn attach(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> Reason {
         if lits.len() == 2 {
             self.binaries[lits[0].index()].push(lits[1]);
             self.binaries[lits[1].index()].push(lits[0]);
@@ -558,9 +571,9 @@ impl Cdcl {
             self.next_slot - 1
         });
         self.arena.push(lits.len() as u32);
+        self.arena.extend(lits.iter().map(|l| l.0));
         self.arena.push(flags | lbd.min(LBD_MASK));
         self.arena.push(slot);
-        self.arena.extend(lits.iter().map(|l| l.0));
         let (first, second) = (lits[0], lits[1]);
         self.watches[first.index()].push(Watch {
             clause: index,
@@ -575,35 +588,50 @@ impl Cdcl {
 
     /// Unit propagation to a fixpoint; the conflict if one arises.
     fn propagate(&mut self) -> Option<Conflict> {
-        while self.head < self.trail.len() {
-            let falsified = !self.trail[self.head];
-            self.head += 1;
-            let implied = std::mem::take(&mut self.binaries[falsified.index()]);
-            for &other in &implied {
-                match self.values[other.index()] {
+        let level = self.decision_level();
+        // The fields apart, so that the loop keeps them in registers.
+        let Cdcl {
+            values,
+            level: var_level,
+            reason,
+            trail,
+            head,
+            arena,
+            watches: all_watches,
+            binaries,
+            ..
+        } = self;
+        let mut assigner = Assigner {
+            values,
+            level: var_level,
+            reason,
+            trail,
+        };
+        while *head < assigner.trail.len() {
+            let falsified = !assigner.trail[*head];
+            *head += 1;
+            for &other in &binaries[falsified.index()] {
+                match assigner.values[other.index()] {
                     TRUE => {}
-                    FALSE => {
-                        self.binaries[falsified.index()] = implied;
-                        return Some(Conflict::Binary(falsified, other));
-                    }
-                    _ => self.assign(other, Reason::Binary(falsified)),
+                    FALSE => return Some(Conflict::Binary(falsified, other)),
+                    _ => assigner.assign(other, Reason::Binary(falsified), level),
                 }
             }
-            self.binaries[falsified.index()] = implied;
-            let mut watches = std::mem::take(&mut self.watches[falsified.index()]);
+            let mut watches = std::mem::take(&mut all_watches[falsified.index()]);
             let (mut i, mut j) = (0, 0);
             let mut conflict = None;
             while i < watches.len() {
                 let watch = watches[i];
                 i += 1;
-                if self.values[watch.blocker.index()] == TRUE {
+                let values = &*assigner.values;
+                if values[watch.blocker.index()] == TRUE {
                     watches[j] = watch;
                     j += 1;
                     continue;
                 }
-                let start = watch.clause as usize;
-                let len = self.arena[start] as usize;
-                let lits = &mut self.arena[start + HEADER..start + HEADER + len];
+                let start = watch.clause as usize + HEADER;
+                let len = arena[start - HEADER] as usize;
+                let lits = &mut arena[start..start + len];
                 if lits[0] == falsified.0 {
                     lits.swap(0, 1);
                 }
@@ -612,16 +640,16 @@ impl Cdcl {
                     clause: watch.clause,
                     blocker: first,
                 };
-                if first != watch.blocker && self.values[first.index()] == TRUE {
+                if first != watch.blocker && values[first.index()] == TRUE {
                     watches[j] = kept;
                     j += 1;
                     continue;
                 }
-                let values = &self.values;
-                let replacement = (2..len).find(|&k| values[lits[k] as usize] != FALSE);
+                let replacement = lits[2..].iter().position(|&l| values[l as usize] != FALSE);
                 if let Some(k) = replacement {
+                    let k = k + 2;
                     let found = Lit(lits[k]);
-                    if self.values[found.index()] == TRUE {
+                    if values[found.index()] == TRUE {
                         // Satisfied: keep watching here with the true
                         // literal as blocker (as CaDiCaL does). Sound
                         // without moving the watch: `falsified` is on the
@@ -635,13 +663,12 @@ impl Cdcl {
                         continue;
                     }
                     lits.swap(1, k);
-                    let new_watch = lits[1] as usize;
-                    self.watches[new_watch].push(kept);
+                    all_watches[found.index()].push(kept);
                     continue;
                 }
                 watches[j] = kept;
                 j += 1;
-                if self.values[first.index()] == FALSE {
+                if values[first.index()] == FALSE {
                     conflict = Some(Conflict::Clause(watch.clause));
                     while i < watches.len() {
                         watches[j] = watches[i];
@@ -649,13 +676,13 @@ impl Cdcl {
                         j += 1;
                     }
                 } else {
-                    self.assign(first, Reason::Clause(watch.clause));
+                    assigner.assign(first, Reason::Clause(watch.clause), level);
                 }
             }
             watches.truncate(j);
-            self.watches[falsified.index()] = watches;
+            all_watches[falsified.index()] = watches;
             if conflict.is_some() {
-                self.head = self.trail.len();
+                *head = assigner.trail.len();
                 return conflict;
             }
         }
@@ -675,14 +702,18 @@ impl Cdcl {
     }
 
     /// First-UIP conflict analysis: the learned clause (asserting literal
-    /// first, a literal of the backjump level second), the level to jump
-    /// back to, and the clause's literal block distance.
-    fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32, u32) {
+    /// first, a literal of the backjump level second) left in
+    /// `Cdcl::learnt`, the level to jump back to, and the clause's literal
+    /// block distance.
+    fn analyze(&mut self, conflict: Conflict) -> (u32, u32) {
         let current = self.decision_level();
-        let mut learnt = vec![Lit(0)];
+        let mut learnt = std::mem::take(&mut self.learnt);
+        learnt.clear();
+        learnt.push(Lit(0));
         let mut open = 0usize;
         let mut index = self.trail.len();
-        let mut lits = Vec::new();
+        let mut lits = std::mem::take(&mut self.resolved);
+        lits.clear();
         match conflict {
             Conflict::Binary(a, b) => lits.extend([a, b]),
             Conflict::Clause(c) => lits.extend(self.clause_lits(c).iter().map(|&l| Lit(l))),
@@ -718,10 +749,13 @@ impl Cdcl {
             self.reason_lits(self.reason[next.var()], &mut lits);
         };
         learnt[0] = !uip;
+        self.resolved = lits;
 
         // Recursive minimisation: drop a literal implied by the others (its
         // reasons lead back only to literals in the clause or at level 0).
-        let mut marked: Vec<usize> = learnt[1..].iter().map(|l| l.var()).collect();
+        let mut marked = std::mem::take(&mut self.marked);
+        marked.clear();
+        marked.extend(learnt[1..].iter().map(|l| l.var()));
         let levels_in_clause = learnt[1..]
             .iter()
             .fold(0u32, |acc, l| acc | abstract_level(self.level[l.var()]));
@@ -739,9 +773,10 @@ impl Cdcl {
         self.clear_poison();
         self.shrink(&mut learnt, &mut marked, levels_in_clause);
         self.clear_poison();
-        for var in marked {
+        for &var in &marked {
             self.seen[var] = false;
         }
+        self.marked = marked;
 
         let mut back_to = 0;
         if learnt.len() > 1 {
@@ -763,7 +798,8 @@ impl Cdcl {
                 lbd += 1;
             }
         }
-        (learnt, back_to, lbd)
+        self.learnt = learnt;
+        (back_to, lbd)
     }
 
     /// Shrinking (Fleury and Biere's, as in Kissat): the literals of the
@@ -938,16 +974,18 @@ impl Cdcl {
         self.poisoned.clear();
     }
 
-    /// Stores a learned clause and asserts its first literal (the caller has
-    /// backjumped).
-    fn learn(&mut self, learnt: Vec<Lit>, lbd: u32) {
+    /// Stores the learned clause [`Cdcl::analyze`] left and asserts its
+    /// first literal (the caller has backjumped).
+    fn learn(&mut self, lbd: u32) {
+        let learnt = std::mem::take(&mut self.learnt);
         let asserted = learnt[0];
         if learnt.len() == 1 {
             self.assign(asserted, Reason::Decision);
         } else {
-            let reason = self.attach(learnt, true, lbd);
+            let reason = self.attach(&learnt, true, lbd);
             self.assign(asserted, reason);
         }
+        self.learnt = learnt;
     }
 
     fn backtrack(&mut self, level: u32) {
@@ -1019,58 +1057,62 @@ impl Cdcl {
         let mut candidates = Vec::new();
         let mut at = 0;
         while at < self.arena.len() {
-            let (len, meta) = (self.arena[at] as usize, self.arena[at + 1]);
+            let len = self.arena[at] as usize;
+            let meta = self.arena[at + HEADER + len];
             let lbd = meta & LBD_MASK;
             if meta & LEARNT != 0 && meta & DELETED == 0 && lbd > GLUE && !self.is_reason(at as u32)
             {
-                candidates.push((lbd, self.arena[at + 2], at as u32));
+                candidates.push((lbd, self.arena[at + HEADER + len + 1], at as u32));
             }
-            at += HEADER + len;
+            at += HEADER + len + TRAILER;
         }
         // Highest LBD first; among equals the lower slot first.
         candidates.sort_by_key(|&(lbd, slot, _)| (std::cmp::Reverse(lbd), slot));
         for &(_, slot, at) in &candidates[..candidates.len() / 2] {
-            self.arena[at as usize + 1] |= DELETED;
+            let at = at as usize;
+            let meta = at + HEADER + self.arena[at] as usize;
+            self.arena[meta] |= DELETED;
             self.free_slots.push(slot);
-            self.wasted += HEADER + self.arena[at as usize] as usize;
         }
         // Drop the deleted clauses' watches now.
         let arena = &self.arena;
         for watches in &mut self.watches {
-            watches.retain(|w| arena[w.clause as usize + 1] & DELETED == 0);
+            watches.retain(|w| {
+                let at = w.clause as usize;
+                arena[at + HEADER + arena[at] as usize] & DELETED == 0
+            });
         }
-        if 2 * self.wasted > self.arena.len() {
-            self.compact();
-        }
+        self.compact();
     }
 
-    /// Moves the live clauses of the arena together, renaming them in the
-    /// watches and the reasons.
+    /// Moves the live clauses into a new arena in the order the watch
+    /// lists name them (Kissat moves clauses so at each reduction), so that
+    /// the clauses one literal's watches reach sit side by side, and
+    /// renames them in the watches and the reasons. Every live clause is
+    /// watched; the deleted ones no longer are.
     fn compact(&mut self) {
-        let mut moved = Vec::with_capacity(self.arena.len() - self.wasted);
-        let mut at = 0;
-        while at < self.arena.len() {
-            let len = self.arena[at] as usize;
-            if self.arena[at + 1] & DELETED == 0 {
-                let new_at = moved.len() as u32;
-                moved.extend_from_slice(&self.arena[at..at + HEADER + len]);
-                // The old header's length word now says where the clause went.
-                self.arena[at] = new_at;
-            }
-            at += HEADER + len;
-        }
+        let mut moved = Vec::with_capacity(self.arena.len());
         for watches in &mut self.watches {
             for watch in watches.iter_mut() {
-                watch.clause = self.arena[watch.clause as usize];
+                let at = watch.clause as usize;
+                let word = self.arena[at];
+                if word & MOVED != 0 {
+                    watch.clause = word & !MOVED;
+                    continue;
+                }
+                let new_at = moved.len() as u32;
+                let end = at + HEADER + word as usize + TRAILER;
+                moved.extend_from_slice(&self.arena[at..end]);
+                self.arena[at] = MOVED | new_at;
+                watch.clause = new_at;
             }
         }
         for &lit in &self.trail {
             if let Reason::Clause(old) = self.reason[lit.var()] {
-                self.reason[lit.var()] = Reason::Clause(self.arena[old as usize]);
+                self.reason[lit.var()] = Reason::Clause(self.arena[old as usize] & !MOVED);
             }
         }
         self.arena = moved;
-        self.wasted = 0;
     }
 
     /// The literals of the long clause at `index`, as words.
@@ -1107,6 +1149,27 @@ fn luby(mut i: u64) -> u64 {
         i %= size;
     }
     1u64 << power
+}
+
+/// The parts of [`Cdcl`] an assignment writes, borrowed apart from the
+/// rest so that propagation can assign while it holds the watches.
+struct Assigner<'a> {
+    values: &'a mut [i8],
+    level: &'a mut [u32],
+    reason: &'a mut [Reason],
+    trail: &'a mut Vec<Lit>,
+}
+
+impl Assigner<'_> {
+    #[inline(always)]
+    fn assign(&mut self, lit: Lit, reason: Reason, level: u32) {
+        let var = lit.var();
+        self.values[lit.index()] = TRUE;
+        self.values[(!lit).index()] = FALSE;
+        self.level[var] = level;
+        self.reason[var] = reason;
+        self.trail.push(lit);
+    }
 }
 
 /// A max-heap of variables by activity, with each variable's position so an
