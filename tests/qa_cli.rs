@@ -327,3 +327,33 @@ fn a_file_named_where_a_puzzle_goes_is_pointed_to_file() {
     assert!(stderr.contains("'x' is not a cell"), "{stderr}");
     assert!(!stderr.contains("nor a file"), "{stderr}");
 }
+
+#[test]
+fn play_dash_reads_the_puzzle_from_standard_input() {
+    let state = tempfile::tempdir().unwrap_or_else(|e| panic!("temp dir: {e}"));
+    let run = |input: &str| {
+        Command::cargo_bin("doku")
+            .unwrap_or_else(|e| panic!("no doku binary: {e}"))
+            .args(["play", "-"])
+            .env("TERM", "xterm-256color")
+            .env("XDG_STATE_HOME", state.path())
+            .env("XDG_CONFIG_HOME", "/nonexistent")
+            .write_stdin(input)
+            .output()
+            .unwrap_or_else(|e| panic!("running doku: {e}"))
+    };
+    // A puzzle with no solution is named as read from standard input (not
+    // as the puzzle "-").
+    let output = run("1.3..4.2.1..3.2.\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("standard input") && stderr.contains("no solution"),
+        "{stderr}"
+    );
+    // A good one is read, and only the missing terminal stops it.
+    let output =
+        run("..1........32.1....42.3.81.3..7..26..6..4..5..25..3..4.59.1.67....4.79........5..\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("standard output is not"), "{stderr}");
+}

@@ -190,7 +190,7 @@ pub struct PlayArgs {
     /// a game in progress as Y twice copies it: a HoDoKu library line
     /// (`:0000:x:GRID:DELETED::`, `+` before a placed digit) or f-puzzles
     /// JSON or link, its placed digits as entries and its candidates or
-    /// pencil marks as notes.
+    /// pencil marks as notes; `-` reads it from standard input.
     pub puzzle: Option<String>,
     /// Read the puzzle (or a game in progress) from a file.
     #[arg(long, short, value_name = "F", conflicts_with = "puzzle")]
@@ -898,6 +898,7 @@ const QUICK_CHECK: std::time::Duration = std::time::Duration::from_millis(300);
 fn puzzle_source(args: &PlayArgs) -> String {
     match (&args.puzzle, &args.file) {
         (None, Some(path)) => path.display().to_string(),
+        (Some(dash), _) if dash == "-" => "standard input".to_string(),
         _ => "the puzzle argument".to_string(),
     }
 }
@@ -911,6 +912,13 @@ fn play_game(args: &PlayArgs) -> Result<Option<PlayedPuzzle>, String> {
     // Bytes, not a string: a file that is not UTF-8 gets the line and column
     // of its first bad byte from the parser, like `doku solve --file`.
     let bytes = match (&args.puzzle, &args.file) {
+        // The keys then come from the terminal itself (/dev/tty).
+        (Some(dash), _) if dash == "-" => {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+                .map_err(|e| format!("{source}: cannot read it: {e}"))?;
+            bytes
+        }
         (Some(text), _) => {
             if let Some(problem) =
                 input::file_named_as_puzzle(text, args.boxes.unwrap_or_default(), true)
