@@ -1,15 +1,12 @@
 //! A small conflict-driven clause-learning SAT solver: two watched literals
 //! (binary clauses kept apart as implication lists), first-UIP learning with
-//! recursive minimisation and shrinking, VSIDS with target and saved phases
-//! (rephased in turn to the best trail's values and to a local search's), Luby
+//! recursive minimisation and shrinking, VSIDS with target and saved phases, Luby
 //! restarts and deletion of learned clauses by literal block distance. No
 //! recursion anywhere (clause minimisation walks an explicit stack).
 //!
 //! Generic over clauses; [`super`] encodes boards into it.
 
 use std::ops::Not;
-
-mod walk;
 
 /// A variable (its index) with a sign.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -100,11 +97,6 @@ const RESTART_UNIT: u64 = 512;
 const FIRST_REDUCE: u64 = 2000;
 const REDUCE_GROWTH: u64 = 300;
 const VAR_DECAY: f64 = 0.95;
-/// The stable mode rephases after this many conflicts, then twice as many,
-/// three times, ... (arithmetic, as in Kissat).
-const REPHASE_INTERVAL: u64 = 1000;
-/// Flips of a walk per conflict of the interval before it.
-const WALK_FLIPS_PER_CONFLICT: u64 = 5;
 
 #[derive(Clone)]
 pub(crate) struct Cdcl {
@@ -120,16 +112,6 @@ pub(crate) struct Cdcl {
     /// `target_len` is that trail's length, 0 after a restart.
     target_phase: Vec<Option<bool>>,
     target_len: usize,
-    /// The values of the longest conflict-free trail since the last
-    /// rephase (Kissat's best phase), and its length.
-    best_phase: Vec<Option<bool>>,
-    best_len: usize,
-    /// Conflicts at which the stable mode next rephases, and how many
-    /// times it has.
-    next_rephase: u64,
-    rephases: u64,
-    /// The walk's random state (the same sequence on every run).
-    random: u64,
     /// Slots of deleted learned clauses, reused by new ones: the slot
     /// breaks ties when clauses are deleted, as clause indices did before
     /// the arena, so the search is the one measured then.
@@ -215,11 +197,6 @@ impl Cdcl {
             saved_phase: vec![initial_phase; vars],
             target_phase: vec![None; vars],
             target_len: 0,
-            best_phase: vec![None; vars],
-            best_len: 0,
-            next_rephase: REPHASE_INTERVAL,
-            rephases: 0,
-            random: 0x9E37_79B9_7F4A_7C15,
             free_slots: Vec::new(),
             next_slot: 0,
             redundant_stack: Vec::new(),
@@ -312,13 +289,11 @@ impl Cdcl {
         self.value(lit) == TRUE && self.level[lit.var()] == 0
     }
 
-    /// Forgets the saved, target and best phases (back to all `phase`).
+    /// Forgets the saved and target phases (back to all `phase`).
     pub(crate) fn reset_phases(&mut self, phase: bool) {
         self.saved_phase.fill(phase);
         self.target_phase.fill(None);
         self.target_len = 0;
-        self.best_phase.fill(None);
-        self.best_len = 0;
     }
 
     /// A literal to split the search under the assumptions on, by one
@@ -519,9 +494,6 @@ impl Cdcl {
                     restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
                     self.backtrack(0);
                     self.target_len = 0;
-                    if self.conflicts >= self.next_rephase {
-                        self.rephase();
-                    }
                 }
                 if self.conflicts >= self.next_reduce {
                     self.reductions += 1;
@@ -1010,33 +982,7 @@ impl Cdcl {
             for &lit in &self.trail[..consistent] {
                 self.target_phase[lit.var()] = Some(!lit.is_negative());
             }
-            if consistent > self.best_len {
-                self.best_len = consistent;
-                for &lit in &self.trail[..consistent] {
-                    self.best_phase[lit.var()] = Some(!lit.is_negative());
-                }
-            }
         }
-    }
-
-    /// Resets the saved and target phases, at level 0, by turns to the best
-    /// trail's values and to the best assignment a walk from the current
-    /// phases finds (see [`walk`]): the target alone keeps the search
-    /// near one region, these move it.
-    fn rephase(&mut self) {
-        self.rephases += 1;
-        self.next_rephase = self.conflicts + REPHASE_INTERVAL * (self.rephases + 1);
-        if self.rephases % 2 == 1 {
-            for (var, best) in self.best_phase.iter().enumerate() {
-                if let Some(phase) = *best {
-                    self.saved_phase[var] = phase;
-                    self.target_phase[var] = Some(phase);
-                }
-            }
-        } else {
-            self.walk_phases(WALK_FLIPS_PER_CONFLICT * REPHASE_INTERVAL * self.rephases);
-        }
-        self.best_len = 0;
     }
 
     /// The most active unassigned variable with its saved phase.
@@ -1397,75 +1343,6 @@ mod tests {
         solver.assume(&[lit(0, true), lit(1, false)]);
         assert!(solver.refutes_by_propagation());
         assert_eq!(solver.lookahead_split(6), None);
-    }
-
-    /// The empty 4x4 sudoku: "cell c holds digit d" is variable 4c + d;
-    /// exactly one digit per cell and one cell per digit in each house.
-    fn empty_four_by_four() -> Cdcl {
-        let mut solver = Cdcl::new(64, true);
-        let mut groups: Vec<Vec<u32>> = Vec::new();
-        for cell in 0..16 {
-            groups.push((0..4).map(|d| 4 * cell + d).collect());
-        }
-        for digit in 0..4 {
-            for i in 0..4 {
-                let row = (0..4).map(|c| 4 * (4 * i + c) + digit);
-                let column = (0..4).map(|r| 4 * (4 * r + i) + digit);
-                let (top, left) = (2 * (i / 2), 2 * (i % 2));
-                let cells = [(0, 0), (0, 1), (1, 0), (1, 1)];
-                let boxed = cells.map(|(r, c)| 4 * (4 * (top + r) + left + c) + digit);
-                groups.push(row.collect());
-                groups.push(column.collect());
-                groups.push(boxed.to_vec());
-            }
-        }
-        for group in &groups {
-            let somewhere: Vec<Lit> = group.iter().map(|&v| lit(v, true)).collect();
-            solver.add_clause(&somewhere);
-            for (i, &a) in group.iter().enumerate() {
-                for &b in &group[i + 1..] {
-                    solver.add_clause(&[lit(a, false), lit(b, false)]);
-                }
-            }
-        }
-        solver
-    }
-
-    #[test]
-    fn a_walk_before_each_search_leaves_the_count_as_it_was() {
-        let mut solver = empty_four_by_four();
-        let mut models = 0;
-        loop {
-            solver.walk_phases(200);
-            if solver.solve(None) != SatAnswer::Satisfiable {
-                break;
-            }
-            models += 1;
-            let block: Vec<Lit> = (0..64)
-                .map(|v| lit(v, true))
-                .filter(|&l| solver.is_true(l))
-                .map(|l| !l)
-                .collect();
-            solver.add_clause(&block);
-            assert!(models <= 288);
-        }
-        assert_eq!(models, 288);
-    }
-
-    #[test]
-    fn phases_from_a_walk_that_satisfies_everything_are_a_model() {
-        let mut solver = pigeonhole(6, 6);
-        assert!(solver.walk_phases(10_000));
-        assert_eq!(solver.solve(None), SatAnswer::Satisfiable);
-        assert_eq!(solver.conflicts(), 0);
-    }
-
-    #[test]
-    fn rephasing_by_best_trail_and_walk_keeps_a_refutation() {
-        let mut solver = pigeonhole(8, 7);
-        assert_eq!(solver.solve(None), SatAnswer::Unsatisfiable);
-        // Both kinds of rephase ran (best first, then walk).
-        assert!(solver.rephases >= 2, "{} rephases", solver.rephases);
     }
 
     #[test]

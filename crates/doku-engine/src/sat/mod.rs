@@ -256,8 +256,9 @@
 //!
 //! Session 19, the search (first solutions, `gecode_conflicts`, cap 150k,
 //! orders 0-7; base 504k / 744k / 860k / 923k / 801k / 886k / 618k /
-//! 713k, 6.05M in all, 10 capped). Kept: the stable mode rephases at a
-//! restart after 1000, then 2000, 3000, ... more conflicts, by turns to
+//! 713k, 6.05M in all, 10 capped). Measured, not merged (branch
+//! `s19-heur`, commit 7fedeef): the stable mode rephases at a restart
+//! after 1000, then 2000, 3000, ... more conflicts, by turns to
 //! the best phase (the longest conflict-free trail since the last
 //! rephase, Kissat's B) and to a walk (Kissat's W, [`cdcl`]'s `walk`:
 //! ProbSAT with break weight 3^-b over the original long clauses and all
@@ -270,7 +271,9 @@
 //! sat-anchor times: `doku solve` on the 18, base and new alternating
 //! (load 7-8), 41.1 s CPU against 21.6 s (puzzle 9 2.4 -> 13.2 s). A
 //! flip costs 0.27 us, 2.5 flips a conflict on average (about 1% of a
-//! conflict). Counting (order 0,
+//! conflict). It is left out for that file order, as session 8's
+//! rephasing was, though it is the better search on any other order.
+//! Counting (order 0,
 //! `SAT_SPLIT=0`, puzzles 1-16, cap 250k): 1587k (2 capped) against
 //! 1625k (2); the proof, in the focused mode, never rephases. Earlier
 //! rephasing (initial, best, inverted, best; session 8) had no walk.
