@@ -279,6 +279,43 @@
 //! skip the list's header (most literals propagated are negative, whose
 //! lists are empty): 1-2% more CPU; the heap's membership check inlined
 //! into backtracking: no change.
+//!
+//! Session 19, the search (first solutions, `gecode_conflicts`, cap 150k,
+//! orders 0-7; base 504k / 744k / 860k / 923k / 801k / 886k / 618k /
+//! 713k, 6.05M in all, 10 capped). Measured, not merged (branch
+//! `s19-heur`, commit 7fedeef): the stable mode rephases at a restart
+//! after 1000, then 2000, 3000, ... more conflicts, by turns to
+//! the best phase (the longest conflict-free trail since the last
+//! rephase, Kissat's B) and to a walk (Kissat's W, in that commit:
+//! ProbSAT with break weight 3^-b over the original long clauses and all
+//! binaries, from the phases the search would decide, 5 flips per
+//! conflict of the interval; its best assignment, 4-50 of ~20k clauses
+//! unsatisfied, becomes the saved and target phases): 751k / 546k / 466k
+//! / 543k / 683k / 723k / 641k / 610k, 4.96M (9 capped), 18% fewer, 24%
+//! fewer over orders 1-7; the tuned order 0 is worse (puzzle 1 42k ->
+//! 99k, 9 50k -> capped, 15 18k -> 111k), and that is the order
+//! sat-anchor times: `doku solve` on the 18, base and new alternating
+//! (load 7-8), 41.1 s CPU against 21.6 s (puzzle 9 2.4 -> 13.2 s). A
+//! flip costs 0.27 us, 2.5 flips a conflict on average (about 1% of a
+//! conflict). It is left out for that file order, as session 8's
+//! rephasing was, though it is the better search on any other order.
+//! Counting (order 0,
+//! `SAT_SPLIT=0`, puzzles 1-16, cap 250k): 1587k (2 capped) against
+//! 1625k (2); the proof, in the focused mode, never rephases. Earlier
+//! rephasing (initial, best, inverted, best; session 8) had no walk.
+//! Measured and dropped: best only (B at every rephase) 666k / 527k /
+//! 747k / 779k on orders 0-3 (2.72M, 6 capped) against 2.31M (4) with
+//! the walk and 3.03M (6) for the base; walk only (W at every rephase)
+//! 553k / 816k / 825k / 849k (3.04M, 6); one walk of 100k flips before
+//! the search (initial phases with 54-61 clauses unsatisfied) 6.14M (12
+//! capped) over orders 0-7; learning-rate branching (LRB, Liang et al.
+//! 2016, with the reason-side rate and locality, alpha 0.4 -> 0.06)
+//! instead of VSIDS in the stable mode 5.03M (8 capped) against 4.72M
+//! (9) over orders 0-5, order 0 838k; LRB in the proof too, counting
+//! puzzles 1-4, 475k (1 capped) against 356k; starting activities
+//! 0.001 / the cell's candidates (fewest candidates first, ties by the
+//! order) 2.03M (2 capped) against 2.11M (5) on orders 0-2, stopped
+//! there.
 
 mod cdcl;
 mod idle;
