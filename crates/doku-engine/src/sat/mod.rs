@@ -255,6 +255,7 @@
 //! conflicts only: this machine had no core idle all session.
 
 mod cdcl;
+mod cubes;
 mod idle;
 
 use super::board::Board;
@@ -262,9 +263,8 @@ use super::solver::geometry;
 use super::{Deadline, TimedOut};
 use crate::alldiff_search;
 use cdcl::{Cdcl, Lit, SatAnswer};
+use cubes::{Schedule, Shares, Turns};
 use idle::{CpuTimes, IDLE_ENOUGH};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// Whether clause learning should take a large `board` from the start,
 /// without the matching-filter search's branch budget first. With a third
@@ -323,8 +323,13 @@ struct Instance {
     spare_core: Option<bool>,
     /// Since when the machine's idle time counts towards a spare core.
     idle_since: CpuTimes,
-    /// Conflicts of each split question's two shares, for measuring.
-    shares: Vec<[u64; 2]>,
+    /// How a split question's cubes are first made and then shared out
+    /// (fields so that tests and measurements can change them).
+    cube_depth: usize,
+    turns: Turns,
+    schedule: Schedule,
+    /// How each split question's work went, for measuring.
+    shares: Vec<Shares>,
 }
 
 /// Deciding "this cell holds this digit" first, as a person would,
@@ -336,12 +341,19 @@ const INITIAL_PHASE: bool = true;
 /// take 1-6.5k, the one hard refutation of a proof 30-200k.
 const SPLIT_AFTER: u64 = 10_000;
 
-/// How many times a hard question is halved: into 4 cubes, 2 for each
-/// share.
+/// How many times a hard question is halved before the two copies start
+/// on it: into 4 cubes.
 const CUBE_DEPTH: usize = 2;
 
 /// How many of the most active variables the split's lookahead tries.
 const LOOKAHEAD_CANDIDATES: usize = 64;
+
+/// How the two copies refuting a split question share out its cubes.
+const TURNS: Turns = Turns {
+    conflicts: 500,
+    lookahead: LOOKAHEAD_CANDIDATES,
+    share_units: true,
+};
 
 /// No variable for this cell and digit.
 const NO_VAR: u32 = u32::MAX;
@@ -411,6 +423,9 @@ impl Instance {
             split_after: SPLIT_AFTER,
             spare_core: None,
             idle_since: CpuTimes::now(),
+            cube_depth: CUBE_DEPTH,
+            turns: TURNS,
+            schedule: Schedule::Threads,
             shares: Vec::new(),
         })
     }
@@ -510,21 +525,19 @@ impl Instance {
     }
 
     /// Whether the model can differ where `assumed` says, on two cores:
-    /// the question split in cubes on literals chosen by lookahead and the
-    /// cubes dealt in turn to two copies of the solver (shares), each in a
-    /// thread, refuting its cubes one after the other (its learned clauses
-    /// hold without the assumptions, so each cube helps the next). The
-    /// first share's copy goes on as the solver, given the units the
-    /// other learned, or the copy that found a model. The answer is the
-    /// same whichever thread ends first; for a unique board (both shares
-    /// refuted) so are the conflicts.
+    /// the question split in cubes on literals chosen by lookahead, which
+    /// two copies of the solver refute (see [`cubes::refute`]; each
+    /// copy's learned clauses hold without the assumptions, so each cube
+    /// helps the next). The copy that found a model goes on as the
+    /// solver, else the first, given the units the other fixed. The answer
+    /// is the same whichever copy ends first.
     fn split_question(&mut self, assumed: Lit, stop_at: Option<u64>) -> SatAnswer {
         let mut cubes = vec![vec![assumed]];
-        for _ in 0..CUBE_DEPTH {
+        for _ in 0..self.cube_depth {
             let mut halves = Vec::new();
             for cube in cubes {
                 self.solver.assume(&cube);
-                if let Some(split) = self.solver.lookahead_split(LOOKAHEAD_CANDIDATES) {
+                if let Some(split) = self.solver.lookahead_split(self.turns.lookahead) {
                     for side in [split, !split] {
                         let mut half = cube.clone();
                         half.push(side);
@@ -536,63 +549,11 @@ impl Instance {
             }
             cubes = halves;
         }
-        let deadline = self.solver.deadline().clone();
-        let found = Arc::new(AtomicBool::new(false));
-        let start = self.solver.conflicts();
-        let mut shares = [self.solver.clone(), self.solver.clone()];
-        let refute = |share: usize, solver: &mut Cdcl| -> SatAnswer {
-            solver.set_deadline(deadline.clone().or_cancelled_by(found.clone()));
-            for cube in cubes.iter().skip(share).step_by(2) {
-                solver.assume(cube);
-                let left = stop_at.map(|stop| stop.saturating_sub(solver.conflicts()));
-                match solver.solve(left) {
-                    SatAnswer::Unsatisfiable if !solver.is_contradictory() => {}
-                    SatAnswer::Satisfiable => {
-                        found.store(true, Ordering::Relaxed);
-                        return SatAnswer::Satisfiable;
-                    }
-                    other => return other,
-                }
-            }
-            SatAnswer::Unsatisfiable
-        };
-        let [first, second] = &mut shares;
-        let answers = std::thread::scope(|scope| {
-            let other = scope.spawn(|| refute(1, second));
-            let mine = refute(0, first);
-            let other = other
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            [mine, other]
-        });
-        self.shares
-            .push(shares.each_ref().map(|share| share.conflicts() - start));
-        let answer = if answers.contains(&SatAnswer::Satisfiable) {
-            SatAnswer::Satisfiable
-        } else if answers.contains(&SatAnswer::Unknown) {
-            SatAnswer::Unknown
-        } else {
-            SatAnswer::Unsatisfiable
-        };
-        let kept = answers
-            .iter()
-            .position(|&a| a == SatAnswer::Satisfiable)
-            .unwrap_or(0);
-        let [first, second] = shares;
-        let (kept, other) = if kept == 0 {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        self.solver = kept;
-        self.solver.set_deadline(deadline);
-        if answer == SatAnswer::Unsatisfiable && !self.solver.is_contradictory() {
-            self.solver.assume(&[]);
-            for unit in other.fixed_literals() {
-                self.solver.add_clause(&[unit]);
-            }
-        }
-        answer
+        let solver = std::mem::replace(&mut self.solver, Cdcl::new(0, INITIAL_PHASE));
+        let refutation = cubes::refute(solver, cubes, stop_at, self.turns, self.schedule);
+        self.solver = refutation.solver;
+        self.shares.push(refutation.shares);
+        refutation.answer
     }
 
     /// The board the last satisfiable search found.
@@ -667,8 +628,13 @@ mod tests {
     /// test --release -p doku-engine --lib sat::tests::gecode_conflicts --
     /// --ignored --nocapture` (order 0 is the encoding's own; `SAT_COUNT=1`
     /// counts up to 2, the uniqueness check). The proof's hard questions
-    /// are split as on a spare core; `SAT_SPLIT=busy` goes on without
-    /// splitting as on a busy machine, `SAT_SPLIT=0` never stops to ask.
+    /// are split as on a spare core, the two copies in lockstep (the
+    /// conflicts the same at any load); `SAT_SPLIT=threads` runs them in
+    /// two threads, `SAT_SPLIT=busy` goes on without splitting as on a
+    /// busy machine, `SAT_SPLIT=0` never stops to ask. A split question
+    /// prints as (kept copy's conflicts | other's = side by side / cubes
+    /// stolen). `SAT_SPLIT_AFTER`, `SAT_DEPTH`, `SAT_TURN` and `SAT_UNITS`
+    /// (0 or 1) override the split's settings.
     #[test]
     #[ignore = "a measuring tool, minutes long"]
     fn gecode_conflicts() {
@@ -701,8 +667,19 @@ mod tests {
                 match env("SAT_SPLIT", "1").as_str() {
                     "0" => instance.split_after = u64::MAX,
                     "busy" => instance.spare_core = Some(false),
-                    _ => instance.spare_core = Some(true),
+                    split => {
+                        instance.spare_core = Some(true);
+                        if split != "threads" {
+                            instance.schedule = Schedule::Lockstep;
+                        }
+                    }
                 }
+                let knob = |name: &str| std::env::var(name).ok().map(|v| v.parse().expect(name));
+                instance.split_after = knob("SAT_SPLIT_AFTER").unwrap_or(instance.split_after);
+                instance.cube_depth = knob("SAT_DEPTH").map_or(instance.cube_depth, |d| d as usize);
+                instance.turns.conflicts = knob("SAT_TURN").unwrap_or(instance.turns.conflicts);
+                instance.turns.share_units =
+                    knob("SAT_UNITS").map_or(instance.turns.share_units, |u| u == 1);
                 if order != 0 {
                     instance.solver.shuffle_initial_order(order);
                 }
@@ -716,14 +693,14 @@ mod tests {
                 };
                 let used = clock.elapsed().as_secs_f64();
                 seconds += used;
-                // A split question's shares: the first goes on as the
-                // solver; the second's conflicts are CPU beside it.
+                // A split question's shares: the kept one goes on as the
+                // solver; the other's conflicts are CPU beside it.
                 let kept = instance.solver.conflicts();
-                let others: u64 = instance.shares.iter().map(|s| s[1]).sum();
+                let others: u64 = instance.shares.iter().map(|s| s.other).sum();
                 let beside: u64 = instance
                     .shares
                     .iter()
-                    .map(|s| s[1].saturating_sub(s[0]))
+                    .map(|s| s.along.saturating_sub(s.kept))
                     .sum();
                 let conflicts = kept + others;
                 total += conflicts;
@@ -731,7 +708,10 @@ mod tests {
                 let shares: String = instance
                     .shares
                     .iter()
-                    .map(|[a, b]| format!(" ({}k|{}k)", a / 1000, b / 1000))
+                    .map(|s| {
+                        let (kept, other, along) = (s.kept / 1000, s.other / 1000, s.along / 1000);
+                        format!(" ({kept}k|{other}k={along}k/{})", s.steals)
+                    })
                     .collect();
                 match answer {
                     Ok(found) => {
@@ -773,30 +753,139 @@ mod tests {
         );
     }
 
-    /// Counts with every proof question split in cubes at its first
-    /// conflict.
-    #[test]
-    fn split_proofs_count_as_the_matching_filter_search() {
+    /// Puzzles blanked from one full grid of `shape`, `count` of them at
+    /// each of `keep_percents`.
+    fn blanked_puzzles(
+        shape: Result<Shape, crate::ShapeError>,
+        keep_percents: &[u64],
+        count: usize,
+    ) -> Vec<Board> {
+        let full = first_solution(&Board::empty(shape.expect("valid shape")), Deadline::NEVER)
+            .expect("no deadline")
+            .expect("a full grid");
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut split = 0;
-        for shape in [Shape::sudoku(9), Shape::latin(6)] {
-            let shape = shape.expect("valid shape");
-            let full = first_solution(&Board::empty(shape), Deadline::NEVER)
-                .expect("no deadline")
-                .expect("a full grid");
-            for keep_percent in [45u64, 35, 30, 25] {
-                let puzzle = crate::test_support::blanked(&full, keep_percent, &mut seed);
-                let expected = alldiff_search::count_up_to(&puzzle, 3, u64::MAX, Deadline::NEVER)
-                    .expect("no budget");
-                let mut instance = Instance::new(&puzzle).expect("solvable");
-                instance.split_after = 0;
-                instance.spare_core = Some(true);
-                let count = instance.count_up_to(3, None).expect("no budget");
-                assert_eq!(count, expected, "{puzzle:?}");
-                split += instance.shares.len();
+        let mut puzzles = Vec::new();
+        for &keep_percent in keep_percents {
+            for _ in 0..count {
+                puzzles.push(crate::test_support::blanked(&full, keep_percent, &mut seed));
             }
         }
-        assert!(split > 0, "no question was hard enough to split");
+        puzzles
+    }
+
+    /// Counts `puzzle` up to 3 with every proof question split in cubes at
+    /// its first conflict and the copies trading cubes at every conflict,
+    /// against the matching-filter search.
+    fn count_split_everywhere(puzzle: &Board, schedule: Schedule, cube_depth: usize) -> Instance {
+        let expected =
+            alldiff_search::count_up_to(puzzle, 3, u64::MAX, Deadline::NEVER).expect("no budget");
+        let mut instance = Instance::new(puzzle).expect("solvable");
+        instance.split_after = 0;
+        instance.spare_core = Some(true);
+        instance.schedule = schedule;
+        instance.cube_depth = cube_depth;
+        instance.turns.conflicts = 1;
+        let count = instance.count_up_to(3, None).expect("no budget");
+        assert_eq!(
+            count, expected,
+            "{schedule:?}, depth {cube_depth}: {puzzle:?}"
+        );
+        instance
+    }
+
+    #[test]
+    fn split_proofs_count_as_the_matching_filter_search() {
+        let mut puzzles = blanked_puzzles(Shape::sudoku(9), &[45, 35, 30, 25], 2);
+        puzzles.extend(blanked_puzzles(Shape::latin(6), &[45, 35, 30, 25], 2));
+        puzzles.extend(blanked_puzzles(Shape::sudoku(12), &[30, 25], 4));
+        for cube_depth in [0, CUBE_DEPTH] {
+            let (mut split, mut steals) = (0, 0);
+            for schedule in [Schedule::Threads, Schedule::Lockstep] {
+                for puzzle in &puzzles {
+                    let instance = count_split_everywhere(puzzle, schedule, cube_depth);
+                    split += instance.shares.len();
+                    if schedule == Schedule::Lockstep {
+                        steals += instance.shares.iter().map(|s| s.steals).sum::<usize>();
+                    }
+                }
+            }
+            assert!(split > 0, "no question was hard enough to split");
+            // Four cubes at the start leave these small questions little
+            // to steal.
+            assert!(cube_depth > 0 || steals > 0, "no cube was stolen");
+        }
+    }
+
+    /// A second solution that only the copy given half of the other's cube
+    /// finds still counts (the copies in lockstep, so the same cubes are
+    /// stolen on every run).
+    #[test]
+    fn a_solution_in_a_stolen_cube_counts() {
+        let mut puzzles = blanked_puzzles(Shape::sudoku(12), &[30, 25], 100);
+        puzzles.extend(blanked_puzzles(Shape::sudoku(9), &[30], 100));
+        let found_in_stolen = puzzles.iter().any(|puzzle| {
+            let instance = count_split_everywhere(puzzle, Schedule::Lockstep, 0);
+            instance.shares.iter().any(|s| s.model_in_stolen_cube)
+        });
+        assert!(found_in_stolen, "no model was found in a stolen cube");
+    }
+
+    /// Boards with many solutions answer at once even when every question
+    /// is split and the copies trade cubes at every conflict.
+    #[test]
+    fn sparse_boards_count_with_every_question_split() {
+        for (size, givens) in [(16, 0), (25, 0), (25, 1)] {
+            let mut values = vec![0; size * size];
+            values[..givens].fill(1);
+            let board = Board::from_values(Shape::sudoku(size).expect("a square size"), values)
+                .expect("fits");
+            for schedule in [Schedule::Threads, Schedule::Lockstep] {
+                let mut instance = Instance::new(&board).expect("solvable");
+                instance.split_after = 0;
+                instance.spare_core = Some(true);
+                instance.schedule = schedule;
+                instance.turns.conflicts = 1;
+                assert_eq!(
+                    instance.count_up_to(3, None),
+                    Ok(3),
+                    "{size}x{size}, {givens} given"
+                );
+            }
+        }
+    }
+
+    /// A split question gives up at its deadline however the copies run,
+    /// and the same question without one is refuted (Easter Monster, one
+    /// solution, so the question whether there is another needs search).
+    #[test]
+    fn a_split_question_gives_up_at_its_deadline() {
+        let board = crate::format::parse_puzzle(
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+            Default::default(),
+        )
+        .expect("a puzzle");
+        let mut instance = Instance::new(&board).expect("solvable");
+        // Finds the solution and excludes it.
+        assert_eq!(instance.count_up_to(1, None), Ok(1));
+        let turns = Turns {
+            conflicts: 1,
+            ..TURNS
+        };
+        let mut solver = instance.solver.clone();
+        for schedule in [Schedule::Threads, Schedule::Lockstep] {
+            let refutation = cubes::refute(solver.clone(), vec![vec![]], None, turns, schedule);
+            assert_eq!(refutation.answer, SatAnswer::Unsatisfiable, "{schedule:?}");
+            let shares = refutation.shares;
+            assert!(
+                shares.kept + shares.other > 1,
+                "refuted at once: {shares:?}"
+            );
+        }
+        solver.set_deadline(Deadline::at(std::time::Instant::now()));
+        for schedule in [Schedule::Threads, Schedule::Lockstep] {
+            let refutation = cubes::refute(solver.clone(), vec![vec![]], None, turns, schedule);
+            assert_eq!(refutation.answer, SatAnswer::Unknown, "{schedule:?}");
+        }
     }
 
     #[test]
