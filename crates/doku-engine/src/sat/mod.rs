@@ -621,6 +621,8 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
 mod tests {
     use super::*;
     use crate::Shape;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
 
     /// Conflicts and wall-clock time on the 25x25 Gecode puzzles under several
     /// initial variable orders, for judging changes to the search:
@@ -855,7 +857,8 @@ mod tests {
     }
 
     /// A split question gives up at its deadline however the copies run,
-    /// and the same question without one is refuted (Easter Monster, one
+    /// also when that is a cancel flag (the copies once searched on under
+    /// a flag of their own), and the same question without one is refuted (Easter Monster, one
     /// solution, so the question whether there is another needs search).
     #[test]
     fn a_split_question_gives_up_at_its_deadline() {
@@ -881,10 +884,17 @@ mod tests {
                 "refuted at once: {shares:?}"
             );
         }
-        solver.set_deadline(Deadline::at(std::time::Instant::now()));
-        for schedule in [Schedule::Threads, Schedule::Lockstep] {
-            let refutation = cubes::refute(solver.clone(), vec![vec![]], None, turns, schedule);
-            assert_eq!(refutation.answer, SatAnswer::Unknown, "{schedule:?}");
+        // A background check's cancel flag counts as well as a moment.
+        let cancelled = Arc::new(AtomicBool::new(true));
+        for deadline in [
+            Deadline::at(std::time::Instant::now()),
+            Deadline::NEVER.or_cancelled_by(cancelled),
+        ] {
+            solver.set_deadline(deadline);
+            for schedule in [Schedule::Threads, Schedule::Lockstep] {
+                let refutation = cubes::refute(solver.clone(), vec![vec![]], None, turns, schedule);
+                assert_eq!(refutation.answer, SatAnswer::Unknown, "{schedule:?}");
+            }
         }
     }
 
