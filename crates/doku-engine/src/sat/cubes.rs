@@ -2,10 +2,11 @@
 //! solver (see [`super::Instance::split_question`]): the question's cubes
 //! wait in a shared queue, each copy takes the next when its own is
 //! refuted, and a copy that finds the queue empty while the other still
-//! works asks the other to split its cube by lookahead and hand over one
-//! half (work stealing, as in iterative cube and conquer). Cubes dealt out
-//! once at the start are too uneven: one copy kept most of the work while
-//! the other idled (session 18).
+//! works gets a share of the other's cube at the other's next turn (work
+//! stealing, as in iterative cube and conquer): the cube itself, raced by
+//! both ([`Steal::Race`]), or one half of it split by lookahead
+//! ([`Steal::Split`]). Cubes dealt out once at the start are uneven: one
+//! copy kept most of the work while the other idled (session 18).
 
 use super::cdcl::{Cdcl, Lit, SatAnswer};
 use std::collections::VecDeque;
@@ -28,12 +29,26 @@ pub(super) enum Schedule {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Turns {
     /// Conflicts a copy searches its cube before it looks whether the
-    /// other wants a share of it (each look is a restart).
+    /// other wants a share of it (each look is a restart); `u64::MAX`:
+    /// no stealing, each cube searched to the end by one copy.
     pub(super) conflicts: u64,
     /// Variables the split's lookahead tries.
     pub(super) lookahead: usize,
     /// Whether the copies pass each other the literals they fixed.
     pub(super) share_units: bool,
+    /// What a copy with work does for one with none.
+    pub(super) steal: Steal,
+}
+
+/// What a copy with work does for one with none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Steal {
+    /// Splits its cube by lookahead and hands over one half.
+    Split,
+    /// Hands over its cube as it is, to be searched by both (a race: the
+    /// copy that refutes it first ends it for both).
+    #[cfg_attr(not(test), expect(dead_code))]
+    Race,
 }
 
 /// How a split question's work went, for measuring.
@@ -81,8 +96,10 @@ pub(super) fn refute(
     let pool = Mutex::new(Pool {
         queue: cubes
             .into_iter()
-            .map(|lits| Cube {
+            .enumerate()
+            .map(|(id, lits)| Cube {
                 lits,
+                id,
                 stolen: false,
             })
             .collect(),
@@ -91,6 +108,8 @@ pub(super) fn refute(
         end: None,
         units: [Vec::new(), Vec::new()],
         steals: 0,
+        refuted: Vec::new(),
+        next_id: usize::MAX / 2,
     });
     let work = Work {
         pool,
@@ -150,6 +169,8 @@ pub(super) fn refute(
 /// Literals a model must satisfy, all at once.
 struct Cube {
     lits: Vec<Lit>,
+    /// Raced copies of a cube share it.
+    id: usize,
     /// Split off a copy's cube for the other.
     stolen: bool,
 }
@@ -167,6 +188,10 @@ struct Pool {
     /// The literals each copy fixed at level 0, for the other.
     units: [Vec<Lit>; 2],
     steals: usize,
+    /// The cubes refuted, by id (raced cubes end for both copies).
+    refuted: Vec<usize>,
+    /// The id of the next cube split off.
+    next_id: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -224,6 +249,10 @@ impl Work {
             if pool.end.is_some() {
                 return Turn::Done;
             }
+            // A raced cube the other copy refuted meanwhile is done.
+            let Pool { queue, refuted, .. } = &mut *pool;
+            let live = queue.iter().position(|cube| !refuted.contains(&cube.id));
+            queue.drain(..live.unwrap_or(queue.len()));
             match pool.queue.pop_front() {
                 Some(cube) => {
                     pool.busy[me] = true;
@@ -266,6 +295,12 @@ impl Work {
                 return Turn::Done;
             }
             SatAnswer::Unsatisfiable => {
+                pool.refuted.push(cube.id);
+                copy.cube = None;
+                pool.busy[me] = false;
+            }
+            SatAnswer::Unknown if pool.refuted.contains(&cube.id) => {
+                // The other copy won the race for this cube.
                 copy.cube = None;
                 pool.busy[me] = false;
             }
@@ -275,7 +310,19 @@ impl Work {
                     return Turn::Done;
                 }
                 if pool.hungry && pool.queue.is_empty() {
-                    self.split(me, copy, &mut pool);
+                    match self.turns.steal {
+                        Steal::Split => self.split(me, copy, &mut pool),
+                        Steal::Race => {
+                            let raced = Cube {
+                                lits: cube.lits.clone(),
+                                id: cube.id,
+                                stolen: true,
+                            };
+                            pool.queue.push_back(raced);
+                            pool.hungry = false;
+                            pool.steals += 1;
+                        }
+                    }
                 }
             }
         }
@@ -298,10 +345,15 @@ impl Work {
                 let mut given = cube.lits.clone();
                 given.push(!split);
                 cube.lits.push(split);
+                // The halves are new cubes (a race on the whole would
+                // not end with one half).
+                cube.id = pool.next_id;
                 pool.queue.push_back(Cube {
                     lits: given,
+                    id: pool.next_id + 1,
                     stolen: true,
                 });
+                pool.next_id += 2;
                 pool.hungry = false;
                 pool.steals += 1;
             }

@@ -253,6 +253,45 @@
 //! 4, 16, 5, 8, 15 alternating with the base: 86.7 s CPU against 89.2 s,
 //! wall 95.3 s against 98.4 s. The gain on a spare core is measured in
 //! conflicts only: this machine had no core idle all session.
+//!
+//! Session 19, balancing the two copies ([`cubes`]; `gecode_conflicts`,
+//! `SAT_COUNT=1`, cap 250k a copy, orders 0 and 1; base 3.57M conflicts
+//! CPU, 3.09M side by side, puzzles 9 and 10 capped under order 1; side by
+//! side under order 0 1.57M). The cubes wait in a shared queue and each
+//! copy takes the next when its own is refuted; the copies now run
+//! under the solver's own deadline (they used to replace a background
+//! check's cancel flag with their own, so a cancelled check ran the
+//! question to its end). Measured in lockstep (the copy behind in
+//! conflicts goes next, the same at any load). Kept: the queue alone,
+//! each cube searched to its end by one copy: on 9 and 10 the same
+//! conflicts as dealing in turn (9: 157k | 172k; 10 260k side by side
+//! against 257k); order 0 side by side 1.47M against 1.57M (puzzle 1
+//! 250k -> 213k, 4 103k -> 95k, 12 37k -> 31k, 15 183k -> 174k), CPU
+//! 1.95M against 1.93M; order 1, puzzles 1-8, 540k against 568k.
+//! Measured and dropped, work stealing: a copy searches its cube in
+//! turns of 500 conflicts (each a restart) and, when the other has
+//! nothing left, splits its cube by lookahead and queues one half
+//! (iterative cube and conquer): 3.93M CPU, 2.94M side by side, 9 and 10
+//! capped under both orders. Elsewhere it balances (order 0 without 9
+//! and 10: 949k side by side against 1077k; puzzle 1 250k -> 188k, 4 103k
+//! -> 90k), but where the four cubes were already even (9: 157k | 172k)
+//! the work grows with each steal: puzzle 9 alone (cap 700k) 395k CPU /
+//! 238k side by side before, 440k / 260k with turns of 5000 (2 steals),
+//! 485k / 278k with turns of 500 and no units passed (6 steals). Without
+//! passing fixed literals between the copies, order 0: 9 and 10 still
+//! capped, puzzle 1 333k against 296k, 16 164k against 183k; one cube at
+//! the start instead of four, split by stealing only: the same (1 297k,
+//! 15 251k, 9 and 10 capped). Racing instead of splitting (the idle copy
+//! searches the busy one's cube too, the first refutation ending it for
+//! both; turns of 500), order 0 without 9 and 10: 1045k side by side
+//! (puzzle 1 250k -> 239k, 15 183k -> 169k), 1.48M CPU against 1.15M
+//! (puzzle 1 271k -> 410k), and 9 and 10 capped again:
+//! the copy that keeps its cube is slowed too, so the cost is in the turns
+//! (a restart every 500 conflicts, units taken in) rather than in the
+//! split. Untried for want of time: interrupting a copy only when the
+//! other is idle (a flag its deadline checks every 256 conflicts) instead
+//! of turns; that needs a [`crate::Deadline`] with two cancel flags, and a
+//! lockstep measure that does not restart at each turn.
 
 mod cdcl;
 mod cubes;
@@ -263,7 +302,7 @@ use super::solver::geometry;
 use super::{Deadline, TimedOut};
 use crate::alldiff_search;
 use cdcl::{Cdcl, Lit, SatAnswer};
-use cubes::{Schedule, Shares, Turns};
+use cubes::{Schedule, Shares, Steal, Turns};
 use idle::{CpuTimes, IDLE_ENOUGH};
 
 /// Whether clause learning should take a large `board` from the start,
@@ -348,11 +387,16 @@ const CUBE_DEPTH: usize = 2;
 /// How many of the most active variables the split's lookahead tries.
 const LOOKAHEAD_CANDIDATES: usize = 64;
 
-/// How the two copies refuting a split question share out its cubes.
+/// How the two copies refuting a split question share out its cubes:
+/// each searches its cube to the end, then takes the next from the queue.
+/// Stealing (a turn of a few hundred conflicts, then a share for an idle
+/// copy) made puzzles 9 and 10 pass 250k conflicts a copy (session 19):
+/// it stays for tests and measurement.
 const TURNS: Turns = Turns {
-    conflicts: 500,
+    conflicts: u64::MAX,
     lookahead: LOOKAHEAD_CANDIDATES,
     share_units: true,
+    steal: Steal::Split,
 };
 
 /// No variable for this cell and digit.
@@ -778,7 +822,12 @@ mod tests {
     /// Counts `puzzle` up to 3 with every proof question split in cubes at
     /// its first conflict and the copies trading cubes at every conflict,
     /// against the matching-filter search.
-    fn count_split_everywhere(puzzle: &Board, schedule: Schedule, cube_depth: usize) -> Instance {
+    fn count_split_everywhere(
+        puzzle: &Board,
+        schedule: Schedule,
+        cube_depth: usize,
+        steal: Steal,
+    ) -> Instance {
         let expected =
             alldiff_search::count_up_to(puzzle, 3, u64::MAX, Deadline::NEVER).expect("no budget");
         let mut instance = Instance::new(puzzle).expect("solvable");
@@ -787,10 +836,11 @@ mod tests {
         instance.schedule = schedule;
         instance.cube_depth = cube_depth;
         instance.turns.conflicts = 1;
+        instance.turns.steal = steal;
         let count = instance.count_up_to(3, None).expect("no budget");
         assert_eq!(
             count, expected,
-            "{schedule:?}, depth {cube_depth}: {puzzle:?}"
+            "{schedule:?}, depth {cube_depth}, {steal:?}: {puzzle:?}"
         );
         instance
     }
@@ -800,11 +850,16 @@ mod tests {
         let mut puzzles = blanked_puzzles(Shape::sudoku(9), &[45, 35, 30, 25], 2);
         puzzles.extend(blanked_puzzles(Shape::latin(6), &[45, 35, 30, 25], 2));
         puzzles.extend(blanked_puzzles(Shape::sudoku(12), &[30, 25], 4));
-        for cube_depth in [0, CUBE_DEPTH] {
+        for (cube_depth, steal) in [
+            (0, Steal::Split),
+            (CUBE_DEPTH, Steal::Split),
+            (0, Steal::Race),
+            (CUBE_DEPTH, Steal::Race),
+        ] {
             let (mut split, mut steals) = (0, 0);
             for schedule in [Schedule::Threads, Schedule::Lockstep] {
                 for puzzle in &puzzles {
-                    let instance = count_split_everywhere(puzzle, schedule, cube_depth);
+                    let instance = count_split_everywhere(puzzle, schedule, cube_depth, steal);
                     split += instance.shares.len();
                     if schedule == Schedule::Lockstep {
                         steals += instance.shares.iter().map(|s| s.steals).sum::<usize>();
@@ -814,22 +869,30 @@ mod tests {
             assert!(split > 0, "no question was hard enough to split");
             // Four cubes at the start leave these small questions little
             // to steal.
-            assert!(cube_depth > 0 || steals > 0, "no cube was stolen");
+            assert!(
+                cube_depth > 0 || steals > 0,
+                "no cube was stolen ({steal:?})"
+            );
         }
     }
 
-    /// A second solution that only the copy given half of the other's cube
-    /// finds still counts (the copies in lockstep, so the same cubes are
+    /// A second solution that only the copy given the other's cube (or half
+    /// of it) finds still counts (the copies in lockstep, so the same cubes are
     /// stolen on every run).
     #[test]
     fn a_solution_in_a_stolen_cube_counts() {
         let mut puzzles = blanked_puzzles(Shape::sudoku(12), &[30, 25], 100);
         puzzles.extend(blanked_puzzles(Shape::sudoku(9), &[30], 100));
-        let found_in_stolen = puzzles.iter().any(|puzzle| {
-            let instance = count_split_everywhere(puzzle, Schedule::Lockstep, 0);
-            instance.shares.iter().any(|s| s.model_in_stolen_cube)
-        });
-        assert!(found_in_stolen, "no model was found in a stolen cube");
+        for steal in [Steal::Split, Steal::Race] {
+            let found_in_stolen = puzzles.iter().any(|puzzle| {
+                let instance = count_split_everywhere(puzzle, Schedule::Lockstep, 0, steal);
+                instance.shares.iter().any(|s| s.model_in_stolen_cube)
+            });
+            assert!(
+                found_in_stolen,
+                "no model was found in a stolen cube ({steal:?})"
+            );
+        }
     }
 
     /// Boards with many solutions answer at once even when every question
