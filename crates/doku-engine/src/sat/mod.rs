@@ -316,8 +316,48 @@
 //! 0.001 / the cell's candidates (fewest candidates first, ties by the
 //! order) 2.03M (2 capped) against 2.11M (5) on orders 0-2, stopped
 //! there.
+//!
+//! Session 19, balancing the two copies ([`cubes`]; `gecode_conflicts`,
+//! `SAT_COUNT=1`, cap 250k a copy, orders 0 and 1; base 3.57M conflicts
+//! CPU, 3.09M side by side, puzzles 9 and 10 capped under order 1; side by
+//! side under order 0 1.57M). The cubes wait in a shared queue and each
+//! copy takes the next when its own is refuted; the copies now run
+//! under the solver's own deadline (they used to replace a background
+//! check's cancel flag with their own, so a cancelled check ran the
+//! question to its end). Measured in lockstep (the copy behind in
+//! conflicts goes next, the same at any load). Kept: the queue alone,
+//! each cube searched to its end by one copy: on 9 and 10 the same
+//! conflicts as dealing in turn (9: 157k | 172k; 10 260k side by side
+//! against 257k); order 0 side by side 1.47M against 1.57M (puzzle 1
+//! 250k -> 213k, 4 103k -> 95k, 12 37k -> 31k, 15 183k -> 174k), CPU
+//! 1.95M against 1.93M; order 1, puzzles 1-8, 540k against 568k.
+//! Measured and dropped, work stealing: a copy searches its cube in
+//! turns of 500 conflicts (each a restart) and, when the other has
+//! nothing left, splits its cube by lookahead and queues one half
+//! (iterative cube and conquer): 3.93M CPU, 2.94M side by side, 9 and 10
+//! capped under both orders. Elsewhere it balances (order 0 without 9
+//! and 10: 949k side by side against 1077k; puzzle 1 250k -> 188k, 4 103k
+//! -> 90k), but where the four cubes were already even (9: 157k | 172k)
+//! the work grows with each steal: puzzle 9 alone (cap 700k) 395k CPU /
+//! 238k side by side before, 440k / 260k with turns of 5000 (2 steals),
+//! 485k / 278k with turns of 500 and no units passed (6 steals). Without
+//! passing fixed literals between the copies, order 0: 9 and 10 still
+//! capped, puzzle 1 333k against 296k, 16 164k against 183k; one cube at
+//! the start instead of four, split by stealing only: the same (1 297k,
+//! 15 251k, 9 and 10 capped). Racing instead of splitting (the idle copy
+//! searches the busy one's cube too, the first refutation ending it for
+//! both; turns of 500), order 0 without 9 and 10: 1045k side by side
+//! (puzzle 1 250k -> 239k, 15 183k -> 169k), 1.48M CPU against 1.15M
+//! (puzzle 1 271k -> 410k), and 9 and 10 capped again:
+//! the copy that keeps its cube is slowed too, so the cost is in the turns
+//! (a restart every 500 conflicts, units taken in) rather than in the
+//! split. Untried for want of time: interrupting a copy only when the
+//! other is idle (a flag its deadline checks every 256 conflicts) instead
+//! of turns; that needs a [`crate::Deadline`] with two cancel flags, and a
+//! lockstep measure that does not restart at each turn.
 
 mod cdcl;
+mod cubes;
 mod idle;
 
 use super::board::Board;
@@ -325,9 +365,8 @@ use super::solver::geometry;
 use super::{Deadline, TimedOut};
 use crate::alldiff_search;
 use cdcl::{Cdcl, Lit, SatAnswer};
+use cubes::{Schedule, Shares, Steal, Turns};
 use idle::{CpuTimes, IDLE_ENOUGH};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// Whether clause learning should take a large `board` from the start,
 /// without the matching-filter search's branch budget first. With a third
@@ -386,8 +425,13 @@ struct Instance {
     spare_core: Option<bool>,
     /// Since when the machine's idle time counts towards a spare core.
     idle_since: CpuTimes,
-    /// Conflicts of each split question's two shares, for measuring.
-    shares: Vec<[u64; 2]>,
+    /// How a split question's cubes are first made and then shared out
+    /// (fields so that tests and measurements can change them).
+    cube_depth: usize,
+    turns: Turns,
+    schedule: Schedule,
+    /// How each split question's work went, for measuring.
+    shares: Vec<Shares>,
 }
 
 /// Deciding "this cell holds this digit" first, as a person would,
@@ -399,12 +443,24 @@ const INITIAL_PHASE: bool = true;
 /// take 1-6.5k, the one hard refutation of a proof 30-200k.
 const SPLIT_AFTER: u64 = 10_000;
 
-/// How many times a hard question is halved: into 4 cubes, 2 for each
-/// share.
+/// How many times a hard question is halved before the two copies start
+/// on it: into 4 cubes.
 const CUBE_DEPTH: usize = 2;
 
 /// How many of the most active variables the split's lookahead tries.
 const LOOKAHEAD_CANDIDATES: usize = 64;
+
+/// How the two copies refuting a split question share out its cubes:
+/// each searches its cube to the end, then takes the next from the queue.
+/// Stealing (a turn of a few hundred conflicts, then a share for an idle
+/// copy) made puzzles 9 and 10 pass 250k conflicts a copy (session 19):
+/// it stays for tests and measurement.
+const TURNS: Turns = Turns {
+    conflicts: u64::MAX,
+    lookahead: LOOKAHEAD_CANDIDATES,
+    share_units: true,
+    steal: Steal::Split,
+};
 
 /// No variable for this cell and digit.
 const NO_VAR: u32 = u32::MAX;
@@ -474,6 +530,9 @@ impl Instance {
             split_after: SPLIT_AFTER,
             spare_core: None,
             idle_since: CpuTimes::now(),
+            cube_depth: CUBE_DEPTH,
+            turns: TURNS,
+            schedule: Schedule::Threads,
             shares: Vec::new(),
         })
     }
@@ -573,21 +632,19 @@ impl Instance {
     }
 
     /// Whether the model can differ where `assumed` says, on two cores:
-    /// the question split in cubes on literals chosen by lookahead and the
-    /// cubes dealt in turn to two copies of the solver (shares), each in a
-    /// thread, refuting its cubes one after the other (its learned clauses
-    /// hold without the assumptions, so each cube helps the next). The
-    /// first share's copy goes on as the solver, given the units the
-    /// other learned, or the copy that found a model. The answer is the
-    /// same whichever thread ends first; for a unique board (both shares
-    /// refuted) so are the conflicts.
+    /// the question split in cubes on literals chosen by lookahead, which
+    /// two copies of the solver refute (see [`cubes::refute`]; each
+    /// copy's learned clauses hold without the assumptions, so each cube
+    /// helps the next). The copy that found a model goes on as the
+    /// solver, else the first, given the units the other fixed. The answer
+    /// is the same whichever copy ends first.
     fn split_question(&mut self, assumed: Lit, stop_at: Option<u64>) -> SatAnswer {
         let mut cubes = vec![vec![assumed]];
-        for _ in 0..CUBE_DEPTH {
+        for _ in 0..self.cube_depth {
             let mut halves = Vec::new();
             for cube in cubes {
                 self.solver.assume(&cube);
-                if let Some(split) = self.solver.lookahead_split(LOOKAHEAD_CANDIDATES) {
+                if let Some(split) = self.solver.lookahead_split(self.turns.lookahead) {
                     for side in [split, !split] {
                         let mut half = cube.clone();
                         half.push(side);
@@ -599,63 +656,11 @@ impl Instance {
             }
             cubes = halves;
         }
-        let deadline = self.solver.deadline().clone();
-        let found = Arc::new(AtomicBool::new(false));
-        let start = self.solver.conflicts();
-        let mut shares = [self.solver.clone(), self.solver.clone()];
-        let refute = |share: usize, solver: &mut Cdcl| -> SatAnswer {
-            solver.set_deadline(deadline.clone().or_cancelled_by(found.clone()));
-            for cube in cubes.iter().skip(share).step_by(2) {
-                solver.assume(cube);
-                let left = stop_at.map(|stop| stop.saturating_sub(solver.conflicts()));
-                match solver.solve(left) {
-                    SatAnswer::Unsatisfiable if !solver.is_contradictory() => {}
-                    SatAnswer::Satisfiable => {
-                        found.store(true, Ordering::Relaxed);
-                        return SatAnswer::Satisfiable;
-                    }
-                    other => return other,
-                }
-            }
-            SatAnswer::Unsatisfiable
-        };
-        let [first, second] = &mut shares;
-        let answers = std::thread::scope(|scope| {
-            let other = scope.spawn(|| refute(1, second));
-            let mine = refute(0, first);
-            let other = other
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            [mine, other]
-        });
-        self.shares
-            .push(shares.each_ref().map(|share| share.conflicts() - start));
-        let answer = if answers.contains(&SatAnswer::Satisfiable) {
-            SatAnswer::Satisfiable
-        } else if answers.contains(&SatAnswer::Unknown) {
-            SatAnswer::Unknown
-        } else {
-            SatAnswer::Unsatisfiable
-        };
-        let kept = answers
-            .iter()
-            .position(|&a| a == SatAnswer::Satisfiable)
-            .unwrap_or(0);
-        let [first, second] = shares;
-        let (kept, other) = if kept == 0 {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        self.solver = kept;
-        self.solver.set_deadline(deadline);
-        if answer == SatAnswer::Unsatisfiable && !self.solver.is_contradictory() {
-            self.solver.assume(&[]);
-            for unit in other.fixed_literals() {
-                self.solver.add_clause(&[unit]);
-            }
-        }
-        answer
+        let solver = std::mem::replace(&mut self.solver, Cdcl::new(0, INITIAL_PHASE));
+        let refutation = cubes::refute(solver, cubes, stop_at, self.turns, self.schedule);
+        self.solver = refutation.solver;
+        self.shares.push(refutation.shares);
+        refutation.answer
     }
 
     /// The board the last satisfiable search found.
@@ -723,6 +728,8 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
 mod tests {
     use super::*;
     use crate::Shape;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
 
     /// Conflicts and wall-clock time on the 25x25 Gecode puzzles under several
     /// initial variable orders, for judging changes to the search:
@@ -730,8 +737,13 @@ mod tests {
     /// test --release -p doku-engine --lib sat::tests::gecode_conflicts --
     /// --ignored --nocapture` (order 0 is the encoding's own; `SAT_COUNT=1`
     /// counts up to 2, the uniqueness check). The proof's hard questions
-    /// are split as on a spare core; `SAT_SPLIT=busy` goes on without
-    /// splitting as on a busy machine, `SAT_SPLIT=0` never stops to ask.
+    /// are split as on a spare core, the two copies in lockstep (the
+    /// conflicts the same at any load); `SAT_SPLIT=threads` runs them in
+    /// two threads, `SAT_SPLIT=busy` goes on without splitting as on a
+    /// busy machine, `SAT_SPLIT=0` never stops to ask. A split question
+    /// prints as (kept copy's conflicts | other's = side by side / cubes
+    /// stolen). `SAT_SPLIT_AFTER`, `SAT_DEPTH`, `SAT_TURN` and `SAT_UNITS`
+    /// (0 or 1) override the split's settings.
     #[test]
     #[ignore = "a measuring tool, minutes long"]
     fn gecode_conflicts() {
@@ -764,8 +776,19 @@ mod tests {
                 match env("SAT_SPLIT", "1").as_str() {
                     "0" => instance.split_after = u64::MAX,
                     "busy" => instance.spare_core = Some(false),
-                    _ => instance.spare_core = Some(true),
+                    split => {
+                        instance.spare_core = Some(true);
+                        if split != "threads" {
+                            instance.schedule = Schedule::Lockstep;
+                        }
+                    }
                 }
+                let knob = |name: &str| std::env::var(name).ok().map(|v| v.parse().expect(name));
+                instance.split_after = knob("SAT_SPLIT_AFTER").unwrap_or(instance.split_after);
+                instance.cube_depth = knob("SAT_DEPTH").map_or(instance.cube_depth, |d| d as usize);
+                instance.turns.conflicts = knob("SAT_TURN").unwrap_or(instance.turns.conflicts);
+                instance.turns.share_units =
+                    knob("SAT_UNITS").map_or(instance.turns.share_units, |u| u == 1);
                 if order != 0 {
                     instance.solver.shuffle_initial_order(order);
                 }
@@ -779,14 +802,14 @@ mod tests {
                 };
                 let used = clock.elapsed().as_secs_f64();
                 seconds += used;
-                // A split question's shares: the first goes on as the
-                // solver; the second's conflicts are CPU beside it.
+                // A split question's shares: the kept one goes on as the
+                // solver; the other's conflicts are CPU beside it.
                 let kept = instance.solver.conflicts();
-                let others: u64 = instance.shares.iter().map(|s| s[1]).sum();
+                let others: u64 = instance.shares.iter().map(|s| s.other).sum();
                 let beside: u64 = instance
                     .shares
                     .iter()
-                    .map(|s| s[1].saturating_sub(s[0]))
+                    .map(|s| s.along.saturating_sub(s.kept))
                     .sum();
                 let conflicts = kept + others;
                 total += conflicts;
@@ -794,7 +817,10 @@ mod tests {
                 let shares: String = instance
                     .shares
                     .iter()
-                    .map(|[a, b]| format!(" ({}k|{}k)", a / 1000, b / 1000))
+                    .map(|s| {
+                        let (kept, other, along) = (s.kept / 1000, s.other / 1000, s.along / 1000);
+                        format!(" ({kept}k|{other}k={along}k/{})", s.steals)
+                    })
                     .collect();
                 match answer {
                     Ok(found) => {
@@ -836,30 +862,166 @@ mod tests {
         );
     }
 
-    /// Counts with every proof question split in cubes at its first
-    /// conflict.
-    #[test]
-    fn split_proofs_count_as_the_matching_filter_search() {
+    /// Puzzles blanked from one full grid of `shape`, `count` of them at
+    /// each of `keep_percents`.
+    fn blanked_puzzles(
+        shape: Result<Shape, crate::ShapeError>,
+        keep_percents: &[u64],
+        count: usize,
+    ) -> Vec<Board> {
+        let full = first_solution(&Board::empty(shape.expect("valid shape")), Deadline::NEVER)
+            .expect("no deadline")
+            .expect("a full grid");
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut split = 0;
-        for shape in [Shape::sudoku(9), Shape::latin(6)] {
-            let shape = shape.expect("valid shape");
-            let full = first_solution(&Board::empty(shape), Deadline::NEVER)
-                .expect("no deadline")
-                .expect("a full grid");
-            for keep_percent in [45u64, 35, 30, 25] {
-                let puzzle = crate::test_support::blanked(&full, keep_percent, &mut seed);
-                let expected = alldiff_search::count_up_to(&puzzle, 3, u64::MAX, Deadline::NEVER)
-                    .expect("no budget");
-                let mut instance = Instance::new(&puzzle).expect("solvable");
-                instance.split_after = 0;
-                instance.spare_core = Some(true);
-                let count = instance.count_up_to(3, None).expect("no budget");
-                assert_eq!(count, expected, "{puzzle:?}");
-                split += instance.shares.len();
+        let mut puzzles = Vec::new();
+        for &keep_percent in keep_percents {
+            for _ in 0..count {
+                puzzles.push(crate::test_support::blanked(&full, keep_percent, &mut seed));
             }
         }
-        assert!(split > 0, "no question was hard enough to split");
+        puzzles
+    }
+
+    /// Counts `puzzle` up to 3 with every proof question split in cubes at
+    /// its first conflict and the copies trading cubes at every conflict,
+    /// against the matching-filter search.
+    fn count_split_everywhere(
+        puzzle: &Board,
+        schedule: Schedule,
+        cube_depth: usize,
+        steal: Steal,
+    ) -> Instance {
+        let expected =
+            alldiff_search::count_up_to(puzzle, 3, u64::MAX, Deadline::NEVER).expect("no budget");
+        let mut instance = Instance::new(puzzle).expect("solvable");
+        instance.split_after = 0;
+        instance.spare_core = Some(true);
+        instance.schedule = schedule;
+        instance.cube_depth = cube_depth;
+        instance.turns.conflicts = 1;
+        instance.turns.steal = steal;
+        let count = instance.count_up_to(3, None).expect("no budget");
+        assert_eq!(
+            count, expected,
+            "{schedule:?}, depth {cube_depth}, {steal:?}: {puzzle:?}"
+        );
+        instance
+    }
+
+    #[test]
+    fn split_proofs_count_as_the_matching_filter_search() {
+        let mut puzzles = blanked_puzzles(Shape::sudoku(9), &[45, 35, 30, 25], 2);
+        puzzles.extend(blanked_puzzles(Shape::latin(6), &[45, 35, 30, 25], 2));
+        puzzles.extend(blanked_puzzles(Shape::sudoku(12), &[30, 25], 4));
+        for (cube_depth, steal) in [
+            (0, Steal::Split),
+            (CUBE_DEPTH, Steal::Split),
+            (0, Steal::Race),
+            (CUBE_DEPTH, Steal::Race),
+        ] {
+            let (mut split, mut steals) = (0, 0);
+            for schedule in [Schedule::Threads, Schedule::Lockstep] {
+                for puzzle in &puzzles {
+                    let instance = count_split_everywhere(puzzle, schedule, cube_depth, steal);
+                    split += instance.shares.len();
+                    if schedule == Schedule::Lockstep {
+                        steals += instance.shares.iter().map(|s| s.steals).sum::<usize>();
+                    }
+                }
+            }
+            assert!(split > 0, "no question was hard enough to split");
+            // Four cubes at the start leave these small questions little
+            // to steal.
+            assert!(
+                cube_depth > 0 || steals > 0,
+                "no cube was stolen ({steal:?})"
+            );
+        }
+    }
+
+    /// A second solution that only the copy given the other's cube (or half
+    /// of it) finds still counts (the copies in lockstep, so the same cubes are
+    /// stolen on every run).
+    #[test]
+    fn a_solution_in_a_stolen_cube_counts() {
+        let mut puzzles = blanked_puzzles(Shape::sudoku(12), &[30, 25], 100);
+        puzzles.extend(blanked_puzzles(Shape::sudoku(9), &[30], 100));
+        for steal in [Steal::Split, Steal::Race] {
+            let found_in_stolen = puzzles.iter().any(|puzzle| {
+                let instance = count_split_everywhere(puzzle, Schedule::Lockstep, 0, steal);
+                instance.shares.iter().any(|s| s.model_in_stolen_cube)
+            });
+            assert!(
+                found_in_stolen,
+                "no model was found in a stolen cube ({steal:?})"
+            );
+        }
+    }
+
+    /// Boards with many solutions answer at once even when every question
+    /// is split and the copies trade cubes at every conflict.
+    #[test]
+    fn sparse_boards_count_with_every_question_split() {
+        for (size, givens) in [(16, 0), (25, 0), (25, 1)] {
+            let mut values = vec![0; size * size];
+            values[..givens].fill(1);
+            let board = Board::from_values(Shape::sudoku(size).expect("a square size"), values)
+                .expect("fits");
+            for schedule in [Schedule::Threads, Schedule::Lockstep] {
+                let mut instance = Instance::new(&board).expect("solvable");
+                instance.split_after = 0;
+                instance.spare_core = Some(true);
+                instance.schedule = schedule;
+                instance.turns.conflicts = 1;
+                assert_eq!(
+                    instance.count_up_to(3, None),
+                    Ok(3),
+                    "{size}x{size}, {givens} given"
+                );
+            }
+        }
+    }
+
+    /// A split question gives up at its deadline however the copies run,
+    /// also when that is a cancel flag (the copies once searched on under
+    /// a flag of their own), and the same question without one is refuted (Easter Monster, one
+    /// solution, so the question whether there is another needs search).
+    #[test]
+    fn a_split_question_gives_up_at_its_deadline() {
+        let board = crate::format::parse_puzzle(
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+            Default::default(),
+        )
+        .expect("a puzzle");
+        let mut instance = Instance::new(&board).expect("solvable");
+        // Finds the solution and excludes it.
+        assert_eq!(instance.count_up_to(1, None), Ok(1));
+        let turns = Turns {
+            conflicts: 1,
+            ..TURNS
+        };
+        let mut solver = instance.solver.clone();
+        for schedule in [Schedule::Threads, Schedule::Lockstep] {
+            let refutation = cubes::refute(solver.clone(), vec![vec![]], None, turns, schedule);
+            assert_eq!(refutation.answer, SatAnswer::Unsatisfiable, "{schedule:?}");
+            let shares = refutation.shares;
+            assert!(
+                shares.kept + shares.other > 1,
+                "refuted at once: {shares:?}"
+            );
+        }
+        // A background check's cancel flag counts as well as a moment.
+        let cancelled = Arc::new(AtomicBool::new(true));
+        for deadline in [
+            Deadline::at(std::time::Instant::now()),
+            Deadline::NEVER.or_cancelled_by(cancelled),
+        ] {
+            solver.set_deadline(deadline);
+            for schedule in [Schedule::Threads, Schedule::Lockstep] {
+                let refutation = cubes::refute(solver.clone(), vec![vec![]], None, turns, schedule);
+                assert_eq!(refutation.answer, SatAnswer::Unknown, "{schedule:?}");
+            }
+        }
     }
 
     #[test]
