@@ -864,6 +864,32 @@ mod tests {
     }
 
     #[test]
+    fn the_cage_being_drawn_is_counted_in_the_panel() {
+        use ratatui::layout::Rect;
+        let now = Instant::now();
+        let mut app = app(now);
+        app.set_terminal_size(80, 24);
+        let shape = Shape::sudoku(4).expect("4x4");
+        app.open_blank_editor(shape, now);
+        app.editor = Some(Editor::new_killer(shape, now));
+        let panel = |app: &App| {
+            let area = Rect::new(0, 0, 80, 24);
+            let mut buf = ratatui::buffer::Buffer::empty(area);
+            ratatui::widgets::Widget::render(crate::app::AppView { app, now }, area, &mut buf);
+            (0..24)
+                .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        chars(&mut app, "m", now);
+        let one = panel(&app);
+        assert!(one.contains("1 cell, no sum"), "{one}");
+        chars(&mut app, "lm3", now);
+        let two = panel(&app);
+        assert!(two.contains("2 cells, sum 3"), "{two}");
+    }
+
+    #[test]
     fn a_killer_is_drawn_with_keys_the_cage_lit_and_its_sum_typed() {
         use crate::ui::ScreenLayout;
         use ratatui::layout::Rect;

@@ -223,9 +223,13 @@ impl AppView<'_> {
         if let Some(draft) = editor.draft() {
             // Drawing a cage: its keys instead of the editor's.
             lines.push(Line::styled("drawing a cage", theme.message()));
+            let cells = match draft.cells.len() {
+                1 => "1 cell".to_string(),
+                n => format!("{n} cells"),
+            };
             lines.push(Line::raw(match draft.sum() {
-                Some(sum) => format!("{} cells, sum {sum}", draft.cells.len()),
-                None => format!("{} cells, no sum", draft.cells.len()),
+                Some(sum) => format!("{cells}, sum {sum}"),
+                None => format!("{cells}, no sum"),
             }));
             for (action, what) in [
                 (Action::CageMark, "add/take out cell"),
