@@ -1006,6 +1006,19 @@ fn flowing(screen: &str) -> String {
         .join(" ")
 }
 
+/// Every word of `text`, in order, somewhere in `screen` (the board's
+/// rows may run between its lines; case aside, as "hidden single: " goes
+/// on in lower case).
+fn assert_words_in_order(screen: &str, text: &str, what: &str) {
+    let words = flowing(screen).to_lowercase();
+    let mut from = 0;
+    for word in text.to_lowercase().split_whitespace() {
+        let found = words[from..].find(word);
+        assert!(found.is_some(), "{what} lost {word:?}:\n{screen}");
+        from += found.unwrap_or(0) + word.len();
+    }
+}
+
 #[test]
 fn the_hint_is_readable_whole_with_or_without_the_panel() {
     let now = Instant::now();
@@ -1033,16 +1046,7 @@ fn the_hint_is_readable_whole_with_or_without_the_panel() {
             );
             // Every word, in order (the board's rows run between the lines;
             // after "hidden single: " the sentence goes on in lower case).
-            let words = flowing(&screen).to_lowercase();
-            let mut from = 0;
-            for word in hint.text().to_lowercase().split(' ') {
-                let found = words[from..].find(word);
-                assert!(
-                    found.is_some(),
-                    "{width}x{height} {level:?} lost {word:?}:\n{screen}"
-                );
-                from += found.unwrap_or(0) + word.len();
-            }
+            assert_words_in_order(&screen, hint.text(), &format!("{width}x{height} {level:?}"));
             app.act(Action::Hint, now);
         }
     }
@@ -1071,18 +1075,12 @@ fn every_hint_through_an_expert_puzzle_reads_whole_at_80x24() {
         };
         techniques.insert(hint.technique.clone());
         let screen = text(&draw(&app, now, 80, 24));
-        let words = flowing(&screen).to_lowercase();
-        assert!(!words.contains('…'), "{}: cut\n{screen}", hint.technique);
-        let mut from = 0;
-        for word in hint.text().to_lowercase().split_whitespace() {
-            let found = words[from..].find(word);
-            assert!(
-                found.is_some(),
-                "{} lost {word:?}:\n{screen}",
-                hint.technique
-            );
-            from += found.unwrap_or(0) + word.len();
-        }
+        assert!(
+            !flowing(&screen).contains('…'),
+            "{}: cut\n{screen}",
+            hint.technique
+        );
+        assert_words_in_order(&screen, hint.text(), &hint.technique);
         shown += 1;
     }
     assert!(app.game.is_solved(), "the hints solve it");

@@ -863,15 +863,21 @@ mod tests {
         assert!(app.game.board().is_killer(), "played with its cages");
     }
 
-    #[test]
-    fn the_cage_being_drawn_is_counted_in_the_panel() {
-        use ratatui::layout::Rect;
-        let now = Instant::now();
+    /// The editor open on a blank 4x4 killer, at 80x24.
+    fn blank_killer_editor(now: Instant) -> App {
         let mut app = app(now);
         app.set_terminal_size(80, 24);
         let shape = Shape::sudoku(4).expect("4x4");
         app.open_blank_editor(shape, now);
         app.editor = Some(Editor::new_killer(shape, now));
+        app
+    }
+
+    #[test]
+    fn the_cage_being_drawn_is_counted_in_the_panel() {
+        use ratatui::layout::Rect;
+        let now = Instant::now();
+        let mut app = blank_killer_editor(now);
         let panel = |app: &App| {
             let area = Rect::new(0, 0, 80, 24);
             let mut buf = ratatui::buffer::Buffer::empty(area);
@@ -894,11 +900,8 @@ mod tests {
         use crate::ui::ScreenLayout;
         use ratatui::layout::Rect;
         let now = Instant::now();
-        let mut app = app(now);
-        app.set_terminal_size(80, 24);
+        let mut app = blank_killer_editor(now);
         let shape = Shape::sudoku(4).expect("4x4");
-        app.open_blank_editor(shape, now);
-        app.editor = Some(Editor::new_killer(shape, now));
         // m marks r1c1 and r1c2: both drawn lit, as a hint's cells are.
         chars(&mut app, "mlm", now);
         let area = Rect::new(0, 0, 80, 24);

@@ -938,9 +938,8 @@ fn play_game(args: &PlayArgs) -> Result<Option<PlayedPuzzle>, String> {
     if let Some(variant) = args.variant.filter(|v| v.is_killer()) {
         if !played.puzzle.is_killer() {
             return Err(format!(
-                "{source}: --variant {variant}: a killer needs its cages: write the cage map \
-                 and the sums after the givens (see doku solve --help), or give an \
-                 f-puzzles file"
+                "{source}: {}",
+                crate::engine::format::no_cages_message(variant)
             ));
         }
     }

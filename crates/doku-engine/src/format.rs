@@ -549,6 +549,14 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 }
 
 /// `puzzle` with the houses of `variant` added, its givens checked again.
+/// Why `--variant killer` (or killer,x) cannot read a puzzle without cages.
+pub fn no_cages_message(variant: Variant) -> String {
+    format!(
+        "--variant {variant}: a killer needs its cages: write the cage map and the sums after \
+         the givens (see doku solve --help), or give an f-puzzles file"
+    )
+}
+
 fn add_variant(puzzle: ReadPuzzle, variant: Variant) -> Result<ReadPuzzle, ParseError> {
     if variant == Variant::Classic {
         return Ok(puzzle);
@@ -557,9 +565,7 @@ fn add_variant(puzzle: ReadPuzzle, variant: Variant) -> Result<ReadPuzzle, Parse
     if variant.is_killer() && !puzzle.board.is_killer() {
         return Err(ParseError::Variant {
             line,
-            message: format!(
-                "--variant {variant}: a killer needs its cages: write the cage map and the sums after the givens (see doku solve --help), or give an f-puzzles file"
-            ),
+            message: no_cages_message(variant),
         });
     }
     let shape = variant
