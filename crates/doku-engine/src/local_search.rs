@@ -169,6 +169,15 @@ impl Layout {
     }
 }
 
+/// The board `values` show: under `layout`'s rules, or a plain board of
+/// `shape` when the givens clashed and the search has no layout.
+fn board_of(layout: Option<&Layout>, shape: Shape, values: &[u8]) -> Board {
+    match layout {
+        Some(layout) => layout.board(values),
+        None => Board::from_values(shape, values.to_vec()).unwrap_or_else(|| Board::empty(shape)),
+    }
+}
+
 /// Two distinct cells of `cells` (which holds at least two).
 fn random_pair_in(cells: &[u16], rng: &mut impl Rng) -> (u16, u16) {
     let i = rng.random_range(0..cells.len());

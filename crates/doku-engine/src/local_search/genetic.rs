@@ -120,11 +120,7 @@ impl<R: Rng> Genetic<R> {
 
     /// The fittest board of the current generation.
     pub fn board(&self) -> Board {
-        match &self.layout {
-            Some(layout) => layout.board(&self.population[0].values),
-            None => Board::from_values(self.shape, self.population[0].values.clone())
-                .unwrap_or_else(|| Board::empty(self.shape)),
-        }
+        super::board_of(self.layout.as_ref(), self.shape, &self.population[0].values)
     }
     /// Raw values of the fittest board.
     pub fn values(&self) -> &[u8] {

@@ -77,11 +77,7 @@ impl<R: Rng> MinConflicts<R> {
     /// The board as the search has it now (every cell filled, unless the
     /// givens clash).
     pub fn board(&self) -> Board {
-        match &self.layout {
-            Some(layout) => layout.board(&self.values),
-            None => Board::from_values(self.shape, self.values.clone())
-                .unwrap_or_else(|| Board::empty(self.shape)),
-        }
+        super::board_of(self.layout.as_ref(), self.shape, &self.values)
     }
     /// Raw values in reading order.
     pub fn values(&self) -> &[u8] {
