@@ -13,6 +13,8 @@ mod persist;
 mod session;
 mod settings;
 mod share;
+#[cfg(unix)]
+mod terminal_input;
 mod tui;
 mod view;
 

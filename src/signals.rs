@@ -7,8 +7,8 @@
 //!
 //! 1. Call [`ShutdownSignals::install`] once, before entering raw mode.
 //! 2. Never block on input without a timeout: poll for events with a timeout
-//!    of at most [`POLL_INTERVAL`] (crossterm retries its poll when a signal
-//!    interrupts it, so only the timeout brings the loop back), and on each
+//!    of at most [`POLL_INTERVAL`] (the signal may interrupt another
+//!    thread, so only the timeout surely brings the loop back), and on each
 //!    pass call [`ShutdownSignals::pending`].
 //! 3. When it returns `Some(signal)`: save the game, restore the terminal
 //!    (ignore write errors: after SIGHUP the terminal is gone), and exit
@@ -21,7 +21,9 @@
 //!
 //! 5. Start [`ShutdownSignals::spawn_watchdog`]: crossterm 0.29 spins
 //!    forever inside `event::poll` once the terminal hangs up (its read loop
-//!    does not stop on end-of-file), so the loop never comes back to step 3.
+//!    does not stop on end-of-file), so a loop on crossterm's reader never
+//!    comes back to step 3. (On Unix the game reads its keys itself and
+//!    notices the hang-up; the watchdog stays as the last resort.)
 //!    The watchdog notices the signal or the hang-up itself and, if the
 //!    process is still running after a grace period, ends it. Since the
 //!    game is saved after every change, that loses at most the clock's time
@@ -135,11 +137,12 @@ impl ShutdownSignals {
                 last.store(SIGHUP as usize, Ordering::SeqCst);
             }
             if let Some(signal) = Shutdown::from_signal(last.load(Ordering::SeqCst)) {
-                // On a hung-up terminal the loop cannot save anyway: it
-                // spins in crossterm's read, which neither sees the end of
-                // the input nor keeps its timeout. Each change was saved as
-                // it was made, so only a poll's wait is given, not a core
-                // burnt for the whole grace.
+                // On a hung-up terminal a loop on crossterm's reader
+                // cannot save anyway: it spins in crossterm's read, which
+                // neither sees the end of the input nor keeps its timeout
+                // (the Unix game reads its own keys and is out by then).
+                // Each change was saved as it was made, so only a poll's
+                // wait is given, not a core burnt for the whole grace.
                 let wait = if terminal_hung_up() {
                     POLL_INTERVAL
                 } else {

@@ -10,10 +10,10 @@
 //! frame is the difference from the last one sent); a client that reads
 //! nothing for [`STALL`] (or the server's `--stall`) is closed.
 
-use super::input::InputParser;
 use crate::app::event_loop::{self, EventSource};
 use crate::app::{App, Persistence};
 use crate::config::{Environment, Loaded};
+use crate::input::InputParser;
 use crate::storage::{prefs, Preferences, StateDir};
 use crate::ui::output::{CompactBackend, TerminalOutput};
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
