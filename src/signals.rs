@@ -1,6 +1,8 @@
 //! The signals that end a game from outside: SIGHUP (the terminal went
 //! away, e.g. an SSH connection dropped), SIGTERM (asked to stop) and SIGINT
-//! (`kill -INT`; in raw mode Ctrl-C arrives as a key, not a signal).
+//! (`kill -INT`; in raw mode Ctrl-C arrives as a key, not a signal), and
+//! the stop a suspend asks for ([`stop_as_ctrl_z`]; in raw mode Ctrl-z too
+//! is a key).
 //!
 //! A signal handler may do almost nothing safely, so the handlers only set a
 //! flag, and the event loop does the work. How the app uses it:
@@ -159,6 +161,29 @@ impl ShutdownSignals {
             .name("doku-watchdog".into())
             .spawn(watch);
     }
+}
+
+/// Stops the process as Ctrl-z does in a shell (SIGTSTP, whose default
+/// action stops it) and returns once it goes on (`fg` sends SIGCONT):
+/// `true`, or `false` when it was not stopped at all. The kernel drops
+/// SIGTSTP for a process group that no shell with job control looks
+/// after (`tmux new-window doku`, `sh -c doku`): stopped there, nothing
+/// could bring the game back.
+#[cfg(unix)]
+pub fn stop_as_ctrl_z() -> io::Result<bool> {
+    use signal_hook::consts::{SIGCONT, SIGTSTP};
+    let continued = Arc::new(AtomicBool::new(false));
+    let id = signal_hook::flag::register(SIGCONT, Arc::clone(&continued))?;
+    let raised = signal_hook::low_level::raise(SIGTSTP);
+    // SIGCONT's handler may run on another thread, a moment after this
+    // one goes on; when no stop came, this is the only wait.
+    let since = std::time::Instant::now();
+    while !continued.load(Ordering::SeqCst) && since.elapsed() < Duration::from_millis(100) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    signal_hook::low_level::unregister(id);
+    raised?;
+    Ok(continued.load(Ordering::SeqCst))
 }
 
 /// Whether standard input is a terminal that has hung up: the kernel then

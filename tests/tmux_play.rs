@@ -400,3 +400,43 @@ fn esc_and_an_arrow_in_one_read_are_both_keys_and_type_no_letter() {
     game.keys(&["q"]);
     game.wait_for("the exit", |s| s.contains("doku exited 0"));
 }
+
+#[test]
+fn ctrl_z_hands_the_terminal_to_the_shell_and_fg_brings_the_board_back() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("suspend", 80, 24) else {
+        return;
+    };
+    // A shell with job control, as a player's is: the one that can stop
+    // a program and bring it back.
+    let shell = tmux.open("shell", "env PS1='shell$ ' bash --norc --noprofile -i");
+    shell.wait_for("the prompt", |s| s.contains("shell$"));
+    let doku = format!(
+        "env XDG_CONFIG_HOME={0} XDG_STATE_HOME={0} {1} play {PUZZLE}",
+        home.path().display(),
+        env!("CARGO_BIN_EXE_doku"),
+    );
+    shell.keys(&[&doku, "Enter"]);
+    shell.wait_for("the board", |s| s.contains('┏') && s.contains("9x9"));
+    shell.keys(&["l", "5"]);
+    shell.wait_for("the entry", |s| {
+        first_row(s).contains("┃  2  │  5! │  3  ┃")
+    });
+    shell.keys(&["C-z"]);
+    let screen = shell.wait_for("the shell", |s| s.contains("Stopped"));
+    assert!(!screen.contains('┏'), "the board is gone:\n{screen}");
+    shell.assert_terminal_restored("suspended");
+    shell.keys(&["fg", "Enter"]);
+    shell.wait_for("the board again", |s| {
+        first_row(s).contains("┃  2  │  5! │  3  ┃") && s.contains("cell r1c2")
+    });
+    assert_eq!(shell.display("#{alternate_on}"), "1");
+    // Keys work as before.
+    shell.keys(&["l"]);
+    shell.wait_for("the cursor moved", |s| s.contains("cell r1c3"));
+    shell.keys(&["q"]);
+    shell.wait_for("the prompt again", |s| {
+        !s.contains('┏') && s.trim_end().ends_with("shell$")
+    });
+    shell.assert_terminal_restored("after q");
+}

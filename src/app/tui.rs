@@ -116,6 +116,8 @@ fn input_modes(mouse: bool, on: bool) {
 /// signals.
 struct LocalTerminal {
     signals: Option<ShutdownSignals>,
+    /// Whether the mouse is reported (turned off while suspended).
+    mouse: bool,
     #[cfg(unix)]
     input: super::terminal_input::TerminalInput,
 }
@@ -149,6 +151,26 @@ impl super::event_loop::EventSource for LocalTerminal {
         let signal = signal.or(self.input.hung_up().then_some(Shutdown::Hangup));
         signal
     }
+
+    fn can_suspend(&self) -> bool {
+        cfg!(unix)
+    }
+
+    #[cfg(unix)]
+    fn suspend(&mut self) -> io::Result<bool> {
+        input_modes(self.mouse, false);
+        give_terminal_back();
+        let stopped = crate::signals::stop_as_ctrl_z()?;
+        ratatui::crossterm::terminal::enable_raw_mode()?;
+        ratatui::crossterm::execute!(
+            io::stdout(),
+            ratatui::crossterm::terminal::EnterAlternateScreen
+        )?;
+        input_modes(self.mouse, true);
+        // The window may have changed size while the game was away.
+        self.input.check_size();
+        Ok(stopped)
+    }
 }
 
 /// Runs the app in the terminal until the player quits (`Ok(None)`) or a
@@ -160,6 +182,7 @@ pub fn run(app: &mut App, terminal: &mut TuiTerminal) -> io::Result<Option<Shutd
     }
     let mut source = LocalTerminal {
         signals,
+        mouse: app.mouse_enabled(),
         #[cfg(unix)]
         input: super::terminal_input::TerminalInput::open()?,
     };

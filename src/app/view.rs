@@ -615,6 +615,9 @@ impl AppView<'_> {
                 if entry.action == Action::CycleSize {
                     self.fold_size_back(&mut keys, &mut description, Some(size));
                 }
+                if entry.action == Action::Quit {
+                    self.fold_suspend(&mut keys, &mut description, Some(size));
+                }
                 // Two lines in one, so the help fits 80x24 whole.
                 let put = app.keymap.keys_for_board(Action::PlayEdited, size);
                 let put = put.first().map_or("Enter", String::as_str);
@@ -701,6 +704,20 @@ impl AppView<'_> {
         }
     }
 
+    /// The suspend key shares the quit line, so the help stays within 24
+    /// rows: "q Ctrl-c Ctrl-z  quit (...); Ctrl-z: suspend".
+    fn fold_suspend(&self, keys: &mut String, description: &mut String, size: Option<usize>) {
+        let suspend = match size {
+            Some(size) => self.app.keymap.keys_for_board(Action::Suspend, size),
+            None => self.app.keymap.keys_for(Action::Suspend),
+        };
+        if let Some(first) = suspend.first() {
+            keys.push(' ');
+            keys.push_str(&suspend.join(" "));
+            description.push_str(&format!("; {first}: suspend"));
+        }
+    }
+
     /// The solver view's keys: its own, then those of both screens that
     /// work there, each in keymap order.
     fn watch_help_entries(&self) -> Vec<(String, String)> {
@@ -710,6 +727,7 @@ impl AppView<'_> {
             entry.action.scope().covers(keymap::KeyContext::Watch)
                 && !entry.keys.is_empty()
                 && !folded_into_size(entry.action)
+                && entry.action != Action::Suspend
         });
         entries.sort_by_key(|entry| entry.action.scope() != Scope::Watch);
         entries
@@ -726,6 +744,9 @@ impl AppView<'_> {
                 let mut keys = entry.keys.join(" ");
                 if entry.action == Action::CycleSize {
                     self.fold_size_back(&mut keys, &mut description, None);
+                }
+                if entry.action == Action::Quit {
+                    self.fold_suspend(&mut keys, &mut description, None);
                 }
                 (keys, description)
             })
@@ -1159,7 +1180,8 @@ fn editor_takes(action: Action) -> bool {
 
 /// Actions the help lists on another's line: redo with undo, the puzzle
 /// in play's editor and its copy with the editor, digit-first entry with
-/// notes mode, taking every colour off with the colour key.
+/// notes mode, taking every colour off with the colour key, suspending
+/// with quitting.
 fn folded_into_another(action: Action) -> bool {
     matches!(
         action,
@@ -1169,6 +1191,7 @@ fn folded_into_another(action: Action) -> bool {
             | Action::CopyPuzzle
             | Action::PickDigit
             | Action::ClearColours
+            | Action::Suspend
     )
 }
 
