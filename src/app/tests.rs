@@ -1187,3 +1187,37 @@ fn a_suspend_that_cannot_happen_says_why_and_the_clock_goes_on() {
     assert!(said.contains("no job control"), "{said}");
     assert!(app.game.clock_running());
 }
+
+/// A move key rebound to another action (`undo = "h"`): the help listed
+/// "k/j/-/l"; it lists the keys still bound and their directions.
+#[test]
+fn the_help_names_the_moves_left_when_a_move_key_is_rebound() {
+    let now = Instant::now();
+    let mut config = Config::built_in();
+    let h = crate::keymap::KeySpec::parse("h").expect("a key");
+    let bindings = config
+        .keymap
+        .bindings()
+        .iter()
+        .map(|&b| match b.key == h {
+            true => crate::keymap::Binding {
+                key: h,
+                action: Action::Undo,
+            },
+            false => b,
+        })
+        .collect();
+    config.keymap = Keymap::new(bindings).expect("a keymap");
+    let mut app = app_with(&config, now);
+    app.screen = Screen::Help;
+    let help = screen(&app, now, 80, 24).join("\n");
+    assert!(
+        help.contains("k/j/l  move the cursor up/down/right"),
+        "{help}"
+    );
+    assert!(!help.contains("/-"), "{help}");
+    assert!(
+        help.contains("Up/Down/Left/Right  move the cursor (or click"),
+        "{help}"
+    );
+}

@@ -570,17 +570,24 @@ impl AppView<'_> {
             .collect();
         let sets = move_keys.iter().map(Vec::len).max().unwrap_or(0);
         for i in 0..sets {
-            let keys: Vec<&str> = move_keys
+            // A line with a move missing (its key rebound to another
+            // action) lists the keys it has and names their directions,
+            // rather than a "-" for the one gone.
+            let (keys, ways): (Vec<&str>, Vec<&str>) = move_keys
                 .iter()
-                .map(|k| k.get(i).map_or("-", String::as_str))
-                .collect();
+                .zip(["up", "down", "left", "right"])
+                .filter_map(|(k, way)| Some((k.get(i)?.as_str(), way)))
+                .unzip();
+            let mut what = match keys.len() {
+                4 => "move the cursor".to_string(),
+                _ => format!("move the cursor {}", ways.join("/")),
+            };
             // A click on the first line, not one of its own: the help
             // fits 80x24 whole.
-            let what = match i == 0 && app.mouse_enabled() {
-                true => "move the cursor (or click a cell)",
-                false => "move the cursor",
-            };
-            entries.push((keys.join("/"), what.into()));
+            if i == 0 && app.mouse_enabled() {
+                what.push_str(" (or click a cell)");
+            }
+            entries.push((keys.join("/"), what));
         }
         for entry in app.keymap.help_entries_for_board(size) {
             let solver_only = entry.action.scope() == Scope::Watch;
