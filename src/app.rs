@@ -165,7 +165,11 @@ impl App {
     /// a spinner until it arrives.
     pub fn dealing(config: &Config, themes: Themes, theme: Theme, seed: u64) -> App {
         let shape = deal::deal_shape(config.size, config.latin).unwrap_or(Shape::CLASSIC);
-        let placeholder = Game::new(Board::empty(shape), Some(config.difficulty), Instant::now());
+        let now = Instant::now();
+        let mut placeholder = Game::new(Board::empty(shape), Some(config.difficulty), now);
+        // Nothing to solve yet: the status line's clock stands at 00:00
+        // while the deal runs (the dealt game starts its own on arrival).
+        placeholder.pause(now);
         let mut app = App::new(config, themes, theme, placeholder, seed);
         app.deals.start_first();
         app

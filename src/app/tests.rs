@@ -1221,3 +1221,23 @@ fn the_help_names_the_moves_left_when_a_move_key_is_rebound() {
         "{help}"
     );
 }
+
+/// The first deal of a big board can take seconds: the clock stood at
+/// the placeholder's time, running, while "dealing" showed.
+#[test]
+fn the_clock_stands_still_while_the_first_deal_runs_and_starts_with_the_game() {
+    let start = Instant::now();
+    let themes = Themes::built_in(ColorDepth::TrueColor);
+    let theme = themes.get("default").expect("default").clone();
+    let mut app = App::dealing(&Config::built_in(), themes, theme, 42);
+    assert!(app.awaiting_first_deal());
+    assert!(!app.game.clock_running());
+    app.hold_clock_while_hidden(start);
+    assert_eq!(
+        app.game.elapsed(start + Duration::from_secs(30)),
+        Duration::ZERO
+    );
+    app.finish_deal();
+    assert!(!app.awaiting_first_deal());
+    assert!(app.game.clock_running(), "the dealt game's clock runs");
+}
