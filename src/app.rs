@@ -13,6 +13,8 @@ mod persist;
 mod session;
 mod settings;
 mod share;
+#[cfg(unix)]
+mod terminal_input;
 mod tui;
 mod view;
 
@@ -115,6 +117,11 @@ pub struct App {
     terminal_requests: Vec<u8>,
     /// The last key copied the puzzle: the copy key again copies the game.
     copy_again_copies_game: bool,
+    /// A key asked to suspend (Ctrl-z): the loop hands the terminal to
+    /// the shell (see [`App::take_suspend_request`]).
+    suspend_asked: bool,
+    /// The clock was stopped for a suspend, and starts again after it.
+    clock_suspended: bool,
 }
 
 impl App {
@@ -149,6 +156,8 @@ impl App {
             keeps_no_game: false,
             terminal_requests: Vec::new(),
             copy_again_copies_game: false,
+            suspend_asked: false,
+            clock_suspended: false,
         }
     }
 
@@ -156,7 +165,11 @@ impl App {
     /// a spinner until it arrives.
     pub fn dealing(config: &Config, themes: Themes, theme: Theme, seed: u64) -> App {
         let shape = deal::deal_shape(config.size, config.latin).unwrap_or(Shape::CLASSIC);
-        let placeholder = Game::new(Board::empty(shape), Some(config.difficulty), Instant::now());
+        let now = Instant::now();
+        let mut placeholder = Game::new(Board::empty(shape), Some(config.difficulty), now);
+        // Nothing to solve yet: the status line's clock stands at 00:00
+        // while the deal runs (the dealt game starts its own on arrival).
+        placeholder.pause(now);
         let mut app = App::new(config, themes, theme, placeholder, seed);
         app.deals.start_first();
         app
@@ -527,6 +540,63 @@ impl App {
         self.think_ahead(now);
     }
 
+    /// Whether a key asked to suspend since the last call: the loop then
+    /// hands the terminal to the shell ([`App::suspending`], then
+    /// [`App::resumed`]), or, where it cannot, says so
+    /// ([`App::suspend_refused`]).
+    pub fn take_suspend_request(&mut self) -> bool {
+        std::mem::take(&mut self.suspend_asked)
+    }
+
+    /// Before the terminal goes back to the shell: the clock stops (time
+    /// away is not time spent solving) and the game is saved, so a stopped
+    /// doku that is never brought back loses nothing.
+    pub fn suspending(&mut self, now: Instant) {
+        if self.game.clock_running() {
+            self.game.pause(now);
+            self.clock_suspended = true;
+        }
+        self.save(now);
+    }
+
+    /// Back from the shell (`fg`): the clock goes on, and the solver view
+    /// from where it stood rather than catching up on the time away.
+    /// `stopped`: whether the process was really stopped; a shell without
+    /// job control leaves it running, and the player is told why nothing
+    /// happened.
+    pub fn resumed(&mut self, stopped: bool, now: Instant) {
+        if std::mem::take(&mut self.clock_suspended) {
+            self.game.resume(now);
+        }
+        self.session.resume_from(now);
+        if !stopped {
+            self.message = Some(format!(
+                "not suspended: the shell that started doku has no job control ({})",
+                self.quit_words()
+            ));
+        }
+    }
+
+    /// Where the game cannot be suspended (over `doku serve`, the terminal
+    /// is the SSH client's): the key says so rather than doing nothing.
+    pub fn suspend_refused(&mut self) {
+        self.message = Some(format!(
+            "suspend works only in a local terminal ({})",
+            self.quit_words()
+        ));
+    }
+
+    /// "q quits, the game is saved", with the quit key in force.
+    fn quit_words(&self) -> String {
+        let key = self.keymap.keys_for(Action::Quit);
+        let key = key.first().map_or("Ctrl-c", String::as_str);
+        if self.keeps_no_game {
+            format!("{key} quits")
+        } else {
+            format!("{key} quits, the game is saved")
+        }
+    }
+
     /// Stops the game's clock while the terminal is too small to show the
     /// board (it is hidden, as under pause) and starts it again when the
     /// board shows. Called after every event and tick, so a pause ended or
@@ -592,6 +662,11 @@ impl App {
         // Ctrl-c always quits, whatever the keymap says.
         if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
             self.quit = true;
+            return;
+        }
+        // Suspend too works on every screen, as in any terminal program.
+        if self.keymap.action_for(&key, self.key_context(), 0) == Some(Action::Suspend) {
+            self.suspend_asked = true;
             return;
         }
         if self.question.is_some() {
@@ -722,6 +797,11 @@ impl App {
         let outcome = match action {
             Action::Quit => {
                 self.quit_unless_givens_at_stake();
+                return;
+            }
+            // (`handle_key` takes it first, on every screen.)
+            Action::Suspend => {
+                self.suspend_asked = true;
                 return;
             }
             Action::Help => {

@@ -12,6 +12,7 @@ pub mod config;
 pub use doku_engine as engine;
 pub mod exit;
 pub mod game;
+pub mod input;
 pub mod keymap;
 pub mod serve;
 pub mod signals;

@@ -1,14 +1,16 @@
 //! The signals that end a game from outside: SIGHUP (the terminal went
 //! away, e.g. an SSH connection dropped), SIGTERM (asked to stop) and SIGINT
-//! (`kill -INT`; in raw mode Ctrl-C arrives as a key, not a signal).
+//! (`kill -INT`; in raw mode Ctrl-C arrives as a key, not a signal), and
+//! the stop a suspend asks for ([`stop_as_ctrl_z`]; in raw mode Ctrl-z too
+//! is a key).
 //!
 //! A signal handler may do almost nothing safely, so the handlers only set a
 //! flag, and the event loop does the work. How the app uses it:
 //!
 //! 1. Call [`ShutdownSignals::install`] once, before entering raw mode.
 //! 2. Never block on input without a timeout: poll for events with a timeout
-//!    of at most [`POLL_INTERVAL`] (crossterm retries its poll when a signal
-//!    interrupts it, so only the timeout brings the loop back), and on each
+//!    of at most [`POLL_INTERVAL`] (the signal may interrupt another
+//!    thread, so only the timeout surely brings the loop back), and on each
 //!    pass call [`ShutdownSignals::pending`].
 //! 3. When it returns `Some(signal)`: save the game, restore the terminal
 //!    (ignore write errors: after SIGHUP the terminal is gone), and exit
@@ -21,7 +23,9 @@
 //!
 //! 5. Start [`ShutdownSignals::spawn_watchdog`]: crossterm 0.29 spins
 //!    forever inside `event::poll` once the terminal hangs up (its read loop
-//!    does not stop on end-of-file), so the loop never comes back to step 3.
+//!    does not stop on end-of-file), so a loop on crossterm's reader never
+//!    comes back to step 3. (On Unix the game reads its keys itself and
+//!    notices the hang-up; the watchdog stays as the last resort.)
 //!    The watchdog notices the signal or the hang-up itself and, if the
 //!    process is still running after a grace period, ends it. Since the
 //!    game is saved after every change, that loses at most the clock's time
@@ -135,11 +139,12 @@ impl ShutdownSignals {
                 last.store(SIGHUP as usize, Ordering::SeqCst);
             }
             if let Some(signal) = Shutdown::from_signal(last.load(Ordering::SeqCst)) {
-                // On a hung-up terminal the loop cannot save anyway: it
-                // spins in crossterm's read, which neither sees the end of
-                // the input nor keeps its timeout. Each change was saved as
-                // it was made, so only a poll's wait is given, not a core
-                // burnt for the whole grace.
+                // On a hung-up terminal a loop on crossterm's reader
+                // cannot save anyway: it spins in crossterm's read, which
+                // neither sees the end of the input nor keeps its timeout
+                // (the Unix game reads its own keys and is out by then).
+                // Each change was saved as it was made, so only a poll's
+                // wait is given, not a core burnt for the whole grace.
                 let wait = if terminal_hung_up() {
                     POLL_INTERVAL
                 } else {
@@ -156,6 +161,29 @@ impl ShutdownSignals {
             .name("doku-watchdog".into())
             .spawn(watch);
     }
+}
+
+/// Stops the process as Ctrl-z does in a shell (SIGTSTP, whose default
+/// action stops it) and returns once it goes on (`fg` sends SIGCONT):
+/// `true`, or `false` when it was not stopped at all. The kernel drops
+/// SIGTSTP for a process group that no shell with job control looks
+/// after (`tmux new-window doku`, `sh -c doku`): stopped there, nothing
+/// could bring the game back.
+#[cfg(unix)]
+pub fn stop_as_ctrl_z() -> io::Result<bool> {
+    use signal_hook::consts::{SIGCONT, SIGTSTP};
+    let continued = Arc::new(AtomicBool::new(false));
+    let id = signal_hook::flag::register(SIGCONT, Arc::clone(&continued))?;
+    let raised = signal_hook::low_level::raise(SIGTSTP);
+    // SIGCONT's handler may run on another thread, a moment after this
+    // one goes on; when no stop came, this is the only wait.
+    let since = std::time::Instant::now();
+    while !continued.load(Ordering::SeqCst) && since.elapsed() < Duration::from_millis(100) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    signal_hook::low_level::unregister(id);
+    raised?;
+    Ok(continued.load(Ordering::SeqCst))
 }
 
 /// Whether standard input is a terminal that has hung up: the kernel then

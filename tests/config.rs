@@ -369,6 +369,9 @@ fn rebinding_an_action_replaces_its_keys_and_takes_the_key_from_others() {
     let keymap = &config.keymap;
     assert_eq!(keymap.keys_for(Action::Undo), ["U", "Ctrl-z"]);
     assert_eq!(keymap.keys_for(Action::Hint), ["h"]);
+    // Ctrl-z was suspend's only key: suspend may go without one, so a
+    // config that made Ctrl-z undo before suspend had it still loads.
+    assert!(keymap.keys_for(Action::Suspend).is_empty());
     // `h` moved from move_left, which keeps its arrow.
     assert_eq!(keymap.keys_for(Action::MoveLeft), ["Left"]);
     let press_h = press(KeyCode::Char('h'), KeyModifiers::NONE);
@@ -926,4 +929,14 @@ fn colour_marks_are_six_distinct_tints_that_digits_read_on() {
             assert_eq!(mono.colour_mark(colour), ratatui::style::Style::default());
         }
     }
+}
+
+#[test]
+fn suspend_alone_may_be_left_without_a_key() {
+    let config = loaded("[keymap]\nsuspend = []\n").config;
+    assert!(config.keymap.keys_for(Action::Suspend).is_empty());
+    let ctrl_z = press(KeyCode::Char('z'), KeyModifiers::CONTROL);
+    assert_eq!(config.keymap.action_for(&ctrl_z, KeyContext::Play, 9), None);
+    // Any other action still needs one.
+    assert!(load_error("[keymap]\nquit = []\n").contains("every action needs at least one key"));
 }

@@ -359,3 +359,84 @@ fn a_colour_mark_is_saved_and_resumed_and_reads_without_colour() {
     resumed.keys(&["q"]);
     resumed.wait_for("the exit", |s| s.contains("doku exited 0"));
 }
+
+/// A 16x16 (`generate --size 16 --seed 1 --difficulty easy`) whose first
+/// two rows are empty in column 2: a letter typed there would show.
+const SIXTEEN: &str = ".....7.9...8..12G.9..5B.6A.....47D...8..G.2...9..3...C2.1..E75...9...A8.....5...C6E.195.F..2..7..B..G.D........91.45B.E6C.9A8......A7D.E92.5GF.13........C.7..5..C..4..5.8F1.E2A...2.....BA...4...D65..C.F4...8..A...4.D..E...BGB.....6F.51..7.E9F..A...3.G.....";
+
+#[test]
+fn esc_and_an_arrow_in_one_read_are_both_keys_and_type_no_letter() {
+    // tmux writes `Escape Up` in one write, as a paste or a fast typist
+    // over SSH does: crossterm's reader lost the arrow, or typed its last
+    // byte, `A` or `B`, a digit on 16x16.
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("escape", 80, 24) else {
+        return;
+    };
+    let game = tmux.open(
+        "play",
+        &doku_shell(home.path(), &[], &format!("play {SIXTEEN}")),
+    );
+    let start = game.wait_for("the board", |s| s.contains('┏') && s.contains("16x16"));
+    game.keys(&["Right", "Down"]);
+    game.wait_for("the cursor on r2c2", |s| s.contains("cell r2c2"));
+    game.keys(&["Escape", "Up"]);
+    game.wait_for("the cursor back on r1c2", |s| s.contains("cell r1c2"));
+    game.keys(&["Escape", "Down"]);
+    let screen = game.wait_for("the cursor on r2c2 again", |s| s.contains("cell r2c2"));
+    let rows = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.contains('┏'))
+            .take(3)
+            .map(|l| l.split("  │").next().unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(rows(&screen), rows(&start), "no letter typed:\n{screen}");
+    // A lone Esc is still the Esc key: it closes the help.
+    game.keys(&["?"]);
+    game.wait_for("the help", |s| s.contains("any key closes"));
+    game.keys(&["Escape"]);
+    game.wait_for("the help to close", |s| !s.contains("any key closes"));
+    game.keys(&["q"]);
+    game.wait_for("the exit", |s| s.contains("doku exited 0"));
+}
+
+#[test]
+fn ctrl_z_hands_the_terminal_to_the_shell_and_fg_brings_the_board_back() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = Tmux::start("suspend", 80, 24) else {
+        return;
+    };
+    // A shell with job control, as a player's is: the one that can stop
+    // a program and bring it back.
+    let shell = tmux.open("shell", "env PS1='shell$ ' bash --norc --noprofile -i");
+    shell.wait_for("the prompt", |s| s.contains("shell$"));
+    let doku = format!(
+        "env XDG_CONFIG_HOME={0} XDG_STATE_HOME={0} {1} play {PUZZLE}",
+        home.path().display(),
+        env!("CARGO_BIN_EXE_doku"),
+    );
+    shell.keys(&[&doku, "Enter"]);
+    shell.wait_for("the board", |s| s.contains('┏') && s.contains("9x9"));
+    shell.keys(&["l", "5"]);
+    shell.wait_for("the entry", |s| {
+        first_row(s).contains("┃  2  │  5! │  3  ┃")
+    });
+    shell.keys(&["C-z"]);
+    let screen = shell.wait_for("the shell", |s| s.contains("Stopped"));
+    assert!(!screen.contains('┏'), "the board is gone:\n{screen}");
+    shell.assert_terminal_restored("suspended");
+    shell.keys(&["fg", "Enter"]);
+    shell.wait_for("the board again", |s| {
+        first_row(s).contains("┃  2  │  5! │  3  ┃") && s.contains("cell r1c2")
+    });
+    assert_eq!(shell.display("#{alternate_on}"), "1");
+    // Keys work as before.
+    shell.keys(&["l"]);
+    shell.wait_for("the cursor moved", |s| s.contains("cell r1c3"));
+    shell.keys(&["q"]);
+    shell.wait_for("the prompt again", |s| {
+        !s.contains('┏') && s.trim_end().ends_with("shell$")
+    });
+    shell.assert_terminal_restored("after q");
+}

@@ -212,6 +212,8 @@ fn reverse_keys(app: &App, action: Action) -> String {
         Action::CycleColour => app.keymap.keys_for(Action::ClearColours).join(" "),
         // 0 Delete x Backspace: erasing back shares erase's line.
         Action::Erase => app.keymap.keys_for(Action::EraseBack).join(" "),
+        // q Ctrl-c Ctrl-z: suspending shares quit's line.
+        Action::Quit => app.keymap.keys_for(Action::Suspend).join(" "),
         _ => String::from("\u{0}"),
     }
 }

@@ -30,6 +30,19 @@ pub trait EventSource {
     fn may_draw(&mut self) -> bool {
         true
     }
+
+    /// Whether there is a shell to suspend to: not in an SSH session.
+    fn can_suspend(&self) -> bool {
+        false
+    }
+
+    /// Hands the terminal back to the shell and stops the process, as
+    /// Ctrl-z does in any terminal program; returns once the shell brings
+    /// it back (`fg`), the terminal taken over again. `Ok(false)` when the
+    /// process was not stopped (its shell has no job control).
+    fn suspend(&mut self) -> io::Result<bool> {
+        Ok(false)
+    }
 }
 
 /// One frame: only the cells that changed are sent.
@@ -100,6 +113,33 @@ where
                 None => break,
             }
         }
+        if app.take_suspend_request() {
+            suspend(app, terminal, source)?;
+            redraw = true;
+        }
         app.on_tick(Instant::now());
     }
+}
+
+/// Ctrl-z: the game saved and its clock stopped, the terminal handed to
+/// the shell until `fg`, then everything drawn again (the shell wrote
+/// over the screen, and the terminal may have changed size).
+fn suspend<B, S>(app: &mut App, terminal: &mut Terminal<B>, source: &mut S) -> io::Result<()>
+where
+    B: Backend<Error = io::Error>,
+    S: EventSource,
+{
+    if !source.can_suspend() {
+        app.suspend_refused();
+        return Ok(());
+    }
+    app.suspending(Instant::now());
+    terminal.show_cursor()?;
+    let stopped = source.suspend()?;
+    terminal.hide_cursor()?;
+    terminal.clear()?;
+    let size = terminal.size()?;
+    app.set_terminal_size(size.width, size.height);
+    app.resumed(stopped, Instant::now());
+    Ok(())
 }

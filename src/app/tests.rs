@@ -1135,3 +1135,109 @@ fn the_copy_key_twice_copies_the_game_and_a_paste_of_it_plays_on_from_there() {
     assert_eq!(value(&other, 0, 1), Some(5));
     assert!(!other.game.is_given(other.game.shape().cell(0, 1)));
 }
+
+#[test]
+fn ctrl_z_asks_to_suspend_from_every_screen_and_the_time_away_is_not_counted() {
+    let start = Instant::now();
+    let at = |seconds: u64| start + Duration::from_secs(seconds);
+    let ctrl_z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+    let mut app = app(start);
+    app.handle_event(ctrl_z.clone(), at(1));
+    assert!(app.take_suspend_request());
+    assert!(!app.take_suspend_request(), "asked once");
+    app.suspending(at(10));
+    assert!(!app.game.clock_running(), "stopped while away");
+    app.resumed(true, at(70));
+    assert_eq!(app.game.elapsed(at(75)), Duration::from_secs(15));
+    assert_eq!(app.message, None);
+    // From the help, pause and the solver view too, which stay as they were.
+    for (key, screen) in [
+        ('?', Screen::Help),
+        ('p', Screen::Paused),
+        ('a', Screen::Watching),
+    ] {
+        let mut app = self::app(start);
+        chars(&mut app, &key.to_string(), at(1));
+        assert_eq!(app.screen(), screen);
+        app.handle_event(ctrl_z.clone(), at(2));
+        assert!(app.take_suspend_request(), "from {screen:?}");
+        assert_eq!(app.screen(), screen);
+        // A clock already stopped by the screen stays stopped after.
+        app.suspending(at(3));
+        app.resumed(true, at(4));
+        assert!(!app.game.clock_running(), "{screen:?}");
+    }
+}
+
+#[test]
+fn a_suspend_that_cannot_happen_says_why_and_the_clock_goes_on() {
+    let start = Instant::now();
+    let mut app = app(start);
+    app.suspend_refused();
+    let said = app.message.clone().unwrap_or_default();
+    assert!(
+        said.contains("only in a local terminal") && said.contains("q quits"),
+        "{said}"
+    );
+    assert!(app.game.clock_running());
+    // Stopped and continued at once: the shell has no job control.
+    app.suspending(start);
+    app.resumed(false, start + Duration::from_secs(1));
+    let said = app.message.clone().unwrap_or_default();
+    assert!(said.contains("no job control"), "{said}");
+    assert!(app.game.clock_running());
+}
+
+/// A move key rebound to another action (`undo = "h"`): the help listed
+/// "k/j/-/l"; it lists the keys still bound and their directions.
+#[test]
+fn the_help_names_the_moves_left_when_a_move_key_is_rebound() {
+    let now = Instant::now();
+    let mut config = Config::built_in();
+    let h = crate::keymap::KeySpec::parse("h").expect("a key");
+    let bindings = config
+        .keymap
+        .bindings()
+        .iter()
+        .map(|&b| match b.key == h {
+            true => crate::keymap::Binding {
+                key: h,
+                action: Action::Undo,
+            },
+            false => b,
+        })
+        .collect();
+    config.keymap = Keymap::new(bindings).expect("a keymap");
+    let mut app = app_with(&config, now);
+    app.screen = Screen::Help;
+    let help = screen(&app, now, 80, 24).join("\n");
+    assert!(
+        help.contains("k/j/l  move the cursor up/down/right"),
+        "{help}"
+    );
+    assert!(!help.contains("/-"), "{help}");
+    assert!(
+        help.contains("Up/Down/Left/Right  move the cursor (or click"),
+        "{help}"
+    );
+}
+
+/// The first deal of a big board can take seconds: the clock stood at
+/// the placeholder's time, running, while "dealing" showed.
+#[test]
+fn the_clock_stands_still_while_the_first_deal_runs_and_starts_with_the_game() {
+    let start = Instant::now();
+    let themes = Themes::built_in(ColorDepth::TrueColor);
+    let theme = themes.get("default").expect("default").clone();
+    let mut app = App::dealing(&Config::built_in(), themes, theme, 42);
+    assert!(app.awaiting_first_deal());
+    assert!(!app.game.clock_running());
+    app.hold_clock_while_hidden(start);
+    assert_eq!(
+        app.game.elapsed(start + Duration::from_secs(30)),
+        Duration::ZERO
+    );
+    app.finish_deal();
+    assert!(!app.awaiting_first_deal());
+    assert!(app.game.clock_running(), "the dealt game's clock runs");
+}

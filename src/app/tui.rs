@@ -111,15 +111,26 @@ fn input_modes(mouse: bool, on: bool) {
     };
 }
 
-/// The process's own terminal as the loop's source of events: crossterm's
-/// input, and the shutdown signals.
+/// The process's own terminal as the loop's source of events: its keys
+/// (read by doku itself on Unix, see `terminal_input`), and the shutdown
+/// signals.
 struct LocalTerminal {
     signals: Option<ShutdownSignals>,
+    /// Whether the mouse is reported (turned off while suspended).
+    mouse: bool,
+    #[cfg(unix)]
+    input: super::terminal_input::TerminalInput,
 }
 
 impl super::event_loop::EventSource for LocalTerminal {
     type Stop = Shutdown;
 
+    #[cfg(unix)]
+    fn next_event(&mut self, timeout: Duration) -> io::Result<Option<event::Event>> {
+        self.input.next_event(timeout)
+    }
+
+    #[cfg(not(unix))]
     fn next_event(&mut self, timeout: Duration) -> io::Result<Option<event::Event>> {
         // (On a hung-up terminal crossterm's poll never returns; the
         // watchdog of `ShutdownSignals` ends the process then.)
@@ -135,7 +146,30 @@ impl super::event_loop::EventSource for LocalTerminal {
     }
 
     fn stop(&mut self, _now: Instant) -> Option<Shutdown> {
-        self.signals.as_ref().and_then(ShutdownSignals::pending)
+        let signal = self.signals.as_ref().and_then(ShutdownSignals::pending);
+        #[cfg(unix)]
+        let signal = signal.or(self.input.hung_up().then_some(Shutdown::Hangup));
+        signal
+    }
+
+    fn can_suspend(&self) -> bool {
+        cfg!(unix)
+    }
+
+    #[cfg(unix)]
+    fn suspend(&mut self) -> io::Result<bool> {
+        input_modes(self.mouse, false);
+        give_terminal_back();
+        let stopped = crate::signals::stop_as_ctrl_z()?;
+        ratatui::crossterm::terminal::enable_raw_mode()?;
+        ratatui::crossterm::execute!(
+            io::stdout(),
+            ratatui::crossterm::terminal::EnterAlternateScreen
+        )?;
+        input_modes(self.mouse, true);
+        // The window may have changed size while the game was away.
+        self.input.check_size();
+        Ok(stopped)
     }
 }
 
@@ -146,7 +180,13 @@ pub fn run(app: &mut App, terminal: &mut TuiTerminal) -> io::Result<Option<Shutd
     if let Some(signals) = &signals {
         signals.spawn_watchdog(Duration::from_secs(2), give_terminal_back);
     }
-    super::event_loop::run(app, terminal, &mut LocalTerminal { signals })
+    let mut source = LocalTerminal {
+        signals,
+        mouse: app.mouse_enabled(),
+        #[cfg(unix)]
+        input: super::terminal_input::TerminalInput::open()?,
+    };
+    super::event_loop::run(app, terminal, &mut source)
 }
 
 /// The TUI from the command line: loads and checks the config and themes on

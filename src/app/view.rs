@@ -570,17 +570,24 @@ impl AppView<'_> {
             .collect();
         let sets = move_keys.iter().map(Vec::len).max().unwrap_or(0);
         for i in 0..sets {
-            let keys: Vec<&str> = move_keys
+            // A line with a move missing (its key rebound to another
+            // action) lists the keys it has and names their directions,
+            // rather than a "-" for the one gone.
+            let (keys, ways): (Vec<&str>, Vec<&str>) = move_keys
                 .iter()
-                .map(|k| k.get(i).map_or("-", String::as_str))
-                .collect();
+                .zip(["up", "down", "left", "right"])
+                .filter_map(|(k, way)| Some((k.get(i)?.as_str(), way)))
+                .unzip();
+            let mut what = match keys.len() {
+                4 => "move the cursor".to_string(),
+                _ => format!("move the cursor {}", ways.join("/")),
+            };
             // A click on the first line, not one of its own: the help
             // fits 80x24 whole.
-            let what = match i == 0 && app.mouse_enabled() {
-                true => "move the cursor (or click a cell)",
-                false => "move the cursor",
-            };
-            entries.push((keys.join("/"), what.into()));
+            if i == 0 && app.mouse_enabled() {
+                what.push_str(" (or click a cell)");
+            }
+            entries.push((keys.join("/"), what));
         }
         for entry in app.keymap.help_entries_for_board(size) {
             let solver_only = entry.action.scope() == Scope::Watch;
@@ -614,6 +621,9 @@ impl AppView<'_> {
                 }
                 if entry.action == Action::CycleSize {
                     self.fold_size_back(&mut keys, &mut description, Some(size));
+                }
+                if entry.action == Action::Quit {
+                    self.fold_suspend(&mut keys, &mut description, Some(size));
                 }
                 // Two lines in one, so the help fits 80x24 whole.
                 let put = app.keymap.keys_for_board(Action::PlayEdited, size);
@@ -701,6 +711,20 @@ impl AppView<'_> {
         }
     }
 
+    /// The suspend key shares the quit line, so the help stays within 24
+    /// rows: "q Ctrl-c Ctrl-z  quit (...); Ctrl-z: suspend".
+    fn fold_suspend(&self, keys: &mut String, description: &mut String, size: Option<usize>) {
+        let suspend = match size {
+            Some(size) => self.app.keymap.keys_for_board(Action::Suspend, size),
+            None => self.app.keymap.keys_for(Action::Suspend),
+        };
+        if let Some(first) = suspend.first() {
+            keys.push(' ');
+            keys.push_str(&suspend.join(" "));
+            description.push_str(&format!("; {first}: suspend"));
+        }
+    }
+
     /// The solver view's keys: its own, then those of both screens that
     /// work there, each in keymap order.
     fn watch_help_entries(&self) -> Vec<(String, String)> {
@@ -710,6 +734,7 @@ impl AppView<'_> {
             entry.action.scope().covers(keymap::KeyContext::Watch)
                 && !entry.keys.is_empty()
                 && !folded_into_size(entry.action)
+                && entry.action != Action::Suspend
         });
         entries.sort_by_key(|entry| entry.action.scope() != Scope::Watch);
         entries
@@ -726,6 +751,9 @@ impl AppView<'_> {
                 let mut keys = entry.keys.join(" ");
                 if entry.action == Action::CycleSize {
                     self.fold_size_back(&mut keys, &mut description, None);
+                }
+                if entry.action == Action::Quit {
+                    self.fold_suspend(&mut keys, &mut description, None);
                 }
                 (keys, description)
             })
@@ -1159,7 +1187,8 @@ fn editor_takes(action: Action) -> bool {
 
 /// Actions the help lists on another's line: redo with undo, the puzzle
 /// in play's editor and its copy with the editor, digit-first entry with
-/// notes mode, taking every colour off with the colour key.
+/// notes mode, taking every colour off with the colour key, suspending
+/// with quitting.
 fn folded_into_another(action: Action) -> bool {
     matches!(
         action,
@@ -1169,6 +1198,7 @@ fn folded_into_another(action: Action) -> bool {
             | Action::CopyPuzzle
             | Action::PickDigit
             | Action::ClearColours
+            | Action::Suspend
     )
 }
 

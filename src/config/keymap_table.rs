@@ -31,7 +31,7 @@ pub(super) fn merge_keymap(base: &Keymap, table: &Table<'_, '_>) -> Result<Keyma
             value,
             "a key such as \"q\" or a list of keys such as [\"q\", \"Ctrl-c\"]",
         )?;
-        if texts.is_empty() {
+        if texts.is_empty() && !action.may_be_unbound() {
             return Err(table.error(
                 &value.span(),
                 name,
@@ -126,7 +126,7 @@ pub(super) fn merge_keymap(base: &Keymap, table: &Table<'_, '_>) -> Result<Keyma
             }
             let before = keys[index].len();
             keys[index].retain(|k| !taken.contains(k));
-            if keys[index].is_empty() && before > 0 {
+            if keys[index].is_empty() && before > 0 && !other.may_be_unbound() {
                 let (_, text, span) = binding
                     .keys
                     .iter()

@@ -137,6 +137,7 @@ actions! {
     Help => "help", Both, "help", "show or hide this help";
     Back => "back", Both, "back", "close the help, cancel a hint, leave the solver view";
     Quit => "quit", Both, "quit", "quit (the game is saved first)";
+    Suspend => "suspend", Both, "suspend", "suspend: back to the shell (saved first); fg brings the game back";
 }
 
 impl Action {
@@ -187,8 +188,16 @@ impl Action {
             | Action::NextTheme
             | Action::Help
             | Action::Back
-            | Action::Quit => false,
+            | Action::Quit
+            | Action::Suspend => false,
         }
+    }
+
+    /// Whether the action may be left with no key. Suspend only: Ctrl-z
+    /// is undo to many players, and a config that takes it for undo
+    /// (as configs did before suspend had a key) must still load.
+    pub fn may_be_unbound(self) -> bool {
+        self == Action::Suspend
     }
 
     /// The bindable action with this config name.
@@ -318,10 +327,9 @@ impl Keymap {
                 });
             }
         }
-        if let Some(&action) = Action::BINDABLE
-            .iter()
-            .find(|action| !bindings.iter().any(|b| b.action == **action))
-        {
+        if let Some(&action) = Action::BINDABLE.iter().find(|action| {
+            !action.may_be_unbound() && !bindings.iter().any(|b| b.action == **action)
+        }) {
             return Err(KeymapError::Unbound { action });
         }
         let mut unique: Vec<Binding> = Vec::with_capacity(bindings.len());

@@ -10,7 +10,6 @@
 //! without a key plays a game that is not kept.
 
 mod handler;
-pub mod input;
 pub mod limits;
 pub mod session;
 

@@ -10,10 +10,10 @@
 //! frame is the difference from the last one sent); a client that reads
 //! nothing for [`STALL`] (or the server's `--stall`) is closed.
 
-use super::input::InputParser;
 use crate::app::event_loop::{self, EventSource};
 use crate::app::{App, Persistence};
 use crate::config::{Environment, Loaded};
+use crate::input::InputParser;
 use crate::storage::{prefs, Preferences, StateDir};
 use crate::ui::output::{CompactBackend, TerminalOutput};
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
@@ -836,5 +836,50 @@ mod tests {
         assert!(out.starts_with("\x1b[?1049h"), "{out:?}");
         assert!(out.contains("\x1b[?1049l"), "the main screen comes back");
         assert!(out.ends_with("doku: bye\r\n"), "{out:?}");
+    }
+
+    #[test]
+    fn ctrl_z_over_ssh_says_it_cannot_suspend_and_the_game_goes_on() {
+        let (tx, rx) = sync_channel(16);
+        let shared = Arc::new(SessionShared::new(100, 40));
+        let limits = SessionLimits {
+            idle: Duration::from_secs(60),
+            output_budget: 1 << 20,
+            stall: STALL,
+        };
+        let events = ChannelEvents::new(
+            rx,
+            Arc::clone(&shared),
+            Arc::new(AtomicBool::new(false)),
+            limits,
+        );
+        let session = {
+            let shared = Arc::clone(&shared);
+            std::thread::spawn(move || {
+                run_session(
+                    Player::Anonymous,
+                    ClientTerminal::default(),
+                    &OperatorConfig::default(),
+                    shared,
+                    events,
+                    limits.idle,
+                )
+            })
+        };
+        let mut out = String::new();
+        let mut wait_for = |what: &str| {
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while !out.contains(what) {
+                assert!(Instant::now() < deadline, "no {what:?} in {out:?}");
+                std::thread::sleep(Duration::from_millis(20));
+                out.push_str(&String::from_utf8_lossy(&shared.take_output()));
+            }
+        };
+        // Once dealt: the deal's arrival clears the status line.
+        wait_for("┏");
+        tx.send(Input::Bytes(b"\x1a".to_vec())).unwrap();
+        wait_for("suspend works only in a local terminal");
+        tx.send(Input::Bytes(b"q".to_vec())).unwrap();
+        assert_eq!(session.join().unwrap(), None, "the player quit, later");
     }
 }

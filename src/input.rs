@@ -1,6 +1,11 @@
-//! Terminal input as raw bytes (what an SSH client sends from its pty) to
-//! the events the app reads, as crossterm would make them from a local
-//! terminal: keys, mouse clicks, bracketed pastes.
+//! Terminal input as raw bytes (what a local terminal, or an SSH client
+//! from its pty, sends) to the events the app reads, as crossterm would
+//! make them: keys, mouse clicks, bracketed pastes. Both the local game
+//! and `doku serve` read their keys through it: crossterm's own reader
+//! loses the key that arrives in the same read after an Esc (it empties
+//! its buffer after Esc Esc, so an arrow is dropped or its last byte typed
+//! as a letter, a digit on 16x16), which a paste, a fast typist over SSH
+//! or tmux's `send-keys Escape Up` all produce.
 //!
 //! SSH keeps no message boundaries, so an escape sequence can arrive in
 //! pieces: a partial one is kept until the rest comes. A lone Esc is told
@@ -537,6 +542,25 @@ mod tests {
         parser.feed(b"\x1b\x1b", t, &mut out);
         parser.flush_stale(t + ESC_WAIT, &mut out);
         assert_eq!(out, vec![k(KeyCode::Esc), k(KeyCode::Esc)]);
+    }
+
+    #[test]
+    fn esc_and_an_arrow_in_one_read_are_both_keys() {
+        // What tmux's `send-keys Escape Up` writes, or a paste: no wait
+        // between the two, so only the bytes tell them apart.
+        assert_eq!(
+            parse_all(&[b"\x1b\x1b[A"]),
+            vec![k(KeyCode::Esc), k(KeyCode::Up)]
+        );
+        assert_eq!(
+            parse_all(&[b"\x1b\x1b[B\x1b\x1bOC"]),
+            vec![
+                k(KeyCode::Esc),
+                k(KeyCode::Down),
+                k(KeyCode::Esc),
+                k(KeyCode::Right)
+            ]
+        );
     }
 
     #[test]
