@@ -623,7 +623,7 @@ impl AppView<'_> {
                     self.fold_size_back(&mut keys, &mut description, Some(size));
                 }
                 if entry.action == Action::Quit {
-                    self.fold_suspend(&mut keys, &mut description, Some(size));
+                    self.fold_suspend(&mut description, Some(size));
                 }
                 // Two lines in one, so the help fits 80x24 whole.
                 let put = app.keymap.keys_for_board(Action::PlayEdited, size);
@@ -711,17 +711,16 @@ impl AppView<'_> {
         }
     }
 
-    /// The suspend key shares the quit line, so the help stays within 24
-    /// rows: "q Ctrl-c Ctrl-z  quit (...); Ctrl-z: suspend".
-    fn fold_suspend(&self, keys: &mut String, description: &mut String, size: Option<usize>) {
+    /// The suspend key is named in the quit line's words, so the help
+    /// stays within 24 rows and the keys column holds only keys that
+    /// quit: "q Ctrl-c  quit (...); Ctrl-z suspends".
+    fn fold_suspend(&self, description: &mut String, size: Option<usize>) {
         let suspend = match size {
             Some(size) => self.app.keymap.keys_for_board(Action::Suspend, size),
             None => self.app.keymap.keys_for(Action::Suspend),
         };
-        if let Some(first) = suspend.first() {
-            keys.push(' ');
-            keys.push_str(&suspend.join(" "));
-            description.push_str(&format!("; {first}: suspend"));
+        if !suspend.is_empty() {
+            description.push_str(&format!("; {} suspends", suspend.join(" or ")));
         }
     }
 
@@ -753,7 +752,7 @@ impl AppView<'_> {
                     self.fold_size_back(&mut keys, &mut description, None);
                 }
                 if entry.action == Action::Quit {
-                    self.fold_suspend(&mut keys, &mut description, None);
+                    self.fold_suspend(&mut description, None);
                 }
                 (keys, description)
             })
