@@ -37,21 +37,24 @@ use std::time::{Duration, Instant};
 pub use variant::Variant;
 
 /// When a search must give up: a moment, or never; and, if given, as soon
-/// as a cancel flag is set (a background check no longer wanted).
+/// as one of its cancel flags is set (a background check no longer wanted,
+/// or one copy of a search asked to stop for the other).
 #[derive(Clone, Debug, Default)]
 pub struct Deadline {
     moment: Option<Instant>,
     /// Shared with whoever may cancel the search.
-    cancel: Option<Arc<AtomicBool>>,
+    cancels: Vec<Arc<AtomicBool>>,
 }
 
 impl PartialEq for Deadline {
     fn eq(&self, other: &Deadline) -> bool {
-        let same_flag = match (&self.cancel, &other.cancel) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (a, b) => a.is_none() && b.is_none(),
-        };
-        self.moment == other.moment && same_flag
+        let same_flags = self.cancels.len() == other.cancels.len()
+            && self
+                .cancels
+                .iter()
+                .zip(&other.cancels)
+                .all(|(a, b)| Arc::ptr_eq(a, b));
+        self.moment == other.moment && same_flags
     }
 }
 impl Eq for Deadline {}
@@ -60,14 +63,14 @@ impl Deadline {
     /// No deadline: the search runs until it answers.
     pub const NEVER: Deadline = Deadline {
         moment: None,
-        cancel: None,
+        cancels: Vec::new(),
     };
 
     /// Give up at `moment`.
     pub fn at(moment: Instant) -> Deadline {
         Deadline {
             moment: Some(moment),
-            cancel: None,
+            cancels: Vec::new(),
         }
     }
 
@@ -75,24 +78,21 @@ impl Deadline {
     pub fn after(limit: Duration) -> Deadline {
         Deadline {
             moment: Instant::now().checked_add(limit),
-            cancel: None,
+            cancels: Vec::new(),
         }
     }
 
-    /// This deadline, or earlier: as soon as `cancel` is set.
-    pub fn or_cancelled_by(self, cancel: Arc<AtomicBool>) -> Deadline {
-        Deadline {
-            cancel: Some(cancel),
-            ..self
-        }
+    /// This deadline, or earlier: as soon as `cancel` is set (or any flag
+    /// it already had).
+    pub fn or_cancelled_by(mut self, cancel: Arc<AtomicBool>) -> Deadline {
+        self.cancels.push(cancel);
+        self
     }
 
     /// Whether the moment has come (or the search was cancelled). Reads
     /// the clock, so searches ask only every few hundred branches.
     pub fn passed(&self) -> bool {
-        self.cancel
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        self.cancels.iter().any(|flag| flag.load(Ordering::Relaxed))
             || self.moment.is_some_and(|moment| Instant::now() >= moment)
     }
 }
@@ -284,5 +284,28 @@ pub(crate) mod test_support {
             })
             .collect();
         Board::from_values(full.shape(), values).expect("values of a board of this shape")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Deadline;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    /// A second cancel flag adds to the first instead of replacing it: a
+    /// search split in copies, each stopped by a flag of its own, still
+    /// stops when the background check that started it is cancelled.
+    #[test]
+    fn a_deadline_stops_at_either_of_two_flags() {
+        for which in 0..2 {
+            let flags = [(); 2].map(|()| Arc::new(AtomicBool::new(false)));
+            let deadline = Deadline::NEVER
+                .or_cancelled_by(Arc::clone(&flags[0]))
+                .or_cancelled_by(Arc::clone(&flags[1]));
+            assert!(!deadline.passed());
+            flags[which].store(true, Ordering::Relaxed);
+            assert!(deadline.passed(), "flag {which}");
+        }
     }
 }

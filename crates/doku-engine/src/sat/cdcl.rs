@@ -181,6 +181,9 @@ pub(crate) struct Cdcl {
     /// unsatisfiable answer then means the clauses imply that not all of
     /// them hold, unless [`Cdcl::is_contradictory`].
     assumptions: Vec<Lit>,
+    /// The last [`Cdcl::solve_paused`] ran out of budget mid-search, under
+    /// the assumptions still set: the next goes on from there.
+    paused: bool,
 }
 
 /// Weights of the newest LBD in the fast and slow averages, and how far
@@ -238,6 +241,7 @@ impl Cdcl {
             lbd_fast: 0.0,
             lbd_slow: 0.0,
             fast_bias: 1.0,
+            paused: false,
             slow_bias: 1.0,
             conflicts_since_restart: 0,
             assumptions: Vec::new(),
@@ -281,8 +285,11 @@ impl Cdcl {
 
     /// Sets (or, empty, clears) the literals [`Cdcl::solve`] assumes.
     pub(crate) fn assume(&mut self, assumptions: &[Lit]) {
-        self.assumptions.clear();
-        self.assumptions.extend_from_slice(assumptions);
+        if self.assumptions != assumptions {
+            self.paused = false;
+            self.assumptions.clear();
+            self.assumptions.extend_from_slice(assumptions);
+        }
     }
 
     /// The clauses alone have no model (whatever the assumption).
@@ -461,12 +468,29 @@ impl Cdcl {
     }
 
     pub(crate) fn solve(&mut self, budget: Option<u64>) -> SatAnswer {
+        self.paused = false;
+        self.search(budget, false)
+    }
+
+    /// [`Cdcl::solve`] that, when `budget` runs out, leaves the search
+    /// where it is: the next call under the same assumptions goes on as
+    /// if it had never stopped (no restart), so that two copies can take
+    /// turns in one thread with each search the same as in a thread of
+    /// its own (in the focused mode, whose restarts need no schedule). A
+    /// stop at the budget falls where a look at the deadline would.
+    pub(crate) fn solve_paused(&mut self, budget: u64) -> SatAnswer {
+        self.search(Some(budget), true)
+    }
+
+    fn search(&mut self, budget: Option<u64>, pausing: bool) -> SatAnswer {
         if self.contradiction {
             return SatAnswer::Unsatisfiable;
         }
-        // A search refuted under other assumptions may have left them on
-        // the trail.
-        self.backtrack(0);
+        if !std::mem::take(&mut self.paused) {
+            // A search refuted under other assumptions may have left
+            // them on the trail.
+            self.backtrack(0);
+        }
         let stop_at = budget.map(|b| self.conflicts.saturating_add(b));
         let mut restarts = 0u64;
         let mut restart_at = self.conflicts + luby(restarts) * RESTART_UNIT;
@@ -489,7 +513,8 @@ impl Cdcl {
                 self.var_increment /= VAR_DECAY;
                 let out_of_time =
                     self.conflicts.is_multiple_of(CLOCK_EVERY_CONFLICTS) && self.deadline.passed();
-                if out_of_time || stop_at.is_some_and(|stop| self.conflicts >= stop) {
+                let out_of_budget = stop_at.is_some_and(|stop| self.conflicts >= stop);
+                if out_of_time || (out_of_budget && !pausing) {
                     self.backtrack(0);
                     return SatAnswer::Unknown;
                 }
@@ -511,6 +536,10 @@ impl Cdcl {
                     self.next_reduce =
                         self.conflicts + FIRST_REDUCE + REDUCE_GROWTH * self.reductions;
                     self.reduce_learnt();
+                }
+                if out_of_budget && pausing {
+                    self.paused = true;
+                    return SatAnswer::Unknown;
                 }
             } else {
                 // Assumptions are the lowest decisions, so any not yet
@@ -1129,7 +1158,7 @@ impl Cdcl {
 
 /// A bit standing for a decision level, so a set of levels fits in a word.
 /// Conflicts between two looks at the clock (well under a millisecond).
-const CLOCK_EVERY_CONFLICTS: u64 = 256;
+pub(super) const CLOCK_EVERY_CONFLICTS: u64 = 256;
 
 fn abstract_level(level: u32) -> u32 {
     1 << (level & 31)
@@ -1259,7 +1288,7 @@ impl VarHeap {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn lit(var: u32, positive: bool) -> Lit {
@@ -1272,7 +1301,7 @@ mod tests {
 
     /// `pigeons` pigeons in `holes` holes, each pigeon in some hole, no two
     /// in one: unsatisfiable exactly when pigeons > holes.
-    fn pigeonhole(pigeons: u32, holes: u32) -> Cdcl {
+    pub(in crate::sat) fn pigeonhole(pigeons: u32, holes: u32) -> Cdcl {
         let var = |p: u32, h: u32| p * holes + h;
         let mut solver = Cdcl::new((pigeons * holes) as usize, true);
         for p in 0..pigeons {
@@ -1406,6 +1435,27 @@ mod tests {
         solver.assume(&[lit(0, true), lit(1, false)]);
         assert!(solver.refutes_by_propagation());
         assert_eq!(solver.lookahead_split(6), None);
+    }
+
+    /// A search paused at every few conflicts and resumed makes the same
+    /// conflicts as one that never stopped (in the focused mode, whose
+    /// restarts keep no schedule between calls).
+    #[test]
+    fn a_paused_search_goes_on_as_if_never_stopped() {
+        let mut whole = pigeonhole(8, 7);
+        whole.set_focused(true);
+        let mut paused = whole.clone();
+        assert_eq!(whole.solve(None), SatAnswer::Unsatisfiable);
+        let mut pauses = 0;
+        let answer = loop {
+            match paused.solve_paused(7) {
+                SatAnswer::Unknown => pauses += 1,
+                answer => break answer,
+            }
+        };
+        assert_eq!(answer, SatAnswer::Unsatisfiable);
+        assert!(pauses > 10, "{pauses} pauses");
+        assert_eq!(paused.conflicts(), whole.conflicts());
     }
 
     #[test]

@@ -2,15 +2,20 @@
 //! solver (see [`super::Instance::split_question`]): the question's cubes
 //! wait in a shared queue, each copy takes the next when its own is
 //! refuted, and a copy that finds the queue empty while the other still
-//! works gets a share of the other's cube at the other's next turn (work
-//! stealing, as in iterative cube and conquer): the cube itself, raced by
-//! both ([`Steal::Race`]), or one half of it split by lookahead
-//! ([`Steal::Split`]). Cubes dealt out once at the start are uneven: one
-//! copy kept most of the work while the other idled (session 18).
+//! works interrupts it (work stealing, as in iterative cube and conquer):
+//! the other stops at its next look at the deadline, splits its cube by
+//! lookahead, queues one half (with a copy of itself, learned clauses
+//! and all, for the taker to search it with) and goes on with the other.
+//! Cubes dealt out once at the start are uneven: one copy kept most of
+//! the work while the other idled (session 18).
 
+#[cfg(doc)]
+use super::cdcl::CLOCK_EVERY_CONFLICTS;
 use super::cdcl::{Cdcl, Lit, SatAnswer};
+use crate::Deadline;
 use std::collections::VecDeque;
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 /// How the two copies take turns.
@@ -19,36 +24,32 @@ pub(super) enum Schedule {
     /// Each copy in its own thread, on a spare core.
     Threads,
     /// Both in the calling thread, the copy behind in conflicts going
-    /// next: what two equally fast cores would do, at any load and the
-    /// same on every run (for measuring and tests).
+    /// next for up to the next look at the deadline (paused, not
+    /// restarted): what two equally fast cores would do, at any load and
+    /// the same on every run (for measuring and tests).
     #[cfg_attr(not(test), expect(dead_code))]
     Lockstep,
 }
 
-/// How the copies look for work, and how often.
+/// How the copies share work.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Turns {
-    /// Conflicts a copy searches its cube before it looks whether the
-    /// other wants a share of it (each look is a restart); `u64::MAX`:
-    /// no stealing, each cube searched to the end by one copy.
-    pub(super) conflicts: u64,
+pub(super) struct Sharing {
     /// Variables the split's lookahead tries.
     pub(super) lookahead: usize,
-    /// Whether the copies pass each other the literals they fixed.
+    /// Whether the copies pass each other the literals they fixed (when
+    /// one takes a cube, ends one or splits one).
     pub(super) share_units: bool,
-    /// What a copy with work does for one with none.
-    pub(super) steal: Steal,
-}
-
-/// What a copy with work does for one with none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Steal {
-    /// Splits its cube by lookahead and hands over one half.
-    Split,
-    /// Hands over its cube as it is, to be searched by both (a race: the
-    /// copy that refutes it first ends it for both).
-    #[cfg_attr(not(test), expect(dead_code))]
-    Race,
+    /// Whether a copy with nothing to do interrupts the other for half
+    /// its cube (else each cube is searched to its end by one copy).
+    pub(super) steal: bool,
+    /// In lockstep, conflicts between a copy's looks at its interrupt
+    /// (with threads, the solver looks at its deadline every
+    /// [`CLOCK_EVERY_CONFLICTS`]; tests look more often to steal more).
+    pub(super) look_every: u64,
+    /// Whether the half split off goes with a copy of the splitting
+    /// solver (its learned clauses, activities and phases), which the
+    /// copy that takes it searches instead of its own.
+    pub(super) fork: bool,
 }
 
 /// How a split question's work went, for measuring.
@@ -62,6 +63,9 @@ pub(super) struct Shares {
     pub(super) along: u64,
     /// Cubes split for a copy that had none.
     pub(super) steals: usize,
+    /// Conflicts the kept solver's count took over from the other copy
+    /// when it took a forked half (searched once, counted in `other`).
+    pub(super) inherited: u64,
     /// Whether the answer is a model found in a cube split off for the
     /// other copy.
     pub(super) model_in_stolen_cube: bool,
@@ -83,24 +87,32 @@ pub(super) fn refute(
     solver: Cdcl,
     cubes: Vec<Vec<Lit>>,
     stop_at: Option<u64>,
-    turns: Turns,
+    sharing: Sharing,
     schedule: Schedule,
 ) -> Refutation {
     let start = solver.conflicts();
-    let mut copies = [solver.clone(), solver].map(|solver| Searcher {
+    let outer = solver.deadline().clone();
+    let interrupts = [(); 2].map(|()| Arc::new(AtomicBool::new(false)));
+    let mut copies = [solver.clone(), solver];
+    for (copy, interrupt) in copies.iter_mut().zip(&interrupts) {
+        // Each copy stops at the question's deadline or when the other
+        // asks for work.
+        copy.set_deadline(outer.clone().or_cancelled_by(Arc::clone(interrupt)));
+    }
+    let mut copies = copies.map(|solver| Searcher {
         solver,
         cube: None,
         exported: 0,
         imported: 0,
+        searched: 0,
     });
     let pool = Mutex::new(Pool {
         queue: cubes
             .into_iter()
-            .enumerate()
-            .map(|(id, lits)| Cube {
+            .map(|lits| Cube {
                 lits,
-                id,
                 stolen: false,
+                fork: None,
             })
             .collect(),
         busy: [false; 2],
@@ -108,23 +120,20 @@ pub(super) fn refute(
         end: None,
         units: [Vec::new(), Vec::new()],
         steals: 0,
-        refuted: Vec::new(),
-        next_id: usize::MAX / 2,
     });
     let work = Work {
         pool,
         wake: Condvar::new(),
-        turns,
-        stop_at,
+        sharing,
+        schedule,
+        budget: stop_at.map(|stop| stop.saturating_sub(start)),
+        outer: outer.clone(),
+        interrupts,
     };
     let along = match schedule {
         Schedule::Threads => {
             work.in_threads(&mut copies);
-            copies
-                .iter()
-                .map(|copy| copy.solver.conflicts() - start)
-                .max()
-                .unwrap_or(0)
+            copies.iter().map(|copy| copy.searched).max().unwrap_or(0)
         }
         Schedule::Lockstep => work.in_lockstep(&mut copies),
     };
@@ -138,11 +147,15 @@ pub(super) fn refute(
         Some(End::GaveUp) | None => (SatAnswer::Unknown, 0, false),
     };
     let [first, second] = copies;
-    let (mut kept, other) = if kept == 0 {
-        (first.solver, second.solver)
+    let (kept, other) = if kept == 0 {
+        (first, second)
     } else {
-        (second.solver, first.solver)
+        (second, first)
     };
+    let inherited = kept.solver.conflicts() - start - kept.searched;
+    let (kept_searched, other_searched) = (kept.searched, other.searched);
+    let (mut kept, other) = (kept.solver, other.solver);
+    kept.set_deadline(outer);
     if answer == SatAnswer::Unsatisfiable {
         kept.assume(&[]);
         if other.is_contradictory() {
@@ -153,10 +166,11 @@ pub(super) fn refute(
         }
     }
     let shares = Shares {
-        kept: kept.conflicts() - start,
-        other: other.conflicts() - start,
+        kept: kept_searched,
+        other: other_searched,
         along,
         steals: pool.steals,
+        inherited,
         model_in_stolen_cube,
     };
     Refutation {
@@ -169,10 +183,10 @@ pub(super) fn refute(
 /// Literals a model must satisfy, all at once.
 struct Cube {
     lits: Vec<Lit>,
-    /// Raced copies of a cube share it.
-    id: usize,
     /// Split off a copy's cube for the other.
     stolen: bool,
+    /// The solver that split it, to search it with.
+    fork: Option<Box<Cdcl>>,
 }
 
 /// What the copies share, behind a lock.
@@ -181,17 +195,14 @@ struct Pool {
     queue: VecDeque<Cube>,
     /// Which copies are searching a cube.
     busy: [bool; 2],
-    /// A copy found the queue empty while the other was busy.
+    /// A copy found the queue empty while the other was busy, and asked
+    /// it for work.
     hungry: bool,
     /// Set once, by the first copy to know the answer (or to give up).
     end: Option<End>,
     /// The literals each copy fixed at level 0, for the other.
     units: [Vec<Lit>; 2],
     steals: usize,
-    /// The cubes refuted, by id (raced cubes end for both copies).
-    refuted: Vec<usize>,
-    /// The id of the next cube split off.
-    next_id: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -212,6 +223,9 @@ struct Searcher {
     /// the other's it took.
     exported: usize,
     imported: usize,
+    /// Conflicts it searched itself (a fork's count starts at its
+    /// parent's).
+    searched: u64,
 }
 
 /// What a copy did in one turn.
@@ -229,8 +243,15 @@ struct Work {
     /// Rung when a copy ends a turn: a waiting copy may find a cube, or
     /// the answer.
     wake: Condvar,
-    turns: Turns,
-    stop_at: Option<u64>,
+    sharing: Sharing,
+    schedule: Schedule,
+    /// Conflicts each copy may search.
+    budget: Option<u64>,
+    /// The question's own deadline, without the interrupts.
+    outer: Deadline,
+    /// Set by a copy that wants work from the other: copy `i` stops at
+    /// `interrupts[i]`.
+    interrupts: [Arc<AtomicBool>; 2],
 }
 
 impl Work {
@@ -241,29 +262,55 @@ impl Work {
         self.pool.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// One turn of copy `me`: takes a cube if it has none, searches it for
-    /// a turn's conflicts, and splits it if the other copy waits.
+    /// Sets the answer and stops the other copy at its next look at the
+    /// deadline, rather than at the end of its cube.
+    fn finish(&self, pool: &mut Pool, end: End) {
+        pool.end = Some(end);
+        for interrupt in &self.interrupts {
+            interrupt.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// One turn of copy `me`: takes a cube if it has none, then searches
+    /// it until it is refuted or the other copy asks for work (in
+    /// lockstep, until the next look at the deadline), and splits it if
+    /// asked.
     fn turn(&self, me: usize, copy: &mut Searcher) -> Turn {
         if copy.cube.is_none() {
             let mut pool = self.lock();
             if pool.end.is_some() {
                 return Turn::Done;
             }
-            // A raced cube the other copy refuted meanwhile is done.
-            let Pool { queue, refuted, .. } = &mut *pool;
-            let live = queue.iter().position(|cube| !refuted.contains(&cube.id));
-            queue.drain(..live.unwrap_or(queue.len()));
             match pool.queue.pop_front() {
-                Some(cube) => {
+                Some(mut cube) => {
                     pool.busy[me] = true;
+                    if let Some(fork) = cube.fork.take() {
+                        let deadline = copy.solver.deadline().clone();
+                        copy.solver = *fork;
+                        copy.solver.set_deadline(deadline);
+                        // Trading again from the start only repeats units.
+                        copy.exported = 0;
+                        copy.imported = 0;
+                    }
                     copy.cube = Some(cube);
+                    if !pool.hungry {
+                        // Asked while it finished its last cube: moot.
+                        self.interrupts[me].store(false, Ordering::Relaxed);
+                    }
+                    if self.sharing.share_units && self.trade_units(me, copy, &mut pool) {
+                        self.finish(&mut pool, End::Refuted);
+                        return Turn::Done;
+                    }
                 }
                 None if pool.busy[1 - me] => {
-                    pool.hungry = true;
+                    if self.sharing.steal && !pool.hungry {
+                        pool.hungry = true;
+                        self.interrupts[1 - me].store(true, Ordering::Relaxed);
+                    }
                     return Turn::Waiting;
                 }
                 None => {
-                    pool.end = Some(End::Refuted);
+                    self.finish(&mut pool, End::Refuted);
                     return Turn::Done;
                 }
             }
@@ -273,10 +320,19 @@ impl Work {
         };
         copy.solver.assume(&cube.lits);
         let left = self
-            .stop_at
-            .map(|stop| stop.saturating_sub(copy.solver.conflicts()));
-        let budget = left.map_or(self.turns.conflicts, |left| left.min(self.turns.conflicts));
-        let answer = copy.solver.solve(Some(budget));
+            .budget
+            .map(|budget| budget.saturating_sub(copy.searched));
+        let before = copy.solver.conflicts();
+        let answer = match self.schedule {
+            Schedule::Threads => copy.solver.solve(left),
+            Schedule::Lockstep => {
+                let look_every = self.sharing.look_every.max(1);
+                let to_look = look_every - copy.solver.conflicts() % look_every;
+                copy.solver
+                    .solve_paused(left.map_or(to_look, |left| left.min(to_look)))
+            }
+        };
+        copy.searched += copy.solver.conflicts() - before;
         let mut pool = self.lock();
         if pool.end.is_some() {
             return Turn::Done;
@@ -284,50 +340,40 @@ impl Work {
         match answer {
             SatAnswer::Satisfiable => {
                 // The model stays in the solver: nothing may touch it now.
-                pool.end = Some(End::Model {
-                    by: me,
-                    stolen: cube.stolen,
-                });
+                self.finish(
+                    &mut pool,
+                    End::Model {
+                        by: me,
+                        stolen: cube.stolen,
+                    },
+                );
                 return Turn::Done;
             }
             SatAnswer::Unsatisfiable if copy.solver.is_contradictory() => {
-                pool.end = Some(End::Refuted);
+                self.finish(&mut pool, End::Refuted);
                 return Turn::Done;
             }
             SatAnswer::Unsatisfiable => {
-                pool.refuted.push(cube.id);
-                copy.cube = None;
-                pool.busy[me] = false;
-            }
-            SatAnswer::Unknown if pool.refuted.contains(&cube.id) => {
-                // The other copy won the race for this cube.
                 copy.cube = None;
                 pool.busy[me] = false;
             }
             SatAnswer::Unknown => {
-                if left.is_some_and(|left| left <= budget) || copy.solver.deadline().passed() {
-                    pool.end = Some(End::GaveUp);
+                let out_of_budget = self.budget.is_some_and(|budget| copy.searched >= budget);
+                if out_of_budget || self.outer.passed() {
+                    self.finish(&mut pool, End::GaveUp);
                     return Turn::Done;
                 }
+                if !self.interrupts[me].swap(false, Ordering::Relaxed) {
+                    // Paused in lockstep: nothing to share.
+                    return Turn::Searched;
+                }
                 if pool.hungry && pool.queue.is_empty() {
-                    match self.turns.steal {
-                        Steal::Split => self.split(me, copy, &mut pool),
-                        Steal::Race => {
-                            let raced = Cube {
-                                lits: cube.lits.clone(),
-                                id: cube.id,
-                                stolen: true,
-                            };
-                            pool.queue.push_back(raced);
-                            pool.hungry = false;
-                            pool.steals += 1;
-                        }
-                    }
+                    self.split(me, copy, &mut pool);
                 }
             }
         }
-        if self.turns.share_units && self.trade_units(me, copy, &mut pool) {
-            pool.end = Some(End::Refuted);
+        if self.sharing.share_units && self.trade_units(me, copy, &mut pool) {
+            self.finish(&mut pool, End::Refuted);
             return Turn::Done;
         }
         Turn::Searched
@@ -340,20 +386,17 @@ impl Work {
             return;
         };
         copy.solver.assume(&cube.lits);
-        match copy.solver.lookahead_split(self.turns.lookahead) {
+        match copy.solver.lookahead_split(self.sharing.lookahead) {
             Some(split) => {
                 let mut given = cube.lits.clone();
                 given.push(!split);
                 cube.lits.push(split);
-                // The halves are new cubes (a race on the whole would
-                // not end with one half).
-                cube.id = pool.next_id;
+                let fork = self.sharing.fork.then(|| Box::new(copy.solver.clone()));
                 pool.queue.push_back(Cube {
                     lits: given,
-                    id: pool.next_id + 1,
                     stolen: true,
+                    fork,
                 });
-                pool.next_id += 2;
                 pool.hungry = false;
                 pool.steals += 1;
             }
@@ -361,7 +404,7 @@ impl Work {
                 copy.cube = None;
                 pool.busy[me] = false;
             }
-            // Nothing propagates: try again after the next turn.
+            // Nothing propagates: the waiting copy waits for this cube's end.
             None => {}
         }
     }
@@ -430,13 +473,13 @@ impl Work {
                 clock[me] = clock[me].max(clock[1 - me]);
                 waiting[me] = false;
             }
-            let before = copies[me].solver.conflicts();
+            let before = copies[me].searched;
             match self.turn(me, &mut copies[me]) {
                 Turn::Searched => {}
                 Turn::Waiting => waiting[me] = true,
                 Turn::Done => done[me] = true,
             }
-            clock[me] += copies[me].solver.conflicts() - before;
+            clock[me] += copies[me].searched - before;
         }
         clock[0].max(clock[1])
     }

@@ -357,6 +357,32 @@
 //! lockstep measure that does not restart at each turn. Splitting after
 //! 5k conflicts instead of [`SPLIT_AFTER`]'s 10k (queue, order 0, cap
 //! 250k, lockstep): 1.50M side by side (puzzle 10 capped) against 1.47M.
+//!
+//! Session 20, stealing by interrupt ([`cubes`]; `gecode_conflicts`,
+//! `SAT_COUNT=1`, cap 250k a copy, puzzles 1-16, side by side / CPU;
+//! base order 0 1469k / 1940k, order 1 1450k / 2094k with 9 and 10
+//! capped, counted at 250k / 500k). A copy that finds the queue empty
+//! sets the other's interrupt flag, which its deadline includes (a
+//! [`crate::Deadline`] now keeps every cancel flag it is given, so a
+//! background check's cancel still stops both copies); the other stops
+//! at its next look (every 256 conflicts), splits its cube by lookahead,
+//! queues one half and goes on with the other. No turns: lockstep
+//! pauses a copy at each look without restarting it
+//! ([`Cdcl::solve_paused`]), so each copy searches as in a thread of its
+//! own. Kept: the half goes with a copy of the splitting solver
+//! (`fork`: its learned clauses, activities and phases), and the
+//! question starts in 8 cubes: order 0 1350k / 1886k (puzzle 1 213k ->
+//! 166k, 4 102k -> 81k, 10 260k -> 229k, 15 138k -> 125k, 9 238k ->
+//! 245k), order 1 1429k / 2079k. Measured on the way: stealing without
+//! the fork, 4 cubes: 1418k / 1997k, order 1 1458k / 2132k (the stolen
+//! half searched without the other's clauses costs nearly what the whole
+//! cube did: puzzle 16, order 1, 42k | 35k before, 42k | 43k); 8 cubes
+//! 1380k / 1934k, 1444k / 2103k; fork, 4 cubes, 1366k / 1909k, 1432k /
+//! 2088k. Dropped: 2 cubes and stealing (order 0: 9 and 10 capped);
+//! splitting after 5k conflicts (4 cubes, no fork) 1391k / 2022k against
+//! 1418k / 1997k. Where the cubes are even (puzzle 9: 169k | 169k) the
+//! floor is the serial part: the model (about 50k) and the question's
+//! first 10k.
 
 mod cdcl;
 mod cubes;
@@ -367,7 +393,7 @@ use super::solver::geometry;
 use super::{Deadline, TimedOut};
 use crate::alldiff_search;
 use cdcl::{Cdcl, Lit, SatAnswer};
-use cubes::{Schedule, Shares, Steal, Turns};
+use cubes::{Schedule, Shares, Sharing};
 use idle::{CpuTimes, IDLE_ENOUGH};
 
 /// Whether clause learning should take a large `board` from the start,
@@ -430,7 +456,7 @@ struct Instance {
     /// How a split question's cubes are first made and then shared out
     /// (fields so that tests and measurements can change them).
     cube_depth: usize,
-    turns: Turns,
+    sharing: Sharing,
     schedule: Schedule,
     /// How each split question's work went, for measuring.
     shares: Vec<Shares>,
@@ -446,22 +472,21 @@ const INITIAL_PHASE: bool = true;
 const SPLIT_AFTER: u64 = 10_000;
 
 /// How many times a hard question is halved before the two copies start
-/// on it: into 4 cubes.
-const CUBE_DEPTH: usize = 2;
+/// on it: into 8 cubes (with stealing; 4 without, session 18).
+const CUBE_DEPTH: usize = 3;
 
 /// How many of the most active variables the split's lookahead tries.
 const LOOKAHEAD_CANDIDATES: usize = 64;
 
 /// How the two copies refuting a split question share out its cubes:
-/// each searches its cube to the end, then takes the next from the queue.
-/// Stealing (a turn of a few hundred conflicts, then a share for an idle
-/// copy) made puzzles 9 and 10 pass 250k conflicts a copy (session 19):
-/// it stays for tests and measurement.
-const TURNS: Turns = Turns {
-    conflicts: u64::MAX,
+/// each takes the next from the queue when its own is refuted, and one
+/// that finds the queue empty interrupts the other for half its cube.
+const SHARING: Sharing = Sharing {
     lookahead: LOOKAHEAD_CANDIDATES,
     share_units: true,
-    steal: Steal::Split,
+    steal: true,
+    look_every: cdcl::CLOCK_EVERY_CONFLICTS,
+    fork: true,
 };
 
 /// No variable for this cell and digit.
@@ -533,7 +558,7 @@ impl Instance {
             spare_core: None,
             idle_since: CpuTimes::now(),
             cube_depth: CUBE_DEPTH,
-            turns: TURNS,
+            sharing: SHARING,
             schedule: Schedule::Threads,
             shares: Vec::new(),
         })
@@ -646,7 +671,7 @@ impl Instance {
             let mut halves = Vec::new();
             for cube in cubes {
                 self.solver.assume(&cube);
-                if let Some(split) = self.solver.lookahead_split(self.turns.lookahead) {
+                if let Some(split) = self.solver.lookahead_split(self.sharing.lookahead) {
                     for side in [split, !split] {
                         let mut half = cube.clone();
                         half.push(side);
@@ -659,7 +684,7 @@ impl Instance {
             cubes = halves;
         }
         let solver = std::mem::replace(&mut self.solver, Cdcl::new(0, INITIAL_PHASE));
-        let refutation = cubes::refute(solver, cubes, stop_at, self.turns, self.schedule);
+        let refutation = cubes::refute(solver, cubes, stop_at, self.sharing, self.schedule);
         self.solver = refutation.solver;
         self.shares.push(refutation.shares);
         refutation.answer
@@ -744,8 +769,8 @@ mod tests {
     /// two threads, `SAT_SPLIT=busy` goes on without splitting as on a
     /// busy machine, `SAT_SPLIT=0` never stops to ask. A split question
     /// prints as (kept copy's conflicts | other's = side by side / cubes
-    /// stolen). `SAT_SPLIT_AFTER`, `SAT_DEPTH`, `SAT_TURN` and `SAT_UNITS`
-    /// (0 or 1) override the split's settings.
+    /// stolen). `SAT_SPLIT_AFTER`, `SAT_DEPTH`, `SAT_STEAL`, `SAT_FORK` and
+    /// `SAT_UNITS` (0 or 1) override the split's settings.
     #[test]
     #[ignore = "a measuring tool, minutes long"]
     fn gecode_conflicts() {
@@ -788,9 +813,11 @@ mod tests {
                 let knob = |name: &str| std::env::var(name).ok().map(|v| v.parse().expect(name));
                 instance.split_after = knob("SAT_SPLIT_AFTER").unwrap_or(instance.split_after);
                 instance.cube_depth = knob("SAT_DEPTH").map_or(instance.cube_depth, |d| d as usize);
-                instance.turns.conflicts = knob("SAT_TURN").unwrap_or(instance.turns.conflicts);
-                instance.turns.share_units =
-                    knob("SAT_UNITS").map_or(instance.turns.share_units, |u| u == 1);
+                instance.sharing.steal =
+                    knob("SAT_STEAL").map_or(instance.sharing.steal, |s| s == 1);
+                instance.sharing.fork = knob("SAT_FORK").map_or(instance.sharing.fork, |f| f == 1);
+                instance.sharing.share_units =
+                    knob("SAT_UNITS").map_or(instance.sharing.share_units, |u| u == 1);
                 if order != 0 {
                     instance.solver.shuffle_initial_order(order);
                 }
@@ -806,7 +833,8 @@ mod tests {
                 seconds += used;
                 // A split question's shares: the kept one goes on as the
                 // solver; the other's conflicts are CPU beside it.
-                let kept = instance.solver.conflicts();
+                let inherited: u64 = instance.shares.iter().map(|s| s.inherited).sum();
+                let kept = instance.solver.conflicts() - inherited;
                 let others: u64 = instance.shares.iter().map(|s| s.other).sum();
                 let beside: u64 = instance
                     .shares
@@ -885,13 +913,13 @@ mod tests {
     }
 
     /// Counts `puzzle` up to 3 with every proof question split in cubes at
-    /// its first conflict and the copies trading cubes at every conflict,
-    /// against the matching-filter search.
+    /// its first conflict and an idle copy's interrupt seen at every
+    /// conflict in lockstep, against the matching-filter search.
     fn count_split_everywhere(
         puzzle: &Board,
         schedule: Schedule,
         cube_depth: usize,
-        steal: Steal,
+        fork: bool,
     ) -> Instance {
         let expected =
             alldiff_search::count_up_to(puzzle, 3, u64::MAX, Deadline::NEVER).expect("no budget");
@@ -900,12 +928,12 @@ mod tests {
         instance.spare_core = Some(true);
         instance.schedule = schedule;
         instance.cube_depth = cube_depth;
-        instance.turns.conflicts = 1;
-        instance.turns.steal = steal;
+        instance.sharing.look_every = 1;
+        instance.sharing.fork = fork;
         let count = instance.count_up_to(3, None).expect("no budget");
         assert_eq!(
             count, expected,
-            "{schedule:?}, depth {cube_depth}, {steal:?}: {puzzle:?}"
+            "{schedule:?}, depth {cube_depth}, fork {fork}: {puzzle:?}"
         );
         instance
     }
@@ -915,16 +943,11 @@ mod tests {
         let mut puzzles = blanked_puzzles(Shape::sudoku(9), &[45, 35, 30, 25], 2);
         puzzles.extend(blanked_puzzles(Shape::latin(6), &[45, 35, 30, 25], 2));
         puzzles.extend(blanked_puzzles(Shape::sudoku(12), &[30, 25], 4));
-        for (cube_depth, steal) in [
-            (0, Steal::Split),
-            (CUBE_DEPTH, Steal::Split),
-            (0, Steal::Race),
-            (CUBE_DEPTH, Steal::Race),
-        ] {
+        for (cube_depth, fork) in [(0, true), (CUBE_DEPTH, true), (0, false)] {
             let (mut split, mut steals) = (0, 0);
             for schedule in [Schedule::Threads, Schedule::Lockstep] {
                 for puzzle in &puzzles {
-                    let instance = count_split_everywhere(puzzle, schedule, cube_depth, steal);
+                    let instance = count_split_everywhere(puzzle, schedule, cube_depth, fork);
                     split += instance.shares.len();
                     if schedule == Schedule::Lockstep {
                         steals += instance.shares.iter().map(|s| s.steals).sum::<usize>();
@@ -934,34 +957,31 @@ mod tests {
             assert!(split > 0, "no question was hard enough to split");
             // Four cubes at the start leave these small questions little
             // to steal.
-            assert!(
-                cube_depth > 0 || steals > 0,
-                "no cube was stolen ({steal:?})"
-            );
+            assert!(cube_depth > 0 || steals > 0, "no cube was stolen");
         }
     }
 
-    /// A second solution that only the copy given the other's cube (or half
-    /// of it) finds still counts (the copies in lockstep, so the same cubes are
+    /// A second solution that only the copy given half of the other's cube
+    /// finds still counts (the copies in lockstep, so the same cubes are
     /// stolen on every run).
     #[test]
     fn a_solution_in_a_stolen_cube_counts() {
         let mut puzzles = blanked_puzzles(Shape::sudoku(12), &[30, 25], 100);
         puzzles.extend(blanked_puzzles(Shape::sudoku(9), &[30], 100));
-        for steal in [Steal::Split, Steal::Race] {
+        for fork in [true, false] {
             let found_in_stolen = puzzles.iter().any(|puzzle| {
-                let instance = count_split_everywhere(puzzle, Schedule::Lockstep, 0, steal);
+                let instance = count_split_everywhere(puzzle, Schedule::Lockstep, 0, fork);
                 instance.shares.iter().any(|s| s.model_in_stolen_cube)
             });
             assert!(
                 found_in_stolen,
-                "no model was found in a stolen cube ({steal:?})"
+                "no model was found in a stolen cube (fork {fork})"
             );
         }
     }
 
     /// Boards with many solutions answer at once even when every question
-    /// is split and the copies trade cubes at every conflict.
+    /// is split and the copies interrupt each other at every conflict.
     #[test]
     fn sparse_boards_count_with_every_question_split() {
         for (size, givens) in [(16, 0), (25, 0), (25, 1)] {
@@ -974,7 +994,7 @@ mod tests {
                 instance.split_after = 0;
                 instance.spare_core = Some(true);
                 instance.schedule = schedule;
-                instance.turns.conflicts = 1;
+                instance.sharing.look_every = 1;
                 assert_eq!(
                     instance.count_up_to(3, None),
                     Ok(3),
@@ -985,32 +1005,21 @@ mod tests {
     }
 
     /// A split question gives up at its deadline however the copies run,
-    /// also when that is a cancel flag (the copies once searched on under
-    /// a flag of their own), and the same question without one is refuted (Easter Monster, one
-    /// solution, so the question whether there is another needs search).
+    /// also when that is a cancel flag (the copies, which stop at flags of
+    /// their own when the other wants work, once searched on under those
+    /// alone), and the same question without one is refuted (8 pigeons in
+    /// 7 holes: thousands of conflicts). The solver that goes on keeps the
+    /// deadline.
     #[test]
     fn a_split_question_gives_up_at_its_deadline() {
-        let board = crate::format::parse_puzzle(
-            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
-            Default::default(),
-        )
-        .expect("a puzzle");
-        let mut instance = Instance::new(&board).expect("solvable");
-        // Finds the solution and excludes it.
-        assert_eq!(instance.count_up_to(1, None), Ok(1));
-        let turns = Turns {
-            conflicts: 1,
-            ..TURNS
-        };
-        let mut solver = instance.solver.clone();
+        let mut solver = cdcl::tests::pigeonhole(8, 7);
+        solver.set_focused(true);
         for schedule in [Schedule::Threads, Schedule::Lockstep] {
-            let refutation = cubes::refute(solver.clone(), vec![vec![]], None, turns, schedule);
+            let refutation = cubes::refute(solver.clone(), vec![vec![]], None, SHARING, schedule);
             assert_eq!(refutation.answer, SatAnswer::Unsatisfiable, "{schedule:?}");
+            assert_eq!(refutation.solver.deadline(), &Deadline::NEVER);
             let shares = refutation.shares;
-            assert!(
-                shares.kept + shares.other > 1,
-                "refuted at once: {shares:?}"
-            );
+            assert!(shares.along > 1000, "refuted at once: {shares:?}");
         }
         // A background check's cancel flag counts as well as a moment.
         let cancelled = Arc::new(AtomicBool::new(true));
@@ -1018,10 +1027,12 @@ mod tests {
             Deadline::at(std::time::Instant::now()),
             Deadline::NEVER.or_cancelled_by(cancelled),
         ] {
-            solver.set_deadline(deadline);
+            solver.set_deadline(deadline.clone());
             for schedule in [Schedule::Threads, Schedule::Lockstep] {
-                let refutation = cubes::refute(solver.clone(), vec![vec![]], None, turns, schedule);
+                let refutation =
+                    cubes::refute(solver.clone(), vec![vec![]], None, SHARING, schedule);
                 assert_eq!(refutation.answer, SatAnswer::Unknown, "{schedule:?}");
+                assert_eq!(refutation.solver.deadline(), &deadline);
             }
         }
     }
