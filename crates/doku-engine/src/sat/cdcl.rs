@@ -633,8 +633,10 @@ impl Cdcl {
                 let start = watch.clause as usize + HEADER;
                 let len = arena[start - HEADER] as usize;
                 let lits = &mut arena[start..start + len];
-                // `falsified` moved second without a branch: which of the
-                // two watched literals it is, is a coin flip.
+                // `falsified` is one of the two watched literals, the first
+                // two: moved second without a branch, since which of the
+                // two it is, is a coin flip.
+                debug_assert!(lits[0] == falsified.0 || lits[1] == falsified.0);
                 let first = Lit(lits[0] ^ lits[1] ^ falsified.0);
                 lits[0] = first.0;
                 lits[1] = falsified.0;
