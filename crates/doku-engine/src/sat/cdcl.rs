@@ -54,7 +54,8 @@ const FALSE: i8 = -1;
 /// Why a variable has its value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Reason {
-    /// A decision, or not assigned.
+    /// A decision. An unassigned variable keeps the reason it last had:
+    /// reasons are read only for assigned variables.
     Decision,
     /// The binary clause (implied ∨ this literal), this literal being false.
     Binary(Lit),
@@ -661,15 +662,19 @@ impl Cdcl {
                 let start = watch.clause as usize + HEADER;
                 let len = arena[start - HEADER] as usize;
                 let lits = &mut arena[start..start + len];
-                if lits[0] == falsified.0 {
-                    lits.swap(0, 1);
-                }
-                let first = Lit(lits[0]);
+                // `falsified` is one of the two watched literals, the first
+                // two: moved second without a branch, since which of the
+                // two it is, is a coin flip.
+                debug_assert!(lits[0] == falsified.0 || lits[1] == falsified.0);
+                let first = Lit(lits[0] ^ lits[1] ^ falsified.0);
+                lits[0] = first.0;
+                lits[1] = falsified.0;
                 let kept = Watch {
                     clause: watch.clause,
                     blocker: first,
                 };
-                if first != watch.blocker && values[first.index()] == TRUE {
+                // (When `first` is the blocker it was just found not true.)
+                if values[first.index()] == TRUE {
                     watches[j] = kept;
                     j += 1;
                     continue;
@@ -1022,14 +1027,24 @@ impl Cdcl {
             return;
         }
         let start = self.levels[level as usize];
-        for i in (start..self.trail.len()).rev() {
-            let lit = self.trail[i];
+        let Cdcl {
+            values,
+            saved_phase,
+            heap,
+            activity,
+            trail,
+            ..
+        } = self;
+        // `reason` and `level` are read only for assigned variables, so
+        // they keep their stale values here.
+        for &lit in trail[start..].iter().rev() {
             let var = lit.var();
-            self.values[lit.index()] = UNDEFINED;
-            self.values[(!lit).index()] = UNDEFINED;
-            self.reason[var] = Reason::Decision;
-            self.saved_phase[var] = !lit.is_negative();
-            self.heap.insert(var, &self.activity);
+            values[2 * var..2 * var + 2].fill(UNDEFINED);
+            saved_phase[var] = !lit.is_negative();
+            // Most variables unassigned were implied, never popped.
+            if !heap.contains(var) {
+                heap.insert(var, activity);
+            }
         }
         self.trail.truncate(start);
         self.levels.truncate(level as usize);
@@ -1193,8 +1208,13 @@ impl Assigner<'_> {
     #[inline(always)]
     fn assign(&mut self, lit: Lit, reason: Reason, level: u32) {
         let var = lit.var();
-        self.values[lit.index()] = TRUE;
-        self.values[(!lit).index()] = FALSE;
+        // Both literals' values in one store, no branch on the sign.
+        let pair = if lit.is_negative() {
+            [FALSE, TRUE]
+        } else {
+            [TRUE, FALSE]
+        };
+        self.values[2 * var..2 * var + 2].copy_from_slice(&pair);
         self.level[var] = level;
         self.reason[var] = reason;
         self.trail.push(lit);
@@ -1202,66 +1222,73 @@ impl Assigner<'_> {
 }
 
 /// A max-heap of variables by activity, with each variable's position so an
-/// activity bump can sift it up.
+/// activity bump can sift it up. Variables and positions as `u32`, half the
+/// cache lines of `usize`.
 #[derive(Clone, Default)]
 struct VarHeap {
-    items: Vec<usize>,
-    /// Position of each variable in `items`, `usize::MAX` when absent.
-    position: Vec<usize>,
+    items: Vec<u32>,
+    /// Position of each variable in `items`, [`VarHeap::ABSENT`] when absent.
+    position: Vec<u32>,
 }
 
 impl VarHeap {
+    const ABSENT: u32 = u32::MAX;
+
+    #[inline]
     fn contains(&self, var: usize) -> bool {
-        self.position.get(var).is_some_and(|&p| p != usize::MAX)
+        self.position.get(var).is_some_and(|&p| p != Self::ABSENT)
     }
 
     fn insert(&mut self, var: usize, activity: &[f64]) {
         if self.position.len() <= var {
-            self.position.resize(var + 1, usize::MAX);
+            self.position.resize(var + 1, Self::ABSENT);
         }
         if self.contains(var) {
             return;
         }
-        self.position[var] = self.items.len();
-        self.items.push(var);
+        self.position[var] = self.items.len() as u32;
+        self.items.push(var as u32);
         self.sift_up(self.items.len() - 1, activity);
     }
 
     fn increased(&mut self, var: usize, activity: &[f64]) {
         if self.contains(var) {
-            self.sift_up(self.position[var], activity);
+            self.sift_up(self.position[var] as usize, activity);
         }
     }
 
     fn pop(&mut self, activity: &[f64]) -> Option<usize> {
         let top = *self.items.first()?;
         let last = self.items.pop()?;
-        self.position[top] = usize::MAX;
+        self.position[top as usize] = Self::ABSENT;
         if !self.items.is_empty() {
             self.items[0] = last;
-            self.position[last] = 0;
+            self.position[last as usize] = 0;
             self.sift_down(0, activity);
         }
-        Some(top)
+        Some(top as usize)
     }
 
     fn sift_up(&mut self, mut at: usize, activity: &[f64]) {
         let var = self.items[at];
+        let score = activity[var as usize];
         while at > 0 {
             let parent = (at - 1) / 2;
-            if activity[self.items[parent]] >= activity[var] {
+            let above = self.items[parent];
+            if activity[above as usize] >= score {
                 break;
             }
-            self.items[at] = self.items[parent];
-            self.position[self.items[at]] = at;
+            self.items[at] = above;
+            self.position[above as usize] = at as u32;
             at = parent;
         }
         self.items[at] = var;
-        self.position[var] = at;
+        self.position[var as usize] = at as u32;
     }
 
     fn sift_down(&mut self, mut at: usize, activity: &[f64]) {
         let var = self.items[at];
+        let score = activity[var as usize];
         loop {
             let left = 2 * at + 1;
             if left >= self.items.len() {
@@ -1269,21 +1296,22 @@ impl VarHeap {
             }
             let right = left + 1;
             let child = if right < self.items.len()
-                && activity[self.items[right]] > activity[self.items[left]]
+                && activity[self.items[right] as usize] > activity[self.items[left] as usize]
             {
                 right
             } else {
                 left
             };
-            if activity[self.items[child]] <= activity[var] {
+            let below = self.items[child];
+            if activity[below as usize] <= score {
                 break;
             }
-            self.items[at] = self.items[child];
-            self.position[self.items[at]] = at;
+            self.items[at] = below;
+            self.position[below as usize] = at as u32;
             at = child;
         }
         self.items[at] = var;
-        self.position[var] = at;
+        self.position[var as usize] = at as u32;
     }
 }
 

@@ -383,6 +383,35 @@
 //! 1418k / 1997k. Where the cubes are even (puzzle 9: 169k | 169k) the
 //! floor is the serial part: the model (about 50k) and the question's
 //! first 10k.
+//!
+//! Session 20, the cost of a conflict again (search unchanged: the same
+//! conflicts over the 18 puzzles, orders 0 and 1, first solutions and
+//! counts; `doku solve` on the 18 the same output). Cachegrind with branch
+//! simulation, puzzle 10, 15k conflicts: 42.6M of 482M branches
+//! mispredicted, 21.8M of them in propagation; the clause's two watched
+//! literals put in order by a branch on which one is false (2.95M) and the
+//! test of the other one (2.97M) were two coin flips. Kept: that order set
+//! without a branch (xor of the two with the false one), the other literal
+//! tested without first comparing it to the blocker; backtracking no
+//! longer resets reasons (read only for assigned variables) and tests heap
+//! membership inline before a call to insert (most variables undone were
+//! implied, never popped); the heap of `u32`; an assignment's two values
+//! in one store. 2.27G -> 2.16G instructions, 36.4M mispredictions; CPU,
+//! alternating on fixed conflict caps (load 7-9): puzzle 10 first
+//! solution, 40k conflicts, 1436 ms -> 1321 ms (4 pairs, -8%; the
+//! branchless order alone 1352 ms); puzzle 1 counting (`SAT_SPLIT=0`),
+//! 60k conflicts, 2252 ms -> 2081 ms (3 pairs, -7.6%; the order alone
+//! 2122 ms). The rest without the branchless order: no gain alone (1425
+//! against 1425 ms, 2238 against 2220 ms), as session 19 found for the
+//! inlined membership test, but 2% on top of it. `doku solve` on the 18,
+//! 2 pairs: 20.0 s -> 18.9 s CPU. Measured and dropped: the watch loop as
+//! `Vec::retain_mut` (the closure is not inlined: 2.61G instructions);
+//! each binary list tested all true without a branch before the loop
+//! (2.20G instructions, 37.8M mispredictions, 1355 against 1334 ms). Left:
+//! the blocker test (5.0M mispredictions), the end of each watch list
+//! (4.9M, short lists) and the binary implications' value test (4.1M,
+//! true or open); a branchless assignment there needs a trail with spare
+//! room and a stale level and reason written back for true literals.
 
 mod cdcl;
 mod cubes;
