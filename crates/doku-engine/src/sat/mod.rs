@@ -412,6 +412,36 @@
 //! (4.9M, short lists) and the binary implications' value test (4.1M,
 //! true or open); a branchless assignment there needs a trail with spare
 //! room and a stale level and reason written back for true literals.
+//!
+//! Session 20, a count's first model raced on an idle core (branch
+//! `s20-race`, commits ceef04a and 4a9f94b, not merged;
+//! `gecode_conflicts`, `SAT_COUNT=1`, order 0, cap 250k, lockstep, the
+//! second copy started at the main copy's 2000th conflict; base 1.469M
+//! conflicts side by side, 1.94M CPU). The better of two orders is a
+//! fifth fewer conflicts to a model: first solutions, order 0 512k,
+//! better of order 0 and order s started 2000 conflicts late 420k (s =
+//! 1), 400k (2), 439k (3). But a count's conflicts barely move: raced
+//! against order 1, the proof in the winner, 1.478M side by side (2.36M
+//! CPU), the second copy winning on 7 of the 18 (2, 6, 7, 8, 11, 13,
+//! 16); on those seven its proof took 220k against the main copy's 153k
+//! at most (puzzle 8 54k against 22k, 13 17k against 3k): a model found
+//! sooner leaves the proof less learned, so model and proof together
+//! cost about the same. The proof in the main copy as it stood when the
+//! second answered: 1.502M. The proof's copy given the other's fixed
+//! literals, binary clauses and learned clauses of LBD <= 6 (never
+//! deleted after): puzzle 9 capped; the other 17 1.08M against 1.23M
+//! (puzzle 1 213k -> 142k, 8 92k -> 68k, 10 260k -> 229k, 15 138k ->
+//! 153k); LBD <= 20: puzzle 10 capped, the other 17 1.10M against 1.21M
+//! (15 138k -> 195k). As session 8 found for trading during the search,
+//! the tails move rather than shrink.
+//! Fixed literals and binary clauses only: puzzle 9 capped, the other 17
+//! 1.29M against 1.23M; up to LBD 2: 1.57M (puzzle 15 138k -> 252k).
+//! The branch's harness measures it with `SAT_RACE`, `SAT_RACE_AFTER`,
+//! `SAT_RACE_PROOF=main` and `SAT_RACE_SHARE=lbd`. First solutions were
+//! not raced: a copy runs only when a core shows idle, so a board with
+//! several solutions would print another solution on a busy machine than
+//! on a quiet one (for the 18 it would save about a fifth of the
+//! conflicts).
 
 mod cdcl;
 mod cubes;
