@@ -350,17 +350,7 @@ fn csi_key(params: &[u8], final_byte: u8) -> Option<Event> {
     let n = numbers(params);
     let mods = modifiers(n.get(1).copied());
     let code = match final_byte {
-        b'A' => KeyCode::Up,
-        b'B' => KeyCode::Down,
-        b'C' => KeyCode::Right,
-        b'D' => KeyCode::Left,
-        b'H' => KeyCode::Home,
-        b'F' => KeyCode::End,
         b'Z' => return Some(key(KeyCode::BackTab, KeyModifiers::SHIFT)),
-        b'P' => KeyCode::F(1),
-        b'Q' => KeyCode::F(2),
-        b'R' => KeyCode::F(3),
-        b'S' => KeyCode::F(4),
         b'I' => return Some(Event::FocusGained),
         b'O' => return Some(Event::FocusLost),
         b'~' => match n.first().copied().unwrap_or(0) {
@@ -375,7 +365,8 @@ fn csi_key(params: &[u8], final_byte: u8) -> Option<Event> {
             k @ 23..=24 => KeyCode::F((k - 12) as u8),
             _ => return None,
         },
-        _ => return None,
+        // Arrows, Home, End and F1-F4 end in the letters SS3 uses.
+        other => ss3_key(other)?,
     };
     Some(key(code, mods))
 }

@@ -652,6 +652,19 @@ mod tests {
         budget: usize,
         idle: Duration,
     ) -> (std::sync::mpsc::SyncSender<Input>, ChannelEvents) {
+        let (tx, _, events) = session_events(budget, idle);
+        (tx, events)
+    }
+
+    /// A 100x40 session's input channel, its shared state and its events.
+    fn session_events(
+        budget: usize,
+        idle: Duration,
+    ) -> (
+        std::sync::mpsc::SyncSender<Input>,
+        Arc<SessionShared>,
+        ChannelEvents,
+    ) {
         let (tx, rx) = sync_channel(16);
         let shared = Arc::new(SessionShared::new(100, 40));
         let limits = SessionLimits {
@@ -659,8 +672,13 @@ mod tests {
             output_budget: budget,
             stall: STALL,
         };
-        let events = ChannelEvents::new(rx, shared, Arc::new(AtomicBool::new(false)), limits);
-        (tx, events)
+        let events = ChannelEvents::new(
+            rx,
+            Arc::clone(&shared),
+            Arc::new(AtomicBool::new(false)),
+            limits,
+        );
+        (tx, shared, events)
     }
 
     #[test]
@@ -808,19 +826,8 @@ mod tests {
 
     #[test]
     fn a_session_plays_into_a_channel_and_quits_with_its_modes_undone() {
-        let (tx, rx) = sync_channel(16);
-        let shared = Arc::new(SessionShared::new(100, 40));
-        let limits = SessionLimits {
-            idle: Duration::from_secs(60),
-            output_budget: 1 << 20,
-            stall: STALL,
-        };
-        let events = ChannelEvents::new(
-            rx,
-            Arc::clone(&shared),
-            Arc::new(AtomicBool::new(false)),
-            limits,
-        );
+        let idle = Duration::from_secs(60);
+        let (tx, shared, events) = session_events(1 << 20, idle);
         tx.send(Input::Bytes(b"q".to_vec())).unwrap();
         let ended = run_session(
             Player::Anonymous,
@@ -828,7 +835,7 @@ mod tests {
             &OperatorConfig::default(),
             Arc::clone(&shared),
             events,
-            limits.idle,
+            idle,
         );
         assert_eq!(ended, None, "the player quit");
         assert!(shared.is_finished());
@@ -840,19 +847,8 @@ mod tests {
 
     #[test]
     fn ctrl_z_over_ssh_says_it_cannot_suspend_and_the_game_goes_on() {
-        let (tx, rx) = sync_channel(16);
-        let shared = Arc::new(SessionShared::new(100, 40));
-        let limits = SessionLimits {
-            idle: Duration::from_secs(60),
-            output_budget: 1 << 20,
-            stall: STALL,
-        };
-        let events = ChannelEvents::new(
-            rx,
-            Arc::clone(&shared),
-            Arc::new(AtomicBool::new(false)),
-            limits,
-        );
+        let idle = Duration::from_secs(60);
+        let (tx, shared, events) = session_events(1 << 20, idle);
         let session = {
             let shared = Arc::clone(&shared);
             std::thread::spawn(move || {
@@ -862,7 +858,7 @@ mod tests {
                     &OperatorConfig::default(),
                     shared,
                     events,
-                    limits.idle,
+                    idle,
                 )
             })
         };
